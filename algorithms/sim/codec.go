@@ -1,0 +1,92 @@
+package sim
+
+import "errors"
+
+// Enc appends a compact, canonical encoding of values: the explorer stores
+// every state it has seen in this form, so it must be small and two equal
+// states must encode to equal bytes.
+type Enc struct{ B []byte }
+
+// Int appends v as a zig-zag varint.
+func (e *Enc) Int(v int) {
+	u := uint64(v<<1) ^ uint64(v>>63)
+	for u >= 0x80 {
+		e.B = append(e.B, byte(u)|0x80)
+		u >>= 7
+	}
+	e.B = append(e.B, byte(u))
+}
+
+// Bool appends b as one byte.
+func (e *Enc) Bool(b bool) {
+	if b {
+		e.B = append(e.B, 1)
+	} else {
+		e.B = append(e.B, 0)
+	}
+}
+
+// Ints appends the length of v and then its elements.
+func (e *Enc) Ints(v []int) {
+	e.Int(len(v))
+	for _, x := range v {
+		e.Int(x)
+	}
+}
+
+// Dec reads what Enc wrote. Reading past the end or a malformed varint sets
+// Err and returns zeros, so a decoder never panics.
+type Dec struct {
+	B   []byte
+	Err error
+}
+
+var errShort = errors.New("sim: truncated state encoding")
+
+// Int reads a zig-zag varint.
+func (d *Dec) Int() int {
+	var u uint64
+	var s uint
+	for i, b := range d.B {
+		if i == 10 {
+			break
+		}
+		u |= uint64(b&0x7f) << s
+		if b < 0x80 {
+			d.B = d.B[i+1:]
+			return int(u>>1) ^ -int(u&1)
+		}
+		s += 7
+	}
+	d.Err = errShort
+	d.B = nil
+	return 0
+}
+
+// Bool reads one byte.
+func (d *Dec) Bool() bool {
+	if len(d.B) == 0 {
+		d.Err = errShort
+		return false
+	}
+	b := d.B[0]
+	d.B = d.B[1:]
+	return b != 0
+}
+
+// Ints reads a length-prefixed list; it returns nil for an empty list.
+func (d *Dec) Ints() []int {
+	n := d.Int()
+	if n < 0 || n > len(d.B) {
+		d.Err = errShort
+		return nil
+	}
+	if n == 0 {
+		return nil
+	}
+	v := make([]int, n)
+	for i := range v {
+		v[i] = d.Int()
+	}
+	return v
+}

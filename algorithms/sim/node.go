@@ -1,0 +1,181 @@
+// Package sim is dmelab's deterministic simulator: the contract every
+// algorithm implements (Node), the global state of a system of nodes and the
+// network between them (World), and the explicit, enumerable events that move
+// it (Event).
+//
+// The design follows etcd-io/raft: an algorithm is a state machine per node,
+// stepped by the simulator with one event at a time; it never does I/O, never
+// reads a clock and never starts a goroutine. Everything that could happen in
+// a real system in more than one way — which message arrives next, which of a
+// node's processes moves, which number chooseNumber() returns — is a separate
+// Event, so the explorer can enumerate them all and a run can be replayed from
+// its list of events.
+package sim
+
+// Phase is what the application sees of a node's mutual-exclusion state.
+type Phase uint8
+
+const (
+	// Idle: the node is outside the CS and not asking for it; the
+	// application may call enter().
+	Idle Phase = iota
+	// Wanting: enter() has been called and has not returned yet.
+	Wanting
+	// InCS: enter() returned; the node is in the critical section until the
+	// application calls exit().
+	InCS
+	// Exiting: exit() has been called but the algorithm has not finished its
+	// exit protocol (for example the seed-000 steps P7–P9); the application
+	// may not call enter() again yet.
+	Exiting
+)
+
+func (p Phase) String() string {
+	switch p {
+	case Idle:
+		return "idle"
+	case Wanting:
+		return "wanting"
+	case InCS:
+		return "in-cs"
+	case Exiting:
+		return "exiting"
+	}
+	return "?"
+}
+
+// Step names one internal step a node can take now. Proc says which of the
+// node's processes moves (algorithm-defined: the seed-000 variants use 0 for
+// the main process and 1 for the receive process); Arg is a choice made
+// together with the step, such as the value chooseNumber() returns.
+type Step struct {
+	Proc uint8
+	Arg  int32
+}
+
+// Node is one node's deterministic state machine. The simulator calls
+// Request when the application calls enter() (only in phase Idle), Exit when
+// it calls exit() (only in phase InCS), Receive to deliver a message (only if
+// CanReceive accepts it) and Do to take one of the steps Steps lists.
+// Handlers send messages and read the node's Lamport clock through the Ctx.
+//
+// A Node must be a deterministic function of its inputs: no randomness, no
+// maps iterated in Go's random order, no pointers shared with other nodes.
+type Node interface {
+	// Clone returns an independent deep copy.
+	Clone() Node
+	// Phase reports the node's mutual-exclusion phase.
+	Phase() Phase
+
+	Request(c *Ctx)
+	Exit(c *Ctx)
+
+	// CanReceive reports whether the node can take m now. Most algorithms
+	// accept every message at any time; the seed-000 variants accept a
+	// request only when their receive process waits at P10.
+	CanReceive(m Msg) bool
+	Receive(c *Ctx, m Msg)
+
+	// Steps appends the internal steps enabled now; most event-driven
+	// algorithms have none.
+	Steps(dst []Step) []Step
+	Do(c *Ctx, s Step)
+	// StepLabel says in the seed's words what step s does, e.g.
+	// "P2 myNum = chooseNumber() = 2". It is called before Do.
+	StepLabel(s Step) string
+
+	// Encode appends the node's whole state in a canonical form: two nodes
+	// with equal encodings behave identically from here on. Decode reads it
+	// back.
+	Encode(e *Enc)
+	Decode(d *Dec)
+
+	// Vars lists the node's variables for step tables and the playground,
+	// in a fixed order, as name/value pairs (e.g. "state" "WANTED").
+	Vars() []Var
+}
+
+// Var is one named variable of a node, rendered for people.
+type Var struct {
+	Name, Value string
+}
+
+// Algorithm describes one algorithm: how to build its nodes and how to read
+// its messages.
+type Algorithm struct {
+	Name    string
+	Summary string
+	// FIFO: channels deliver in send order (only Lamport 1978 needs it).
+	FIFO bool
+	// Clocks: the simulator keeps a Lamport clock per node (Ctx.Clock,
+	// Ctx.Tick) and stamps every message with its sender's clock.
+	Clocks bool
+	// New returns the initial nodes for cfg, or an error if cfg does not
+	// suit the algorithm (for example voting sets that fail seed 003's
+	// conditions).
+	New func(cfg Config) ([]Node, error)
+	// MsgKinds names the algorithm's message kinds, indexed by Msg.Kind.
+	MsgKinds []string
+	// FormatMsg renders a message for people; nil means the default
+	// "kind(a,b)" form.
+	FormatMsg func(m Msg) string
+}
+
+// Config is what an algorithm needs to know to build its nodes.
+type Config struct {
+	N int
+	// Numbers is the range 1..Numbers of chooseNumber() for the seed-000
+	// variants that choose their number nondeterministically (0: default).
+	Numbers int
+	// Sets are Maekawa voting sets, Sets[i] holding node indices; nil asks
+	// for the default grid construction.
+	Sets [][]int
+}
+
+// Ctx is what a handler may do: read who it is, send, and use the Lamport
+// clock the simulator keeps for it.
+type Ctx struct {
+	Self, N int
+	clock   *int32
+	out     []Msg
+}
+
+// Send queues m for delivery to node to. The simulator fills in From, To and
+// the sender's Lamport timestamp.
+func (c *Ctx) Send(to int, m Msg) {
+	m.From, m.To = uint8(c.Self), uint8(to)
+	if c.clock != nil {
+		m.TS = *c.clock
+	}
+	c.out = append(c.out, m)
+}
+
+// Clock is the node's Lamport clock (0 for algorithms without clocks).
+func (c *Ctx) Clock() int32 {
+	if c.clock == nil {
+		return 0
+	}
+	return *c.clock
+}
+
+// Tick advances the Lamport clock by one for a local or send event and
+// returns the new value. Receiving is handled by the simulator, which sets
+// the clock to max(own, message) + 1 before Receive runs.
+func (c *Ctx) Tick() int32 {
+	if c.clock == nil {
+		return 0
+	}
+	*c.clock++
+	return *c.clock
+}
+
+// Others returns the indices of every node but c.Self, in increasing order.
+func (c *Ctx) Others() []int {
+	o := make([]int, 0, c.N-1)
+	for i := 0; i < c.N; i++ {
+		if i != c.Self {
+			o = append(o, i)
+		}
+	}
+	return o
+}

@@ -1,0 +1,441 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Options bound what the application does in a run or a search.
+type Options struct {
+	// Requests is how many times each node's application calls enter().
+	Requests int
+	// AppMsgs is how many application messages may be sent in the whole
+	// run. A node that has called enter() and not yet entered may send one
+	// to a node that will call enter() later: that creates the
+	// happened-before edge between two enter() calls that Order is about.
+	AppMsgs int
+	// Order turns on the ghost state that tracks happened-before between
+	// pending enter() calls. It makes states larger, so searches that do not
+	// check Order leave it off.
+	Order bool
+}
+
+// App is the simulator's view of one node's application, plus ghost state
+// for the Order checker.
+type App struct {
+	Left    int // enter() calls still to come
+	Entries int // times this node has entered the CS
+	// HB: the nodes whose pending enter() call is in this node's causal
+	// past (bit i = node i). Pre: the same set frozen when this node called
+	// enter(): the calls that happened-before its own.
+	HB, Pre uint32
+}
+
+// World is the global state: every node, every message in flight, the
+// Lamport clocks the simulator keeps and the applications' progress.
+type World struct {
+	Alg   *Algorithm
+	Names []string
+	Opts  Options
+	Nodes []Node
+	// Net holds the messages in flight in canonical order: sorted for
+	// unordered channels; grouped by channel in send order for FIFO.
+	Net     []Msg
+	Clock   []int32 // nil unless Alg.Clocks
+	App     []App
+	AppLeft int // application messages still allowed
+
+	// Sent counts algorithm messages sent so far (metrics; not part of the
+	// state's identity).
+	Sent int
+}
+
+// NewWorld builds the initial state of alg with cfg.N nodes.
+func NewWorld(alg *Algorithm, cfg Config, opts Options) (*World, error) {
+	if cfg.N < 1 || cfg.N > 32 {
+		return nil, fmt.Errorf("nodes must be between 1 and 32, got %d", cfg.N)
+	}
+	nodes, err := alg.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if len(nodes) != cfg.N {
+		return nil, fmt.Errorf("%s built %d nodes for N=%d", alg.Name, len(nodes), cfg.N)
+	}
+	w := &World{Alg: alg, Opts: opts, Nodes: nodes, App: make([]App, cfg.N), AppLeft: opts.AppMsgs}
+	for i := range w.App {
+		w.App[i].Left = opts.Requests
+	}
+	if alg.Clocks {
+		w.Clock = make([]int32, cfg.N)
+	}
+	w.Names = make([]string, cfg.N)
+	for i := range w.Names {
+		w.Names[i] = fmt.Sprintf("N%d", i+1)
+	}
+	return w, nil
+}
+
+// Clone returns a deep copy.
+func (w *World) Clone() *World {
+	c := *w
+	c.Nodes = make([]Node, len(w.Nodes))
+	for i, n := range w.Nodes {
+		c.Nodes[i] = n.Clone()
+	}
+	c.Net = append([]Msg(nil), w.Net...)
+	if w.Clock != nil {
+		c.Clock = append([]int32(nil), w.Clock...)
+	}
+	c.App = append([]App(nil), w.App...)
+	return &c
+}
+
+// EventKind says what kind of thing happens in an Event.
+type EventKind uint8
+
+const (
+	// EvRequest: the node's application calls enter().
+	EvRequest EventKind = iota
+	// EvExit: the node's application calls exit().
+	EvExit
+	// EvStep: the node takes an internal step.
+	EvStep
+	// EvDeliver: the network delivers Msg to its receiver.
+	EvDeliver
+	// EvApp: the node's application sends an application message to To.
+	EvApp
+)
+
+// Event is one explicit choice of the simulator.
+type Event struct {
+	Kind EventKind
+	Node int // who acts; the receiver for EvDeliver
+	Step Step
+	Msg  Msg
+	To   int
+}
+
+// Events appends every event enabled in w, in a fixed order.
+func (w *World) Events(dst []Event) []Event {
+	var steps []Step
+	for i, n := range w.Nodes {
+		switch n.Phase() {
+		case Idle:
+			if w.App[i].Left > 0 {
+				dst = append(dst, Event{Kind: EvRequest, Node: i})
+			}
+		case InCS:
+			dst = append(dst, Event{Kind: EvExit, Node: i})
+		case Wanting:
+			if w.AppLeft > 0 {
+				for j, o := range w.Nodes {
+					if j != i && o.Phase() == Idle && w.App[j].Left > 0 {
+						dst = append(dst, Event{Kind: EvApp, Node: i, To: j})
+					}
+				}
+			}
+		}
+		steps = n.Steps(steps[:0])
+		for _, s := range steps {
+			dst = append(dst, Event{Kind: EvStep, Node: i, Step: s})
+		}
+	}
+	for k, m := range w.Net {
+		if k > 0 && w.Net[k-1] == m {
+			continue // the same message twice: one choice
+		}
+		if w.Alg.FIFO && k > 0 && w.Net[k-1].From == m.From && w.Net[k-1].To == m.To {
+			continue // not the head of its channel
+		}
+		if m.Kind == AppKind || w.Nodes[m.To].CanReceive(m) {
+			dst = append(dst, Event{Kind: EvDeliver, Node: int(m.To), Msg: m})
+		}
+	}
+	return dst
+}
+
+// Outcome reports what an event did that properties care about.
+type Outcome struct {
+	// Entered: the acting node entered the CS with this event.
+	Entered bool
+	// OrderBroken: it entered although an enter() call that happened-before
+	// its own is still waiting; Before is the set of such nodes.
+	OrderBroken bool
+	Before      uint32
+}
+
+// Apply performs e, which must be enabled, and reports what happened.
+func (w *World) Apply(e Event) (Outcome, error) {
+	var out Outcome
+	i := e.Node
+	if i < 0 || i >= len(w.Nodes) {
+		return out, fmt.Errorf("no node %d", i)
+	}
+	n := w.Nodes[i]
+	before := n.Phase()
+	c := Ctx{Self: i, N: len(w.Nodes)}
+	if w.Clock != nil {
+		c.clock = &w.Clock[i]
+	}
+	switch e.Kind {
+	case EvRequest:
+		if before != Idle || w.App[i].Left <= 0 {
+			return out, fmt.Errorf("%s cannot call enter() now", w.Names[i])
+		}
+		w.App[i].Left--
+		if w.Opts.Order {
+			w.App[i].Pre = w.App[i].HB &^ (1 << i)
+			w.App[i].HB |= 1 << i
+		}
+		n.Request(&c)
+	case EvExit:
+		if before != InCS {
+			return out, fmt.Errorf("%s is not in the critical section", w.Names[i])
+		}
+		n.Exit(&c)
+	case EvStep:
+		ok := false
+		for _, s := range n.Steps(nil) {
+			if s == e.Step {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return out, fmt.Errorf("%s cannot take step %s now", w.Names[i], n.StepLabel(e.Step))
+		}
+		n.Do(&c, e.Step)
+	case EvDeliver:
+		k := w.find(e.Msg)
+		if k < 0 || int(e.Msg.To) != i {
+			return out, fmt.Errorf("no deliverable message %s from %s to %s", w.Alg.Format(e.Msg), w.name(int(e.Msg.From)), w.name(int(e.Msg.To)))
+		}
+		m := w.Net[k]
+		if m.Kind != AppKind && !n.CanReceive(m) {
+			return out, fmt.Errorf("%s cannot receive %s now", w.Names[i], w.Alg.Format(m))
+		}
+		w.Net = append(w.Net[:k], w.Net[k+1:]...)
+		if c.clock != nil {
+			*c.clock = max(*c.clock, m.TS) + 1
+		}
+		if w.Opts.Order {
+			w.App[i].HB |= m.HB
+		}
+		if m.Kind != AppKind {
+			n.Receive(&c, m)
+		}
+	case EvApp:
+		if before != Wanting || w.AppLeft <= 0 || e.To < 0 || e.To >= len(w.Nodes) || e.To == i {
+			return out, fmt.Errorf("%s cannot send an application message to %s now", w.Names[i], w.name(e.To))
+		}
+		w.AppLeft--
+		c.Tick()
+		c.Send(e.To, Msg{Kind: AppKind})
+	default:
+		return out, fmt.Errorf("unknown event kind %d", e.Kind)
+	}
+	for _, m := range c.out {
+		if m.Kind != AppKind {
+			w.Sent++
+		}
+		if w.Opts.Order {
+			m.HB = w.App[i].HB
+		}
+		w.insert(m)
+	}
+	if n.Phase() == InCS && before != InCS {
+		out.Entered = true
+		w.App[i].Entries++
+		if w.Opts.Order {
+			if p := w.App[i].Pre; p != 0 {
+				out.OrderBroken, out.Before = true, p
+			}
+			w.forget(i)
+		}
+	}
+	return out, nil
+}
+
+func (w *World) name(i int) string {
+	if i >= 0 && i < len(w.Names) {
+		return w.Names[i]
+	}
+	return fmt.Sprintf("node %d", i+1)
+}
+
+// find returns the index of a deliverable copy of m in Net, or -1.
+func (w *World) find(m Msg) int {
+	for k, x := range w.Net {
+		if x == m {
+			if w.Alg.FIFO && k > 0 && w.Net[k-1].From == m.From && w.Net[k-1].To == m.To {
+				return -1
+			}
+			return k
+		}
+	}
+	return -1
+}
+
+// insert adds m to Net keeping the canonical order.
+func (w *World) insert(m Msg) {
+	var k int
+	if w.Alg.FIFO {
+		k = sort.Search(len(w.Net), func(j int) bool {
+			x := w.Net[j]
+			return x.From > m.From || (x.From == m.From && x.To > m.To)
+		})
+	} else {
+		k = sort.Search(len(w.Net), func(j int) bool { return m.less(w.Net[j]) })
+	}
+	w.Net = append(w.Net, Msg{})
+	copy(w.Net[k+1:], w.Net[k:])
+	w.Net[k] = m
+}
+
+// forget clears node i's bit from the Order ghost state once its pending
+// enter() call has been satisfied: later calls of i are new events.
+func (w *World) forget(i int) {
+	bit := uint32(1) << i
+	for j := range w.App {
+		w.App[j].HB &^= bit
+		w.App[j].Pre &^= bit
+	}
+	changed := false
+	for k := range w.Net {
+		if w.Net[k].HB&bit != 0 {
+			w.Net[k].HB &^= bit
+			changed = true
+		}
+	}
+	if changed && !w.Alg.FIFO {
+		sort.SliceStable(w.Net, func(a, b int) bool { return w.Net[a].less(w.Net[b]) })
+	}
+}
+
+// InCS lists the nodes in the critical section.
+func (w *World) InCS() []int {
+	var in []int
+	for i, n := range w.Nodes {
+		if n.Phase() == InCS {
+			in = append(in, i)
+		}
+	}
+	return in
+}
+
+// Unsafe reports whether two or more nodes are in the critical section.
+func (w *World) Unsafe() bool {
+	c := 0
+	for _, n := range w.Nodes {
+		if n.Phase() == InCS {
+			c++
+		}
+	}
+	return c > 1
+}
+
+// Waiting is the set of nodes whose enter() call has not returned.
+func (w *World) Waiting() uint32 {
+	var s uint32
+	for i, n := range w.Nodes {
+		if n.Phase() == Wanting {
+			s |= 1 << i
+		}
+	}
+	return s
+}
+
+// Encode appends the canonical encoding of the whole state.
+func (w *World) Encode(e *Enc) {
+	for i, n := range w.Nodes {
+		n.Encode(e)
+		a := w.App[i]
+		e.Int(a.Left)
+		e.Int(a.Entries)
+		if w.Opts.Order {
+			e.Int(int(a.HB))
+			e.Int(int(a.Pre))
+		}
+		if w.Clock != nil {
+			e.Int(int(w.Clock[i]))
+		}
+	}
+	e.Int(w.AppLeft)
+	e.Int(len(w.Net))
+	for _, m := range w.Net {
+		e.B = append(e.B, m.From, m.To, m.Kind)
+		e.Int(int(m.A))
+		e.Int(int(m.B))
+		if w.Clock != nil {
+			e.Int(int(m.TS))
+		}
+		if w.Opts.Order {
+			e.Int(int(m.HB))
+		}
+	}
+}
+
+// Decode overwrites w's state with an encoding made by Encode on a world of
+// the same algorithm and size.
+func (w *World) Decode(b []byte) error {
+	d := Dec{B: b}
+	for i, n := range w.Nodes {
+		n.Decode(&d)
+		a := &w.App[i]
+		a.Left = d.Int()
+		a.Entries = d.Int()
+		if w.Opts.Order {
+			a.HB = uint32(d.Int())
+			a.Pre = uint32(d.Int())
+		}
+		if w.Clock != nil {
+			w.Clock[i] = int32(d.Int())
+		}
+	}
+	w.AppLeft = d.Int()
+	k := d.Int()
+	if k < 0 || k > len(d.B) {
+		return errShort
+	}
+	w.Net = w.Net[:0]
+	for ; k > 0; k-- {
+		if len(d.B) < 3 {
+			return errShort
+		}
+		m := Msg{From: d.B[0], To: d.B[1], Kind: d.B[2]}
+		d.B = d.B[3:]
+		m.A = int32(d.Int())
+		m.B = int32(d.Int())
+		if w.Clock != nil {
+			m.TS = int32(d.Int())
+		}
+		if w.Opts.Order {
+			m.HB = uint32(d.Int())
+		}
+		w.Net = append(w.Net, m)
+	}
+	return d.Err
+}
+
+// Describe says in words what e does in w (call it before Apply).
+func (w *World) Describe(e Event) string {
+	who := w.name(e.Node)
+	switch e.Kind {
+	case EvRequest:
+		return who + " calls enter()"
+	case EvExit:
+		return who + " calls exit()"
+	case EvStep:
+		return who + " " + w.Nodes[e.Node].StepLabel(e.Step)
+	case EvDeliver:
+		s := fmt.Sprintf("%s receives %s from %s", who, w.Alg.Format(e.Msg), w.name(int(e.Msg.From)))
+		if w.Clock != nil && e.Msg.Kind != AppKind {
+			s += fmt.Sprintf(" (T=%d)", e.Msg.TS)
+		}
+		return s
+	case EvApp:
+		return fmt.Sprintf("%s tells %s (application message)", who, w.name(e.To))
+	}
+	return "?"
+}
