@@ -1,0 +1,221 @@
+package explore
+
+import (
+	"dmelab/algorithms/sim"
+)
+
+// search is the state of one breadth-first exploration. Besides the states
+// it keeps the graph (edges in compressed-row form, each labelled with a
+// fairness class) so that liveness can be decided afterwards from strongly
+// connected components.
+type search struct {
+	cfg    Config
+	st     *store
+	parent []uint32
+	depth  []uint16
+	wait   []uint32 // nodes waiting (phase Wanting) in each state
+	bad    []bool   // unsafe states: reported, not expanded
+	// edges of state i are edges[estart[i]:estart[i+1]]; target<<32|class.
+	estart []uint32
+	edges  []uint64
+	// classes interns fairness classes; class 0 means "need not be fair".
+	classes map[classKey]uint32
+
+	expanded    int // states whose edges are known
+	transitions int
+	maxDepth    int
+	found       map[string]*violation
+	complete    bool
+	orderOn     bool
+}
+
+type classKey struct {
+	kind       sim.EventKind
+	node, proc uint8
+	msg        sim.Msg
+}
+
+func newSearch(c Config) (*search, error) {
+	w, err := initial(c)
+	if err != nil {
+		return nil, err
+	}
+	s := &search{cfg: c, st: newStore(), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order}
+	var e sim.Enc
+	w.Encode(&e)
+	s.st.add(e.B)
+	s.parent = append(s.parent, 0)
+	s.depth = append(s.depth, 0)
+	s.wait = append(s.wait, w.Waiting())
+	s.bad = append(s.bad, w.Unsafe())
+	return s, nil
+}
+
+func (s *search) class(e sim.Event) uint32 {
+	var k classKey
+	switch e.Kind {
+	case sim.EvRequest, sim.EvApp:
+		return 0
+	case sim.EvExit:
+		k = classKey{kind: e.Kind, node: uint8(e.Node)}
+	case sim.EvStep:
+		k = classKey{kind: e.Kind, node: uint8(e.Node), proc: e.Step.Proc}
+	case sim.EvDeliver:
+		k = classKey{kind: e.Kind, msg: e.Msg}
+	}
+	id, ok := s.classes[k]
+	if !ok {
+		id = uint32(len(s.classes) + 1)
+		s.classes[k] = id
+	}
+	return id
+}
+
+func (s *search) bfs() {
+	c := s.cfg
+	w, _ := initial(c)
+	next, _ := initial(c)
+	var enc sim.Enc
+	var evs []sim.Event
+	every := c.ProgressEvery
+	if every <= 0 {
+		every = 1 << 16
+	}
+	s.complete = true
+	for cur := 0; cur < s.st.len(); cur++ {
+		if c.First && len(s.found) > 0 {
+			s.complete = false
+			break
+		}
+		if c.MaxStates > 0 && s.st.len() >= c.MaxStates && cur < s.st.len() {
+			// The frontier cannot be expanded without passing the bound.
+			s.complete = false
+			break
+		}
+		if c.Progress != nil && cur%every == 0 && cur > 0 {
+			c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: int(s.depth[cur])})
+		}
+		s.estart = append(s.estart, uint32(len(s.edges)))
+		s.expanded = cur + 1
+		if s.bad[cur] {
+			continue
+		}
+		cb := s.st.get(cur)
+		if err := w.Decode(cb); err != nil {
+			panic("explore: stored state does not decode: " + err.Error())
+		}
+		evs = w.Events(evs[:0])
+		if len(evs) == 0 {
+			if w.Waiting() != 0 || anyBusy(w) {
+				s.note(Liveness, &violation{kind: "deadlock", state: cur})
+			}
+			continue
+		}
+		base := append([]byte(nil), cb...)
+		for _, e := range evs {
+			if err := next.Decode(base); err != nil {
+				panic("explore: stored state does not decode: " + err.Error())
+			}
+			out, err := next.Apply(e)
+			if err != nil {
+				panic("explore: enabled event failed: " + err.Error())
+			}
+			s.transitions++
+			enc.B = enc.B[:0]
+			next.Encode(&enc)
+			idx, isNew := s.st.add(enc.B)
+			if isNew {
+				s.parent = append(s.parent, uint32(cur))
+				d := s.depth[cur] + 1
+				s.depth = append(s.depth, d)
+				s.maxDepth = max(s.maxDepth, int(d))
+				s.wait = append(s.wait, next.Waiting())
+				unsafe := next.Unsafe()
+				s.bad = append(s.bad, unsafe)
+				if unsafe {
+					s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
+				}
+			}
+			if out.OrderBroken && s.orderOn {
+				s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
+			}
+			s.edges = append(s.edges, uint64(idx)<<32|uint64(s.class(e)))
+		}
+	}
+	s.estart = append(s.estart, uint32(len(s.edges)))
+}
+
+// anyBusy reports a node stuck outside Idle (in the CS or in its exit
+// protocol) when nothing can happen.
+func anyBusy(w *sim.World) bool {
+	for _, n := range w.Nodes {
+		if n.Phase() != sim.Idle {
+			return true
+		}
+	}
+	return false
+}
+
+// note keeps the first (hence shortest) violation of each property.
+func (s *search) note(p string, v *violation) {
+	if !s.cfg.wants(p) {
+		return
+	}
+	if _, ok := s.found[p]; !ok {
+		s.found[p] = v
+	}
+}
+
+func bitsNames(w *sim.World, set uint32) string {
+	out := ""
+	for i := range w.Nodes {
+		if set&(1<<i) != 0 {
+			if out != "" {
+				out += ", "
+			}
+			out += w.Names[i]
+		}
+	}
+	return out
+}
+
+// succ returns the edges of state i.
+func (s *search) succ(i int) []uint64 {
+	if i >= s.expanded {
+		return nil
+	}
+	return s.edges[s.estart[i]:s.estart[i+1]]
+}
+
+func (s *search) result() (*Result, error) {
+	r := &Result{
+		States:          s.st.len(),
+		Transitions:     s.transitions,
+		Complete:        s.complete,
+		Depth:           s.maxDepth,
+		Verdicts:        map[string]Verdict{},
+		Counterexamples: map[string]*Trace{},
+		StoreBytes:      s.st.memBytes(),
+	}
+	if r.States > 0 {
+		r.BytesPerState = float64(s.st.bytes+len(s.st.slots)*8+len(s.st.offs)*8+len(s.parent)*4+len(s.depth)*2+len(s.wait)*4+len(s.bad)+len(s.edges)*8+len(s.estart)*4) / float64(r.States)
+	}
+	for _, p := range Properties {
+		if !s.cfg.wants(p) {
+			continue
+		}
+		if v := s.found[p]; v != nil {
+			r.Verdicts[p] = Violated
+			t, err := s.trace(p, v)
+			if err != nil {
+				return nil, err
+			}
+			r.Counterexamples[p] = t
+		} else if s.complete {
+			r.Verdicts[p] = Holds
+		} else {
+			r.Verdicts[p] = Unknown
+		}
+	}
+	return r, nil
+}

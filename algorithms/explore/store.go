@@ -1,0 +1,135 @@
+package explore
+
+import "encoding/binary"
+
+// store keeps every state the search has seen, exactly: the encodings live
+// back to back in large chunks (a varint length before each), and an
+// open-addressing hash table maps an encoding to its index. Indices are
+// handed out in discovery order, which for a breadth-first search is also
+// the order of distance from the initial state.
+type store struct {
+	chunks [][]byte
+	offs   []uint64 // chunk<<32 | offset within chunk
+	slots  []uint64 // hash tag<<32 | index+1; 0 is empty
+	mask   uint64
+	bytes  int // encoded bytes kept, for the bytes-per-state figure
+}
+
+const chunkSize = 1 << 24
+
+func newStore() *store {
+	s := &store{slots: make([]uint64, 1<<16)}
+	s.mask = uint64(len(s.slots) - 1)
+	return s
+}
+
+func (s *store) len() int { return len(s.offs) }
+
+// get returns the encoding of state i (valid until the next add).
+func (s *store) get(i int) []byte {
+	o := s.offs[i]
+	c := s.chunks[o>>32]
+	p := int(o & 0xffffffff)
+	n, k := binary.Uvarint(c[p:])
+	return c[p+k : p+k+int(n)]
+}
+
+// add returns the index of b, adding it if it is new.
+func (s *store) add(b []byte) (int, bool) {
+	h := hash(b)
+	tag := h >> 32
+	for p := h & s.mask; ; p = (p + 1) & s.mask {
+		e := s.slots[p]
+		if e == 0 {
+			idx := s.append(b)
+			s.slots[p] = tag<<32 | uint64(idx+1)
+			if uint64(len(s.offs))*2 > s.mask {
+				s.grow()
+			}
+			return idx, true
+		}
+		if e>>32 == tag {
+			idx := int(e&0xffffffff) - 1
+			if string(s.get(idx)) == string(b) {
+				return idx, false
+			}
+		}
+	}
+}
+
+// lookup returns the index of b or -1.
+func (s *store) lookup(b []byte) int {
+	h := hash(b)
+	tag := h >> 32
+	for p := h & s.mask; ; p = (p + 1) & s.mask {
+		e := s.slots[p]
+		if e == 0 {
+			return -1
+		}
+		if e>>32 == tag {
+			idx := int(e&0xffffffff) - 1
+			if string(s.get(idx)) == string(b) {
+				return idx
+			}
+		}
+	}
+}
+
+func (s *store) append(b []byte) int {
+	need := len(b) + binary.MaxVarintLen32
+	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > chunkSize {
+		s.chunks = append(s.chunks, make([]byte, 0, max(chunkSize, need)))
+	}
+	ci := len(s.chunks) - 1
+	c := s.chunks[ci]
+	off := len(c)
+	c = binary.AppendUvarint(c, uint64(len(b)))
+	c = append(c, b...)
+	s.chunks[ci] = c
+	s.offs = append(s.offs, uint64(ci)<<32|uint64(off))
+	s.bytes += len(b)
+	return len(s.offs) - 1
+}
+
+func (s *store) grow() {
+	old := s.slots
+	s.slots = make([]uint64, 2*len(old))
+	s.mask = uint64(len(s.slots) - 1)
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		h := hash(s.get(int(e&0xffffffff) - 1))
+		p := h & s.mask
+		for s.slots[p] != 0 {
+			p = (p + 1) & s.mask
+		}
+		s.slots[p] = e
+	}
+}
+
+// memBytes estimates the memory the store holds per state and in all.
+func (s *store) memBytes() int {
+	return len(s.chunks)*chunkSize + cap(s.offs)*8 + len(s.slots)*8
+}
+
+// hash is a fast, deterministic 64-bit hash of b (8 bytes at a time,
+// multiply and xor-shift mixing).
+func hash(b []byte) uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(len(b)) * m
+	for len(b) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * m
+		h ^= h >> 29
+		b = b[8:]
+	}
+	var t uint64
+	for i, c := range b {
+		t |= uint64(c) << (8 * i)
+	}
+	h = (h ^ t) * m
+	h ^= h >> 32
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 31
+	return h
+}

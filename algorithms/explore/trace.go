@@ -1,0 +1,149 @@
+package explore
+
+import (
+	"fmt"
+
+	"dmelab/algorithms/sim"
+)
+
+// Trace is a counterexample: the events from the initial state, each with
+// the state it leads to, so it reads as a step table. For starvation, the
+// steps from Loop on repeat forever.
+type Trace struct {
+	Property string
+	Kind     string // "two nodes in the CS", "deadlock", "starvation", "order"
+	Summary  string // one sentence saying what went wrong
+	Initial  []string
+	Steps    []TraceStep
+	// Loop is the index of the first step of the cycle, or -1.
+	Loop int
+}
+
+// TraceStep is one row of a step table.
+type TraceStep struct {
+	Event string   // canonical form, replayable (sim.World.FindEvent)
+	Text  string   // in words
+	Nodes []string // each node's variables after the step
+	Net   string   // messages in flight after the step
+}
+
+// Events returns the canonical event lines of the trace.
+func (t *Trace) Events() []string {
+	ev := make([]string, len(t.Steps))
+	for i, s := range t.Steps {
+		ev[i] = s.Event
+	}
+	return ev
+}
+
+// path returns the state indices from the initial state to i.
+func (s *search) path(i int) []int {
+	var p []int
+	for {
+		p = append(p, i)
+		if i == 0 {
+			break
+		}
+		i = int(s.parent[i])
+	}
+	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
+		p[a], p[b] = p[b], p[a]
+	}
+	return p
+}
+
+func (s *search) trace(prop string, v *violation) (*Trace, error) {
+	states := s.path(v.state)
+	loopAt := -1
+	if v.loop != nil {
+		loopAt = len(states) - 1
+		states = append(states, v.loop[1:]...)
+	}
+	w, err := initial(s.cfg)
+	if err != nil {
+		return nil, err
+	}
+	t := &Trace{Property: prop, Kind: v.kind, Loop: loopAt}
+	for i := range w.Nodes {
+		t.Initial = append(t.Initial, w.Names[i]+": "+w.NodeString(i))
+	}
+	var enc sim.Enc
+	for k := 1; k < len(states); k++ {
+		want := s.st.get(states[k])
+		found := false
+		for _, e := range w.Events(nil) {
+			c := w.Clone()
+			if _, err := c.Apply(e); err != nil {
+				continue
+			}
+			enc.B = enc.B[:0]
+			c.Encode(&enc)
+			if string(enc.B) == string(want) {
+				t.Steps = append(t.Steps, step(w, c, e))
+				w = c
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("explore: cannot replay the counterexample at step %d", k)
+		}
+	}
+	if v.hasEv {
+		c := w.Clone()
+		if _, err := c.Apply(v.event); err != nil {
+			return nil, err
+		}
+		t.Steps = append(t.Steps, step(w, c, v.event))
+		w = c
+	}
+	switch v.kind {
+	case "two nodes in the CS":
+		t.Summary = fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
+	case "deadlock":
+		t.Summary = fmt.Sprintf("Nothing can happen any more, yet %s still wait(s) to enter.", waitingOrBusy(w))
+	case "starvation":
+		t.Summary = fmt.Sprintf("%s waits forever: from step %d the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
+	case "order":
+		t.Summary = fmt.Sprintf("%s enters the critical section although the enter() call of %s happened-before its own and is still waiting.", w.Names[v.victim], v.detail)
+	}
+	return t, nil
+}
+
+func step(before, after *sim.World, e sim.Event) TraceStep {
+	ts := TraceStep{Event: before.EventString(e), Text: before.Describe(e)}
+	for i := range after.Nodes {
+		ts.Nodes = append(ts.Nodes, after.NodeString(i))
+	}
+	ts.Net = netString(after)
+	return ts
+}
+
+func netString(w *sim.World) string {
+	s := ""
+	for _, m := range w.Net {
+		if s != "" {
+			s += " "
+		}
+		s += fmt.Sprintf("%s->%s:%s", w.Names[m.From], w.Names[m.To], w.Alg.Format(m))
+	}
+	return s
+}
+
+func inCS(w *sim.World) uint32 {
+	var b uint32
+	for _, i := range w.InCS() {
+		b |= 1 << i
+	}
+	return b
+}
+
+func waitingOrBusy(w *sim.World) string {
+	var b uint32
+	for i, n := range w.Nodes {
+		if n.Phase() != sim.Idle {
+			b |= 1 << i
+		}
+	}
+	return bitsNames(w, b)
+}
