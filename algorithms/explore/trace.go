@@ -97,16 +97,55 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 		t.Steps = append(t.Steps, step(w, c, v.event))
 		w = c
 	}
+	t.Summary = summary(w, v, loopAt)
+	return t, nil
+}
+
+func summary(w *sim.World, v *violation, loopAt int) string {
 	switch v.kind {
 	case "two nodes in the CS":
-		t.Summary = fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
+		return fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
 	case "deadlock":
-		t.Summary = fmt.Sprintf("Nothing can happen any more, yet %s still wait(s) to enter.", waitingOrBusy(w))
+		return fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", waitingOrBusy(w))
 	case "starvation":
-		t.Summary = fmt.Sprintf("%s waits forever: from step %d the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
+		return fmt.Sprintf("%s waits forever: from step %d on the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
 	case "order":
-		t.Summary = fmt.Sprintf("%s enters the critical section although the enter() call of %s happened-before its own and is still waiting.", w.Names[v.victim], v.detail)
+		if v.victim >= 0 && v.victim < len(w.Names) {
+			return fmt.Sprintf("%s enters the critical section although an enter() call that happened-before its own (%s) is still waiting.", w.Names[v.victim], v.detail)
+		}
+		return "A node enters the critical section although an enter() call that happened-before its own is still waiting."
 	}
+	return ""
+}
+
+// TraceOf replays events from the initial state of c and writes them up
+// as a trace of the given kind ("two nodes in the CS", "deadlock", "order").
+func TraceOf(c Config, events []sim.Event, kind string) (*Trace, error) {
+	if c.wants(Order) {
+		c.Opts.Order = true
+	}
+	w, err := initial(c)
+	if err != nil {
+		return nil, err
+	}
+	t := &Trace{Kind: kind, Loop: -1}
+	for i := range w.Nodes {
+		t.Initial = append(t.Initial, w.Names[i]+": "+w.NodeString(i))
+	}
+	last, detail := -1, ""
+	for _, e := range events {
+		c := w.Clone()
+		out, err := c.Apply(e)
+		if err != nil {
+			return nil, err
+		}
+		if out.OrderBroken {
+			last, detail = e.Node, bitsNames(w, out.Before)
+		}
+		t.Steps = append(t.Steps, step(w, c, e))
+		w = c
+	}
+	t.Summary = summary(w, &violation{kind: kind, victim: last, detail: detail}, -1)
 	return t, nil
 }
 

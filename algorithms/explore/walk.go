@@ -1,0 +1,108 @@
+package explore
+
+import (
+	"math/rand/v2"
+
+	"dmelab/algorithms/sim"
+)
+
+// WalkConfig is a seeded random-walk search, for configurations too big to
+// exhaust: Walks runs of at most Depth events each, every choice drawn from
+// a generator seeded with Seed, so the same inputs give the same walks.
+// Walks can find safety and order violations and deadlocks, never prove
+// their absence.
+type WalkConfig struct {
+	Config
+	Seed  uint64
+	Walks int
+	Depth int
+}
+
+// Walk runs the random walks and reports the shortest violation of each
+// property it met. States counts the states visited (with repeats).
+func Walk(c WalkConfig) (*Result, error) {
+	if c.Walks <= 0 {
+		c.Walks = 1000
+	}
+	if c.Depth <= 0 {
+		c.Depth = 500
+	}
+	if c.wants(Order) {
+		c.Opts.Order = true
+	} else {
+		c.Opts.Order = false
+		c.Opts.AppMsgs = 0
+	}
+	start, err := initial(c.Config)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(c.Seed, 0x646d656c6162))
+	res := &Result{Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
+	best := map[string][]sim.Event{}
+	kinds := map[string]string{}
+	var evs []sim.Event
+	for k := 0; k < c.Walks; k++ {
+		if c.First && len(best) > 0 {
+			break
+		}
+		w := start.Clone()
+		var path []sim.Event
+		res.States++
+		for d := 0; d < c.Depth; d++ {
+			evs = w.Events(evs[:0])
+			if len(evs) == 0 {
+				if w.Waiting() != 0 || anyBusy(w) {
+					keep(best, kinds, Liveness, "deadlock", path, c.wants(Liveness))
+				}
+				break
+			}
+			e := evs[rng.IntN(len(evs))]
+			out, err := w.Apply(e)
+			if err != nil {
+				return nil, err
+			}
+			path = append(path, e)
+			res.States++
+			res.Transitions++
+			if out.OrderBroken {
+				keep(best, kinds, Order, "order", path, c.wants(Order))
+			}
+			if w.Unsafe() {
+				keep(best, kinds, Safety, "two nodes in the CS", path, c.wants(Safety))
+				break
+			}
+			if c.Progress != nil && res.States%65536 == 0 {
+				c.Progress(Progress{States: res.States, Transitions: res.Transitions, Depth: d})
+			}
+		}
+	}
+	for _, p := range Properties {
+		if !c.wants(p) {
+			continue
+		}
+		path, ok := best[p]
+		if !ok {
+			res.Verdicts[p] = Unknown
+			continue
+		}
+		res.Verdicts[p] = Violated
+		t, err := TraceOf(c.Config, path, kinds[p])
+		if err != nil {
+			return nil, err
+		}
+		t.Property = p
+		res.Counterexamples[p] = t
+	}
+	return res, nil
+}
+
+func keep(best map[string][]sim.Event, kinds map[string]string, p, kind string, path []sim.Event, want bool) {
+	if !want {
+		return
+	}
+	if old, ok := best[p]; !ok || len(path) < len(old) {
+		best[p] = append([]sim.Event(nil), path...)
+		kinds[p] = kind
+	}
+}

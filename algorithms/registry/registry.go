@@ -1,0 +1,43 @@
+// Package registry lists every algorithm dmelab knows, by name.
+package registry
+
+import (
+	"sort"
+
+	"dmelab/algorithms/central"
+	"dmelab/algorithms/sim"
+)
+
+// All returns a fresh descriptor of every algorithm, in the order of
+// SPEC.md's table.
+func All() []*sim.Algorithm {
+	return []*sim.Algorithm{
+		central.Algorithm(),
+	}
+}
+
+// Names returns every algorithm name in table order.
+func Names() []string {
+	var n []string
+	for _, a := range All() {
+		n = append(n, a.Name)
+	}
+	return n
+}
+
+// Lookup returns the algorithm called name, or nil.
+func Lookup(name string) *sim.Algorithm {
+	for _, a := range All() {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Sorted returns the names in alphabetical order (for error messages).
+func Sorted() []string {
+	n := Names()
+	sort.Strings(n)
+	return n
+}

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/sim"
+)
+
+func cmdList(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "dmelab list: takes no arguments, got %q\n", args[0])
+		return exitUsage
+	}
+	for _, n := range registry.Names() {
+		fmt.Fprintln(stdout, n)
+	}
+	return exitOK
+}
+
+// checkFlags are check's options, parsed and validated.
+type checkFlags struct {
+	algo                string
+	nodes, requests     int
+	json, first         bool
+	maxStates           int
+	seed                uint64
+	seedSet             bool
+	walks, depth        int
+	appMsgs, numbers    int
+	props               []string
+	sets                [][]int
+	progressEveryMillis int
+}
+
+func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
+	f := &checkFlags{}
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.algo, "algo", "", "algorithm name (see dmelab list)")
+	fs.IntVar(&f.nodes, "nodes", 0, "number of nodes N (1..32)")
+	fs.IntVar(&f.requests, "requests", 1, "enter() calls per node R")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of Markdown")
+	fs.BoolVar(&f.first, "first", false, "stop at the first violation of any property")
+	fs.IntVar(&f.maxStates, "max-states", 0, "stop after this many states (0: no bound)")
+	seed := fs.Uint64("seed", 0, "random-walk mode: seed of the walks (for configurations too big to exhaust)")
+	fs.IntVar(&f.walks, "walks", 1000, "random-walk mode: number of walks")
+	fs.IntVar(&f.depth, "depth", 500, "random-walk mode: events per walk at most")
+	fs.IntVar(&f.appMsgs, "app-messages", 1, "application messages allowed per run (they create the happened-before edges Order is about)")
+	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
+	props := fs.String("props", "safety,liveness,order", "properties to check, comma-separated")
+	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		}
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "seed" {
+			f.seedSet = true
+		}
+	})
+	f.seed = *seed
+	if f.algo == "" {
+		return nil, errors.New("--algo is required (see dmelab list)")
+	}
+	if registry.Lookup(f.algo) == nil {
+		return nil, fmt.Errorf("unknown algorithm %q (known: %s)", f.algo, strings.Join(registry.Names(), ", "))
+	}
+	switch {
+	case f.nodes < 1 || f.nodes > 32:
+		return nil, fmt.Errorf("--nodes must be between 1 and 32, got %d", f.nodes)
+	case f.requests < 0 || f.requests > 100:
+		return nil, fmt.Errorf("--requests must be between 0 and 100, got %d", f.requests)
+	case f.maxStates < 0:
+		return nil, fmt.Errorf("--max-states must not be negative, got %d", f.maxStates)
+	case f.walks < 1 || f.depth < 1:
+		return nil, errors.New("--walks and --depth must be positive")
+	case f.appMsgs < 0 || f.appMsgs > 10:
+		return nil, fmt.Errorf("--app-messages must be between 0 and 10, got %d", f.appMsgs)
+	case f.numbers < 0 || f.numbers > 100:
+		return nil, fmt.Errorf("--numbers must be between 0 and 100, got %d", f.numbers)
+	}
+	for _, p := range strings.Split(*props, ",") {
+		p = strings.TrimSpace(p)
+		switch p {
+		case explore.Safety, explore.Liveness, explore.Order:
+			f.props = append(f.props, p)
+		default:
+			return nil, fmt.Errorf("unknown property %q in --props (known: safety, liveness, order)", p)
+		}
+	}
+	if *sets != "" {
+		s, err := parseSets(*sets)
+		if err != nil {
+			return nil, fmt.Errorf("--sets: %v", err)
+		}
+		if len(s) != f.nodes {
+			return nil, fmt.Errorf("--sets gives %d voting sets for %d nodes", len(s), f.nodes)
+		}
+		f.sets = s
+	}
+	return f, nil
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	f, err := parseCheck(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
+		return exitUsage
+	}
+	cfg := explore.Config{
+		Alg:       registry.Lookup(f.algo),
+		Sim:       sim.Config{N: f.nodes, Numbers: f.numbers, Sets: f.sets},
+		Opts:      sim.Options{Requests: f.requests, AppMsgs: f.appMsgs},
+		Props:     f.props,
+		MaxStates: f.maxStates,
+		First:     f.first,
+	}
+	start := time.Now()
+	lastReport := start
+	cfg.ProgressEvery = 1 << 14
+	cfg.Progress = func(p explore.Progress) {
+		now := time.Now()
+		if now.Sub(start) < time.Second || now.Sub(lastReport) < time.Second {
+			return
+		}
+		lastReport = now
+		rate := float64(p.States) / now.Sub(start).Seconds()
+		fmt.Fprintf(stderr, "dmelab check: %d states, %d transitions, depth %d (%.0f states/s)\n", p.States, p.Transitions, p.Depth, rate)
+	}
+	var res *explore.Result
+	if f.seedSet {
+		res, err = explore.Walk(explore.WalkConfig{Config: cfg, Seed: f.seed, Walks: f.walks, Depth: f.depth})
+	} else {
+		res, err = explore.Check(cfg)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
+		return exitUsage
+	}
+	elapsed := time.Since(start)
+	if f.json {
+		writeJSON(stdout, f, res, elapsed)
+	} else {
+		writeMarkdown(stdout, f, res, elapsed)
+	}
+	for _, v := range res.Verdicts {
+		if v == explore.Violated {
+			return exitViolation
+		}
+	}
+	if !res.Complete {
+		return exitIncomplete
+	}
+	return exitOK
+}
+
+func oneLine(err error) string {
+	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}
+
+type jsonTrace struct {
+	Property string   `json:"property,omitempty"`
+	Kind     string   `json:"kind"`
+	Summary  string   `json:"summary"`
+	Length   int      `json:"length"`
+	Loop     *int     `json:"loop_from,omitempty"`
+	Steps    []string `json:"steps"`
+}
+
+type jsonResult struct {
+	Algorithm       string                `json:"algorithm"`
+	Nodes           int                   `json:"nodes"`
+	Requests        int                   `json:"requests"`
+	Mode            string                `json:"mode"`
+	States          int                   `json:"states"`
+	Transitions     int                   `json:"transitions"`
+	Complete        bool                  `json:"complete"`
+	ElapsedMS       int64                 `json:"elapsed_ms"`
+	Properties      map[string]string     `json:"properties"`
+	Counterexample  *jsonTrace            `json:"counterexample"`
+	Counterexamples map[string]*jsonTrace `json:"counterexamples"`
+}
+
+func toJSONTrace(t *explore.Trace) *jsonTrace {
+	j := &jsonTrace{Property: t.Property, Kind: t.Kind, Summary: t.Summary, Length: len(t.Steps), Steps: t.Events()}
+	if t.Loop >= 0 {
+		l := t.Loop
+		j.Loop = &l
+	}
+	return j
+}
+
+func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration) {
+	out := jsonResult{
+		Algorithm: f.algo, Nodes: f.nodes, Requests: f.requests, Mode: "exhaustive",
+		States: res.States, Transitions: res.Transitions, Complete: res.Complete,
+		ElapsedMS: elapsed.Milliseconds(), Properties: map[string]string{},
+		Counterexamples: map[string]*jsonTrace{},
+	}
+	if f.seedSet {
+		out.Mode = "random-walk"
+	}
+	for _, p := range explore.Properties {
+		if v, ok := res.Verdicts[p]; ok {
+			out.Properties[p] = string(v)
+		} else {
+			out.Properties[p] = string(explore.Unknown)
+		}
+		if t := res.Counterexamples[p]; t != nil {
+			jt := toJSONTrace(t)
+			out.Counterexamples[p] = &jsonTrace{Kind: jt.Kind, Summary: jt.Summary, Length: jt.Length, Loop: jt.Loop, Steps: jt.Steps}
+		}
+	}
+	if t := res.Shortest(); t != nil {
+		out.Counterexample = toJSONTrace(t)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(out)
+}
+
+// parseSets is replaced by votingsets.Parse once that package lands.
+var parseSets = func(string) ([][]int, error) { return nil, errors.New("voting sets are not supported yet") }

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"dmelab/algorithms/explore"
+)
+
+// writeMarkdown prints the result as Markdown that also reads well as plain
+// text in a terminal: a summary table, the verdicts, and a step table for
+// each counterexample.
+func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration) {
+	mode := "exhaustive search"
+	if f.seedSet {
+		mode = fmt.Sprintf("%d random walks (seed %d, depth %d)", f.walks, f.seed, f.depth)
+	}
+	fmt.Fprintf(w, "# %s, N=%d, R=%d\n\n", f.algo, f.nodes, f.requests)
+	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, completeness(res), elapsed.Round(time.Millisecond))
+	fmt.Fprintln(w, "| property | verdict | counterexample |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, p := range explore.Properties {
+		v, ok := res.Verdicts[p]
+		if !ok {
+			continue
+		}
+		ce := ""
+		if t := res.Counterexamples[p]; t != nil {
+			ce = fmt.Sprintf("%s, %d steps", t.Kind, len(t.Steps))
+		}
+		fmt.Fprintf(w, "| %s | %s | %s |\n", p, v, ce)
+	}
+	for _, p := range explore.Properties {
+		t := res.Counterexamples[p]
+		if t == nil {
+			continue
+		}
+		fmt.Fprintf(w, "\n## %s: %s (%d steps)\n\n%s\n\n", p, t.Kind, len(t.Steps), t.Summary)
+		writeSteps(w, t)
+	}
+}
+
+func completeness(res *explore.Result) string {
+	if res.Complete {
+		return "complete"
+	}
+	return "incomplete (bound reached)"
+}
+
+// writeSteps prints a counterexample as a step table: one row per event,
+// one column per node with its variables after the event.
+func writeSteps(w io.Writer, t *explore.Trace) {
+	head := []string{"#", "event"}
+	for _, n := range t.Initial {
+		name, _, _ := strings.Cut(n, ":")
+		head = append(head, name)
+	}
+	head = append(head, "in flight")
+	fmt.Fprintln(w, "| "+strings.Join(head, " | ")+" |")
+	fmt.Fprintln(w, strings.Repeat("|---", len(head))+"|")
+	row := []string{"0", "(initial)"}
+	for _, n := range t.Initial {
+		_, vars, _ := strings.Cut(n, ": ")
+		row = append(row, cell(vars))
+	}
+	row = append(row, "")
+	fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
+	for i, s := range t.Steps {
+		mark := ""
+		if t.Loop >= 0 && i == t.Loop {
+			mark = " ⟲ cycle starts"
+		}
+		row := []string{fmt.Sprint(i + 1), cell(s.Text) + mark}
+		for _, n := range s.Nodes {
+			row = append(row, cell(n))
+		}
+		row = append(row, cell(s.Net))
+		fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
+	}
+	if t.Loop >= 0 {
+		fmt.Fprintf(w, "\nSteps %d–%d repeat forever.\n", t.Loop+1, len(t.Steps))
+	}
+}
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
