@@ -163,6 +163,9 @@ type Outcome struct {
 	// its own is still waiting; Before is the set of such nodes.
 	OrderBroken bool
 	Before      uint32
+	// Sent lists the messages the event put in flight, as the network
+	// holds them.
+	Sent []Msg
 }
 
 // Apply performs e, which must be enabled, and reports what happened.
@@ -235,15 +238,16 @@ func (w *World) Apply(e Event) (Outcome, error) {
 	default:
 		return out, fmt.Errorf("unknown event kind %d", e.Kind)
 	}
-	for _, m := range c.out {
-		if m.Kind != AppKind {
+	for k := range c.out {
+		if c.out[k].Kind != AppKind {
 			w.Sent++
 		}
 		if w.Opts.Order {
-			m.HB = w.App[i].HB
+			c.out[k].HB = w.App[i].HB
 		}
-		w.insert(m)
+		w.insert(c.out[k])
 	}
+	out.Sent = c.out
 	if n.Phase() == InCS && before != InCS {
 		out.Entered = true
 		w.App[i].Entries++

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
 )
@@ -155,10 +156,13 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	elapsed := time.Since(start)
+	// Metrics come from two timed runs; an algorithm that cannot complete
+	// them (a deadlock in the contended run, say) simply has none.
+	met, merr := metrics.Measure(cfg.Alg, cfg.Sim)
 	if f.json {
-		writeJSON(stdout, f, res, elapsed)
+		writeJSON(stdout, f, res, elapsed, met)
 	} else {
-		writeMarkdown(stdout, f, res, elapsed)
+		writeMarkdown(stdout, f, res, elapsed, met, merr)
 	}
 	for _, v := range res.Verdicts {
 		if v == explore.Violated {
@@ -196,6 +200,14 @@ type jsonResult struct {
 	Properties      map[string]string     `json:"properties"`
 	Counterexample  *jsonTrace            `json:"counterexample"`
 	Counterexamples map[string]*jsonTrace `json:"counterexamples"`
+	Metrics         *jsonMetrics          `json:"metrics"`
+}
+
+type jsonMetrics struct {
+	MessagesPerEntry          float64 `json:"messages_per_entry"`
+	ClientDelay               int     `json:"client_delay"`
+	SyncDelay                 float64 `json:"sync_delay"`
+	ContendedMessagesPerEntry float64 `json:"contended_messages_per_entry"`
 }
 
 func toJSONTrace(t *explore.Trace) *jsonTrace {
@@ -207,7 +219,7 @@ func toJSONTrace(t *explore.Trace) *jsonTrace {
 	return j
 }
 
-func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration) {
+func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration, met *metrics.Metrics) {
 	out := jsonResult{
 		Algorithm: f.algo, Nodes: f.nodes, Requests: f.requests, Mode: "exhaustive",
 		States: res.States, Transitions: res.Transitions, Complete: res.Complete,
@@ -230,6 +242,9 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	}
 	if t := res.Shortest(); t != nil {
 		out.Counterexample = toJSONTrace(t)
+	}
+	if met != nil {
+		out.Metrics = &jsonMetrics{met.MessagesPerEntry, met.ClientDelay, met.SyncDelay, met.ContendedMessagesPerEntry}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

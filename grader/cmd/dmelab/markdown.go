@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/metrics"
 )
 
 // writeMarkdown prints the result as Markdown that also reads well as plain
 // text in a terminal: a summary table, the verdicts, and a step table for
 // each counterexample.
-func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration) {
+func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration, met *metrics.Metrics, merr error) {
 	mode := "exhaustive search"
 	if f.seedSet {
 		mode = fmt.Sprintf("%d random walks (seed %d, depth %d)", f.walks, f.seed, f.depth)
@@ -31,6 +32,14 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 			ce = fmt.Sprintf("%s, %d steps", t.Kind, len(t.Steps))
 		}
 		fmt.Fprintf(w, "| %s | %s | %s |\n", p, v, ce)
+	}
+	fmt.Fprintln(w)
+	if met != nil {
+		fmt.Fprintf(w, "Metrics (virtual time: a message takes 1 unit, the CS is held %d): ", metrics.Hold)
+		fmt.Fprintf(w, "%.4g messages per entry and client delay %d without contention; ", met.MessagesPerEntry, met.ClientDelay)
+		fmt.Fprintf(w, "with all %d nodes asking at once, %.4g messages per entry and synchronization delay %.3g.\n", f.nodes, met.ContendedMessagesPerEntry, met.SyncDelay)
+	} else {
+		fmt.Fprintf(w, "Metrics: none (%v).\n", merr)
 	}
 	for _, p := range explore.Properties {
 		t := res.Counterexamples[p]

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestList(t *testing.T) {
+	code, out, _ := runCLI("list")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, strings.Split(strings.TrimSpace(out), "\n"), "central")
+}
+
+func TestCheckJSONContract(t *testing.T) {
+	code, out, errs := runCLI("check", "--algo", "central", "--nodes", "2", "--requests", "1", "--json")
+	require.Equal(t, exitViolation, code, errs) // the server breaks Order
+	var res map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &res), "exactly one JSON object")
+	for _, k := range []string{"algorithm", "nodes", "requests", "states", "transitions", "complete", "elapsed_ms", "properties", "counterexample", "counterexamples"} {
+		assert.Contains(t, res, k)
+	}
+	props := res["properties"].(map[string]any)
+	assert.Equal(t, "holds", props["safety"])
+	assert.Equal(t, "holds", props["liveness"])
+	assert.Equal(t, "violated", props["order"])
+	ce := res["counterexample"].(map[string]any)
+	assert.Equal(t, "order", ce["property"])
+	steps := ce["steps"].([]any)
+	assert.EqualValues(t, len(steps), ce["length"])
+	assert.Contains(t, res["counterexamples"], "order")
+}
+
+func TestCheckExitCodes(t *testing.T) {
+	code, _, _ := runCLI("check", "--algo", "central", "--nodes", "3", "--props", "safety,liveness")
+	assert.Equal(t, exitOK, code, "central is safe and live")
+	code, _, _ = runCLI("check", "--algo", "central", "--nodes", "3", "--requests", "2", "--props", "safety", "--max-states", "50")
+	assert.Equal(t, exitIncomplete, code)
+	code, out, _ := runCLI("check", "--algo", "central", "--nodes", "3", "--props", "order")
+	assert.Equal(t, exitViolation, code)
+	assert.Contains(t, out, "| order | violated |")
+}
+
+func TestBadUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"check"},
+		{"check", "--algo", "nope", "--nodes", "2"},
+		{"check", "--algo", "central"},
+		{"check", "--algo", "central", "--nodes", "0"},
+		{"check", "--algo", "central", "--nodes", "x"},
+		{"check", "--algo", "central", "--nodes", "2", "--requests", "-1"},
+		{"check", "--algo", "central", "--nodes", "2", "--props", "speed"},
+		{"check", "--algo", "central", "--nodes", "2", "extra"},
+		{"check", "--bogus"},
+		{"list", "x"},
+	} {
+		code, out, errs := runCLI(args...)
+		assert.Equal(t, exitUsage, code, "%q", args)
+		assert.Empty(t, out, "%q", args)
+		assert.NotEmpty(t, strings.TrimSpace(errs), "%q", args)
+	}
+	_, _, errs := runCLI("check", "--algo", "central", "--nodes", "x")
+	assert.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+	assert.Contains(t, errs, "nodes")
+}
+
+// FuzzCLI: whatever the arguments, the CLI never panics, exits with a
+// documented code, and explains bad usage in one line.
+func FuzzCLI(f *testing.F) {
+	for _, s := range []string{
+		"list",
+		"check --algo central --nodes 2",
+		"check --algo central --nodes 3 --requests 2 --json",
+		"check --algo central --nodes 2 --seed 7 --walks 3",
+		"check --algo central --nodes 99",
+		"check --algo=central --nodes=2 --props=order --first",
+		"check --algo central --nodes 2 --sets {1,2}",
+		"help",
+		"check -h",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Fields(line)
+		if len(args) > 0 && args[0] == "check" {
+			// Keep each run small: later flags win.
+			args = append(args, "--max-states=2000", "--walks=3", "--depth=50", "--requests=1")
+		}
+		code, _, errs := runCLI(args...)
+		if code < 0 || code > 3 {
+			t.Fatalf("exit code %d for %q", code, line)
+		}
+		if code == exitUsage && len(args) > 0 && args[0] == "check" && !strings.Contains(line, "-h") {
+			if strings.Count(errs, "\n") != 1 {
+				t.Fatalf("bad usage must be one line, got %q for %q", errs, line)
+			}
+		}
+	})
+}
