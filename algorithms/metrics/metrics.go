@@ -68,7 +68,7 @@ func Measure(alg *sim.Algorithm, cfg sim.Config) (*Metrics, error) {
 
 // Entry is one use of the CS in a run.
 type Entry struct {
-	Node             int
+	Node            int
 	Asked, At, Left int
 }
 
