@@ -33,7 +33,7 @@ bench:
 
 # The verdict table of README.md, regenerated.
 verdicts: build
-	$(GO) run ./grader/cmd/verdicts -bin $(BIN)
+	$(GO) run ./grader/cmd/verdicts -bin $(BIN) -readme README.md
 
 clean:
 	rm -rf bin
