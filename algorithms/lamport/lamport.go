@@ -54,8 +54,18 @@ const (
 	Release
 )
 
-var kindNames = []string{"request", "reply", "release"}
-var shortNames = []string{"Req", "Rep", "Rel"}
+// kindName names a message kind in messages ("request") or, short, in
+// the rendering of q ("Req").
+func kindName(k int, short bool) string {
+	names := [...]string{"request", "reply", "release", "Req", "Rep", "Rel"}
+	if k < 0 || k > Release {
+		return "?"
+	}
+	if short {
+		return names[k+3]
+	}
+	return names[k]
+}
 
 // Algorithm returns the description the simulator and explorer use.
 func Algorithm() *sim.Algorithm {
@@ -65,12 +75,9 @@ func Algorithm() *sim.Algorithm {
 		FIFO:     true,
 		Clocks:   true,
 		New:      newNodes,
-		MsgKinds: kindNames,
+		MsgKinds: []string{kindName(Request, false), kindName(Reply, false), kindName(Release, false)},
 		FormatMsg: func(m sim.Msg) string {
-			if int(m.Kind) < len(kindNames) {
-				return fmt.Sprintf("%s@%d", kindNames[m.Kind], m.A)
-			}
-			return fmt.Sprintf("kind%d", m.Kind)
+			return fmt.Sprintf("%s@%d", kindName(int(m.Kind), false), m.A)
 		},
 	}
 }
@@ -141,7 +148,7 @@ func (n *node) CanReceive(sim.Msg) bool { return true }
 
 // Receive is rules 2, 4 and 5, each followed by the rule-3 check.
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
-	if int(m.Kind) >= len(kindNames) {
+	if m.Kind > Release {
 		return
 	}
 	n.q[m.From] = entry{int(m.Kind), int(m.A)}
@@ -195,11 +202,7 @@ func (n *node) Decode(d *sim.Dec) {
 func (n *node) Vars() []sim.Var {
 	parts := make([]string, len(n.q))
 	for j, x := range n.q {
-		name := "?"
-		if x.kind >= 0 && x.kind < len(shortNames) {
-			name = shortNames[x.kind]
-		}
-		parts[j] = fmt.Sprintf("N%d:%s@%d", j+1, name, x.t)
+		parts[j] = fmt.Sprintf("N%d:%s@%d", j+1, kindName(x.kind, true), x.t)
 	}
 	return []sim.Var{
 		{Name: "state", Value: n.phase.String()},
