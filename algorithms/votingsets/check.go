@@ -102,7 +102,7 @@ func (ps Problems) Err() error {
 	var msgs []string
 	for _, p := range ps {
 		if p.Severity == Error {
-			msgs = append(msgs, p.String())
+			msgs = append(msgs, fmt.Sprintf("%s fails: %s", p.Condition, p.Detail))
 		}
 	}
 	if len(msgs) == 0 {
