@@ -189,8 +189,8 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 }
 
 func (n *node) Steps(dst []sim.Step) []sim.Step { return dst }
-func (n *node) Do(*sim.Ctx, sim.Step)            {}
-func (n *node) StepLabel(sim.Step) string        { return "" }
+func (n *node) Do(*sim.Ctx, sim.Step)           {}
+func (n *node) StepLabel(sim.Step) string       { return "" }
 
 func (n *node) Encode(e *sim.Enc) {
 	e.Int(int(n.state))
