@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"dmelab/algorithms/tokenring"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/tokenring"
 )
 
 func encode(w *sim.World) []byte {
