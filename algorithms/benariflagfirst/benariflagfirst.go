@@ -25,8 +25,10 @@
 //	N1 P2b myNum = highestNum + 1 = 2; N1 P4 send request(2) to N2
 //	N2 P10, P11; P12 requestCS and 2 > myNum=1: defer N1
 //
-// and both wait at P5 for ever. Safety holds: a node with the flag down
-// replies, but it will then choose a number above the one it replied to.
+// and both wait at P5 for ever. Safety holds (the explorer finds no
+// violation with N=2 and up to two requests, or N=3 and one): a node with
+// the flag down replies, but then chooses a number above the one it
+// replied to.
 package benariflagfirst
 
 import (

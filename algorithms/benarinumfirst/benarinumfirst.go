@@ -26,8 +26,10 @@
 //	N2 P10, P11; P12 requestCS and (1,N1) << (1,N2): reply to N1
 //	N1 receives the reply, P5: N1 enters the CS as well
 //
-// Liveness holds in the explored configurations: a node never defers while
-// its flag is down, and once it is up its number is fixed.
+// The explorer finds no deadlock or starvation (N=2 and N=3, one request
+// each), though it does not search on past a state that is already unsafe:
+// a node never defers while its flag is down, and once the flag is up its
+// number is fixed.
 package benarinumfirst
 
 import (

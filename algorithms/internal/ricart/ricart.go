@@ -37,7 +37,8 @@
 //     one request outstanding), kept in increasing order.
 //   - "differed" and "deferred" are one variable; "MyNum" is myNum.
 //   - Initial values: myNum = 0, highestNum = 0, requestCS = false, deferred
-//     empty. myNum is never reset: the seed does not say to.
+//     empty. myNum is never reset, and P2 does not raise highestNum to the
+//     node's own number: the seed says neither.
 package ricart
 
 import (
@@ -145,11 +146,36 @@ const (
 	p12
 )
 
-var pcNames = [...]string{"P1", "P2", "P2a", "P2b", "P4", "P5", "P6", "P6a", "P7", "P8", "P9", "P10", "P11", "P12"}
-
 func (p pc) String() string {
-	if int(p) < len(pcNames) {
-		return pcNames[p]
+	switch p {
+	case p1:
+		return "P1"
+	case p2:
+		return "P2"
+	case p2a:
+		return "P2a"
+	case p2b:
+		return "P2b"
+	case p4:
+		return "P4"
+	case p5:
+		return "P5"
+	case p6:
+		return "P6"
+	case p6a:
+		return "P6a"
+	case p7:
+		return "P7"
+	case p8:
+		return "P8"
+	case p9:
+		return "P9"
+	case p10:
+		return "P10"
+	case p11:
+		return "P11"
+	case p12:
+		return "P12"
 	}
 	return "P?"
 }
