@@ -74,8 +74,7 @@ func (s *search) class(e sim.Event) uint32 {
 func (s *search) bfs() {
 	c := s.cfg
 	w, _ := initial(c)
-	next, _ := initial(c)
-	var enc sim.Enc
+	sc := newScratch(w)
 	var evs []sim.Event
 	every := c.ProgressEvery
 	if every <= 0 {
@@ -87,7 +86,7 @@ func (s *search) bfs() {
 			s.complete = false
 			break
 		}
-		if c.MaxStates > 0 && s.st.len() >= c.MaxStates && cur < s.st.len() {
+		if c.MaxStates > 0 && s.st.len() >= c.MaxStates {
 			// The frontier cannot be expanded without passing the bound.
 			s.complete = false
 			break
@@ -100,8 +99,7 @@ func (s *search) bfs() {
 		if s.bad[cur] {
 			continue
 		}
-		cb := s.st.get(cur)
-		if err := w.Decode(cb); err != nil {
+		if err := w.Decode(s.st.get(cur)); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
 		}
 		evs = w.Events(evs[:0])
@@ -111,28 +109,19 @@ func (s *search) bfs() {
 			}
 			continue
 		}
-		base := append([]byte(nil), cb...)
+		sc.load(w)
 		for _, e := range evs {
-			if err := next.Decode(base); err != nil {
-				panic("explore: stored state does not decode: " + err.Error())
-			}
-			out, err := next.Apply(e)
-			if err != nil {
-				panic("explore: enabled event failed: " + err.Error())
-			}
+			out := sc.apply(w, e)
 			s.transitions++
-			enc.B = enc.B[:0]
-			next.Encode(&enc)
-			idx, isNew := s.st.add(enc.B)
+			idx, isNew := s.st.add(sc.enc.B)
 			if isNew {
 				s.parent = append(s.parent, uint32(cur))
 				d := s.depth[cur] + 1
 				s.depth = append(s.depth, d)
 				s.maxDepth = max(s.maxDepth, int(d))
-				s.wait = append(s.wait, next.Waiting())
-				unsafe := next.Unsafe()
-				s.bad = append(s.bad, unsafe)
-				if unsafe {
+				s.wait = append(s.wait, sc.waiting)
+				s.bad = append(s.bad, sc.unsafe)
+				if sc.unsafe {
 					s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
 				}
 			}

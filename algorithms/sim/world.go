@@ -350,11 +350,21 @@ func (w *World) Waiting() uint32 {
 	return s
 }
 
-// Encode appends the canonical encoding of the whole state.
+// Encode appends the canonical encoding of the whole state: every node's
+// own encoding in node order, then EncodeTail.
 func (w *World) Encode(e *Enc) {
-	for i, n := range w.Nodes {
+	for _, n := range w.Nodes {
 		n.Encode(e)
-		a := w.App[i]
+	}
+	w.EncodeTail(e)
+}
+
+// EncodeTail appends what the simulator keeps beside the nodes: the
+// applications, clocks and messages in flight. Encode = each node's Encode,
+// then EncodeTail, so a search that changed one node may reuse the others'
+// encodings.
+func (w *World) EncodeTail(e *Enc) {
+	for i, a := range w.App {
 		e.Int(a.Left)
 		e.Int(a.Entries)
 		if w.Opts.Order {
@@ -384,8 +394,10 @@ func (w *World) Encode(e *Enc) {
 // the same algorithm and size.
 func (w *World) Decode(b []byte) error {
 	d := Dec{B: b}
-	for i, n := range w.Nodes {
+	for _, n := range w.Nodes {
 		n.Decode(&d)
+	}
+	for i := range w.App {
 		a := &w.App[i]
 		a.Left = d.Int()
 		a.Entries = d.Int()

@@ -1,0 +1,65 @@
+package explore
+
+import "dmelab/algorithms/sim"
+
+// scratch computes successors of one decoded state without decoding it
+// again for every event: every event changes one node (and the simulator's
+// own bookkeeping), so the other nodes' encodings are computed once per
+// state and reused, and the changed parts are put back after each event.
+type scratch struct {
+	segs    [][]byte // each node's encoding in the loaded state
+	net     []sim.Msg
+	app     []sim.App
+	clock   []int32
+	appLeft int
+	enc     sim.Enc
+	// Of the last successor:
+	waiting uint32
+	unsafe  bool
+}
+
+func newScratch(w *sim.World) *scratch {
+	return &scratch{segs: make([][]byte, len(w.Nodes))}
+}
+
+// load remembers w's state so that apply can restore it.
+func (sc *scratch) load(w *sim.World) {
+	for i, n := range w.Nodes {
+		e := sim.Enc{B: sc.segs[i][:0]}
+		n.Encode(&e)
+		sc.segs[i] = e.B
+	}
+	sc.net = append(sc.net[:0], w.Net...)
+	sc.app = append(sc.app[:0], w.App...)
+	sc.clock = append(sc.clock[:0], w.Clock...)
+	sc.appLeft = w.AppLeft
+}
+
+// apply performs e on w, leaves the successor's encoding in sc.enc and its
+// waiting set and safety in sc.waiting and sc.unsafe, and restores w.
+func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
+	i := e.Node
+	orig := w.Nodes[i]
+	w.Nodes[i] = orig.Clone()
+	out, err := w.Apply(e)
+	if err != nil {
+		panic("explore: enabled event failed: " + err.Error())
+	}
+	sc.enc.B = sc.enc.B[:0]
+	for j, n := range w.Nodes {
+		if j == i {
+			n.Encode(&sc.enc)
+		} else {
+			sc.enc.B = append(sc.enc.B, sc.segs[j]...)
+		}
+	}
+	w.EncodeTail(&sc.enc)
+	sc.waiting = w.Waiting()
+	sc.unsafe = w.Unsafe()
+	w.Nodes[i] = orig
+	w.Net = append(w.Net[:0], sc.net...)
+	copy(w.App, sc.app)
+	copy(w.Clock, sc.clock)
+	w.AppLeft = sc.appLeft
+	return out
+}
