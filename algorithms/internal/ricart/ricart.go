@@ -9,9 +9,12 @@
 //   - main, steps P1–P9: P1 is the non-critical section (the simulator's
 //     Request event is the application leaving it, i.e. P1 done), P2–P5 ask
 //     for permission, P6 is the critical section (the Exit event is P6
-//     done), P7–P9 reply to the deferred nodes and go back to P1;
-//   - receive, steps P10–P11 (P10–P12 with highestNum): P10 waits for a
-//     request, P11/P12 decide whether to reply now or defer.
+//     done), P7–P9 reply to the deferred nodes and go back to P1. The
+//     Ben-Ari variants add P6a (requestCS = false, between the CS and P7)
+//     and the split ones turn P2 into P2a and P2b;
+//   - receive, steps P10–P11: P10 waits for a request, P11 decides whether
+//     to reply now or defer. Variants with highestNum have P10–P12: P11
+//     updates highestNum and P12 decides.
 //
 // The two processes interleave at the granularity of the numbered steps,
 // each step being one sim.Step (Proc 0 = main, Proc 1 = receive), so every

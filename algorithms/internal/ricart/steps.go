@@ -55,9 +55,10 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 		// ra-v1, ra-v2:  P2: MyNum = chooseNumber()
 		// ra-v3:         P2: MyNum = highestNum + 1
 		// ra-benari:     P2: requestCS = true; myNum = highestNum + 1 (atomic)
-		n.myNum = n.highestNum + 1
 		if n.v.Choose {
 			n.myNum = int(s.Arg)
+		} else {
+			n.myNum = n.highestNum + 1
 		}
 		if n.v.Flag == FlagAtomic {
 			n.requestCS = true
