@@ -62,6 +62,9 @@ type Config struct {
 	MaxStates int
 	// First stops at the first violation of any property.
 	First bool
+	// NoReduce turns off the partial-order reduction (see Reducible in
+	// package sim), which is otherwise used wherever it is sound.
+	NoReduce bool
 	// Progress, if set, is called every ProgressEvery states.
 	Progress      func(Progress)
 	ProgressEvery int
@@ -76,6 +79,7 @@ type Progress struct {
 type Result struct {
 	States, Transitions int
 	Complete            bool
+	Reduced             bool // the partial-order reduction was used
 	Depth               int // BFS depth reached
 	Verdicts            map[string]Verdict
 	Counterexamples     map[string]*Trace

@@ -140,9 +140,13 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 	for _, x := range comp {
 		member[x] = true
 	}
-	// Classes enabled in every state of comp.
+	// Classes enabled in every state of comp. States expanded by the
+	// reduction show only one event, so they do not narrow the set.
 	var required map[uint32]bool
 	for _, x := range comp {
+		if x < len(s.reduced) && s.reduced[x] {
+			continue
+		}
 		here := map[uint32]bool{}
 		for _, e := range s.succ(x) {
 			if c := uint32(e); c != 0 {

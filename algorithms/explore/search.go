@@ -15,6 +15,10 @@ type search struct {
 	depth  []uint16
 	wait   []uint32 // nodes waiting (phase Wanting) in each state
 	bad    []bool   // unsafe states: reported, not expanded
+	// reduced marks states expanded by one independent event only; their
+	// edges do not show everything enabled there.
+	reduced []bool
+	reduce  bool
 	// edges of state i are edges[estart[i]:estart[i+1]]; target<<32|class.
 	estart []uint32
 	edges  []uint64
@@ -48,6 +52,8 @@ func newSearch(c Config) (*search, error) {
 	s.depth = append(s.depth, 0)
 	s.wait = append(s.wait, w.Waiting())
 	s.bad = append(s.bad, w.Unsafe())
+	_, red := w.Nodes[0].(sim.Reducible)
+	s.reduce = red && !c.NoReduce && !c.Alg.FIFO && !c.Alg.Clocks && !c.Opts.Order
 	return s, nil
 }
 
@@ -97,33 +103,34 @@ func (s *search) bfs() {
 		s.estart = append(s.estart, uint32(len(s.edges)))
 		s.expanded = cur + 1
 		if s.bad[cur] {
+			s.reduced = append(s.reduced, false)
 			continue
 		}
 		if err := w.Decode(s.st.get(cur)); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
 		}
 		evs = w.Events(evs[:0])
+		// Deadlock: someone waits (or cannot finish leaving) and nothing
+		// that fairness would force can happen; at most some application
+		// could still choose to call enter() or send a message.
+		if !anyForced(evs) && (w.Waiting() != 0 || anyBusy(w)) {
+			s.note(Liveness, &violation{kind: "deadlock", state: cur})
+		}
 		if len(evs) == 0 {
-			if w.Waiting() != 0 || anyBusy(w) {
-				s.note(Liveness, &violation{kind: "deadlock", state: cur})
-			}
+			s.reduced = append(s.reduced, false)
 			continue
 		}
 		sc.load(w)
+		if s.reduce && s.ample(w, sc, cur, evs) {
+			continue
+		}
+		s.reduced = append(s.reduced, false)
 		for _, e := range evs {
 			out := sc.apply(w, e)
 			s.transitions++
 			idx, isNew := s.st.add(sc.enc.B)
 			if isNew {
-				s.parent = append(s.parent, uint32(cur))
-				d := s.depth[cur] + 1
-				s.depth = append(s.depth, d)
-				s.maxDepth = max(s.maxDepth, int(d))
-				s.wait = append(s.wait, sc.waiting)
-				s.bad = append(s.bad, sc.unsafe)
-				if sc.unsafe {
-					s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
-				}
+				s.added(cur, idx, sc)
 			}
 			if out.OrderBroken && s.orderOn {
 				s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
@@ -132,6 +139,59 @@ func (s *search) bfs() {
 		}
 	}
 	s.estart = append(s.estart, uint32(len(s.edges)))
+}
+
+// added records the bookkeeping of a new state idx reached from cur.
+func (s *search) added(cur, idx int, sc *scratch) {
+	s.parent = append(s.parent, uint32(cur))
+	d := s.depth[cur] + 1
+	s.depth = append(s.depth, d)
+	s.maxDepth = max(s.maxDepth, int(d))
+	s.wait = append(s.wait, sc.waiting)
+	s.bad = append(s.bad, sc.unsafe)
+	if sc.unsafe {
+		s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
+	}
+}
+
+// ample tries to expand cur by a single independent event (an ample set of
+// size one). The cycle proviso is met by insisting that the event lead one
+// breadth-first level deeper (to a new state, or to one first reached from
+// another state of cur's level): a cycle must somewhere go back to a level
+// no deeper than where it leaves, and only fully expanded states have such
+// edges, so every cycle of the reduced graph passes through one.
+func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool {
+	for _, e := range evs {
+		r := w.Nodes[e.Node].(sim.Reducible)
+		local := e.Kind == sim.EvStep && r.LocalStep(e.Step) || e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg)
+		if !local {
+			continue
+		}
+		sc.apply(w, e)
+		if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth[old]) != int(s.depth[cur])+1 {
+			return false
+		}
+		s.transitions++
+		idx, isNew := s.st.add(sc.enc.B)
+		if isNew {
+			s.added(cur, idx, sc)
+		}
+		s.edges = append(s.edges, uint64(idx)<<32|uint64(s.class(e)))
+		s.reduced = append(s.reduced, true)
+		return true
+	}
+	return false
+}
+
+// anyForced reports whether some event that fairness forces is enabled
+// (anything but an application's own choice to call enter() or to send).
+func anyForced(evs []sim.Event) bool {
+	for _, e := range evs {
+		if e.Kind != sim.EvRequest && e.Kind != sim.EvApp {
+			return true
+		}
+	}
+	return false
 }
 
 // anyBusy reports a node stuck outside Idle (in the CS or in its exit
@@ -180,6 +240,7 @@ func (s *search) result() (*Result, error) {
 	r := &Result{
 		States:          s.st.len(),
 		Transitions:     s.transitions,
+		Reduced:         s.reduce,
 		Complete:        s.complete,
 		Depth:           s.maxDepth,
 		Verdicts:        map[string]Verdict{},

@@ -4,7 +4,16 @@ package registry
 import (
 	"sort"
 
+	"dmelab/algorithms/benari"
+	"dmelab/algorithms/benariflagfirst"
+	"dmelab/algorithms/benarinumfirst"
 	"dmelab/algorithms/central"
+	"dmelab/algorithms/lamport"
+	"dmelab/algorithms/ralamport"
+	"dmelab/algorithms/rav1"
+	"dmelab/algorithms/rav2"
+	"dmelab/algorithms/rav3"
+	"dmelab/algorithms/tokenring"
 	"dmelab/algorithms/sim"
 )
 
@@ -13,6 +22,15 @@ import (
 func All() []*sim.Algorithm {
 	return []*sim.Algorithm{
 		central.Algorithm(),
+		tokenring.Algorithm(),
+		lamport.Algorithm(),
+		rav1.Algorithm(),
+		rav2.Algorithm(),
+		rav3.Algorithm(),
+		benari.Algorithm(),
+		benariflagfirst.Algorithm(),
+		benarinumfirst.Algorithm(),
+		ralamport.Algorithm(),
 	}
 }
 

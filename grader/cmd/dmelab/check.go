@@ -30,7 +30,7 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 type checkFlags struct {
 	algo                string
 	nodes, requests     int
-	json, first         bool
+	json, first, reduce bool
 	maxStates           int
 	seed                uint64
 	seedSet             bool
@@ -50,6 +50,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.requests, "requests", 1, "enter() calls per node R")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of Markdown")
 	fs.BoolVar(&f.first, "first", false, "stop at the first violation of any property")
+	fs.BoolVar(&f.reduce, "reduce", true, "use the partial-order reduction where it is sound (--reduce=false: full search)")
 	fs.IntVar(&f.maxStates, "max-states", 0, "stop after this many states (0: no bound)")
 	seed := fs.Uint64("seed", 0, "random-walk mode: seed of the walks (for configurations too big to exhaust)")
 	fs.IntVar(&f.walks, "walks", 1000, "random-walk mode: number of walks")
@@ -132,6 +133,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		Props:     f.props,
 		MaxStates: f.maxStates,
 		First:     f.first,
+		NoReduce:  !f.reduce,
 	}
 	start := time.Now()
 	lastReport := start
@@ -196,6 +198,7 @@ type jsonResult struct {
 	States          int                   `json:"states"`
 	Transitions     int                   `json:"transitions"`
 	Complete        bool                  `json:"complete"`
+	Reduced         bool                  `json:"reduced"`
 	ElapsedMS       int64                 `json:"elapsed_ms"`
 	Properties      map[string]string     `json:"properties"`
 	Counterexample  *jsonTrace            `json:"counterexample"`
@@ -222,7 +225,7 @@ func toJSONTrace(t *explore.Trace) *jsonTrace {
 func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration, met *metrics.Metrics) {
 	out := jsonResult{
 		Algorithm: f.algo, Nodes: f.nodes, Requests: f.requests, Mode: "exhaustive",
-		States: res.States, Transitions: res.Transitions, Complete: res.Complete,
+		States: res.States, Transitions: res.Transitions, Complete: res.Complete, Reduced: res.Reduced,
 		ElapsedMS: elapsed.Milliseconds(), Properties: map[string]string{},
 		Counterexamples: map[string]*jsonTrace{},
 	}

@@ -19,6 +19,9 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 		mode = fmt.Sprintf("%d random walks (seed %d, depth %d)", f.walks, f.seed, f.depth)
 	}
 	fmt.Fprintf(w, "# %s, N=%d, R=%d\n\n", f.algo, f.nodes, f.requests)
+	if res.Reduced {
+		mode += " with partial-order reduction"
+	}
 	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, completeness(res), elapsed.Round(time.Millisecond))
 	fmt.Fprintln(w, "| property | verdict | counterexample |")
 	fmt.Fprintln(w, "|---|---|---|")
