@@ -80,7 +80,7 @@ type Result struct {
 	States, Transitions int
 	Complete            bool
 	Reduced             bool // the partial-order reduction was used
-	Depth               int // BFS depth reached
+	Depth               int  // BFS depth reached
 	Verdicts            map[string]Verdict
 	Counterexamples     map[string]*Trace
 	// BytesPerState: encoded state bytes plus index overhead, divided by

@@ -13,8 +13,8 @@ import (
 	"dmelab/algorithms/rav1"
 	"dmelab/algorithms/rav2"
 	"dmelab/algorithms/rav3"
-	"dmelab/algorithms/tokenring"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/tokenring"
 )
 
 // All returns a fresh descriptor of every algorithm, in the order of
