@@ -19,6 +19,9 @@ type search struct {
 	// edges do not show everything enabled there.
 	reduced []bool
 	reduce  bool
+	amp     []ampleSucc
+	steps   []sim.Step
+	set     []sim.Event
 	// edges of state i are edges[estart[i]:estart[i+1]]; target<<32|class.
 	estart []uint32
 	edges  []uint64
@@ -154,33 +157,67 @@ func (s *search) added(cur, idx int, sc *scratch) {
 	}
 }
 
-// ample tries to expand cur by a single independent event (an ample set of
-// size one). The cycle proviso is met by insisting that the event lead one
-// breadth-first level deeper (to a new state, or to one first reached from
-// another state of cur's level): a cycle must somewhere go back to a level
-// no deeper than where it leaves, and only fully expanded states have such
-// edges, so every cycle of the reduced graph passes through one.
+// ample tries to expand cur by a persistent set of events instead of all
+// of them (see sim.Reducible): first a receipt the node calls local, then
+// each node's persistent set of steps. The cycle proviso is met by
+// insisting that every chosen event lead one breadth-first level deeper (to
+// a new state, or to one first reached from another state of cur's level):
+// a cycle must somewhere go back to a level no deeper than where it leaves,
+// and only fully expanded states have such edges, so every cycle of the
+// reduced graph passes through one.
 func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool {
-	for _, e := range evs {
-		r := w.Nodes[e.Node].(sim.Reducible)
-		local := e.Kind == sim.EvStep && r.LocalStep(e.Step) || e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg)
-		if !local {
-			continue
+	try := func(set []sim.Event) bool {
+		s.amp = s.amp[:0]
+		for _, e := range set {
+			sc.apply(w, e)
+			if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth[old]) != int(s.depth[cur])+1 {
+				return false
+			}
+			s.amp = append(s.amp, ampleSucc{append([]byte(nil), sc.enc.B...), sc.waiting, sc.unsafe})
 		}
-		sc.apply(w, e)
-		if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth[old]) != int(s.depth[cur])+1 {
-			return false
+		for k, e := range set {
+			a := s.amp[k]
+			s.transitions++
+			idx, isNew := s.st.add(a.enc)
+			if isNew {
+				sc.waiting, sc.unsafe = a.waiting, a.unsafe
+				s.added(cur, idx, sc)
+			}
+			s.edges = append(s.edges, uint64(idx)<<32|uint64(s.class(e)))
 		}
-		s.transitions++
-		idx, isNew := s.st.add(sc.enc.B)
-		if isNew {
-			s.added(cur, idx, sc)
-		}
-		s.edges = append(s.edges, uint64(idx)<<32|uint64(s.class(e)))
 		s.reduced = append(s.reduced, true)
 		return true
 	}
+	for _, e := range evs {
+		if e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && w.Nodes[e.Node].(sim.Reducible).LocalMsg(e.Msg) {
+			if try([]sim.Event{e}) {
+				return true
+			}
+		}
+	}
+	for i, n := range w.Nodes {
+		steps := n.(sim.Reducible).Persistent(s.steps[:0], w.App[i].Left == 0)
+		s.steps = steps
+		if len(steps) == 0 {
+			continue
+		}
+		set := s.set[:0]
+		for _, st := range steps {
+			set = append(set, sim.Event{Kind: sim.EvStep, Node: i, Step: st})
+		}
+		s.set = set
+		if try(set) {
+			return true
+		}
+	}
 	return false
+}
+
+// ampleSucc is a successor computed while checking the cycle proviso.
+type ampleSucc struct {
+	enc     []byte
+	waiting uint32
+	unsafe  bool
 }
 
 // anyForced reports whether some event that fairness forces is enabled

@@ -180,22 +180,31 @@ func (c *Ctx) Others() []int {
 	return o
 }
 
-// Reducible is implemented by nodes that can vouch for events that are
-// independent of every other event in the system: taking such an event
-// commutes with anything any process or channel could do meanwhile, it
-// cannot disable another event, and it does not change the node's Phase.
-// The explorer's partial-order reduction then takes one such event alone
-// instead of interleaving it with everything else. Examples: in the
-// seed-000 listings, P4 (sending a request) reads myNum and the loop
-// variable, which only the main process writes, and only adds a message to
-// the network; receiving a reply only increments a counter that P5 reads
-// once all replies are in.
+// Reducible is implemented by nodes that can help the explorer's
+// partial-order reduction. It asks for a persistent set: a non-empty set of
+// the node's enabled steps such that, from the current state, nothing any
+// other process, node or channel can do before one of these steps happens
+// depends on them (it commutes with them and neither disables the other),
+// and none of them changes the node's Phase. The explorer then expands only
+// those steps instead of interleaving them with everything else. final
+// tells the node that its application will never call enter() again.
+// Return dst unchanged when no such set exists.
 //
-// The claim is checked by tests that compare the reduced and the full
-// search; the explorer uses it only where it holds by construction (no
+// Example, the seed-000 listings: P4 (sending a request) reads myNum and
+// the loop variable, which only the main process writes, so it is always
+// persistent alone; and while the receive process is between P10 and its
+// decision, the receive step together with the main process's next step
+// form a persistent set, because only those two processes share variables
+// and no new request can be received until the decision is made.
+//
+// LocalMsg says the same of receiving m: receiving it commutes with
+// everything else and changes no phase (e.g. counting a reply).
+//
+// The claims are checked by tests that compare the reduced and the full
+// search; the explorer uses them only where they hold by construction (no
 // FIFO channels, no Lamport clocks, no Order ghost state, which would make
 // every send depend on the sender's receipts).
 type Reducible interface {
-	LocalStep(s Step) bool
+	Persistent(dst []Step, final bool) []Step
 	LocalMsg(m Msg) bool
 }

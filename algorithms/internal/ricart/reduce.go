@@ -2,12 +2,49 @@ package ricart
 
 import "dmelab/algorithms/sim"
 
-// LocalStep implements sim.Reducible. P4 and P9 only send: they read myNum
-// and the loop variable, which only the main process writes, so they
-// commute with everything the receive process, the other nodes and the
-// network can do, and they change no phase.
-func (n *node) LocalStep(s sim.Step) bool {
-	return s.Proc == procMain && (n.main == p4 || n.main == p9)
+// Persistent implements sim.Reducible for the two-process model.
+//
+// Who depends on whom: the main and receive processes of one node share
+// myNum, highestNum, requestCS and deferred; processes of different nodes
+// share nothing, and under unordered channels sending commutes with every
+// receipt of another message. So:
+//   - P4 and P9 only send, reading myNum and the loop variable, which only
+//     the main process writes: persistent alone.
+//   - While the receive process is past P10 (no request can be received
+//     until it decides), its step and the main process's next step are
+//     persistent together if that main step is enabled and keeps the phase
+//     (P2, P2a, P2b, P6a, P7 with a non-empty deferred, P8): whatever else
+//     happens first touches neither process.
+//   - P11 of ra-v3 and the Ben-Ari variants (highestNum = max(...)) races
+//     only with P2; once the application will not call enter() again and
+//     main is past P2, it is persistent alone.
+//   - The reply-or-defer decision races with P2, P6a, P7 and P8; once main
+//     rests at P1 for good, it is persistent alone.
+func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
+	if n.main == p4 || n.main == p9 {
+		return append(dst, sim.Step{Proc: procMain})
+	}
+	if n.recv == p10 {
+		return dst
+	}
+	// Steps lists main's enabled steps and the receive step.
+	switch n.main {
+	case p2, p2a, p2b, p6a, p8:
+		return n.Steps(dst)
+	case p7:
+		if len(n.deferred) > 0 {
+			return n.Steps(dst)
+		}
+	}
+	recv := sim.Step{Proc: procRecv}
+	isMax := n.recv == p11 && n.v.Highest
+	switch {
+	case isMax && final && n.main != p2 && n.main != p2a && n.main != p2b:
+		return append(dst, recv)
+	case !isMax && final && n.main == p1:
+		return append(dst, recv)
+	}
+	return dst
 }
 
 // LocalMsg implements sim.Reducible. Receiving a reply only counts it. The
