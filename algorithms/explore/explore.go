@@ -139,6 +139,12 @@ func Check(c Config) (*Result, error) {
 		return nil, err
 	}
 	s.bfs()
+	if s.reduce && !s.reducedAcyclic() {
+		// The cheap way failed the cycle proviso: search again, enforcing it.
+		s, _ = newSearch(c)
+		s.proviso = true
+		s.bfs()
+	}
 	if c.wants(Liveness) && !(c.First && len(s.found) > 0) {
 		s.liveness()
 	}

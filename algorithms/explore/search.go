@@ -20,6 +20,10 @@ type search struct {
 	reduced []bool
 	reduce  bool
 	amp     []ampleSucc
+	// proviso: insist that reduced expansions go one level deeper (see
+	// ample); off for the first attempt, whose reduced graph is then
+	// checked for cycles instead.
+	proviso bool
 	steps   []sim.Step
 	set     []sim.Event
 	// edges of state i are edges[estart[i]:estart[i+1]]; target<<32|class.
@@ -158,19 +162,23 @@ func (s *search) added(cur, idx int, sc *scratch) {
 }
 
 // ample tries to expand cur by a persistent set of events instead of all
-// of them (see sim.Reducible): first a receipt the node calls local, then
-// each node's persistent set of steps. The cycle proviso is met by
-// insisting that every chosen event lead one breadth-first level deeper (to
-// a new state, or to one first reached from another state of cur's level):
-// a cycle must somewhere go back to a level no deeper than where it leaves,
-// and only fully expanded states have such edges, so every cycle of the
-// reduced graph passes through one.
+// of them (see sim.Reducible): first a receipt or an enter() call the node
+// calls local, then each node's persistent set of steps.
+//
+// The reduction must also meet the cycle proviso: every cycle of the
+// reduced graph passes through a fully expanded state. Check first searches
+// without enforcing it and then verifies it (reducedAcyclic); only if that
+// fails does it search again with s.proviso set, which insists that every
+// chosen event lead one breadth-first level deeper (to a new state, or to
+// one first reached from another state of cur's level): a cycle must
+// somewhere go back to a level no deeper than where it leaves, and only
+// fully expanded states then have such edges.
 func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool {
 	try := func(set []sim.Event) bool {
 		s.amp = s.amp[:0]
 		for _, e := range set {
 			sc.apply(w, e)
-			if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth[old]) != int(s.depth[cur])+1 {
+			if old := s.st.lookup(sc.enc.B); s.proviso && old >= 0 && int(s.depth[old]) != int(s.depth[cur])+1 {
 				return false
 			}
 			s.amp = append(s.amp, ampleSucc{append([]byte(nil), sc.enc.B...), sc.waiting, sc.unsafe})
@@ -189,10 +197,11 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		return true
 	}
 	for _, e := range evs {
-		if e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && w.Nodes[e.Node].(sim.Reducible).LocalMsg(e.Msg) {
-			if try([]sim.Event{e}) {
-				return true
-			}
+		r := w.Nodes[e.Node].(sim.Reducible)
+		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg) ||
+			e.Kind == sim.EvRequest && r.LocalRequest()
+		if local && try([]sim.Event{e}) {
+			return true
 		}
 	}
 	for i, n := range w.Nodes {
@@ -218,6 +227,49 @@ type ampleSucc struct {
 	enc     []byte
 	waiting uint32
 	unsafe  bool
+}
+
+// reducedAcyclic reports whether the states expanded by the reduction
+// induce an acyclic subgraph, i.e. every cycle contains a fully expanded
+// state (Kahn's algorithm on that subgraph).
+func (s *search) reducedAcyclic() bool {
+	n := s.expanded
+	indeg := make([]int32, n)
+	for u := 0; u < n; u++ {
+		if !s.reduced[u] {
+			continue
+		}
+		for _, e := range s.succ(u) {
+			if v := int(e >> 32); v < n && s.reduced[v] {
+				indeg[v]++
+			}
+		}
+	}
+	var queue []int
+	total := 0
+	for u := 0; u < n; u++ {
+		if s.reduced[u] {
+			total++
+			if indeg[u] == 0 {
+				queue = append(queue, u)
+			}
+		}
+	}
+	seen := 0
+	for len(queue) > 0 {
+		u := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		seen++
+		for _, e := range s.succ(u) {
+			if v := int(e >> 32); v < n && s.reduced[v] {
+				indeg[v]--
+				if indeg[v] == 0 {
+					queue = append(queue, v)
+				}
+			}
+		}
+	}
+	return seen == total
 }
 
 // anyForced reports whether some event that fairness forces is enabled

@@ -200,6 +200,14 @@ func (c *Ctx) Others() []int {
 // LocalMsg says the same of receiving m: receiving it commutes with
 // everything else and changes no phase (e.g. counting a reply).
 //
+// LocalRequest says that the application's enter() call commutes with
+// everything else (in the seed-000 model it only moves the main process
+// from P1 to P2). It does change the phase (Idle to Wanting), which
+// matters only to liveness; the explorer takes such calls first, so a run
+// in which a node calls enter() late is represented by one in which it
+// calls early and its P2 comes late. Deadlocks and safety are preserved;
+// the verdict tests compare the reduced and the full search.
+//
 // The claims are checked by tests that compare the reduced and the full
 // search; the explorer uses them only where they hold by construction (no
 // FIFO channels, no Lamport clocks, no Order ghost state, which would make
@@ -207,4 +215,5 @@ func (c *Ctx) Others() []int {
 type Reducible interface {
 	Persistent(dst []Step, final bool) []Step
 	LocalMsg(m Msg) bool
+	LocalRequest() bool
 }
