@@ -15,13 +15,16 @@ func (s *search) liveness() {
 	if _, ok := s.found[Liveness]; ok {
 		return
 	}
+	if s.acyclic(func(int) bool { return true }) {
+		return // no cycle, so no one can starve on one
+	}
 	n := s.expanded
 	var best *violation
 	for v := 0; v < s.cfg.Sim.N; v++ {
 		bit := uint32(1) << v
 		any := false
 		for i := 0; i < n; i++ {
-			if s.wait[i]&bit != 0 && !s.bad[i] {
+			if s.wait.at(i)&bit != 0 && !s.bad.at(i) {
 				any = true
 				break
 			}
@@ -29,7 +32,7 @@ func (s *search) liveness() {
 		if !any {
 			continue
 		}
-		in := func(i int) bool { return i < n && s.wait[i]&bit != 0 && !s.bad[i] }
+		in := func(i int) bool { return i < n && s.wait.at(i)&bit != 0 && !s.bad.at(i) }
 		for _, comp := range s.sccs(in) {
 			loop := s.fairLoop(comp, in)
 			if loop == nil {
@@ -144,7 +147,7 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 	// reduction show only one event, so they do not narrow the set.
 	var required map[uint32]bool
 	for _, x := range comp {
-		if x < len(s.reduced) && s.reduced[x] {
+		if x < s.reduced.len() && s.reduced.at(x) {
 			continue
 		}
 		here := map[uint32]bool{}

@@ -13,21 +13,27 @@ type scratch struct {
 	clock   []int32
 	appLeft int
 	enc     sim.Enc
+	tmp     sim.Enc
+	spare   []sim.Node // per node, overwritten by Copier nodes
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
 }
 
 func newScratch(w *sim.World) *scratch {
-	return &scratch{segs: make([][]byte, len(w.Nodes))}
+	sc := &scratch{segs: make([][]byte, len(w.Nodes)), spare: make([]sim.Node, len(w.Nodes))}
+	for i, n := range w.Nodes {
+		sc.spare[i] = n.Clone()
+	}
+	return sc
 }
 
 // load remembers w's state so that apply can restore it.
 func (sc *scratch) load(w *sim.World) {
 	for i, n := range w.Nodes {
-		e := sim.Enc{B: sc.segs[i][:0]}
-		n.Encode(&e)
-		sc.segs[i] = e.B
+		sc.tmp.B = sc.segs[i][:0]
+		n.Encode(&sc.tmp)
+		sc.segs[i] = sc.tmp.B
 	}
 	sc.net = append(sc.net[:0], w.Net...)
 	sc.app = append(sc.app[:0], w.App...)
@@ -40,7 +46,12 @@ func (sc *scratch) load(w *sim.World) {
 func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	i := e.Node
 	orig := w.Nodes[i]
-	w.Nodes[i] = orig.Clone()
+	if cp, ok := sc.spare[i].(sim.Copier); ok {
+		cp.CopyFrom(orig)
+		w.Nodes[i] = sc.spare[i]
+	} else {
+		w.Nodes[i] = orig.Clone()
+	}
 	out, err := w.Apply(e)
 	if err != nil {
 		panic("explore: enabled event failed: " + err.Error())

@@ -11,15 +11,16 @@ import (
 type search struct {
 	cfg    Config
 	st     *store
-	parent []uint32
-	depth  []uint16
-	wait   []uint32 // nodes waiting (phase Wanting) in each state
-	bad    []bool   // unsafe states: reported, not expanded
+	parent seg[uint32]
+	depth  seg[uint16]
+	wait   seg[uint32] // nodes waiting (phase Wanting) in each state
+	bad    seg[bool]   // unsafe states: reported, not expanded
 	// reduced marks states expanded by one independent event only; their
 	// edges do not show everything enabled there.
-	reduced []bool
+	reduced seg[bool]
 	reduce  bool
 	amp     []ampleSucc
+	ampBuf  []byte
 	// proviso: insist that reduced expansions go one level deeper (see
 	// ample); off for the first attempt, whose reduced graph is then
 	// checked for cycles instead.
@@ -27,8 +28,8 @@ type search struct {
 	steps   []sim.Step
 	set     []sim.Event
 	// edges of state i are edges[estart[i]:estart[i+1]]; target<<32|class.
-	estart []uint32
-	edges  []uint64
+	estart seg[uint32]
+	edges  seg[uint64]
 	// classes interns fairness classes; class 0 means "need not be fair".
 	classes map[classKey]uint32
 
@@ -55,10 +56,10 @@ func newSearch(c Config) (*search, error) {
 	var e sim.Enc
 	w.Encode(&e)
 	s.st.add(e.B)
-	s.parent = append(s.parent, 0)
-	s.depth = append(s.depth, 0)
-	s.wait = append(s.wait, w.Waiting())
-	s.bad = append(s.bad, w.Unsafe())
+	s.parent.push(0)
+	s.depth.push(0)
+	s.wait.push(w.Waiting())
+	s.bad.push(w.Unsafe())
 	_, red := w.Nodes[0].(sim.Reducible)
 	s.reduce = red && !c.NoReduce && !c.Alg.FIFO && !c.Alg.Clocks && !c.Opts.Order
 	return s, nil
@@ -105,12 +106,12 @@ func (s *search) bfs() {
 			break
 		}
 		if c.Progress != nil && cur%every == 0 && cur > 0 {
-			c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: int(s.depth[cur])})
+			c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: int(s.depth.at(cur))})
 		}
-		s.estart = append(s.estart, uint32(len(s.edges)))
+		s.estart.push(uint32(s.edges.len()))
 		s.expanded = cur + 1
-		if s.bad[cur] {
-			s.reduced = append(s.reduced, false)
+		if s.bad.at(cur) {
+			s.reduced.push(false)
 			continue
 		}
 		if err := w.Decode(s.st.get(cur)); err != nil {
@@ -124,14 +125,14 @@ func (s *search) bfs() {
 			s.note(Liveness, &violation{kind: "deadlock", state: cur})
 		}
 		if len(evs) == 0 {
-			s.reduced = append(s.reduced, false)
+			s.reduced.push(false)
 			continue
 		}
 		sc.load(w)
 		if s.reduce && s.ample(w, sc, cur, evs) {
 			continue
 		}
-		s.reduced = append(s.reduced, false)
+		s.reduced.push(false)
 		for _, e := range evs {
 			out := sc.apply(w, e)
 			s.transitions++
@@ -142,20 +143,20 @@ func (s *search) bfs() {
 			if out.OrderBroken && s.orderOn {
 				s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
 			}
-			s.edges = append(s.edges, uint64(idx)<<32|uint64(s.class(e)))
+			s.edges.push(uint64(idx)<<32 | uint64(s.class(e)))
 		}
 	}
-	s.estart = append(s.estart, uint32(len(s.edges)))
+	s.estart.push(uint32(s.edges.len()))
 }
 
 // added records the bookkeeping of a new state idx reached from cur.
 func (s *search) added(cur, idx int, sc *scratch) {
-	s.parent = append(s.parent, uint32(cur))
-	d := s.depth[cur] + 1
-	s.depth = append(s.depth, d)
+	s.parent.push(uint32(cur))
+	d := s.depth.at(cur) + 1
+	s.depth.push(d)
 	s.maxDepth = max(s.maxDepth, int(d))
-	s.wait = append(s.wait, sc.waiting)
-	s.bad = append(s.bad, sc.unsafe)
+	s.wait.push(sc.waiting)
+	s.bad.push(sc.unsafe)
 	if sc.unsafe {
 		s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
 	}
@@ -175,25 +176,27 @@ func (s *search) added(cur, idx int, sc *scratch) {
 // fully expanded states then have such edges.
 func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool {
 	try := func(set []sim.Event) bool {
-		s.amp = s.amp[:0]
+		s.amp, s.ampBuf = s.amp[:0], s.ampBuf[:0]
 		for _, e := range set {
 			sc.apply(w, e)
-			if old := s.st.lookup(sc.enc.B); s.proviso && old >= 0 && int(s.depth[old]) != int(s.depth[cur])+1 {
+			if old := s.st.lookup(sc.enc.B); s.proviso && old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
 				return false
 			}
-			s.amp = append(s.amp, ampleSucc{append([]byte(nil), sc.enc.B...), sc.waiting, sc.unsafe})
+			start := len(s.ampBuf)
+			s.ampBuf = append(s.ampBuf, sc.enc.B...)
+			s.amp = append(s.amp, ampleSucc{start, len(s.ampBuf), sc.waiting, sc.unsafe})
 		}
 		for k, e := range set {
 			a := s.amp[k]
 			s.transitions++
-			idx, isNew := s.st.add(a.enc)
+			idx, isNew := s.st.add(s.ampBuf[a.from:a.to])
 			if isNew {
 				sc.waiting, sc.unsafe = a.waiting, a.unsafe
 				s.added(cur, idx, sc)
 			}
-			s.edges = append(s.edges, uint64(idx)<<32|uint64(s.class(e)))
+			s.edges.push(uint64(idx)<<32 | uint64(s.class(e)))
 		}
-		s.reduced = append(s.reduced, true)
+		s.reduced.push(true)
 		return true
 	}
 	for _, e := range evs {
@@ -224,23 +227,29 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 
 // ampleSucc is a successor computed while checking the cycle proviso.
 type ampleSucc struct {
-	enc     []byte
+	from, to int // its encoding in ampBuf
 	waiting uint32
 	unsafe  bool
 }
 
 // reducedAcyclic reports whether the states expanded by the reduction
 // induce an acyclic subgraph, i.e. every cycle contains a fully expanded
-// state (Kahn's algorithm on that subgraph).
+// state.
 func (s *search) reducedAcyclic() bool {
+	return s.acyclic(func(i int) bool { return s.reduced.at(i) })
+}
+
+// acyclic reports whether the subgraph induced by the expanded states
+// satisfying in has no cycle (Kahn's algorithm).
+func (s *search) acyclic(in func(int) bool) bool {
 	n := s.expanded
 	indeg := make([]int32, n)
 	for u := 0; u < n; u++ {
-		if !s.reduced[u] {
+		if !in(u) {
 			continue
 		}
 		for _, e := range s.succ(u) {
-			if v := int(e >> 32); v < n && s.reduced[v] {
+			if v := int(e >> 32); v < n && in(v) {
 				indeg[v]++
 			}
 		}
@@ -248,7 +257,7 @@ func (s *search) reducedAcyclic() bool {
 	var queue []int
 	total := 0
 	for u := 0; u < n; u++ {
-		if s.reduced[u] {
+		if in(u) {
 			total++
 			if indeg[u] == 0 {
 				queue = append(queue, u)
@@ -261,7 +270,7 @@ func (s *search) reducedAcyclic() bool {
 		queue = queue[:len(queue)-1]
 		seen++
 		for _, e := range s.succ(u) {
-			if v := int(e >> 32); v < n && s.reduced[v] {
+			if v := int(e >> 32); v < n && in(v) {
 				indeg[v]--
 				if indeg[v] == 0 {
 					queue = append(queue, v)
@@ -317,12 +326,24 @@ func bitsNames(w *sim.World, set uint32) string {
 	return out
 }
 
-// succ returns the edges of state i.
+// succ returns the edges of state i (valid until the next push).
 func (s *search) succ(i int) []uint64 {
 	if i >= s.expanded {
 		return nil
 	}
-	return s.edges[s.estart[i]:s.estart[i+1]]
+	lo, hi := int(s.estart.at(i)), int(s.estart.at(i+1))
+	if lo == hi {
+		return nil
+	}
+	c := lo >> segBits
+	if (hi-1)>>segBits == c {
+		return s.edges.chunks[c][lo&(1<<segBits-1) : (hi-1)&(1<<segBits-1)+1]
+	}
+	out := make([]uint64, 0, hi-lo) // the edges straddle two chunks
+	for k := lo; k < hi; k++ {
+		out = append(out, s.edges.at(k))
+	}
+	return out
 }
 
 func (s *search) result() (*Result, error) {
@@ -337,7 +358,8 @@ func (s *search) result() (*Result, error) {
 		StoreBytes:      s.st.memBytes(),
 	}
 	if r.States > 0 {
-		r.BytesPerState = float64(s.st.bytes+len(s.st.slots)*8+len(s.st.offs)*8+len(s.parent)*4+len(s.depth)*2+len(s.wait)*4+len(s.bad)+len(s.edges)*8+len(s.estart)*4) / float64(r.States)
+		n := s.st.len()
+		r.BytesPerState = float64(s.st.bytes+2*n+len(s.st.slots)*8+s.st.offs.len()*8+n*(4+2+4+1+1)+s.edges.len()*8+s.estart.len()*4) / float64(r.States)
 	}
 	for _, p := range Properties {
 		if !s.cfg.wants(p) {

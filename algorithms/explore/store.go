@@ -3,13 +3,15 @@ package explore
 import "encoding/binary"
 
 // store keeps every state the search has seen, exactly: the encodings live
-// back to back in large chunks (a varint length before each), and an
-// open-addressing hash table maps an encoding to its index. Indices are
+// back to back in large chunks (a two-byte length before each), and an
+// open-addressing hash table maps an encoding to its index. A slot holds
+// the high 32 bits of the hash (which also pick the slot, so the table can
+// grow without reading the states again) and the index. Indices are
 // handed out in discovery order, which for a breadth-first search is also
 // the order of distance from the initial state.
 type store struct {
 	chunks [][]byte
-	offs   []uint64 // chunk<<32 | offset within chunk
+	offs   seg[uint64] // chunk<<32 | offset within chunk
 	slots  []uint64 // hash tag<<32 | index+1; 0 is empty
 	mask   uint64
 	bytes  int // encoded bytes kept, for the bytes-per-state figure
@@ -23,27 +25,26 @@ func newStore() *store {
 	return s
 }
 
-func (s *store) len() int { return len(s.offs) }
+func (s *store) len() int { return s.offs.len() }
 
 // get returns the encoding of state i (valid until the next add).
 func (s *store) get(i int) []byte {
-	o := s.offs[i]
+	o := s.offs.at(i)
 	c := s.chunks[o>>32]
 	p := int(o & 0xffffffff)
-	n, k := binary.Uvarint(c[p:])
-	return c[p+k : p+k+int(n)]
+	n := int(binary.LittleEndian.Uint16(c[p:]))
+	return c[p+2 : p+2+n]
 }
 
 // add returns the index of b, adding it if it is new.
 func (s *store) add(b []byte) (int, bool) {
-	h := hash(b)
-	tag := h >> 32
-	for p := h & s.mask; ; p = (p + 1) & s.mask {
+	tag := hash(b) >> 32
+	for p := tag & s.mask; ; p = (p + 1) & s.mask {
 		e := s.slots[p]
 		if e == 0 {
 			idx := s.append(b)
 			s.slots[p] = tag<<32 | uint64(idx+1)
-			if uint64(len(s.offs))*2 > s.mask {
+			if uint64(s.offs.len())*2 > s.mask {
 				s.grow()
 			}
 			return idx, true
@@ -59,9 +60,8 @@ func (s *store) add(b []byte) (int, bool) {
 
 // lookup returns the index of b or -1.
 func (s *store) lookup(b []byte) int {
-	h := hash(b)
-	tag := h >> 32
-	for p := h & s.mask; ; p = (p + 1) & s.mask {
+	tag := hash(b) >> 32
+	for p := tag & s.mask; ; p = (p + 1) & s.mask {
 		e := s.slots[p]
 		if e == 0 {
 			return -1
@@ -76,19 +76,22 @@ func (s *store) lookup(b []byte) int {
 }
 
 func (s *store) append(b []byte) int {
-	need := len(b) + binary.MaxVarintLen32
+	if len(b) > 0xffff {
+		panic("explore: a state encoding longer than 64 KiB")
+	}
+	need := len(b) + 2
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > chunkSize {
 		s.chunks = append(s.chunks, make([]byte, 0, max(chunkSize, need)))
 	}
 	ci := len(s.chunks) - 1
 	c := s.chunks[ci]
 	off := len(c)
-	c = binary.AppendUvarint(c, uint64(len(b)))
+	c = binary.LittleEndian.AppendUint16(c, uint16(len(b)))
 	c = append(c, b...)
 	s.chunks[ci] = c
-	s.offs = append(s.offs, uint64(ci)<<32|uint64(off))
+	s.offs.push(uint64(ci)<<32 | uint64(off))
 	s.bytes += len(b)
-	return len(s.offs) - 1
+	return s.offs.len() - 1
 }
 
 func (s *store) grow() {
@@ -99,8 +102,7 @@ func (s *store) grow() {
 		if e == 0 {
 			continue
 		}
-		h := hash(s.get(int(e&0xffffffff) - 1))
-		p := h & s.mask
+		p := (e >> 32) & s.mask
 		for s.slots[p] != 0 {
 			p = (p + 1) & s.mask
 		}
@@ -110,7 +112,7 @@ func (s *store) grow() {
 
 // memBytes estimates the memory the store holds per state and in all.
 func (s *store) memBytes() int {
-	return len(s.chunks)*chunkSize + cap(s.offs)*8 + len(s.slots)*8
+	return len(s.chunks)*chunkSize + s.offs.bytes(8) + len(s.slots)*8
 }
 
 // hash is a fast, deterministic 64-bit hash of b (8 bytes at a time,

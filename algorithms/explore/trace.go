@@ -44,7 +44,7 @@ func (s *search) path(i int) []int {
 		if i == 0 {
 			break
 		}
-		i = int(s.parent[i])
+		i = int(s.parent.at(i))
 	}
 	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
 		p[a], p[b] = p[b], p[a]

@@ -48,6 +48,8 @@ type World struct {
 	// Sent counts algorithm messages sent so far (metrics; not part of the
 	// state's identity).
 	Sent int
+
+	ctx Ctx // reused by Apply: searches call it millions of times
 }
 
 // NewWorld builds the initial state of alg with cfg.N nodes.
@@ -88,6 +90,7 @@ func (w *World) Clone() *World {
 		c.Clock = append([]int32(nil), w.Clock...)
 	}
 	c.App = append([]App(nil), w.App...)
+	c.ctx = Ctx{}
 	return &c
 }
 
@@ -164,7 +167,7 @@ type Outcome struct {
 	OrderBroken bool
 	Before      uint32
 	// Sent lists the messages the event put in flight, as the network
-	// holds them.
+	// holds them; valid until the next Apply.
 	Sent []Msg
 }
 
@@ -177,7 +180,8 @@ func (w *World) Apply(e Event) (Outcome, error) {
 	}
 	n := w.Nodes[i]
 	before := n.Phase()
-	c := Ctx{Self: i, N: len(w.Nodes)}
+	c := &w.ctx
+	*c = Ctx{Self: i, N: len(w.Nodes), out: c.out[:0]}
 	if w.Clock != nil {
 		c.clock = &w.Clock[i]
 	}
@@ -191,12 +195,12 @@ func (w *World) Apply(e Event) (Outcome, error) {
 			w.App[i].Pre = w.App[i].HB &^ (1 << i)
 			w.App[i].HB |= 1 << i
 		}
-		n.Request(&c)
+		n.Request(c)
 	case EvExit:
 		if before != InCS {
 			return out, fmt.Errorf("%s is not in the critical section", w.Names[i])
 		}
-		n.Exit(&c)
+		n.Exit(c)
 	case EvStep:
 		ok := false
 		for _, s := range n.Steps(nil) {
@@ -208,7 +212,7 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		if !ok {
 			return out, fmt.Errorf("%s cannot take step %s now", w.Names[i], n.StepLabel(e.Step))
 		}
-		n.Do(&c, e.Step)
+		n.Do(c, e.Step)
 	case EvDeliver:
 		k := w.find(e.Msg)
 		if k < 0 || int(e.Msg.To) != i {
@@ -226,7 +230,7 @@ func (w *World) Apply(e Event) (Outcome, error) {
 			w.App[i].HB |= m.HB
 		}
 		if m.Kind != AppKind {
-			n.Receive(&c, m)
+			n.Receive(c, m)
 		}
 	case EvApp:
 		if before != Wanting || w.AppLeft <= 0 || e.To < 0 || e.To >= len(w.Nodes) || e.To == i {

@@ -14,6 +14,14 @@ func (n *node) Clone() sim.Node {
 	return &c
 }
 
+// CopyFrom implements sim.Copier: Clone without allocating.
+func (n *node) CopyFrom(o sim.Node) {
+	from := o.(*node)
+	d := n.deferred[:0]
+	*n = *from
+	n.deferred = append(d, from.deferred...)
+}
+
 // Encode writes every variable that can change. The receive process's
 // locals are reset at P10 and main's loop variable outside its loops, so
 // equal behaviour means equal bytes. highestNum and requestCS are written

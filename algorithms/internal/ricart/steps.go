@@ -142,12 +142,24 @@ func (n *node) doRecv(c *sim.Ctx) {
 	//                  send(reply,source,myID)
 	//              else:
 	//                  add source to deferred
-	if reply, _ := n.decide(); reply {
+	if n.replyNow() {
 		c.Send(n.source, sim.Msg{Kind: Reply})
 	} else {
 		n.deferred = insert(n.deferred, n.source)
 	}
 	n.recv, n.source, n.requestedNum = p10, -1, 0
+}
+
+// replyNow is decide without the explanation (the search calls it often).
+func (n *node) replyNow() bool {
+	r, m := n.requestedNum, n.myNum
+	switch {
+	case n.v.Flag != NoFlag && !n.requestCS:
+		return true
+	case r != m:
+		return r < m
+	}
+	return n.v.TieBreak && n.source < n.id
 }
 
 // decide is the receive process's test: whether to reply now, and why in
