@@ -228,8 +228,8 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 // ampleSucc is a successor computed while checking the cycle proviso.
 type ampleSucc struct {
 	from, to int // its encoding in ampBuf
-	waiting uint32
-	unsafe  bool
+	waiting  uint32
+	unsafe   bool
 }
 
 // reducedAcyclic reports whether the states expanded by the reduction

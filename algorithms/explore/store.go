@@ -12,7 +12,7 @@ import "encoding/binary"
 type store struct {
 	chunks [][]byte
 	offs   seg[uint64] // chunk<<32 | offset within chunk
-	slots  []uint64 // hash tag<<32 | index+1; 0 is empty
+	slots  []uint64    // hash tag<<32 | index+1; 0 is empty
 	mask   uint64
 	bytes  int // encoded bytes kept, for the bytes-per-state figure
 }
