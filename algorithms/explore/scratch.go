@@ -8,12 +8,12 @@ import "dmelab/algorithms/sim"
 // state and reused, and the changed parts are put back after each event.
 type scratch struct {
 	segs    [][]byte // each node's encoding in the loaded state
+	ends    []int
 	net     []sim.Msg
 	app     []sim.App
 	clock   []int32
 	appLeft int
 	enc     sim.Enc
-	tmp     sim.Enc
 	spare   []sim.Node // per node, overwritten by Copier nodes
 	// Of the last successor:
 	waiting uint32
@@ -21,24 +21,29 @@ type scratch struct {
 }
 
 func newScratch(w *sim.World) *scratch {
-	sc := &scratch{segs: make([][]byte, len(w.Nodes)), spare: make([]sim.Node, len(w.Nodes))}
+	sc := &scratch{segs: make([][]byte, len(w.Nodes)), ends: make([]int, len(w.Nodes)), spare: make([]sim.Node, len(w.Nodes))}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
 	}
 	return sc
 }
 
-// load remembers w's state so that apply can restore it.
-func (sc *scratch) load(w *sim.World) {
-	for i, n := range w.Nodes {
-		sc.tmp.B = sc.segs[i][:0]
-		n.Encode(&sc.tmp)
-		sc.segs[i] = sc.tmp.B
+// decode loads the state encoded in b into w, and remembers it so that
+// apply can restore it. b must stay unchanged while it is in use.
+func (sc *scratch) decode(w *sim.World, b []byte) error {
+	if err := w.DecodeSplit(b, sc.ends); err != nil {
+		return err
+	}
+	from := 0
+	for i, end := range sc.ends {
+		sc.segs[i] = b[from:end]
+		from = end
 	}
 	sc.net = append(sc.net[:0], w.Net...)
 	sc.app = append(sc.app[:0], w.App...)
 	sc.clock = append(sc.clock[:0], w.Clock...)
 	sc.appLeft = w.AppLeft
+	return nil
 }
 
 // apply performs e on w, leaves the successor's encoding in sc.enc and its

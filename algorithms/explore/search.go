@@ -114,7 +114,7 @@ func (s *search) bfs() {
 			s.reduced.push(false)
 			continue
 		}
-		if err := w.Decode(s.st.get(cur)); err != nil {
+		if err := sc.decode(w, s.st.get(cur)); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
 		}
 		evs = w.Events(evs[:0])
@@ -128,7 +128,6 @@ func (s *search) bfs() {
 			s.reduced.push(false)
 			continue
 		}
-		sc.load(w)
 		if s.reduce && s.ample(w, sc, cur, evs) {
 			continue
 		}
@@ -179,8 +178,10 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		s.amp, s.ampBuf = s.amp[:0], s.ampBuf[:0]
 		for _, e := range set {
 			sc.apply(w, e)
-			if old := s.st.lookup(sc.enc.B); s.proviso && old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
-				return false
+			if s.proviso {
+				if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
+					return false
+				}
 			}
 			start := len(s.ampBuf)
 			s.ampBuf = append(s.ampBuf, sc.enc.B...)

@@ -397,9 +397,19 @@ func (w *World) EncodeTail(e *Enc) {
 // Decode overwrites w's state with an encoding made by Encode on a world of
 // the same algorithm and size.
 func (w *World) Decode(b []byte) error {
+	return w.DecodeSplit(b, nil)
+}
+
+// DecodeSplit is Decode that also reports where each node's encoding lies
+// in b: node i's is b[ends[i-1]:ends[i]] (from 0 for node 0), if ends is
+// long enough. A search uses it to reuse those bytes for successors.
+func (w *World) DecodeSplit(b []byte, ends []int) error {
 	d := Dec{B: b}
-	for _, n := range w.Nodes {
+	for i, n := range w.Nodes {
 		n.Decode(&d)
+		if i < len(ends) {
+			ends[i] = len(b) - len(d.B)
+		}
 	}
 	for i := range w.App {
 		a := &w.App[i]
