@@ -1,6 +1,10 @@
 package explore
 
-import "sort"
+import (
+	"sort"
+
+	"dmelab/algorithms/sim"
+)
 
 // liveness looks for starvation: for each node v, the strongly connected
 // components of the graph restricted to states where v waits. A component
@@ -77,7 +81,7 @@ func (s *search) sccs(in func(int) bool) [][]int {
 			es := s.succ(f.v)
 			pushed := false
 			for f.e < len(es) {
-				t := int(es[f.e] >> 32)
+				t := int(es[f.e])
 				f.e++
 				if !in(t) {
 					continue
@@ -129,31 +133,61 @@ func (s *search) sccs(in func(int) bool) [][]int {
 
 func (s *search) selfLoop(v int) bool {
 	for _, e := range s.succ(v) {
-		if int(e>>32) == v {
+		if int(e) == v {
 			return true
 		}
 	}
 	return false
 }
 
+// fullEdge is an enabled event of a state with its fairness class and the
+// index of its successor (-1 if the search never stored it).
+type fullEdge struct {
+	to    int
+	class uint32
+}
+
+// expandFull lists every event enabled in state x (not only the reduced
+// graph's edges) with its class and successor.
+func (s *search) expandFull(x int) []fullEdge {
+	w, _ := initial(s.cfg)
+	if err := w.Decode(s.st.get(x)); err != nil {
+		panic("explore: stored state does not decode: " + err.Error())
+	}
+	var out []fullEdge
+	var enc sim.Enc
+	for _, e := range w.Events(nil) {
+		c := w.Clone()
+		if _, err := c.Apply(e); err != nil {
+			panic("explore: enabled event failed: " + err.Error())
+		}
+		enc.B = enc.B[:0]
+		c.Encode(&enc)
+		out = append(out, fullEdge{s.st.lookup(enc.B), s.class(e)})
+	}
+	return out
+}
+
 // fairLoop returns a fair cycle through comp, starting and ending at its
-// first (closest) state, or nil if comp admits none.
+// first (closest) state, or nil if comp admits none. A cycle may use any
+// real transition between stored states of comp, also one the reduction
+// did not take.
 func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 	member := make(map[int]bool, len(comp))
 	for _, x := range comp {
 		member[x] = true
 	}
-	// Classes enabled in every state of comp. States expanded by the
-	// reduction show only one event, so they do not narrow the set.
+	full := make(map[int][]fullEdge, len(comp))
+	for _, x := range comp {
+		full[x] = s.expandFull(x)
+	}
+	// Classes enabled in every state of comp.
 	var required map[uint32]bool
 	for _, x := range comp {
-		if x < s.reduced.len() && s.reduced.at(x) {
-			continue
-		}
 		here := map[uint32]bool{}
-		for _, e := range s.succ(x) {
-			if c := uint32(e); c != 0 {
-				here[c] = true
+		for _, e := range full[x] {
+			if e.class != 0 {
+				here[e.class] = true
 			}
 		}
 		if required == nil {
@@ -169,9 +203,9 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 	// Each must be taken on an edge inside comp.
 	taken := map[uint32]bool{}
 	for _, x := range comp {
-		for _, e := range s.succ(x) {
-			if member[int(e>>32)] {
-				taken[uint32(e)] = true
+		for _, e := range full[x] {
+			if member[e.to] {
+				taken[e.class] = true
 			}
 		}
 	}
@@ -183,48 +217,48 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 		need = append(need, c)
 	}
 	sort.Slice(need, func(a, b int) bool { return need[a] < need[b] })
+	next := func(x int) []int {
+		var t []int
+		for _, e := range full[x] {
+			if member[e.to] {
+				t = append(t, e.to)
+			}
+		}
+		return t
+	}
 	// Build the cycle: from the first state, for each required class walk
 	// to an edge of that class and take it, then walk back.
 	start := comp[0]
 	loop := []int{start}
 	at := start
 	for _, c := range need {
-		path := s.pathTo(at, member, func(x int) bool {
-			for _, e := range s.succ(x) {
-				if uint32(e) == c && member[int(e>>32)] {
-					return true
+		hasC := func(x int) (int, bool) {
+			for _, e := range full[x] {
+				if e.class == c && member[e.to] {
+					return e.to, true
 				}
 			}
-			return false
-		})
-		loop = append(loop, path[1:]...)
-		at = path[len(path)-1]
-		for _, e := range s.succ(at) {
-			if uint32(e) == c && member[int(e>>32)] {
-				at = int(e >> 32)
-				break
-			}
+			return 0, false
 		}
+		path := pathTo(at, next, func(x int) bool { _, ok := hasC(x); return ok })
+		loop = append(loop, path[1:]...)
+		at, _ = hasC(path[len(path)-1])
 		loop = append(loop, at)
 	}
 	if len(loop) == 1 {
 		// No class was required: take any edge inside comp.
-		for _, e := range s.succ(start) {
-			if member[int(e>>32)] {
-				at = int(e >> 32)
-				loop = append(loop, at)
-				break
-			}
+		if t := next(start); len(t) > 0 {
+			at = t[0]
+			loop = append(loop, at)
 		}
 	}
-	back := s.pathTo(at, member, func(x int) bool { return x == start })
-	loop = append(loop, back[1:]...)
-	return loop
+	back := pathTo(at, next, func(x int) bool { return x == start })
+	return append(loop, back[1:]...)
 }
 
-// pathTo is a breadth-first path inside member from a to the nearest state
+// pathTo is a breadth-first path along next from a to the nearest state
 // satisfying goal (a itself if it does).
-func (s *search) pathTo(a int, member map[int]bool, goal func(int) bool) []int {
+func pathTo(a int, next func(int) []int, goal func(int) bool) []int {
 	prev := map[int]int{a: a}
 	q := []int{a}
 	for len(q) > 0 {
@@ -243,9 +277,8 @@ func (s *search) pathTo(a int, member map[int]bool, goal func(int) bool) []int {
 			}
 			return p
 		}
-		for _, e := range s.succ(x) {
-			t := int(e >> 32)
-			if _, seen := prev[t]; !seen && member[t] {
+		for _, t := range next(x) {
+			if _, seen := prev[t]; !seen {
 				prev[t] = x
 				q = append(q, t)
 			}

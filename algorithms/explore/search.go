@@ -5,9 +5,10 @@ import (
 )
 
 // search is the state of one breadth-first exploration. Besides the states
-// it keeps the graph (edges in compressed-row form, each labelled with a
-// fairness class) so that liveness can be decided afterwards from strongly
-// connected components.
+// it keeps the graph (edge targets in compressed-row form) so that
+// liveness can be decided afterwards from strongly connected components;
+// the fairness classes of edges are recomputed for the few states that lie
+// on cycles.
 type search struct {
 	cfg    Config
 	st     *store
@@ -27,9 +28,9 @@ type search struct {
 	proviso bool
 	steps   []sim.Step
 	set     []sim.Event
-	// edges of state i are edges[estart[i]:estart[i+1]]; target<<32|class.
+	// The targets of state i's edges are edges[estart[i]:estart[i+1]].
 	estart seg[uint32]
-	edges  seg[uint64]
+	edges  seg[uint32]
 	// classes interns fairness classes; class 0 means "need not be fair".
 	classes map[classKey]uint32
 
@@ -142,7 +143,7 @@ func (s *search) bfs() {
 			if out.OrderBroken && s.orderOn {
 				s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
 			}
-			s.edges.push(uint64(idx)<<32 | uint64(s.class(e)))
+			s.edges.push(uint32(idx))
 		}
 	}
 	s.estart.push(uint32(s.edges.len()))
@@ -187,7 +188,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 			s.ampBuf = append(s.ampBuf, sc.enc.B...)
 			s.amp = append(s.amp, ampleSucc{start, len(s.ampBuf), sc.waiting, sc.unsafe})
 		}
-		for k, e := range set {
+		for k := range set {
 			a := s.amp[k]
 			s.transitions++
 			idx, isNew := s.st.add(s.ampBuf[a.from:a.to])
@@ -195,7 +196,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 				sc.waiting, sc.unsafe = a.waiting, a.unsafe
 				s.added(cur, idx, sc)
 			}
-			s.edges.push(uint64(idx)<<32 | uint64(s.class(e)))
+			s.edges.push(uint32(idx))
 		}
 		s.reduced.push(true)
 		return true
@@ -250,7 +251,7 @@ func (s *search) acyclic(in func(int) bool) bool {
 			continue
 		}
 		for _, e := range s.succ(u) {
-			if v := int(e >> 32); v < n && in(v) {
+			if v := int(e); v < n && in(v) {
 				indeg[v]++
 			}
 		}
@@ -271,7 +272,7 @@ func (s *search) acyclic(in func(int) bool) bool {
 		queue = queue[:len(queue)-1]
 		seen++
 		for _, e := range s.succ(u) {
-			if v := int(e >> 32); v < n && in(v) {
+			if v := int(e); v < n && in(v) {
 				indeg[v]--
 				if indeg[v] == 0 {
 					queue = append(queue, v)
@@ -328,7 +329,7 @@ func bitsNames(w *sim.World, set uint32) string {
 }
 
 // succ returns the edges of state i (valid until the next push).
-func (s *search) succ(i int) []uint64 {
+func (s *search) succ(i int) []uint32 {
 	if i >= s.expanded {
 		return nil
 	}
@@ -340,7 +341,7 @@ func (s *search) succ(i int) []uint64 {
 	if (hi-1)>>segBits == c {
 		return s.edges.chunks[c][lo&(1<<segBits-1) : (hi-1)&(1<<segBits-1)+1]
 	}
-	out := make([]uint64, 0, hi-lo) // the edges straddle two chunks
+	out := make([]uint32, 0, hi-lo) // the edges straddle two chunks
 	for k := lo; k < hi; k++ {
 		out = append(out, s.edges.at(k))
 	}
@@ -360,7 +361,7 @@ func (s *search) result() (*Result, error) {
 	}
 	if r.States > 0 {
 		n := s.st.len()
-		r.BytesPerState = float64(s.st.bytes+2*n+len(s.st.slots)*8+s.st.offs.len()*8+n*(4+2+4+1+1)+s.edges.len()*8+s.estart.len()*4) / float64(r.States)
+		r.BytesPerState = float64(s.st.bytes+2*n+len(s.st.slots)*8+s.st.offs.len()*8+n*(4+2+4+1+1)+s.edges.len()*4+s.estart.len()*4) / float64(r.States)
 	}
 	for _, p := range Properties {
 		if !s.cfg.wants(p) {
