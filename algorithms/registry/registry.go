@@ -9,6 +9,8 @@ import (
 	"dmelab/algorithms/benarinumfirst"
 	"dmelab/algorithms/central"
 	"dmelab/algorithms/lamport"
+	"dmelab/algorithms/maekawa"
+	"dmelab/algorithms/maekawasafe"
 	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/rav1"
 	"dmelab/algorithms/rav2"
@@ -31,6 +33,8 @@ func All() []*sim.Algorithm {
 		benariflagfirst.Algorithm(),
 		benarinumfirst.Algorithm(),
 		ralamport.Algorithm(),
+		maekawa.Algorithm(),
+		maekawasafe.Algorithm(),
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/votingsets"
 )
 
 func cmdList(args []string, stdout, stderr io.Writer) int {
@@ -105,7 +106,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		}
 	}
 	if *sets != "" {
-		s, err := parseSets(*sets)
+		s, err := votingsets.Parse(*sets)
 		if err != nil {
 			return nil, fmt.Errorf("--sets: %v", err)
 		}
@@ -254,6 +255,3 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(out)
 }
-
-// parseSets is replaced by votingsets.Parse once that package lands.
-var parseSets = func(string) ([][]int, error) { return nil, errors.New("voting sets are not supported yet") }
