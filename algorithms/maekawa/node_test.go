@@ -42,6 +42,17 @@ func TestEncodeCloneRandomWalks(t *testing.T) {
 			require.Equal(t, w.StateString(), fresh.StateString())
 
 			c := w.Clone()
+			for i := range c.Nodes {
+				// CopyFrom must give the same independent copy as Clone.
+				cp, err := sim.NewWorld(alg, cfg, sim.Options{Requests: 3})
+				require.NoError(t, err)
+				cp.Nodes[i].(sim.Copier).CopyFrom(w.Nodes[i])
+				var a, b sim.Enc
+				cp.Nodes[i].Encode(&a)
+				w.Nodes[i].Encode(&b)
+				require.Equal(t, b.B, a.B)
+				c.Nodes[i].(sim.Copier).CopyFrom(w.Nodes[i])
+			}
 			before := w.StateString()
 			for _, e := range c.Events(nil) {
 				_, err := c.Apply(e)
