@@ -139,7 +139,7 @@ func (n *node) Decode(d *sim.Dec) {
 	n.phase = sim.Phase(d.Int())
 	if n.id == Server {
 		n.holder = d.Int()
-		n.queue = d.Ints()
+		n.queue = d.IntsInto(n.queue)
 	}
 }
 

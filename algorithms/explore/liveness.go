@@ -19,7 +19,7 @@ func (s *search) liveness() {
 	if _, ok := s.found[Liveness]; ok {
 		return
 	}
-	if s.acyclic(func(int) bool { return true }) {
+	if s.graphAcyclic() {
 		return // no cycle, so no one can starve on one
 	}
 	n := s.expanded

@@ -13,6 +13,8 @@ type scratch struct {
 	app     []sim.App
 	clock   []int32
 	appLeft int
+	phase   []sim.Phase // each node's phase in the loaded state
+	inCS    int         // how many nodes are in the CS there
 	enc     sim.Enc
 	spare   []sim.Node // per node, overwritten by Copier nodes
 	// Of the last successor:
@@ -21,7 +23,8 @@ type scratch struct {
 }
 
 func newScratch(w *sim.World) *scratch {
-	sc := &scratch{segs: make([][]byte, len(w.Nodes)), ends: make([]int, len(w.Nodes)), spare: make([]sim.Node, len(w.Nodes))}
+	n := len(w.Nodes)
+	sc := &scratch{segs: make([][]byte, n), ends: make([]int, n), spare: make([]sim.Node, n), phase: make([]sim.Phase, n)}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
 	}
@@ -43,6 +46,13 @@ func (sc *scratch) decode(w *sim.World, b []byte) error {
 	sc.app = append(sc.app[:0], w.App...)
 	sc.clock = append(sc.clock[:0], w.Clock...)
 	sc.appLeft = w.AppLeft
+	sc.inCS = 0
+	for i, n := range w.Nodes {
+		sc.phase[i] = n.Phase()
+		if sc.phase[i] == sim.InCS {
+			sc.inCS++
+		}
+	}
 	return nil
 }
 
@@ -70,8 +80,25 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 		}
 	}
 	w.EncodeTail(&sc.enc)
-	sc.waiting = w.Waiting()
-	sc.unsafe = w.Unsafe()
+	// Only node i changed phase, if anyone did.
+	now := w.Nodes[i].Phase()
+	sc.waiting = 0
+	for j, p := range sc.phase {
+		if j == i {
+			p = now
+		}
+		if p == sim.Wanting {
+			sc.waiting |= 1 << j
+		}
+	}
+	in := sc.inCS
+	if sc.phase[i] == sim.InCS {
+		in--
+	}
+	if now == sim.InCS {
+		in++
+	}
+	sc.unsafe = in > 1
 	w.Nodes[i] = orig
 	w.Net = append(w.Net[:0], sc.net...)
 	copy(w.App, sc.app)

@@ -26,6 +26,7 @@ type search struct {
 	// ample); off for the first attempt, whose reduced graph is then
 	// checked for cycles instead.
 	proviso bool
+	dag     int8 // 0 unknown, 1 acyclic, 2 has a cycle
 	steps   []sim.Step
 	set     []sim.Event
 	// The targets of state i's edges are edges[estart[i]:estart[i+1]].
@@ -238,7 +239,19 @@ type ampleSucc struct {
 // induce an acyclic subgraph, i.e. every cycle contains a fully expanded
 // state.
 func (s *search) reducedAcyclic() bool {
-	return s.acyclic(func(i int) bool { return s.reduced.at(i) })
+	return s.graphAcyclic() || s.acyclic(func(i int) bool { return s.reduced.at(i) })
+}
+
+// graphAcyclic reports whether the explored graph has no cycle at all
+// (computed once).
+func (s *search) graphAcyclic() bool {
+	if s.dag == 0 {
+		s.dag = 2
+		if s.acyclic(func(int) bool { return true }) {
+			s.dag = 1
+		}
+	}
+	return s.dag == 1
 }
 
 // acyclic reports whether the subgraph induced by the expanded states

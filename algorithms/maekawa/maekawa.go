@@ -210,7 +210,7 @@ func (n *node) Encode(e *sim.Enc) {
 func (n *node) Decode(d *sim.Dec) {
 	n.state = State(d.Int())
 	n.votedFor = d.Int()
-	n.queue = d.Ints()
+	n.queue = d.IntsInto(n.queue)
 	n.replies = d.Int()
 }
 

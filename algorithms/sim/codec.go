@@ -10,6 +10,10 @@ type Enc struct{ B []byte }
 // Int appends v as a zig-zag varint.
 func (e *Enc) Int(v int) {
 	u := uint64(v<<1) ^ uint64(v>>63)
+	if u < 0x80 { // the common case: one byte
+		e.B = append(e.B, byte(u))
+		return
+	}
 	for u >= 0x80 {
 		e.B = append(e.B, byte(u)|0x80)
 		u >>= 7
@@ -45,6 +49,11 @@ var errShort = errors.New("sim: truncated state encoding")
 
 // Int reads a zig-zag varint.
 func (d *Dec) Int() int {
+	if len(d.B) > 0 && d.B[0] < 0x80 { // the common case: one byte
+		u := uint64(d.B[0])
+		d.B = d.B[1:]
+		return int(u>>1) ^ -int(u&1)
+	}
 	var u uint64
 	var s uint
 	for i, b := range d.B {
@@ -75,18 +84,19 @@ func (d *Dec) Bool() bool {
 }
 
 // Ints reads a length-prefixed list; it returns nil for an empty list.
-func (d *Dec) Ints() []int {
+func (d *Dec) Ints() []int { return d.IntsInto(nil) }
+
+// IntsInto reads a length-prefixed list into dst's memory (reusing it, so
+// a decoder called millions of times need not allocate).
+func (d *Dec) IntsInto(dst []int) []int {
 	n := d.Int()
 	if n < 0 || n > len(d.B) {
 		d.Err = errShort
-		return nil
+		return dst[:0]
 	}
-	if n == 0 {
-		return nil
+	dst = dst[:0]
+	for ; n > 0; n-- {
+		dst = append(dst, d.Int())
 	}
-	v := make([]int, n)
-	for i := range v {
-		v[i] = d.Int()
-	}
-	return v
+	return dst
 }

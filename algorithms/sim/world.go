@@ -49,7 +49,8 @@ type World struct {
 	// state's identity).
 	Sent int
 
-	ctx Ctx // reused by Apply: searches call it millions of times
+	ctx   Ctx    // reused by Apply: searches call it millions of times
+	steps []Step // reused by Events
 }
 
 // NewWorld builds the initial state of alg with cfg.N nodes.
@@ -90,7 +91,7 @@ func (w *World) Clone() *World {
 		c.Clock = append([]int32(nil), w.Clock...)
 	}
 	c.App = append([]App(nil), w.App...)
-	c.ctx = Ctx{}
+	c.ctx, c.steps = Ctx{}, nil
 	return &c
 }
 
@@ -121,7 +122,8 @@ type Event struct {
 
 // Events appends every event enabled in w, in a fixed order.
 func (w *World) Events(dst []Event) []Event {
-	var steps []Step
+	steps := w.steps
+	defer func() { w.steps = steps }()
 	for i, n := range w.Nodes {
 		switch n.Phase() {
 		case Idle:

@@ -58,7 +58,7 @@ func (n *node) Decode(d *sim.Dec) {
 	if n.v.Flag != NoFlag {
 		n.requestCS = d.Bool()
 	}
-	n.deferred = d.Ints()
+	n.deferred = d.IntsInto(n.deferred)
 }
 
 // Vars shows the node as the playground does: each process's current step
