@@ -26,6 +26,7 @@ FUZZTIME ?= 20s
 fuzz:
 	$(GO) test ./grader/cmd/dmelab -run '^$$' -fuzz FuzzCLI -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/votingsets -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 
 # Exhaustive-search throughput: states/s, bytes per stored state, peak memory.
 bench:

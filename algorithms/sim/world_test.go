@@ -1,0 +1,115 @@
+package sim_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/central"
+	"dmelab/algorithms/lamport"
+	"dmelab/algorithms/sim"
+)
+
+func TestNewWorldRejectsBadSizes(t *testing.T) {
+	for _, n := range []int{0, -1, 33} {
+		_, err := sim.NewWorld(central.Algorithm(), sim.Config{N: n}, sim.Options{Requests: 1})
+		assert.Error(t, err, "N=%d", n)
+	}
+}
+
+// Events that are not enabled are refused with an error, never a panic.
+func TestApplyRefusesDisabledEvents(t *testing.T) {
+	w, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 2}, sim.Options{Requests: 1, AppMsgs: 1})
+	require.NoError(t, err)
+	for _, e := range []sim.Event{
+		{Kind: sim.EvExit, Node: 0},
+		{Kind: sim.EvDeliver, Node: 0, Msg: sim.Msg{From: 1, To: 0}},
+		{Kind: sim.EvApp, Node: 0, To: 1},
+		{Kind: sim.EvStep, Node: 1},
+		{Kind: sim.EvRequest, Node: 7},
+		{Kind: 99, Node: 0},
+	} {
+		_, err := w.Apply(e)
+		assert.Error(t, err, "%+v", e)
+	}
+	_, err = w.FindEvent("deliver N1->N2 grant")
+	assert.ErrorContains(t, err, "enabled: request N1; request N2")
+}
+
+// The multiset of messages has one canonical order, so the same messages
+// sent in another order give the same encoding.
+func TestNetworkIsCanonical(t *testing.T) {
+	enc := func(order []int) []byte {
+		w, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1})
+		require.NoError(t, err)
+		for _, i := range order {
+			_, err := w.Apply(sim.Event{Kind: sim.EvRequest, Node: i})
+			require.NoError(t, err)
+		}
+		var e sim.Enc
+		w.Encode(&e)
+		return e.B
+	}
+	assert.Equal(t, enc([]int{1, 2}), enc([]int{2, 1}))
+}
+
+// On FIFO channels only the oldest message of a channel can be delivered.
+func TestFIFO(t *testing.T) {
+	w, err := sim.NewWorld(lamport.Algorithm(), sim.Config{N: 2}, sim.Options{Requests: 2})
+	require.NoError(t, err)
+	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1"} {
+		e, err := w.FindEvent(line)
+		require.NoError(t, err, line)
+		_, err = w.Apply(e)
+		require.NoError(t, err)
+	}
+	require.Equal(t, sim.InCS, w.Nodes[0].Phase())
+	for _, line := range []string{"exit N1", "request N1"} {
+		e, err := w.FindEvent(line)
+		require.NoError(t, err, line)
+		_, err = w.Apply(e)
+		require.NoError(t, err)
+	}
+	// N1->N2 now holds a release and then a request: only the release is
+	// deliverable.
+	n := 0
+	for _, e := range w.Events(nil) {
+		if e.Kind == sim.EvDeliver && e.Msg.From == 0 {
+			n++
+			assert.Contains(t, w.EventString(e), "release")
+		}
+	}
+	assert.Equal(t, 1, n)
+}
+
+// Order ghost state: A calls enter(), tells B, B calls enter(): B's call
+// happened-before-follows A's, so B entering first breaks Order.
+func TestOrderGhost(t *testing.T) {
+	w, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1, AppMsgs: 1, Order: true})
+	require.NoError(t, err)
+	var last sim.Outcome
+	for _, line := range []string{"request N2", "app N2->N3", "deliver N2->N3 app", "request N3", "deliver N3->N1", "deliver N1->N3"} {
+		e, err := w.FindEvent(line)
+		require.NoError(t, err, line)
+		last, err = w.Apply(e)
+		require.NoError(t, err)
+	}
+	assert.True(t, last.Entered)
+	assert.True(t, last.OrderBroken)
+	assert.Equal(t, uint32(1<<1), last.Before, "N2's call came first")
+}
+
+func TestCloneIsDeep(t *testing.T) {
+	w, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1})
+	require.NoError(t, err)
+	e, _ := w.FindEvent("request N2")
+	_, err = w.Apply(e)
+	require.NoError(t, err)
+	c := w.Clone()
+	e, _ = c.FindEvent("deliver N2->N1")
+	_, err = c.Apply(e)
+	require.NoError(t, err)
+	assert.Len(t, w.Net, 1)
+	assert.NotEqual(t, w.StateString(), c.StateString())
+}
