@@ -109,3 +109,40 @@ func FuzzCLI(f *testing.F) {
 		}
 	})
 }
+
+// The same inputs give the same states, transitions and counterexamples.
+func TestCheckIsReproducible(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "--algo", "ra-v1", "--nodes", "2", "--requests", "2", "--json"},
+		{"check", "--algo", "ra-benari-numfirst", "--nodes", "3", "--json", "--seed", "5", "--walks", "300"},
+	} {
+		var outs []map[string]any
+		for k := 0; k < 2; k++ {
+			_, out, errs := runCLI(args...)
+			var res map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &res), errs)
+			delete(res, "elapsed_ms")
+			outs = append(outs, res)
+		}
+		assert.Equal(t, outs[0], outs[1], "%q", args)
+	}
+}
+
+func TestFirstStopsEarly(t *testing.T) {
+	code, out, _ := runCLI("check", "--algo", "ra-v1", "--nodes", "2", "--requests", "2", "--json", "--first")
+	require.Equal(t, exitViolation, code)
+	var res struct {
+		Complete        bool           `json:"complete"`
+		Counterexamples map[string]any `json:"counterexamples"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.False(t, res.Complete)
+	assert.Len(t, res.Counterexamples, 1)
+}
+
+func TestRandomWalkFindsSafetyViolation(t *testing.T) {
+	code, out, _ := runCLI("check", "--algo", "ra-benari-numfirst", "--nodes", "2", "--seed", "1", "--walks", "2000", "--props", "safety")
+	assert.Equal(t, exitViolation, code)
+	assert.Contains(t, out, "random walks (seed 1")
+	assert.Contains(t, out, "| safety | violated |")
+}
