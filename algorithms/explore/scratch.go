@@ -13,6 +13,8 @@ type scratch struct {
 	app     []sim.App
 	clock   []int32
 	appLeft int
+	crashed   uint32
+	crashLeft int
 	phase   []sim.Phase // each node's phase in the loaded state
 	inCS    int         // how many nodes are in the CS there
 	enc     sim.Enc
@@ -46,6 +48,7 @@ func (sc *scratch) decode(w *sim.World, b []byte) error {
 	sc.app = append(sc.app[:0], w.App...)
 	sc.clock = append(sc.clock[:0], w.Clock...)
 	sc.appLeft = w.AppLeft
+	sc.crashed, sc.crashLeft = w.Crashed, w.CrashLeft
 	sc.inCS = 0
 	for i, n := range w.Nodes {
 		sc.phase[i] = n.Phase()
@@ -80,6 +83,11 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 		}
 	}
 	w.EncodeTail(&sc.enc)
+	if w.Alg.Election || e.Kind == sim.EvCrash {
+		sc.waiting, sc.unsafe = w.Waiting(), w.Unsafe()
+		sc.restore(w, i, orig)
+		return out
+	}
 	// Only node i changed phase, if anyone did.
 	now := w.Nodes[i].Phase()
 	sc.waiting = 0
@@ -99,10 +107,16 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 		in++
 	}
 	sc.unsafe = in > 1
+	sc.restore(w, i, orig)
+	return out
+}
+
+// restore puts back the loaded state after an event changed node i.
+func (sc *scratch) restore(w *sim.World, i int, orig sim.Node) {
 	w.Nodes[i] = orig
 	w.Net = append(w.Net[:0], sc.net...)
 	copy(w.App, sc.app)
 	copy(w.Clock, sc.clock)
 	w.AppLeft = sc.appLeft
-	return out
+	w.Crashed, w.CrashLeft = sc.crashed, sc.crashLeft
 }

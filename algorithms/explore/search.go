@@ -70,7 +70,7 @@ func newSearch(c Config) (*search, error) {
 func (s *search) class(e sim.Event) uint32 {
 	var k classKey
 	switch e.Kind {
-	case sim.EvRequest, sim.EvApp:
+	case sim.EvRequest, sim.EvApp, sim.EvCrash:
 		return 0
 	case sim.EvExit:
 		k = classKey{kind: e.Kind, node: uint8(e.Node)}
@@ -140,6 +140,9 @@ func (s *search) bfs() {
 			idx, isNew := s.st.add(sc.enc.B)
 			if isNew {
 				s.added(cur, idx, sc)
+			}
+			if out.WrongLeader {
+				s.note(Safety, &violation{kind: "wrong leader", state: cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[out.Leader]})
 			}
 			if out.OrderBroken && s.orderOn {
 				s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
@@ -297,10 +300,11 @@ func (s *search) acyclic(in func(int) bool) bool {
 }
 
 // anyForced reports whether some event that fairness forces is enabled
-// (anything but an application's own choice to call enter() or to send).
+// (anything but an application's own choice to call enter() or to send,
+// and a crash).
 func anyForced(evs []sim.Event) bool {
 	for _, e := range evs {
-		if e.Kind != sim.EvRequest && e.Kind != sim.EvApp {
+		if e.Kind != sim.EvRequest && e.Kind != sim.EvApp && e.Kind != sim.EvCrash {
 			return true
 		}
 	}

@@ -106,9 +106,14 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 	case "two nodes in the CS":
 		return fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
 	case "deadlock":
+		if w.Alg.Election {
+			return fmt.Sprintf("Nothing more can happen, yet %s has not elected the highest live node.", bitsNames(w, w.Waiting()))
+		}
 		return fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", waitingOrBusy(w))
 	case "starvation":
 		return fmt.Sprintf("%s waits forever: from step %d on the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
+	case "wrong leader":
+		return fmt.Sprintf("%s elects %s although a higher node (%s) is alive.", w.Names[v.victim], v.detail, w.Names[w.MaxAlive()])
 	case "order":
 		if v.victim >= 0 && v.victim < len(w.Names) {
 			return fmt.Sprintf("%s enters the critical section although an enter() call that happened-before its own (%s) is still waiting.", w.Names[v.victim], v.detail)
@@ -141,6 +146,9 @@ func TraceOf(c Config, events []sim.Event, kind string) (*Trace, error) {
 		}
 		if out.OrderBroken {
 			last, detail = e.Node, bitsNames(w, out.Before)
+		}
+		if out.WrongLeader {
+			last, detail = e.Node, w.Names[out.Leader]
 		}
 		t.Steps = append(t.Steps, step(w, c, e))
 		w = c

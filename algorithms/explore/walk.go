@@ -68,6 +68,9 @@ func Walk(c WalkConfig) (*Result, error) {
 			if out.OrderBroken {
 				keep(best, kinds, Order, "order", path, c.wants(Order))
 			}
+			if out.WrongLeader {
+				keep(best, kinds, Safety, "wrong leader", path, c.wants(Safety))
+			}
 			if w.Unsafe() {
 				keep(best, kinds, Safety, "two nodes in the CS", path, c.wants(Safety))
 				break

@@ -102,6 +102,20 @@ type Copier interface {
 	CopyFrom(Node)
 }
 
+// TimerProc is the Step.Proc of a timeout. A timeout is enabled only when
+// nothing else the system is forced to do can happen (no message can be
+// received, no other step can be taken, no node is in the CS): timeouts are
+// longer than any message delay, the synchronous-system assumption under
+// which a timeout means a crash (seed 002's bully algorithm).
+const TimerProc = 255
+
+// Elector is implemented by the nodes of election algorithms
+// (Algorithm.Election): Leader is the node this one has elected, or -1
+// while it is undecided (seed 002's elected_i = false).
+type Elector interface {
+	Leader() int
+}
+
 // Var is one named variable of a node, rendered for people.
 type Var struct {
 	Name, Value string
@@ -117,6 +131,10 @@ type Algorithm struct {
 	// Clocks: the simulator keeps a Lamport clock per node (Ctx.Clock,
 	// Ctx.Tick) and stamps every message with its sender's clock.
 	Clocks bool
+	// Election: the algorithm elects a leader (its nodes implement
+	// Elector) instead of guarding a critical section. The application's
+	// Request is then "start an election" and there is no Exit.
+	Election bool
 	// New returns the initial nodes for cfg, or an error if cfg does not
 	// suit the algorithm (for example voting sets that fail seed 003's
 	// conditions).
@@ -145,6 +163,7 @@ type Ctx struct {
 	Self, N int
 	clock   *int32
 	out     []Msg
+	crashed uint32
 }
 
 // Send queues m for delivery to node to. The simulator fills in From, To and
@@ -175,6 +194,10 @@ func (c *Ctx) Tick() int32 {
 	*c.clock++
 	return *c.clock
 }
+
+// Alive reports whether node j has not crashed: the perfect failure
+// detector that some election algorithms assume (say so where one does).
+func (c *Ctx) Alive(j int) bool { return c.crashed&(1<<j) == 0 }
 
 // Others returns the indices of every node but c.Self, in increasing order.
 func (c *Ctx) Others() []int {

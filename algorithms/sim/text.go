@@ -21,6 +21,8 @@ func (w *World) EventString(e Event) string {
 		return fmt.Sprintf("deliver %s->%s %s", w.name(int(e.Msg.From)), w.name(int(e.Msg.To)), w.Alg.Format(e.Msg))
 	case EvApp:
 		return fmt.Sprintf("app %s->%s", w.name(e.Node), w.name(e.To))
+	case EvCrash:
+		return "crash " + w.name(e.Node)
 	}
 	return "?"
 }
@@ -65,6 +67,9 @@ func (w *World) StateString() string {
 		if w.Clock != nil {
 			fmt.Fprintf(&b, " clock=%d", w.Clock[i])
 		}
+		if w.Crashed&(1<<i) != 0 {
+			b.WriteString(" (crashed)")
+		}
 		b.WriteString("\n")
 	}
 	b.WriteString("net:")
@@ -86,6 +91,9 @@ func (w *World) NodeString(i int) string {
 	}
 	if w.Clock != nil {
 		parts = append(parts, fmt.Sprintf("clock=%d", w.Clock[i]))
+	}
+	if w.Crashed&(1<<i) != 0 {
+		parts = append(parts, "(crashed)")
 	}
 	return strings.Join(parts, " ")
 }

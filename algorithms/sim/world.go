@@ -18,6 +18,10 @@ type Options struct {
 	// pending enter() calls. It makes states larger, so searches that do not
 	// check Order leave it off.
 	Order bool
+	// Crashes is how many nodes may crash in a run (crash faults: a
+	// crashed node takes no step and receives nothing; messages to it are
+	// lost).
+	Crashes int
 }
 
 // App is the simulator's view of one node's application, plus ghost state
@@ -44,6 +48,10 @@ type World struct {
 	Clock   []int32 // nil unless Alg.Clocks
 	App     []App
 	AppLeft int // application messages still allowed
+	// Crashed is the set of crashed nodes (bit i = node i); CrashLeft how
+	// many more may crash.
+	Crashed   uint32
+	CrashLeft int
 
 	// Sent counts algorithm messages sent so far (metrics; not part of the
 	// state's identity).
@@ -65,7 +73,7 @@ func NewWorld(alg *Algorithm, cfg Config, opts Options) (*World, error) {
 	if len(nodes) != cfg.N {
 		return nil, fmt.Errorf("%s built %d nodes for N=%d", alg.Name, len(nodes), cfg.N)
 	}
-	w := &World{Alg: alg, Opts: opts, Nodes: nodes, App: make([]App, cfg.N), AppLeft: opts.AppMsgs}
+	w := &World{Alg: alg, Opts: opts, Nodes: nodes, App: make([]App, cfg.N), AppLeft: opts.AppMsgs, CrashLeft: opts.Crashes}
 	for i := range w.App {
 		w.App[i].Left = opts.Requests
 	}
@@ -109,6 +117,8 @@ const (
 	EvDeliver
 	// EvApp: the node's application sends an application message to To.
 	EvApp
+	// EvCrash: the node crashes (only while Options.Crashes allows).
+	EvCrash
 )
 
 // Event is one explicit choice of the simulator.
@@ -124,7 +134,15 @@ type Event struct {
 func (w *World) Events(dst []Event) []Event {
 	steps := w.steps
 	defer func() { w.steps = steps }()
+	first := len(dst)
+	timers := false
 	for i, n := range w.Nodes {
+		if w.Crashed&(1<<i) != 0 {
+			continue
+		}
+		if w.CrashLeft > 0 {
+			dst = append(dst, Event{Kind: EvCrash, Node: i})
+		}
 		switch n.Phase() {
 		case Idle:
 			if w.App[i].Left > 0 {
@@ -144,6 +162,7 @@ func (w *World) Events(dst []Event) []Event {
 		steps = n.Steps(steps[:0])
 		for _, s := range steps {
 			dst = append(dst, Event{Kind: EvStep, Node: i, Step: s})
+			timers = timers || s.Proc == TimerProc
 		}
 	}
 	for k, m := range w.Net {
@@ -155,6 +174,28 @@ func (w *World) Events(dst []Event) []Event {
 		}
 		if m.Kind == AppKind || w.Nodes[m.To].CanReceive(m) {
 			dst = append(dst, Event{Kind: EvDeliver, Node: int(m.To), Msg: m})
+		}
+	}
+	if timers {
+		dst = dropTimers(dst, first)
+	}
+	return dst
+}
+
+// dropTimers removes the timeouts from dst[first:] unless the system is
+// quiet: no message can be received, no other step taken, nobody must
+// leave the CS (see TimerProc).
+func dropTimers(dst []Event, first int) []Event {
+	for _, e := range dst[first:] {
+		forced := e.Kind == EvDeliver || e.Kind == EvExit || e.Kind == EvStep && e.Step.Proc != TimerProc
+		if forced {
+			keep := dst[:first]
+			for _, e := range dst[first:] {
+				if e.Kind != EvStep || e.Step.Proc != TimerProc {
+					keep = append(keep, e)
+				}
+			}
+			return keep
 		}
 	}
 	return dst
@@ -171,6 +212,10 @@ type Outcome struct {
 	// Sent lists the messages the event put in flight, as the network
 	// holds them; valid until the next Apply.
 	Sent []Msg
+	// WrongLeader: (elections) the acting node decided on Leader although
+	// a higher node was alive.
+	WrongLeader bool
+	Leader      int
 }
 
 // Apply performs e, which must be enabled, and reports what happened.
@@ -182,8 +227,15 @@ func (w *World) Apply(e Event) (Outcome, error) {
 	}
 	n := w.Nodes[i]
 	before := n.Phase()
+	if w.Crashed&(1<<i) != 0 {
+		return out, fmt.Errorf("%s has crashed", w.Names[i])
+	}
+	leaderBefore := -1
+	if el, ok := n.(Elector); ok {
+		leaderBefore = el.Leader()
+	}
 	c := &w.ctx
-	*c = Ctx{Self: i, N: len(w.Nodes), out: c.out[:0]}
+	*c = Ctx{Self: i, N: len(w.Nodes), out: c.out[:0], crashed: w.Crashed}
 	if w.Clock != nil {
 		c.clock = &w.Clock[i]
 	}
@@ -241,6 +293,20 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		w.AppLeft--
 		c.Tick()
 		c.Send(e.To, Msg{Kind: AppKind})
+	case EvCrash:
+		if w.CrashLeft <= 0 {
+			return out, fmt.Errorf("no more crashes allowed (--crashes)")
+		}
+		w.CrashLeft--
+		w.Crashed |= 1 << i
+		keep := w.Net[:0]
+		for _, m := range w.Net {
+			if int(m.To) != i {
+				keep = append(keep, m)
+			}
+		}
+		w.Net = keep
+		return out, nil
 	default:
 		return out, fmt.Errorf("unknown event kind %d", e.Kind)
 	}
@@ -251,7 +317,15 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		if w.Opts.Order {
 			c.out[k].HB = w.App[i].HB
 		}
+		if w.Crashed&(1<<c.out[k].To) != 0 {
+			continue // lost: the receiver has crashed
+		}
 		w.insert(c.out[k])
+	}
+	if el, ok := n.(Elector); ok {
+		if l := el.Leader(); l != leaderBefore && l >= 0 && l != w.MaxAlive() {
+			out.WrongLeader, out.Leader = true, l
+		}
 	}
 	out.Sent = c.out
 	if n.Phase() == InCS && before != InCS {
@@ -345,9 +419,37 @@ func (w *World) Unsafe() bool {
 	return c > 1
 }
 
-// Waiting is the set of nodes whose enter() call has not returned.
+// MaxAlive is the highest node that has not crashed, or -1.
+func (w *World) MaxAlive() int {
+	for i := len(w.Nodes) - 1; i >= 0; i-- {
+		if w.Crashed&(1<<i) == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// Waiting is the set of nodes whose enter() call has not returned. For an
+// election, once some node has started one, it is the set of live nodes
+// that have not elected the highest live node.
 func (w *World) Waiting() uint32 {
 	var s uint32
+	if w.Alg.Election {
+		started := false
+		for _, a := range w.App {
+			started = started || a.Left < w.Opts.Requests
+		}
+		if !started {
+			return 0
+		}
+		top := w.MaxAlive()
+		for i, n := range w.Nodes {
+			if w.Crashed&(1<<i) == 0 && n.(Elector).Leader() != top {
+				s |= 1 << i
+			}
+		}
+		return s
+	}
 	for i, n := range w.Nodes {
 		if n.Phase() == Wanting {
 			s |= 1 << i
@@ -382,6 +484,10 @@ func (w *World) EncodeTail(e *Enc) {
 		}
 	}
 	e.Int(w.AppLeft)
+	if w.Opts.Crashes > 0 {
+		e.Int(int(w.Crashed))
+		e.Int(w.CrashLeft)
+	}
 	e.Int(len(w.Net))
 	for _, m := range w.Net {
 		e.B = append(e.B, m.From, m.To, m.Kind)
@@ -426,6 +532,10 @@ func (w *World) DecodeSplit(b []byte, ends []int) error {
 		}
 	}
 	w.AppLeft = d.Int()
+	if w.Opts.Crashes > 0 {
+		w.Crashed = uint32(d.Int())
+		w.CrashLeft = d.Int()
+	}
 	k := d.Int()
 	if k < 0 || k > len(d.B) {
 		return errShort
@@ -455,6 +565,9 @@ func (w *World) Describe(e Event) string {
 	who := w.name(e.Node)
 	switch e.Kind {
 	case EvRequest:
+		if w.Alg.Election {
+			return who + " starts an election"
+		}
 		return who + " calls enter()"
 	case EvExit:
 		return who + " calls exit()"
@@ -468,6 +581,8 @@ func (w *World) Describe(e Event) string {
 		return s
 	case EvApp:
 		return fmt.Sprintf("%s tells %s (application message)", who, w.name(e.To))
+	case EvCrash:
+		return who + " crashes"
 	}
 	return "?"
 }
