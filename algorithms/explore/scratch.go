@@ -7,18 +7,18 @@ import "dmelab/algorithms/sim"
 // own bookkeeping), so the other nodes' encodings are computed once per
 // state and reused, and the changed parts are put back after each event.
 type scratch struct {
-	segs    [][]byte // each node's encoding in the loaded state
-	ends    []int
-	net     []sim.Msg
-	app     []sim.App
-	clock   []int32
-	appLeft int
+	segs      [][]byte // each node's encoding in the loaded state
+	ends      []int
+	net       []sim.Msg
+	app       []sim.App
+	clock     []int32
+	appLeft   int
 	crashed   uint32
 	crashLeft int
-	phase   []sim.Phase // each node's phase in the loaded state
-	inCS    int         // how many nodes are in the CS there
-	enc     sim.Enc
-	spare   []sim.Node // per node, overwritten by Copier nodes
+	phase     []sim.Phase // each node's phase in the loaded state
+	inCS      int         // how many nodes are in the CS there
+	enc       sim.Enc
+	spare     []sim.Node // per node, overwritten by Copier nodes
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
