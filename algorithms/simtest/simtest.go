@@ -4,7 +4,7 @@
 //
 // Commands:
 //
-//	init nodes=N [requests=R] [numbers=K] [appmsgs=K] [order] [sets=1,2;2,3;3,1]
+//	init nodes=N [requests=R] [numbers=K] [appmsgs=K] [crashes=K] [order] [sets=1,2;2,3;3,1]
 //	    builds a fresh world and prints its state.
 //	do
 //	<event>...
@@ -56,6 +56,9 @@ func Run(t *testing.T, alg *sim.Algorithm, dir string) {
 				var b strings.Builder
 				for _, e := range w.Events(nil) {
 					b.WriteString(w.EventString(e) + "\n")
+				}
+				if b.Len() == 0 {
+					return "(nothing enabled)\n"
 				}
 				return b.String()
 			case "state":
@@ -109,6 +112,8 @@ func parseInit(d *datadriven.TestData) (sim.Config, sim.Options, error) {
 			cfg.Numbers, err = num()
 		case "appmsgs":
 			opts.AppMsgs, err = num()
+		case "crashes":
+			opts.Crashes, err = num()
 		case "order":
 			opts.Order = true
 		case "sets":
@@ -166,6 +171,9 @@ func apply(w *sim.World, e sim.Event) string {
 	}
 	if out.Entered {
 		fmt.Fprintf(&b, "! %s enters the CS\n", w.Names[e.Node])
+	}
+	if out.WrongLeader {
+		fmt.Fprintf(&b, "!! SAFETY: %s elects %s while a higher node is alive\n", w.Names[e.Node], w.Names[out.Leader])
 	}
 	if out.OrderBroken {
 		fmt.Fprintf(&b, "!! ORDER: %s entered before an enter() that happened-before its own\n", w.Names[e.Node])
