@@ -1,0 +1,75 @@
+package explore
+
+import "dmelab/algorithms/sim"
+
+// ample tries to expand cur by a persistent set of events instead of all
+// of them (see sim.Reducible): first a receipt or an enter() call the node
+// calls local, then each node's persistent set of steps.
+//
+// The reduction must also meet the cycle proviso: every cycle of the
+// reduced graph passes through a fully expanded state. Check first searches
+// without enforcing it and then verifies it (reducedAcyclic); only if that
+// fails does it search again with s.proviso set, which insists that every
+// chosen event lead one breadth-first level deeper (to a new state, or to
+// one first reached from another state of cur's level): a cycle must
+// somewhere go back to a level no deeper than where it leaves, and only
+// fully expanded states then have such edges.
+func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool {
+	try := func(set []sim.Event) bool {
+		s.amp, s.ampBuf = s.amp[:0], s.ampBuf[:0]
+		for _, e := range set {
+			sc.apply(w, e)
+			if s.proviso {
+				if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
+					return false
+				}
+			}
+			start := len(s.ampBuf)
+			s.ampBuf = append(s.ampBuf, sc.enc.B...)
+			s.amp = append(s.amp, ampleSucc{start, len(s.ampBuf), sc.waiting, sc.unsafe})
+		}
+		for k := range set {
+			a := s.amp[k]
+			s.transitions++
+			idx, isNew := s.st.add(s.ampBuf[a.from:a.to])
+			if isNew {
+				sc.waiting, sc.unsafe = a.waiting, a.unsafe
+				s.added(cur, idx, sc)
+			}
+			s.edges.push(uint32(idx))
+		}
+		s.reduced.push(true)
+		return true
+	}
+	for _, e := range evs {
+		r := w.Nodes[e.Node].(sim.Reducible)
+		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg) ||
+			e.Kind == sim.EvRequest && r.LocalRequest()
+		if local && try([]sim.Event{e}) {
+			return true
+		}
+	}
+	for i, n := range w.Nodes {
+		steps := n.(sim.Reducible).Persistent(s.steps[:0], w.App[i].Left == 0)
+		s.steps = steps
+		if len(steps) == 0 {
+			continue
+		}
+		set := s.set[:0]
+		for _, st := range steps {
+			set = append(set, sim.Event{Kind: sim.EvStep, Node: i, Step: st})
+		}
+		s.set = set
+		if try(set) {
+			return true
+		}
+	}
+	return false
+}
+
+// ampleSucc is a successor computed while checking the cycle proviso.
+type ampleSucc struct {
+	from, to int // its encoding in ampBuf
+	waiting  uint32
+	unsafe   bool
+}
