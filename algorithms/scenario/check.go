@@ -1,0 +1,396 @@
+package scenario
+
+import (
+	"slices"
+	"strings"
+
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/sim"
+	"dmelab/algorithms/votingsets"
+)
+
+// Setup is everything needed to build a scenario's initial world.
+type Setup struct {
+	// Alg is the algorithm; a copy of the registry's descriptor when the
+	// scenario overrides its channels (channels fifo|unordered).
+	Alg   *sim.Algorithm
+	Names []string
+	Cfg   sim.Config
+	// Opts.Requests is the default number of enter() calls per node;
+	// Requests holds each node's own.
+	Opts     sim.Options
+	Requests []int
+	// Clocks are the initial Lamport clocks; nil means all zero.
+	Clocks []int32
+}
+
+// world builds the initial world with the simulator's default names (see
+// renamer).
+func (s *Setup) world() (*sim.World, error) {
+	w, err := sim.NewWorld(s.Alg, s.Cfg, s.Opts)
+	if err != nil {
+		return nil, err
+	}
+	for i := range w.App {
+		if i < len(s.Requests) {
+			w.App[i].Left = s.Requests[i]
+		}
+	}
+	if s.Clocks != nil && w.Clock != nil {
+		copy(w.Clock, s.Clocks)
+	}
+	return w, nil
+}
+
+// World builds the initial world with the scenario's node names in
+// World.Names. (The algorithms' own variables and step labels still speak
+// of N1..Nn; the scenario package renders them renamed.)
+func (s *Setup) World() (*sim.World, error) {
+	w, err := s.world()
+	if err != nil {
+		return nil, err
+	}
+	w.Names = slices.Clone(s.Names)
+	return w, nil
+}
+
+// Scenario is a parsed and checked scenario, ready to run.
+type Scenario struct {
+	File  *File
+	Setup Setup
+	// Script is the statements after the settings, in order.
+	Script []Stmt
+}
+
+// Load parses and checks a scenario. Its error is an ErrorList.
+func Load(filename string, src []byte) (*Scenario, error) {
+	f, err := Parse(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	return Check(f)
+}
+
+// Check resolves names and settings: the algorithm must exist, nodes must
+// be declared once and named everywhere they are used, settings must suit
+// the algorithm and come before the script, the script may not use more
+// enter() calls, application messages or crashes than the settings allow,
+// and expectations may only name variables the nodes have. Every problem is
+// reported with its position.
+func Check(f *File) (*Scenario, error) {
+	c := &checker{f: f, sc: &Scenario{File: f}}
+	c.settings()
+	if len(c.errs) == 0 {
+		c.script()
+	}
+	c.errs.sort()
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	return c.sc, nil
+}
+
+type checker struct {
+	f     *File
+	sc    *Scenario
+	errs  ErrorList
+	index map[string]int
+	alg   *sim.Algorithm
+	nodes *NodesStmt
+	v     view // the initial world, for variable names
+}
+
+func (c *checker) node(id Ident) (int, bool) {
+	i, ok := c.index[id.Name]
+	if !ok && c.nodes != nil {
+		c.errs.add(id.Pos, "unknown node %s (the nodes are %s)", id.Name, joinIdents(c.nodes.Names, " "))
+	}
+	return i, ok
+}
+
+// once reports a second occurrence of a setting.
+func (c *checker) once(seen map[string]Pos, key string, p Pos) bool {
+	if q, ok := seen[key]; ok {
+		c.errs.add(p, "%s is given twice (first at line %d)", key, q.Line)
+		return false
+	}
+	seen[key] = p
+	return true
+}
+
+func (c *checker) settings() {
+	f := c.f
+	seen := map[string]Pos{}
+	var algStmt *AlgorithmStmt
+	var script Pos
+	for _, s := range f.Stmts {
+		m := s.meta()
+		switch s := s.(type) {
+		case *EventStmt, *RunStmt, *ScheduleStmt, *ExpectStmt:
+			if script.Line == 0 {
+				script = m.Pos
+			}
+			c.sc.Script = append(c.sc.Script, s)
+			continue
+		case *AlgorithmStmt:
+			if c.once(seen, "algorithm", m.Pos) {
+				algStmt = s
+			}
+		case *NodesStmt:
+			if c.once(seen, "nodes", m.Pos) {
+				c.nodes = s
+			}
+		}
+		if script.Line != 0 {
+			c.errs.add(m.Pos, "settings come before the script: move this above line %d", script.Line)
+		}
+	}
+	if algStmt == nil {
+		c.errs.add(Pos{f.Name, 1, 1}, "missing algorithm line, e.g. algorithm ra-lamport (one of: %s)", strings.Join(registry.Names(), ", "))
+	} else if c.alg = registry.Lookup(algStmt.Name.Name); c.alg == nil {
+		c.errs.add(algStmt.Name.Pos, "unknown algorithm %q (known: %s)", algStmt.Name.Name, strings.Join(registry.Names(), ", "))
+	}
+	if c.nodes == nil {
+		c.errs.add(Pos{f.Name, 1, 1}, "missing nodes line, e.g. nodes N1 N2 N3")
+		return
+	}
+	c.index = map[string]int{}
+	for i, id := range c.nodes.Names {
+		if isKeyword(id.Name) {
+			c.errs.add(id.Pos, "%s is a keyword and cannot name a node", id.Name)
+		} else if _, dup := c.index[id.Name]; dup {
+			c.errs.add(id.Pos, "node %s is listed twice", id.Name)
+		} else {
+			c.index[id.Name] = i
+		}
+	}
+	n := len(c.nodes.Names)
+	if n > 32 {
+		c.errs.add(c.nodes.Names[32].Pos, "at most 32 nodes, found %d", n)
+		return
+	}
+	if c.alg == nil {
+		return
+	}
+	c.configure(n, seen)
+}
+
+// configure reads the settings other than algorithm and nodes into the
+// Setup and builds the initial world.
+func (c *checker) configure(n int, seen map[string]Pos) {
+	st := &c.sc.Setup
+	alg := c.alg
+	st.Alg, st.Cfg.N, st.Opts.Requests = alg, n, 1
+	st.Names = make([]string, n)
+	for i, id := range c.nodes.Names {
+		st.Names[i] = id.Name
+	}
+	own := map[int]int{}
+	sets := map[int][]int{}
+	var firstSet Pos
+	for _, s := range c.f.Stmts {
+		m := s.meta()
+		switch s := s.(type) {
+		case *ClockStmt:
+			i, ok := c.node(s.Node)
+			if !ok || !c.once(seen, "clock "+s.Node.Name, m.Pos) {
+				continue
+			}
+			if !alg.Clocks {
+				c.errs.add(m.Pos, "%s keeps no Lamport clocks in the simulator (only %s do)", alg.Name, clockAlgs())
+				continue
+			}
+			if s.Value > 1<<30 {
+				c.errs.add(m.Pos, "clock %d is too large", s.Value)
+				continue
+			}
+			if st.Clocks == nil {
+				st.Clocks = make([]int32, n)
+			}
+			st.Clocks[i] = int32(s.Value)
+		case *RequestsStmt:
+			if s.Count > 100 {
+				c.errs.add(m.Pos, "requests must be at most 100, got %d", s.Count)
+				continue
+			}
+			if s.Node == nil {
+				if c.once(seen, "requests", m.Pos) {
+					st.Opts.Requests = s.Count
+				}
+			} else if i, ok := c.node(*s.Node); ok && c.once(seen, "requests "+s.Node.Name, m.Pos) {
+				own[i] = s.Count
+			}
+		case *OptionStmt:
+			limit := map[string]int{"numbers": 100, "app-messages": 10, "crashes": n}[s.Key]
+			if !c.once(seen, s.Key, m.Pos) {
+				continue
+			}
+			if s.Value > limit {
+				c.errs.add(m.Pos, "%s must be at most %d, got %d", s.Key, limit, s.Value)
+				continue
+			}
+			switch s.Key {
+			case "numbers":
+				st.Cfg.Numbers = s.Value
+			case "app-messages":
+				st.Opts.AppMsgs = s.Value
+			case "crashes":
+				st.Opts.Crashes = s.Value
+			}
+		case *ChannelsStmt:
+			if c.once(seen, "channels", m.Pos) && s.FIFO != alg.FIFO {
+				cp := *alg
+				cp.FIFO = s.FIFO
+				st.Alg = &cp
+			}
+		case *VotingSetStmt:
+			i, ok := c.node(s.Node)
+			if !ok || !c.once(seen, "voting-set "+s.Node.Name, m.Pos) {
+				continue
+			}
+			if firstSet.Line == 0 {
+				firstSet = m.Pos
+			}
+			var set []int
+			for _, id := range s.Members {
+				if j, ok := c.node(id); ok {
+					set = append(set, j)
+				}
+			}
+			sets[i] = set
+		}
+	}
+	st.Requests = make([]int, n)
+	for i := range st.Requests {
+		st.Requests[i] = st.Opts.Requests
+		if r, ok := own[i]; ok {
+			st.Requests[i] = r
+		}
+	}
+	if len(sets) > 0 {
+		for i, id := range c.nodes.Names {
+			if _, ok := sets[i]; !ok {
+				c.errs.add(firstSet, "no voting-set for %s: give one for every node, or none for the grid", id.Name)
+			}
+			st.Cfg.Sets = append(st.Cfg.Sets, sets[i])
+		}
+	}
+	if len(c.errs) > 0 {
+		return
+	}
+	w, err := st.world()
+	if err != nil {
+		at := c.nodes.Pos
+		if firstSet.Line != 0 {
+			at = firstSet
+		}
+		c.errs.add(at, "%s: %v", alg.Name, err)
+		return
+	}
+	if st.Cfg.Sets != nil && !slices.EqualFunc(st.Cfg.Sets, votingsets.Grid(n), slices.Equal[[]int]) && ignoresSets(st, w) {
+		c.errs.add(firstSet, "%s has no voting sets (they are for maekawa and maekawa-safe)", alg.Name)
+	}
+	c.v = view{w, renamer(st.Names)}
+}
+
+// ignoresSets reports whether the algorithm builds the same nodes without
+// the voting sets.
+func ignoresSets(st *Setup, w *sim.World) bool {
+	d := *st
+	d.Cfg.Sets = nil
+	w2, err := d.world()
+	if err != nil {
+		return false
+	}
+	var a, b sim.Enc
+	w.Encode(&a)
+	w2.Encode(&b)
+	return string(a.B) == string(b.B)
+}
+
+func clockAlgs() string {
+	var s []string
+	for _, a := range registry.All() {
+		if a.Clocks {
+			s = append(s, a.Name)
+		}
+	}
+	return strings.Join(s, " and ")
+}
+
+// script checks the names and budgets the script uses.
+func (c *checker) script() {
+	st := &c.sc.Setup
+	used := make([]int, st.Cfg.N)
+	apps, crashes := 0, 0
+	event := func(e *EventStmt) {
+		i, ok := c.node(e.A)
+		if e.Kind == EvDeliver || e.Kind == EvApp {
+			if _, ok2 := c.node(e.B); !ok2 {
+				return
+			}
+		}
+		if !ok {
+			return
+		}
+		switch e.Kind {
+		case EvRequest:
+			used[i]++
+			if used[i] > st.Requests[i] {
+				c.errs.add(e.Pos, "%s calls enter() %d times, more than its requests allow (%d): raise requests", e.A.Name, used[i], st.Requests[i])
+			}
+		case EvExit:
+			if st.Alg.Election {
+				c.errs.add(e.Pos, "%s elects a leader: its nodes have no exit()", st.Alg.Name)
+			}
+		case EvApp:
+			if apps++; apps > st.Opts.AppMsgs {
+				c.errs.add(e.Pos, "application message %d, but app-messages is %d: raise app-messages", apps, st.Opts.AppMsgs)
+			}
+		case EvCrash:
+			if crashes++; crashes > st.Opts.Crashes {
+				c.errs.add(e.Pos, "crash %d, but crashes is %d: raise crashes", crashes, st.Opts.Crashes)
+			}
+		}
+	}
+	variable := func(n, v Ident) {
+		i, ok := c.node(n)
+		if !ok {
+			return
+		}
+		names := c.v.varNames(i)
+		if !slices.Contains(names, v.Name) {
+			c.errs.add(v.Pos, "%s has no variable %q (it has: %s)", n.Name, v.Name, strings.Join(names, ", "))
+		}
+	}
+	for _, s := range c.sc.Script {
+		switch s := s.(type) {
+		case *EventStmt:
+			event(s)
+		case *ScheduleStmt:
+			for _, e := range s.Events {
+				event(e)
+			}
+		case *RunStmt:
+			if u := s.Until; u != nil && u.Kind != CondQuiet {
+				if u.Kind == CondVar {
+					variable(u.Node, u.Var)
+				} else {
+					c.node(u.Node)
+				}
+			}
+		case *ExpectStmt:
+			switch s.Kind {
+			case ExpectProp:
+				if s.Prop == "order" {
+					st.Opts.Order = true
+				}
+			case ExpectBefore, ExpectInFlight:
+				c.node(s.A)
+				c.node(s.B)
+			case ExpectVar:
+				variable(s.A, s.Var)
+			}
+		}
+	}
+}

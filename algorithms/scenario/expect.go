@@ -1,0 +1,136 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/algorithms/explore"
+)
+
+// expect checks one expectation at the current point of the run.
+func (r *runner) expect(s *ExpectStmt) *ExpectResult {
+	res := &ExpectResult{Pos: s.Pos, Text: StmtString(s), Status: Fail}
+	ok := func(cond bool, got string, args ...any) *ExpectResult {
+		if cond {
+			res.Status = Pass
+		}
+		res.Got = fmt.Sprintf(got, args...)
+		return res
+	}
+	st := &r.s.Setup
+	switch s.Kind {
+	case ExpectVar:
+		got, _ := r.v.variable(st.index(s.A.Name), s.Var.Name)
+		return ok(got == collapse(s.Value), "%s %s is %s", s.A.Name, s.Var.Name, got)
+	case ExpectMessages:
+		return ok(r.w.Sent == s.Count, "%d algorithm messages have been sent", r.w.Sent)
+	case ExpectInFlight:
+		want := s.A.Name + "->" + s.B.Name
+		if s.Value != "" {
+			want += " " + s.Value
+		}
+		var match []string
+		for _, m := range r.w.Net {
+			if t := r.v.msg(m); wordPrefix(t, want) {
+				match = append(match, t)
+			}
+		}
+		if s.No {
+			return ok(len(match) == 0, "in flight: %s", r.v.net())
+		}
+		if len(match) > 0 {
+			return ok(true, "in flight: %s", strings.Join(match, ", "))
+		}
+		return ok(false, "no such message in flight; in flight: %s", r.v.net())
+	case ExpectBefore:
+		first := func(n string) int {
+			for _, e := range r.res.Entries {
+				if e.Node == n {
+					return e.Step
+				}
+			}
+			return -1
+		}
+		a, b := first(s.A.Name), first(s.B.Name)
+		switch {
+		case a < 0 && b >= 0:
+			return ok(false, "%s entered at step %d and %s has not entered", s.B.Name, b+1, s.A.Name)
+		case a < 0:
+			return ok(false, "%s has not entered the critical section", s.A.Name)
+		case b >= 0 && b < a:
+			return ok(false, "%s entered at step %d, %s only at step %d", s.B.Name, b+1, s.A.Name, a+1)
+		case b < 0:
+			return ok(true, "%s entered at step %d; %s has not entered yet", s.A.Name, a+1, s.B.Name)
+		}
+		return ok(true, "%s entered at step %d, %s at step %d", s.A.Name, a+1, s.B.Name, b+1)
+	case ExpectProp:
+		return r.property(s, res)
+	}
+	return res
+}
+
+// property settles "expect P holds|violated" at this point: P is violated
+// if the run so far has broken it or some completion of the current state
+// breaks it, and holds if neither (which needs a complete search).
+func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
+	for k, st := range r.res.Steps {
+		if s.Prop == explore.Safety && st.Unsafe || s.Prop == explore.Order && st.Order {
+			what := "two nodes are in the critical section"
+			if s.Prop == explore.Order {
+				what = st.Entered + " entered before an enter() call that happened-before its own"
+			}
+			res.Got = fmt.Sprintf("violated by this run: after step %d (%s) %s", k+1, st.Event, what)
+			res.Status = Pass
+			if s.Holds {
+				res.Status = Fail
+			}
+			return res
+		}
+	}
+	if r.verdicts == nil {
+		r.verdicts = r.explore()
+	}
+	v := r.verdicts
+	verdict := v.Verdict[s.Prop]
+	if verdict == "" {
+		verdict = explore.Unknown
+	}
+	where := "from the initial state"
+	if len(r.res.Steps) > 0 {
+		where = fmt.Sprintf("from step %d", len(r.res.Steps))
+	}
+	res.Got = fmt.Sprintf("%s %s over every completion %s (%d states, %s)", s.Prop, verdict, where, v.States, v.Engine)
+	switch verdict {
+	case explore.Violated:
+		res.Witness = v.Witness[s.Prop]
+		res.Got += ": " + res.Witness.Summary
+		res.Status = Pass
+		if s.Holds {
+			res.Status = Fail
+		}
+	case explore.Holds:
+		res.Status = Pass
+		if !s.Holds {
+			res.Status = Fail
+		}
+	default:
+		res.Status = Undecided
+		res.Got += ": " + v.Note
+	}
+	return res
+}
+
+// explore settles the properties over every completion of the current
+// state: with the full explorer when the state is the configuration's
+// initial state, else with searchFrom.
+func (r *runner) explore() *Verdicts {
+	st := &r.s.Setup
+	if len(r.res.Steps) == 0 && pristine(st, r.w) {
+		if v, err := checkInitial(st, r.w, r.opts.MaxStates); err == nil {
+			return v
+		}
+	}
+	v := searchFrom(r.w, r.opts.MaxStates)
+	v.render(r.w, r.v.r)
+	return v
+}

@@ -1,0 +1,353 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/algorithms/sim"
+)
+
+// Options tune a run.
+type Options struct {
+	// MaxStates bounds each exploration of completions (0: 200000).
+	MaxStates int
+	// MaxRun bounds the events one run statement may take (0: 10000).
+	MaxRun int
+}
+
+// Result is what running a scenario did.
+type Result struct {
+	Name      string
+	Algorithm string
+	Nodes     []string
+	// Initial holds each node's variables before the first event, as
+	// "N3: state=RELEASED ...".
+	Initial []string
+	Steps   []Step
+	Entries []Entry
+	Expects []*ExpectResult
+	// Stopped is set when the script could not go on (an event that is not
+	// possible, a run that cannot reach its condition); the expectations
+	// after it are NotReached.
+	Stopped *Error
+	// Messages counts the algorithm messages sent.
+	Messages int
+	// Events are the simulator events applied, in order (Final's indices).
+	Events []sim.Event
+	// Final is the world at the end, with the scenario's names.
+	Final *sim.World
+	setup *Setup
+}
+
+// Step is one event of the run.
+type Step struct {
+	Pos   Pos    // the statement that caused it (an event, or a run)
+	Event string // canonical form, in the scenario's names
+	Text  string // in words
+	Nodes []string
+	// Changed marks the nodes whose variables this event changed.
+	Changed []bool
+	Net     string
+	Entered string // the node that entered the CS with this event, or ""
+	Unsafe  bool   // two or more nodes are in the CS after it
+	Order   bool   // it broke the Order property
+}
+
+// Entry is one entry into the critical section.
+type Entry struct {
+	Step int // index into Steps
+	Node string
+}
+
+// Status of an expectation.
+type Status string
+
+const (
+	Pass       Status = "ok"
+	Fail       Status = "FAIL"
+	Undecided  Status = "UNKNOWN"
+	NotReached Status = "not reached"
+)
+
+// ExpectResult is one expectation's outcome.
+type ExpectResult struct {
+	Pos    Pos
+	Text   string // the expectation, canonical
+	Status Status
+	// Got says what happened (for a failure: what happened instead).
+	Got string
+	// Witness: for a property expectation settled by a run, the events of
+	// that run from the expectation's point.
+	Witness *Witness
+}
+
+// OK reports whether the script ran to its end and every expectation held.
+func (r *Result) OK() bool {
+	if r.Stopped != nil {
+		return false
+	}
+	for _, e := range r.Expects {
+		if e.Status != Pass {
+			return false
+		}
+	}
+	return true
+}
+
+// Run runs the scenario's script on a fresh world: events in order, run
+// statements under the default policy, expectations at their place. It
+// never fails: problems are reported in the Result.
+func Run(s *Scenario, opts Options) *Result {
+	if opts.MaxStates <= 0 {
+		opts.MaxStates = 200000
+	}
+	if opts.MaxRun <= 0 {
+		opts.MaxRun = 10000
+	}
+	st := &s.Setup
+	w, err := st.world()
+	res := &Result{Name: s.File.Name, Algorithm: st.Alg.Name, Nodes: st.Names, setup: st}
+	if err != nil {
+		res.Stopped = &Error{Pos: Pos{File: s.File.Name}, Msg: err.Error()}
+		return res
+	}
+	r := &runner{s: s, opts: opts, w: w, v: view{w, renamer(st.Names)}, res: res}
+	for i := range w.Nodes {
+		res.Initial = append(res.Initial, st.Names[i]+": "+r.v.node(i))
+	}
+	for _, stmt := range s.Script {
+		if res.Stopped != nil {
+			if e, ok := stmt.(*ExpectStmt); ok {
+				res.Expects = append(res.Expects, &ExpectResult{Pos: e.Pos, Text: StmtString(e), Status: NotReached})
+			}
+			continue
+		}
+		r.stmt(stmt)
+	}
+	res.Messages = w.Sent
+	res.Final = w.Clone()
+	res.Final.Names = append([]string(nil), st.Names...)
+	return res
+}
+
+type runner struct {
+	s    *Scenario
+	opts Options
+	w    *sim.World
+	v    view
+	res  *Result
+	// verdicts of the completions of the current state, computed once.
+	verdicts *Verdicts
+}
+
+func (r *runner) stop(p Pos, format string, args ...any) {
+	r.res.Stopped = &Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (r *runner) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *EventStmt:
+		if e, ok := r.find(s, false); ok {
+			r.apply(s.Pos, e)
+		}
+	case *ScheduleStmt:
+		for _, es := range s.Events {
+			e, ok := r.find(es, true)
+			if !ok {
+				return
+			}
+			r.apply(es.Pos, e)
+		}
+	case *RunStmt:
+		r.run(s)
+	case *ExpectStmt:
+		r.res.Expects = append(r.res.Expects, r.expect(s))
+	}
+}
+
+// find resolves an event line to the enabled event it names: the one whose
+// canonical form equals it or, outside a schedule, starts with it at a word
+// boundary. Several candidates that lead to different states make the
+// line ambiguous.
+func (r *runner) find(s *EventStmt, exact bool) (sim.Event, bool) {
+	want := s.String()
+	evs := r.w.Events(nil)
+	var same, prefix []sim.Event
+	for _, e := range evs {
+		t := r.v.event(e)
+		switch {
+		case t == want:
+			same = append(same, e)
+		case wordPrefix(t, want):
+			prefix = append(prefix, e)
+		}
+	}
+	if len(same) > 0 {
+		return same[0], true
+	}
+	if len(prefix) > 0 && exact {
+		r.stop(s.Pos, "in a schedule, write the whole event: %q is only the beginning of %q", want, r.v.event(prefix[0]))
+		return sim.Event{}, false
+	}
+	if len(prefix) > 1 && !r.sameEffect(prefix) {
+		var opts []string
+		for _, e := range prefix {
+			opts = append(opts, r.v.event(e))
+		}
+		r.stop(s.Pos, "%q is ambiguous: it could be %s; write more of it", want, quoteList(opts))
+		return sim.Event{}, false
+	}
+	if len(prefix) > 0 {
+		return prefix[0], true
+	}
+	r.stop(s.Pos, "%q is not possible now; %s", want, r.possible(evs, s))
+	return sim.Event{}, false
+}
+
+// sameEffect reports whether the events all lead to the same state.
+func (r *runner) sameEffect(evs []sim.Event) bool {
+	var first string
+	for k, e := range evs {
+		c := r.w.Clone()
+		if _, err := c.Apply(e); err != nil {
+			return false
+		}
+		var enc sim.Enc
+		c.Encode(&enc)
+		if k == 0 {
+			first = string(enc.B)
+		} else if string(enc.B) != first {
+			return false
+		}
+	}
+	return true
+}
+
+// possible lists what could happen instead, the acting node's events first.
+func (r *runner) possible(evs []sim.Event, s *EventStmt) string {
+	if len(evs) == 0 {
+		return "nothing can happen"
+	}
+	var mine, all []string
+	for _, e := range evs {
+		t := r.v.event(e)
+		all = append(all, t)
+		if strings.Contains(" "+t+" ", " "+s.A.Name+" ") || strings.Contains(t, " "+s.A.Name+"->") || strings.Contains(t, "->"+s.A.Name+" ") {
+			mine = append(mine, t)
+		}
+	}
+	if len(mine) > 0 && len(mine) < len(all) {
+		return fmt.Sprintf("possible for %s: %s (and %d other events)", s.A.Name, quoteList(mine), len(all)-len(mine))
+	}
+	return "possible: " + quoteList(all)
+}
+
+func quoteList(s []string) string {
+	const max = 12
+	more := ""
+	if len(s) > max {
+		more = fmt.Sprintf(" and %d more", len(s)-max)
+		s = s[:max]
+	}
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ") + more
+}
+
+// apply performs e and records the step.
+func (r *runner) apply(p Pos, e sim.Event) {
+	before := make([]string, len(r.w.Nodes))
+	for i := range r.w.Nodes {
+		before[i] = r.v.node(i)
+	}
+	st := Step{Pos: p, Event: r.v.event(e), Text: r.v.describe(e)}
+	out, err := r.w.Apply(e)
+	if err != nil {
+		r.stop(p, "%s: %v", st.Event, err)
+		return
+	}
+	r.verdicts = nil
+	r.res.Events = append(r.res.Events, e)
+	for i := range r.w.Nodes {
+		st.Nodes = append(st.Nodes, r.v.node(i))
+		st.Changed = append(st.Changed, st.Nodes[i] != before[i])
+	}
+	st.Net = r.v.net()
+	if out.Entered {
+		st.Entered = r.s.Setup.Names[e.Node]
+		r.res.Entries = append(r.res.Entries, Entry{Step: len(r.res.Steps), Node: st.Entered})
+	}
+	st.Unsafe = r.w.Unsafe()
+	st.Order = out.OrderBroken
+	r.res.Steps = append(r.res.Steps, st)
+}
+
+// policy is run's default choice: the first enabled event, in the
+// simulator's order, that the system itself must take (a process step, a
+// delivery, an exit() from the CS); if there is none, the first enter()
+// call still allowed. Application messages and crashes happen only when
+// the script says so.
+func policy(evs []sim.Event, quiet bool) (sim.Event, bool) {
+	for _, e := range evs {
+		if e.Kind == sim.EvStep || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit {
+			return e, true
+		}
+	}
+	if !quiet {
+		for _, e := range evs {
+			if e.Kind == sim.EvRequest {
+				return e, true
+			}
+		}
+	}
+	return sim.Event{}, false
+}
+
+func (r *runner) run(s *RunStmt) {
+	u := s.Until
+	done := func() bool {
+		if u == nil {
+			return false
+		}
+		switch u.Kind {
+		case CondEnters:
+			return r.w.Nodes[r.s.Setup.index(u.Node.Name)].Phase() == sim.InCS
+		case CondVar:
+			got, _ := r.v.variable(r.s.Setup.index(u.Node.Name), u.Var.Name)
+			return got == collapse(u.Value)
+		}
+		return false
+	}
+	for k := 0; ; k++ {
+		if done() {
+			return
+		}
+		e, ok := policy(r.w.Events(nil), u != nil && u.Kind == CondQuiet)
+		if !ok {
+			if u != nil && u.Kind != CondQuiet {
+				r.stop(s.Pos, "run until %s: nothing more can happen after %d events, and it never came true", u, k)
+			}
+			return
+		}
+		if k == r.opts.MaxRun {
+			r.stop(s.Pos, "run did not come to rest within %d events; the system can go on forever (write run until ...)", r.opts.MaxRun)
+			return
+		}
+		r.apply(s.Pos, e)
+		if r.res.Stopped != nil {
+			return
+		}
+	}
+}
+
+// index returns the simulator index of a declared node.
+func (s *Setup) index(name string) int {
+	for i, n := range s.Names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,81 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a place in a scenario file. Line and Col count from 1; Col counts
+// bytes, as go/token does, so editors and the playground can mark the spot.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	f := p.File
+	if f == "" {
+		f = "scenario"
+	}
+	if p.Line == 0 {
+		return f
+	}
+	return fmt.Sprintf("%s:%d:%d", f, p.Line, p.Col)
+}
+
+// Error is one problem found in a scenario, at a position.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// ErrorList is every problem a parse found, in file order. Reporting them
+// all at once (as go/parser does) saves a student one round trip per typo.
+type ErrorList []*Error
+
+func (l *ErrorList) add(p Pos, format string, args ...any) {
+	*l = append(*l, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Error renders one problem per line, "file:line:col: message".
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// sort orders the errors by position, keeping the first message for a
+// position (a later one is usually a consequence).
+func (l *ErrorList) sort() {
+	sort.SliceStable(*l, func(i, j int) bool {
+		a, b := (*l)[i].Pos, (*l)[j].Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	var out ErrorList
+	for _, e := range *l {
+		if len(out) > 0 && e.Pos == out[len(out)-1].Pos {
+			continue
+		}
+		out = append(out, e)
+	}
+	*l = out
+}
+
+// Err returns the list as an error, or nil if it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
