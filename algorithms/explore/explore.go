@@ -65,6 +65,8 @@ type Config struct {
 	// NoReduce turns off the partial-order reduction (see Reducible in
 	// package sim), which is otherwise used wherever it is sound.
 	NoReduce bool
+	// maxDepth, if positive, stops expanding states at that depth.
+	maxDepth int
 	// Progress, if set, is called every ProgressEvery states.
 	Progress      func(Progress)
 	ProgressEvery int
@@ -156,7 +158,48 @@ func Check(c Config) (*Result, error) {
 	if c.wants(Liveness) && !(c.First && len(s.found) > 0) {
 		s.liveness()
 	}
-	return s.result()
+	r, err := s.result()
+	if err != nil || !s.reduce {
+		return r, err
+	}
+	shorten(c, r)
+	return r, nil
+}
+
+// shorten replaces counterexamples of a reduced search by shortest ones.
+// The reduction keeps every violation but not every path to it (it lets
+// every node call enter() first, for one), so a full breadth-first search
+// is run again, cut at the depth of the longest counterexample and at a
+// bound on states; whatever violation it finds first is a shortest one.
+// Starvation needs the whole graph and keeps its reduced lasso.
+func shorten(c Config, r *Result) {
+	full := c
+	full.NoReduce = true
+	full.Props = nil
+	for _, p := range []string{Safety, Liveness} {
+		if t := r.Counterexamples[p]; t != nil && t.Loop < 0 {
+			full.Props = append(full.Props, p)
+			full.maxDepth = max(full.maxDepth, len(t.Steps))
+		}
+	}
+	if full.Props == nil {
+		return
+	}
+	full.MaxStates = max(4*r.States, 1_000_000)
+	full.Progress = nil
+	s, err := newSearch(full)
+	if err != nil {
+		return
+	}
+	s.bfs()
+	for p, v := range s.found {
+		old := r.Counterexamples[p]
+		t, err := s.trace(p, v)
+		if err == nil && old != nil && len(t.Steps) < len(old.Steps) {
+			t.Property = p
+			r.Counterexamples[p] = t
+		}
+	}
 }
 
 // Replay rebuilds the initial world of c (with the options Check uses).

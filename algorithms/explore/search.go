@@ -112,6 +112,11 @@ func (s *search) bfs() {
 		}
 		s.estart.push(uint32(s.edges.len()))
 		s.expanded = cur + 1
+		if c.maxDepth > 0 && int(s.depth.at(cur)) >= c.maxDepth {
+			s.complete = false
+			s.reduced.push(false)
+			continue
+		}
 		if s.bad.at(cur) {
 			s.reduced.push(false)
 			continue
