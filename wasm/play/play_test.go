@@ -1,0 +1,187 @@
+package play
+
+import (
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
+)
+
+func raV1() Params { return Params{Algo: "ra-v1", Nodes: 2, Requests: 1, AppMessages: 1} }
+
+func TestListHasTheRegistry(t *testing.T) {
+	l := List()
+	require.NotEmpty(t, l)
+	names := map[string]bool{}
+	for _, a := range l {
+		names[a.Name] = true
+		assert.NotEmpty(t, a.Summary, a.Name)
+	}
+	assert.True(t, names["ra-v1"] && names["central"] && names["lamport"])
+}
+
+func TestNewRunRejectsBadParams(t *testing.T) {
+	for _, p := range []Params{
+		{Algo: "nope", Nodes: 2, Requests: 1},
+		{Algo: "central", Nodes: 0, Requests: 1},
+		{Algo: "central", Nodes: 2, Requests: -1},
+		{Algo: "central", Nodes: 2, Requests: 1, Crashes: 2},
+	} {
+		_, err := NewRun(p)
+		assert.Error(t, err, "%+v", p)
+	}
+}
+
+// The explorer's counterexample replays in a run and ends where the
+// explorer says: a deadlock, both nodes waiting.
+func TestCounterexampleReplays(t *testing.T) {
+	res, err := Check(CheckParams{Params: raV1()}, nil)
+	require.NoError(t, err)
+	require.Equal(t, "violated", res.Properties["liveness"])
+	ce := res.Counterexamples["liveness"]
+	require.NotNil(t, ce)
+
+	r, err := NewRun(raV1())
+	require.NoError(t, err)
+	require.NoError(t, r.Load(ce.Steps))
+	s := r.State()
+	assert.Equal(t, len(ce.Steps), s.Pos)
+	assert.Equal(t, ce.Steps, r.Events())
+	assert.True(t, s.Status.Deadlock)
+	assert.NotEmpty(t, s.Status.Waiting)
+	for _, en := range s.Enabled {
+		assert.Contains(t, []string{"app", "request", "crash"}, en.Kind, "only an application may still act: %s", en.Event)
+	}
+	// Every delivery is drawn from the step that sent the message.
+	for k, st := range s.Steps {
+		if st.Kind != "deliver" {
+			continue
+		}
+		require.GreaterOrEqual(t, st.Msg, 0, st.Event)
+		m := s.Messages[st.Msg]
+		assert.Equal(t, k+1, m.Delivered)
+		assert.Less(t, m.Sent, m.Delivered)
+		assert.Equal(t, st.Node, m.To)
+	}
+}
+
+func TestBackForwardSeekAndTruncate(t *testing.T) {
+	r, err := NewRun(Params{Algo: "central", Nodes: 2, Requests: 1})
+	require.NoError(t, err)
+	n, err := r.RunDefault(100)
+	require.NoError(t, err)
+	require.Equal(t, n, r.Len())
+	end := r.State()
+	assert.True(t, end.Status.Done)
+	require.Len(t, end.CS, 2)
+	assert.Less(t, end.CS[0].To, end.CS[1].From+1, "the two stays must not overlap")
+	for _, n := range end.Nodes {
+		assert.Equal(t, 1, n.Entries)
+	}
+
+	require.True(t, r.Back())
+	mid := r.State()
+	assert.Equal(t, n-1, mid.Pos)
+	assert.Len(t, mid.Steps, n, "stepping back keeps the future")
+	assert.True(t, mid.Enabled[0].Next || anyNext(mid.Enabled))
+	require.True(t, r.Forward())
+	assert.Equal(t, end.Nodes, r.State().Nodes)
+	assert.False(t, r.Forward())
+
+	require.NoError(t, r.Seek(0))
+	assert.Equal(t, "idle", r.State().Nodes[0].Phase)
+	assert.Error(t, r.Seek(n+1))
+
+	// Taking another event than the timeline's next discards the future.
+	require.NoError(t, r.Seek(1)) // after "request N1"
+	require.NoError(t, r.Apply("request N2"))
+	if r.Events()[1] != "request N2" {
+		t.Fatalf("timeline did not branch: %v", r.Events())
+	}
+	assert.Equal(t, 2, r.Len())
+	for _, m := range r.State().Messages {
+		assert.LessOrEqual(t, m.Sent, 2)
+	}
+}
+
+func anyNext(es []Enabled) bool {
+	for _, e := range es {
+		if e.Next {
+			return true
+		}
+	}
+	return false
+}
+
+func TestApplyIndexAndErrors(t *testing.T) {
+	r, err := NewRun(raV1())
+	require.NoError(t, err)
+	s := r.State()
+	require.NotEmpty(t, s.Enabled)
+	require.NoError(t, r.ApplyIndex(s.Enabled[0].Index))
+	assert.Equal(t, s.Enabled[0].Event, r.Events()[0])
+	assert.Error(t, r.ApplyIndex(99))
+	assert.Error(t, r.Apply("exit N2"))
+	err = r.Load([]string{"request N1", "deliver N2->N1 nothing"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "event 2")
+	assert.Equal(t, 1, r.Len())
+}
+
+func TestLamportClocksAndFIFOArrows(t *testing.T) {
+	r, err := NewRun(Params{Algo: "lamport", Nodes: 3, Requests: 1})
+	require.NoError(t, err)
+	_, err = r.RunDefault(MaxEvents)
+	require.NoError(t, err)
+	s := r.State()
+	assert.True(t, s.Status.Done)
+	assert.Len(t, s.CS, 3)
+	for _, n := range s.Nodes {
+		require.NotNil(t, n.Clock)
+		assert.Positive(t, *n.Clock)
+	}
+	for _, m := range s.Messages {
+		assert.Positive(t, m.Delivered, "every message is delivered in a completed run: %+v", m)
+	}
+	assert.Empty(t, s.InFlight)
+}
+
+func TestCheckCancels(t *testing.T) {
+	calls := 0
+	_, err := Check(CheckParams{Params: raV1(), ProgressEvery: 1}, func(p explore.Progress) bool {
+		calls++
+		return calls == 3
+	})
+	assert.ErrorIs(t, err, ErrCancelled)
+	assert.Equal(t, 3, calls)
+}
+
+// The page's check result has the command line's JSON shape and values.
+func TestCheckMatchesCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the dmelab command")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	cmd := exec.Command("go", "run", "./grader/cmd/dmelab", "check", "--algo", "ra-v1", "--nodes", "2", "--requests", "1", "--json")
+	cmd.Dir = root
+	out, _ := cmd.Output() // exit status 1: a violation was found
+	var cli map[string]any
+	require.NoError(t, json.Unmarshal(out, &cli), string(out))
+
+	res, err := Check(CheckParams{Params: raV1()}, nil)
+	require.NoError(t, err)
+	b, err := json.Marshal(res)
+	require.NoError(t, err)
+	var ours map[string]any
+	require.NoError(t, json.Unmarshal(b, &ours))
+	delete(cli, "elapsed_ms")
+	delete(ours, "elapsed_ms")
+	assert.Equal(t, cli, ours)
+}

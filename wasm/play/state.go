@@ -1,0 +1,155 @@
+package play
+
+import "dmelab/algorithms/sim"
+
+// State is everything the page shows: the whole timeline (for the
+// diagram) and, at the cursor, each node's variables, the messages in
+// flight and the events a student may choose next.
+type State struct {
+	Params   Params      `json:"params"`
+	Names    []string    `json:"names"`
+	Pos      int         `json:"pos"`
+	Initial  []string    `json:"initial"` // every node's phase before step 1
+	Steps    []Step      `json:"steps"`
+	Messages []Message   `json:"messages"`
+	CS       []CSSpan    `json:"cs"`
+	Nodes    []NodeState `json:"nodes"`
+	InFlight []int       `json:"inFlight"` // indices into Messages
+	Enabled  []Enabled   `json:"enabled"`
+	Status   Status      `json:"status"`
+}
+
+// NodeState is one node at the cursor.
+type NodeState struct {
+	Name    string    `json:"name"`
+	Phase   string    `json:"phase"`
+	Clock   *int32    `json:"clock,omitempty"` // only for algorithms with Lamport clocks
+	Crashed bool      `json:"crashed"`
+	Entries int       `json:"entries"` // CS entries so far
+	Left    int       `json:"left"`    // enter() calls still to come
+	Vars    []sim.Var `json:"vars"`
+}
+
+// Enabled is one event a student may take now.
+type Enabled struct {
+	Index int    `json:"index"`
+	Event string `json:"event"`
+	Text  string `json:"text"`
+	Kind  string `json:"kind"`
+	Node  int    `json:"node"` // who acts (the receiver of a delivery)
+	From  int    `json:"from"` // the sender of a delivery, else -1
+	// Next: this is the event the timeline already continues with.
+	Next bool `json:"next"`
+	// Default: the event "step" and "run" take by the default policy.
+	Default bool `json:"default"`
+}
+
+// CSSpan is one stay in the critical section: entered by event From,
+// left by event To (0: still inside at the end of the timeline).
+type CSSpan struct {
+	Node int `json:"node"`
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// Status says what the state at the cursor means for the properties.
+type Status struct {
+	// Unsafe: two or more nodes are in the CS.
+	Unsafe bool `json:"unsafe"`
+	// Deadlock: someone waits (or cannot finish leaving) and nothing that
+	// would have to happen can (at most an idle application may still call
+	// enter()), the explorer's definition.
+	Deadlock bool `json:"deadlock"`
+	// Done: nothing is enabled and nobody waits.
+	Done bool `json:"done"`
+	// Waiting lists the nodes whose enter() has not returned.
+	Waiting []int `json:"waiting"`
+}
+
+// State returns the run as the page shows it.
+func (r *Run) State() State {
+	w := r.world()
+	s := State{Params: r.p, Names: append([]string(nil), w.Names...), Pos: r.pos,
+		Initial: phases(r.worlds[0]), Steps: r.steps, Messages: r.msgs}
+	if s.Steps == nil {
+		s.Steps = []Step{}
+	}
+	if s.Messages == nil {
+		s.Messages = []Message{}
+	}
+	s.CS = r.spans()
+	for i, n := range w.Nodes {
+		ns := NodeState{Name: w.Names[i], Phase: n.Phase().String(), Crashed: w.Crashed&(1<<i) != 0,
+			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: n.Vars()}
+		if w.Clock != nil {
+			c := w.Clock[i]
+			ns.Clock = &c
+		}
+		if ns.Vars == nil {
+			ns.Vars = []sim.Var{}
+		}
+		s.Nodes = append(s.Nodes, ns)
+	}
+	s.InFlight = []int{}
+	for i, m := range r.msgs {
+		if m.Sent <= r.pos && (m.Delivered == 0 || m.Delivered > r.pos) && (m.Lost == 0 || m.Lost > r.pos) {
+			s.InFlight = append(s.InFlight, i)
+		}
+	}
+	s.Enabled = []Enabled{}
+	next, _ := r.Next()
+	forced := false
+	for i, e := range w.Events(nil) {
+		en := Enabled{Index: i, Event: w.EventString(e), Text: w.Describe(e), Kind: kindName(e.Kind), Node: e.Node, From: -1}
+		if e.Kind == sim.EvDeliver {
+			en.From = int(e.Msg.From)
+		}
+		en.Next = r.pos < len(r.steps) && r.steps[r.pos].Event == en.Event
+		en.Default = en.Event == next
+		s.Enabled = append(s.Enabled, en)
+		forced = forced || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit || e.Kind == sim.EvStep
+	}
+	s.Status = status(w, forced, len(s.Enabled))
+	return s
+}
+
+func status(w *sim.World, forced bool, enabled int) Status {
+	st := Status{Unsafe: w.Unsafe(), Waiting: []int{}}
+	busy := false
+	for i, n := range w.Nodes {
+		if n.Phase() == sim.Wanting {
+			st.Waiting = append(st.Waiting, i)
+		}
+		busy = busy || n.Phase() != sim.Idle && w.Crashed&(1<<i) == 0
+	}
+	if w.Alg.Election {
+		busy = w.Waiting() != 0
+	}
+	st.Deadlock = !forced && busy
+	st.Done = enabled == 0 && !busy
+	return st
+}
+
+// spans lists the CS stays of the whole timeline.
+func (r *Run) spans() []CSSpan {
+	out := []CSSpan{}
+	open := map[int]int{} // node -> index in out
+	prev := phases(r.worlds[0])
+	for k, st := range r.steps {
+		for i, ph := range st.Phases {
+			in, was := ph == "in-cs", prev[i] == "in-cs"
+			if in && !was {
+				open[i] = len(out)
+				out = append(out, CSSpan{Node: i, From: k + 1})
+			}
+			if was && !in {
+				if j, ok := open[i]; ok {
+					out[j].To = k + 1
+					delete(open, i)
+				}
+			}
+		}
+		prev = st.Phases
+	}
+	return out
+}
