@@ -125,12 +125,19 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 // initial state, else with searchFrom.
 func (r *runner) explore() *Verdicts {
 	st := &r.s.Setup
+	max := r.opts.MaxStates
 	if len(r.res.Steps) == 0 && pristine(st, r.w) {
-		if v, err := checkInitial(st, r.w, r.opts.MaxStates); err == nil {
+		if max <= 0 {
+			max = 1000000
+		}
+		if v, err := checkInitial(st, r.w, max); err == nil {
 			return v
 		}
 	}
-	v := searchFrom(r.w, r.opts.MaxStates)
+	if max <= 0 {
+		max = 300000
+	}
+	v := searchFrom(r.w, max)
 	v.render(r.w, r.v.r)
 	return v
 }

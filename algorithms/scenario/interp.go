@@ -9,7 +9,9 @@ import (
 
 // Options tune a run.
 type Options struct {
-	// MaxStates bounds each exploration of completions (0: 200000).
+	// MaxStates bounds each exploration of completions (0: a million
+	// states for the explorer, which stores them compactly, and 300000 for
+	// the scenario's own search from a later state).
 	MaxStates int
 	// MaxRun bounds the events one run statement may take (0: 10000).
 	MaxRun int
@@ -98,9 +100,6 @@ func (r *Result) OK() bool {
 // statements under the default policy, expectations at their place. It
 // never fails: problems are reported in the Result.
 func Run(s *Scenario, opts Options) *Result {
-	if opts.MaxStates <= 0 {
-		opts.MaxStates = 200000
-	}
 	if opts.MaxRun <= 0 {
 		opts.MaxRun = 10000
 	}

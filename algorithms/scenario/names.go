@@ -76,7 +76,7 @@ type view struct {
 	r renamer
 }
 
-func (v view) event(e sim.Event) string    { return v.r.apply(v.w.EventString(e)) }
+func (v view) event(e sim.Event) string    { return collapse(v.r.apply(v.w.EventString(e))) }
 func (v view) describe(e sim.Event) string { return v.r.apply(v.w.Describe(e)) }
 func (v view) node(i int) string           { return v.r.apply(v.w.NodeString(i)) }
 

@@ -28,7 +28,7 @@ func Parse(filename string, src []byte) (*File, error) {
 		f.Tail = trimBlanks(f.Tail)
 	} else {
 		m := f.Stmts[0].meta()
-		m.Lead = trimBlanks(m.Lead)
+		m.Lead = trimLeadingBlanks(m.Lead)
 	}
 	p.errs.sort()
 	if len(p.errs) > 0 {
@@ -71,10 +71,17 @@ func (p *parser) takeMeta(l *srcLine, col int) Meta {
 
 // trimBlanks drops blank lines at the start (of the file) and the end.
 func trimBlanks(lead []string) []string {
+	return trimTrailingBlanks(trimLeadingBlanks(lead))
+}
+
+func trimLeadingBlanks(lead []string) []string {
 	for len(lead) > 0 && lead[0] == "" {
 		lead = lead[1:]
 	}
-	return trimTrailingBlanks(lead)
+	if len(lead) == 0 {
+		return nil
+	}
+	return lead
 }
 
 func trimTrailingBlanks(lead []string) []string {

@@ -26,7 +26,10 @@ func (r *Result) Report() string {
 	}
 	for k, s := range r.Steps {
 		flush(s.Pos)
-		fmt.Fprintf(&b, "%3d  %-40s  %s\n", k+1, s.Event, s.Text)
+		fmt.Fprintf(&b, "%3d  %s\n", k+1, s.Event)
+		if s.Text != strings.TrimPrefix(s.Event, "step ") {
+			fmt.Fprintf(&b, "       %s\n", s.Text)
+		}
 		for i, ch := range s.Changed {
 			if ch {
 				fmt.Fprintf(&b, "       %s: %s\n", r.Nodes[i], s.Nodes[i])
