@@ -305,7 +305,15 @@ func ignoresSets(st *Setup, w *sim.World) bool {
 	var a, b sim.Enc
 	w.Encode(&a)
 	w2.Encode(&b)
-	return string(a.B) == string(b.B)
+	if string(a.B) != string(b.B) {
+		return false
+	}
+	for i := range w.Nodes {
+		if w.NodeString(i) != w2.NodeString(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func clockAlgs() string {

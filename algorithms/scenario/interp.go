@@ -236,7 +236,11 @@ func (r *runner) possible(evs []sim.Event, s *EventStmt) string {
 		}
 	}
 	if len(mine) > 0 && len(mine) < len(all) {
-		return fmt.Sprintf("possible for %s: %s (and %d other events)", s.A.Name, quoteList(mine), len(all)-len(mine))
+		other := "events"
+		if len(all)-len(mine) == 1 {
+			other = "event"
+		}
+		return fmt.Sprintf("possible for %s: %s (and %d other %s)", s.A.Name, quoteList(mine), len(all)-len(mine), other)
 	}
 	return "possible: " + quoteList(all)
 }

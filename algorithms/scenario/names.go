@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dmelab/algorithms/sim"
@@ -121,10 +122,13 @@ func (v view) varNames(i int) []string {
 	for _, x := range v.w.Nodes[i].Vars() {
 		s = append(s, x.Name)
 	}
-	if v.w.Clock != nil {
+	if v.w.Clock != nil && !slices.Contains(s, "clock") {
 		s = append(s, "clock")
 	}
-	return append(s, "phase")
+	if !slices.Contains(s, "phase") {
+		s = append(s, "phase")
+	}
+	return s
 }
 
 // wordPrefix reports whether text is full, or a prefix of full that ends

@@ -1,0 +1,173 @@
+package scenario
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/sim"
+)
+
+func load(t *testing.T, src string) *Scenario {
+	t.Helper()
+	s, err := Load("t.scn", []byte(src))
+	require.NoError(t, err)
+	return s
+}
+
+func runSrc(t *testing.T, src string) *Result {
+	t.Helper()
+	return Run(load(t, src), Options{})
+}
+
+// TestExpectationFails: a wrong fact fails, names its line and says what
+// happened instead.
+func TestExpectationFails(t *testing.T) {
+	r := runSrc(t, `algorithm ra-lamport
+nodes A B
+request A
+expect A state = HELD
+expect A T = 1
+expect messages = 1
+expect message A->B request@1
+expect no message A->B
+expect B enters before A
+expect A enters before B
+`)
+	require.Len(t, r.Expects, 7)
+	want := []struct {
+		st  Status
+		got string
+	}{
+		{Fail, "A state is WANTED"},
+		{Pass, "A T is 1"},
+		{Pass, "1 algorithm messages"},
+		{Pass, "in flight: A->B request@1"},
+		{Fail, "in flight: A->B request@1"},
+		{Fail, "B has not entered"},
+		{Fail, "A has not entered"},
+	}
+	for i, w := range want {
+		assert.Equal(t, w.st, r.Expects[i].Status, r.Expects[i].String())
+		assert.Contains(t, r.Expects[i].Got, w.got)
+	}
+	assert.Equal(t, 4, r.Expects[0].Pos.Line)
+	assert.False(t, r.OK())
+	assert.Contains(t, r.Report(), "FAIL  line 4: expect A state = HELD  -- A state is WANTED")
+}
+
+func TestEventMatching(t *testing.T) {
+	// "step N1 P2" names several chooseNumber() outcomes: ambiguous.
+	r := runSrc(t, "algorithm ra-v1\nnodes N1 N2\nrequest N1\nstep N1 P2\n")
+	require.NotNil(t, r.Stopped)
+	assert.Equal(t, 4, r.Stopped.Pos.Line)
+	assert.Contains(t, r.Stopped.Msg, "ambiguous")
+	assert.Contains(t, r.Stopped.Msg, `"step N1 P2 myNum = chooseNumber() = 2"`)
+
+	// A prefix must end at a word boundary: P1 is not P10.
+	r = runSrc(t, "algorithm ra-v1\nnodes N1 N2\nstep N1 P1\n")
+	require.NotNil(t, r.Stopped)
+	assert.Contains(t, r.Stopped.Msg, "not possible now")
+
+	// Prefixes that lead to the same state are fine outside a schedule,
+	// but a schedule wants the whole event.
+	r = runSrc(t, "algorithm ra-v3\nnodes N1 N2\nrequest N1\nstep N1 P2\nstep N1 P4\n")
+	require.Nil(t, r.Stopped)
+	assert.Equal(t, "step N1 P4 send(request,N2,myID,myNum=1)", r.Steps[2].Event)
+	r = runSrc(t, "algorithm ra-v3\nnodes N1 N2\nschedule {\n  request N1\n  step N1 P2\n}\n")
+	require.NotNil(t, r.Stopped)
+	assert.Contains(t, r.Stopped.Msg, "write the whole event")
+	assert.Equal(t, 5, r.Stopped.Pos.Line)
+}
+
+// TestNamesInOutput: the algorithms speak of N1..Nn; the scenario's names
+// replace them everywhere, also inside labels and variables.
+func TestNamesInOutput(t *testing.T) {
+	r := runSrc(t, "algorithm ra-v3\nnodes alice bob\nrequest alice\nstep alice P2\nstep alice P4\ndeliver alice->bob request\nstep bob P11\nstep bob P12\nexpect bob deferred = [alice]\n")
+	require.True(t, r.OK(), r.Report())
+	assert.Equal(t, "step alice P4 send(request,bob,myID,myNum=1)", r.Steps[2].Event)
+	assert.Equal(t, "step bob P12 requestedNum=1 > myNum=0: add alice to deferred", r.Steps[5].Event)
+	assert.Equal(t, []string{"alice", "bob"}, r.Final.Names)
+}
+
+// TestRunPolicy: run takes what the system must do first and calls enter()
+// only when nothing else is left, so the nodes enter one after another.
+func TestRunPolicy(t *testing.T) {
+	r := runSrc(t, "algorithm ra-lamport\nnodes N1 N2 N3\nrun\nexpect messages = 12\n")
+	require.True(t, r.OK(), r.Report())
+	var order []string
+	for _, e := range r.Entries {
+		order = append(order, e.Node)
+	}
+	assert.Equal(t, []string{"N1", "N2", "N3"}, order)
+	assert.Equal(t, "request N1", r.Steps[0].Event)
+
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequest N2\nrun until quiet\nexpect N2 state = RELEASED\nexpect N1 state = RELEASED\nexpect N2 enters before N1\n")
+	require.True(t, r.OK(), r.Report())
+
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequests N1 = 0\nrun until N1 enters\n")
+	require.NotNil(t, r.Stopped)
+	assert.Contains(t, r.Stopped.Msg, "nothing more can happen")
+
+	r = Run(load(t, "algorithm token-ring\nnodes N1 N2\nrun\n"), Options{MaxRun: 50})
+	require.NotNil(t, r.Stopped)
+	assert.Contains(t, r.Stopped.Msg, "did not come to rest within 50 events")
+}
+
+func TestPropertyExpectations(t *testing.T) {
+	// From the initial state the full explorer settles them.
+	r := runSrc(t, "algorithm ra-v3\nnodes N1 N2\nexpect safety holds\nexpect liveness holds\n")
+	require.Len(t, r.Expects, 2)
+	assert.Equal(t, Pass, r.Expects[0].Status)
+	assert.Equal(t, Fail, r.Expects[1].Status)
+	require.NotNil(t, r.Expects[1].Witness)
+	assert.Equal(t, "deadlock", r.Expects[1].Witness.Kind)
+	assert.Contains(t, r.Expects[1].String(), "step N2 P12 requestedNum=1 > myNum=0: add N1 to deferred")
+
+	// Later, the scenario's own search; a violation in the run counts.
+	r = runSrc(t, "algorithm ra-benari-numfirst\nnodes N1 N2\nrequest N1\nexpect safety violated\nexpect liveness holds\n")
+	assert.True(t, r.OK(), r.Report())
+	assert.Contains(t, r.Expects[1].Got, "scenario search")
+
+	// A bound too small leaves the verdict unknown, not wrong.
+	r = Run(load(t, "algorithm ra-benari\nnodes N1 N2 N3\nrequest N1\nexpect safety holds\n"), Options{MaxStates: 10})
+	assert.Equal(t, Undecided, r.Expects[0].Status)
+
+	// Order needs its ghost state, turned on by the expectation.
+	s := load(t, "algorithm token-ring\nnodes N1 N2 N3\napp-messages 1\nexpect order violated\n")
+	assert.True(t, s.Setup.Opts.Order)
+	r = Run(s, Options{})
+	assert.Equal(t, Pass, r.Expects[0].Status, r.Report())
+}
+
+// TestSearchFromAgreesWithExplorer: the scenario's own search from an
+// initial state gives the explorer's safety and deadlock verdicts.
+func TestSearchFromAgreesWithExplorer(t *testing.T) {
+	for _, c := range []struct{ name, nodes string }{
+		{"ra-v1", "N1 N2"}, {"ra-v3", "N1 N2"}, {"ra-benari", "N1 N2"}, {"ra-benari-numfirst", "N1 N2"},
+		{"ra-benari-flagfirst", "N1 N2"}, {"maekawa", "N1 N2 N3"}, {"central", "N1 N2 N3"}, {"lamport", "N1 N2"},
+	} {
+		name := c.name
+		s := load(t, "algorithm "+name+"\nnodes "+c.nodes+"\n")
+		w, err := s.Setup.world()
+		require.NoError(t, err)
+		mine := searchFrom(w, 0)
+		full, err := checkInitial(&s.Setup, w, 0)
+		require.NoError(t, err)
+		require.True(t, mine.Complete && full.Complete)
+		assert.Equal(t, full.Verdict["safety"], mine.Verdict["safety"], name)
+		if mine.Verdict["liveness"] != "unknown" {
+			assert.Equal(t, full.Verdict["liveness"], mine.Verdict["liveness"], name)
+		}
+	}
+}
+
+func TestCrashAndApp(t *testing.T) {
+	r := runSrc(t, "algorithm ra-lamport\nnodes N1 N2 N3\ncrashes 1\napp-messages 1\nrequest N1\napp N1->N2\ncrash N3\nrun\nexpect N3 phase = idle\n")
+	require.Nil(t, r.Stopped, r.Report())
+	assert.Equal(t, "app N1->N2", r.Steps[1].Event)
+	assert.Equal(t, "crash N3", r.Steps[2].Event)
+	assert.Contains(t, r.Steps[2].Nodes[2], "(crashed)")
+	_ = sim.EvCrash
+}
