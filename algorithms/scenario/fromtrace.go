@@ -185,4 +185,3 @@ func (r *Result) Scenario() (string, error) {
 	}
 	return FromTrace(r.setup, r.Events, nil)
 }
-
