@@ -19,46 +19,47 @@ type Options struct {
 
 // Result is what running a scenario did.
 type Result struct {
-	Name      string
-	Algorithm string
-	Nodes     []string
+	Name      string   `json:"name"`
+	Algorithm string   `json:"algorithm"`
+	Nodes     []string `json:"nodes"`
 	// Initial holds each node's variables before the first event, as
 	// "N3: state=RELEASED ...".
-	Initial []string
-	Steps   []Step
-	Entries []Entry
-	Expects []*ExpectResult
+	Initial []string        `json:"initial"`
+	Steps   []Step          `json:"steps"`
+	Entries []Entry         `json:"entries"`
+	Expects []*ExpectResult `json:"expectations"`
 	// Stopped is set when the script could not go on (an event that is not
 	// possible, a run that cannot reach its condition); the expectations
 	// after it are NotReached.
-	Stopped *Error
+	Stopped *Error `json:"stopped,omitempty"`
 	// Messages counts the algorithm messages sent.
-	Messages int
+	Messages int `json:"messages"`
 	// Events are the simulator events applied, in order (Final's indices).
-	Events []sim.Event
+	Events []sim.Event `json:"-"`
 	// Final is the world at the end, with the scenario's names.
-	Final *sim.World
+	Final *sim.World `json:"-"`
 	setup *Setup
+	end   *sim.World // Final with the simulator's names (see renamer)
 }
 
 // Step is one event of the run.
 type Step struct {
-	Pos   Pos    // the statement that caused it (an event, or a run)
-	Event string // canonical form, in the scenario's names
-	Text  string // in words
-	Nodes []string
+	Pos   Pos      `json:"pos"`   // the statement that caused it (an event, or a run)
+	Event string   `json:"event"` // canonical form, in the scenario's names
+	Text  string   `json:"text"`  // in words
+	Nodes []string `json:"nodes"`
 	// Changed marks the nodes whose variables this event changed.
-	Changed []bool
-	Net     string
-	Entered string // the node that entered the CS with this event, or ""
-	Unsafe  bool   // two or more nodes are in the CS after it
-	Order   bool   // it broke the Order property
+	Changed []bool `json:"changed"`
+	Net     string `json:"net"`
+	Entered string `json:"entered,omitempty"` // the node that entered the CS with this event
+	Unsafe  bool   `json:"unsafe,omitempty"`  // two or more nodes are in the CS after it
+	Order   bool   `json:"order,omitempty"`   // it broke the Order property
 }
 
 // Entry is one entry into the critical section.
 type Entry struct {
-	Step int // index into Steps
-	Node string
+	Step int    `json:"step"` // index into Steps
+	Node string `json:"node"`
 }
 
 // Status of an expectation.
@@ -73,14 +74,34 @@ const (
 
 // ExpectResult is one expectation's outcome.
 type ExpectResult struct {
-	Pos    Pos
-	Text   string // the expectation, canonical
-	Status Status
+	Pos    Pos    `json:"pos"`
+	Text   string `json:"text"` // the expectation, canonical
+	Status Status `json:"status"`
 	// Got says what happened (for a failure: what happened instead).
-	Got string
+	Got string `json:"got"`
 	// Witness: for a property expectation settled by a run, the events of
 	// that run from the expectation's point.
-	Witness *Witness
+	Witness *Witness `json:"witness,omitempty"`
+}
+
+// Exit is the exit status dmelab run should use: 0 the script ran to its
+// end and every expectation held, 1 an expectation failed or the script
+// stopped (an event that was not possible), 3 some property expectation
+// could not be decided (a search bound) and none failed.
+func (r *Result) Exit() int {
+	if r.Stopped != nil {
+		return 1
+	}
+	code := 0
+	for _, e := range r.Expects {
+		switch e.Status {
+		case Fail, NotReached:
+			return 1
+		case Undecided:
+			code = 3
+		}
+	}
+	return code
 }
 
 // OK reports whether the script ran to its end and every expectation held.
@@ -124,6 +145,7 @@ func Run(s *Scenario, opts Options) *Result {
 		r.stmt(stmt)
 	}
 	res.Messages = w.Sent
+	res.end = w
 	res.Final = w.Clone()
 	res.Final.Names = append([]string(nil), st.Names...)
 	return res

@@ -9,8 +9,9 @@ import (
 // Pos is a place in a scenario file. Line and Col count from 1; Col counts
 // bytes, as go/token does, so editors and the playground can mark the spot.
 type Pos struct {
-	File      string
-	Line, Col int
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
 }
 
 func (p Pos) String() string {
@@ -26,8 +27,8 @@ func (p Pos) String() string {
 
 // Error is one problem found in a scenario, at a position.
 type Error struct {
-	Pos Pos
-	Msg string
+	Pos Pos    `json:"pos"`
+	Msg string `json:"msg"`
 }
 
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }

@@ -8,29 +8,30 @@ import (
 // Verdicts settle the properties over every completion of a state: every
 // way the run can go on from there within the scenario's budgets.
 type Verdicts struct {
-	Verdict map[string]explore.Verdict
+	Verdict map[string]explore.Verdict `json:"verdicts"`
 	// Witness holds, for each violated property, the events (in the
 	// scenario's names) that lead from the state to the violation; Loop
 	// is the index in it where a starvation cycle starts, or -1.
-	Witness map[string]*Witness
-	States  int
+	Witness map[string]*Witness `json:"witnesses,omitempty"`
+	States  int                 `json:"states"`
 	// Complete: every reachable state was visited.
-	Complete bool
+	Complete bool `json:"complete"`
 	// Note says why a verdict is unknown, if one is.
-	Note string
+	Note string `json:"note,omitempty"`
 	// Engine is "explore.Check" when the state was the configuration's
 	// initial state (the full explorer, with starvation), otherwise
 	// "scenario search" (see searchFrom).
-	Engine string
+	Engine string `json:"engine"`
 }
 
 // Witness is a run that violates a property.
 type Witness struct {
-	Kind    string // "two nodes in the CS", "deadlock", "starvation", "order"
-	Summary string
-	Events  []string
-	Loop    int
-	events  []sim.Event // from the state, for FromTrace (nil for explore.Check witnesses)
+	Kind    string      `json:"kind"` // "two nodes in the CS", "deadlock", "starvation", "order"
+	Summary string      `json:"summary"`
+	Events  []string    `json:"events"`
+	Loop    int         `json:"loop"`
+	events  []sim.Event // from the state (searchFrom's witnesses)
+	lines   []string    // in the simulator's names (explore.Check's)
 }
 
 // props are the properties a scenario's world can settle: Order only when
@@ -212,7 +213,7 @@ func checkInitial(st *Setup, w *sim.World, maxStates int) (*Verdicts, error) {
 	v := &Verdicts{Verdict: res.Verdicts, Witness: map[string]*Witness{}, States: res.States, Complete: res.Complete, Engine: "explore.Check"}
 	r := renamer(st.Names)
 	for p, t := range res.Counterexamples {
-		wt := &Witness{Kind: t.Kind, Summary: r.apply(t.Summary), Loop: t.Loop}
+		wt := &Witness{Kind: t.Kind, Summary: r.apply(t.Summary), Loop: t.Loop, lines: t.Events()}
 		for _, e := range t.Events() {
 			wt.Events = append(wt.Events, r.apply(e))
 		}
@@ -241,7 +242,7 @@ func pristine(st *Setup, w *sim.World) bool {
 // replaying each from w0.
 func (v *Verdicts) render(w0 *sim.World, r renamer) {
 	for _, wt := range v.Witness {
-		if wt.events == nil && wt.Events != nil {
+		if wt.lines != nil {
 			continue
 		}
 		w := w0.Clone()

@@ -1,0 +1,103 @@
+package scenario
+
+import (
+	"fmt"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/sim"
+)
+
+// Exploration is what dmelab explore reports: the script's run, then the
+// verdict of every property over every completion of the state the script
+// ends in, each violation written back as a whole scenario (the script's
+// events, then the completion) that replays it.
+type Exploration struct {
+	Run      *Result   `json:"run"`
+	Verdicts *Verdicts `json:"verdicts,omitempty"`
+	// Counterexamples maps each violated property to a scenario.
+	Counterexamples map[string]string `json:"counterexamples,omitempty"`
+}
+
+// Explore runs s's script (its expectations are checked as by Run) and
+// explores every completion of where it ends. If the script stopped, there
+// is nothing to explore and Verdicts is nil.
+func Explore(s *Scenario, opts Options) (*Exploration, error) {
+	r := Run(s, opts)
+	x := &Exploration{Run: r, Counterexamples: map[string]string{}}
+	if r.Stopped != nil || r.end == nil {
+		return x, nil
+	}
+	run := &runner{s: s, opts: opts, w: r.end, v: view{r.end, renamer(s.Setup.Names)}, res: r}
+	x.Verdicts = run.explore()
+	for p, wt := range x.Verdicts.Witness {
+		tail := wt.events
+		if tail == nil {
+			var err error
+			if tail, err = replayFrom(r.end, wt.lines); err != nil {
+				return nil, fmt.Errorf("%s counterexample: %v", p, err)
+			}
+		}
+		evs := append(append([]sim.Event(nil), r.Events...), tail...)
+		notes := map[int][]string{}
+		at := len(r.Events)
+		if at < len(evs) {
+			notes[at] = []string{fmt.Sprintf("%s: %s", wt.Kind, wt.Summary)}
+			if at > 0 {
+				notes[at] = append([]string{"the script ends here; the explorer's completion follows"}, notes[at]...)
+			}
+		}
+		if wt.Loop >= 0 && at+wt.Loop < len(evs) {
+			notes[at+wt.Loop] = append(notes[at+wt.Loop], "from here on the run repeats forever")
+		}
+		src, err := FromTrace(&s.Setup, evs, notes, p+" violated")
+		if err != nil {
+			return nil, err
+		}
+		x.Counterexamples[p] = src
+	}
+	return x, nil
+}
+
+// replayFrom turns canonical event lines in the simulator's own names into
+// events, applying them to a copy of w.
+func replayFrom(w *sim.World, lines []string) ([]sim.Event, error) {
+	w = w.Clone()
+	var evs []sim.Event
+	for k, l := range lines {
+		e, err := w.FindEvent(l)
+		if err == nil && w.EventString(e) != collapse(l) {
+			err = fmt.Errorf("%q is not enabled exactly", l)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %v", k+1, err)
+		}
+		if _, err := w.Apply(e); err != nil {
+			return nil, fmt.Errorf("step %d: %v", k+1, err)
+		}
+		evs = append(evs, e)
+	}
+	return evs, nil
+}
+
+// Exit is the exit status dmelab explore should use, as dmelab check
+// does: 0 every property holds (search complete), 1 a violation, 3 the
+// search was incomplete or a verdict undecided with no violation; 2 when
+// the script itself cannot run (bad input, as a parse error).
+func (x *Exploration) Exit() int {
+	if x.Run.Stopped != nil || x.Verdicts == nil {
+		return 2
+	}
+	code := 0
+	for _, v := range x.Verdicts.Verdict {
+		switch v {
+		case explore.Violated:
+			return 1
+		case explore.Unknown:
+			code = 3
+		}
+	}
+	if !x.Verdicts.Complete && code == 0 {
+		code = 3
+	}
+	return code
+}
