@@ -9,7 +9,7 @@ import (
 //
 //	go test ./algorithms/scenario -run '^$' -fuzz FuzzParse -fuzztime 5m
 func FuzzParse(f *testing.F) {
-	for _, path := range examples(f) {
+	for _, path := range allScenarios(f) {
 		f.Add(read(f, path))
 	}
 	f.Add([]byte("schedule {\n  step N1 P2 }\n}\n"))

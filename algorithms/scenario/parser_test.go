@@ -90,7 +90,7 @@ expect liveness violated
 // example: truncated at every line, with random bytes. The fuzzer does
 // the same at length.
 func TestNeverPanics(t *testing.T) {
-	for _, path := range examples(t) {
+	for _, path := range allScenarios(t) {
 		src := read(t, path)
 		lines := strings.SplitAfter(string(src), "\n")
 		for k := range lines {

@@ -22,7 +22,7 @@ func roundTrip(t testing.TB, name string, src []byte) {
 }
 
 func TestRoundTripExamples(t *testing.T) {
-	for _, path := range examples(t) {
+	for _, path := range allScenarios(t) {
 		src := read(t, path)
 		roundTrip(t, path, src)
 		f, err := Parse(path, src)

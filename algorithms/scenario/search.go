@@ -264,7 +264,11 @@ func (v *Verdicts) render(w0 *sim.World, r renamer) {
 					stuck = append(stuck, i)
 				}
 			}
-			wt.Summary = "Nothing can happen any more, yet " + namesOf(vw, stuck) + " cannot finish (waiting to enter or to leave)."
+			if len(w.Events(nil)) > 0 {
+				wt.Summary = namesOf(vw, stuck) + " cannot finish: nothing is left that must happen; only some idle application could still act (call enter(), send, crash), and none has to."
+			} else {
+				wt.Summary = "Nothing can happen any more, yet " + namesOf(vw, stuck) + " cannot finish (waiting to enter or to leave)."
+			}
 		case "order":
 			var before []int
 			for i := range w.Nodes {

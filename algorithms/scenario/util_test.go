@@ -17,6 +17,14 @@ func examples(t testing.TB) []string {
 	return files
 }
 
+// allScenarios adds the tutorial's files (some fail on purpose) to the
+// examples: every scenario file the parser should round-trip.
+func allScenarios(t testing.TB) []string {
+	more, err := filepath.Glob(filepath.Join("testdata", "*", "*.scn"))
+	require.NoError(t, err)
+	return append(examples(t), more...)
+}
+
 func read(t testing.TB, path string) []byte {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
