@@ -2,24 +2,49 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test fuzz bench verdicts clean
+.PHONY: all build run test fuzz bench verdicts clean wasm site test-browser bench-site
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) ./grader/cmd/dmelab
 
-# Until the playground and grader server land, `run` shows what the core
-# can do: the algorithms and one model-checking verdict.
-run: build
-	$(BIN) list
-	$(BIN) check --algo ra-benari --nodes 2 --requests 1
+# `run` serves the playground on http://localhost:8080 (PLAYGROUND_ADDR to
+# change it).
+PLAYGROUND_ADDR ?= localhost:8080
+run: site
+	bin/playground -addr $(PLAYGROUND_ADDR)
 
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
+	$(MAKE) test-browser
+
+# The core for the browser, and the Go toolchain's own loader for it, both
+# into the site's static files (gitignored; embedded by package site).
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o site/static/dmelab.wasm ./wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/static/wasm_exec.js
+
+# The playground server, with the page and the wasm embedded.
+site: wasm
+	$(GO) build -o bin/playground ./site/cmd/playground
+
+node_modules: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch node_modules
+
+# The page in headless Chromium (skipped, saying so, without
+# /usr/bin/chromium). Screenshots go to artifacts/playground/.
+test-browser: site node_modules
+	node --test site/e2e/playground.test.mjs
+
+# Sizes of what the page loads: the wasm raw and gzipped.
+bench-site: site node_modules
+	node site/e2e/bench.mjs
 
 # Short fuzzing runs of every fuzz target (longer: FUZZTIME=5m make fuzz).
 FUZZTIME ?= 20s

@@ -16,7 +16,8 @@ type State struct {
 	Nodes    []NodeState `json:"nodes"`
 	InFlight []int       `json:"inFlight"` // indices into Messages
 	Enabled  []Enabled   `json:"enabled"`
-	Status   Status      `json:"status"`
+	Status   Status      `json:"status"` // at the cursor
+	End      Status      `json:"end"`    // at the end of the timeline
 }
 
 // NodeState is one node at the cursor.
@@ -27,7 +28,13 @@ type NodeState struct {
 	Crashed bool      `json:"crashed"`
 	Entries int       `json:"entries"` // CS entries so far
 	Left    int       `json:"left"`    // enter() calls still to come
-	Vars    []sim.Var `json:"vars"`
+	Vars    []Var     `json:"vars"`
+}
+
+// Var is one of a node's variables, as sim.Node.Vars lists them.
+type Var struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // Enabled is one event a student may take now.
@@ -80,13 +87,13 @@ func (r *Run) State() State {
 	s.CS = r.spans()
 	for i, n := range w.Nodes {
 		ns := NodeState{Name: w.Names[i], Phase: n.Phase().String(), Crashed: w.Crashed&(1<<i) != 0,
-			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: n.Vars()}
+			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: []Var{}}
+		for _, v := range n.Vars() {
+			ns.Vars = append(ns.Vars, Var{v.Name, v.Value})
+		}
 		if w.Clock != nil {
 			c := w.Clock[i]
 			ns.Clock = &c
-		}
-		if ns.Vars == nil {
-			ns.Vars = []sim.Var{}
 		}
 		s.Nodes = append(s.Nodes, ns)
 	}
@@ -98,7 +105,6 @@ func (r *Run) State() State {
 	}
 	s.Enabled = []Enabled{}
 	next, _ := r.Next()
-	forced := false
 	for i, e := range w.Events(nil) {
 		en := Enabled{Index: i, Event: w.EventString(e), Text: w.Describe(e), Kind: kindName(e.Kind), Node: e.Node, From: -1}
 		if e.Kind == sim.EvDeliver {
@@ -107,13 +113,18 @@ func (r *Run) State() State {
 		en.Next = r.pos < len(r.steps) && r.steps[r.pos].Event == en.Event
 		en.Default = en.Event == next
 		s.Enabled = append(s.Enabled, en)
-		forced = forced || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit || e.Kind == sim.EvStep
 	}
-	s.Status = status(w, forced, len(s.Enabled))
+	s.Status = status(w)
+	s.End = status(r.worlds[len(r.worlds)-1])
 	return s
 }
 
-func status(w *sim.World, forced bool, enabled int) Status {
+func status(w *sim.World) Status {
+	evs := w.Events(nil)
+	forced := false
+	for _, e := range evs {
+		forced = forced || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit || e.Kind == sim.EvStep
+	}
 	st := Status{Unsafe: w.Unsafe(), Waiting: []int{}}
 	busy := false
 	for i, n := range w.Nodes {
@@ -126,7 +137,7 @@ func status(w *sim.World, forced bool, enabled int) Status {
 		busy = w.Waiting() != 0
 	}
 	st.Deadlock = !forced && busy
-	st.Done = enabled == 0 && !busy
+	st.Done = len(evs) == 0 && !busy
 	return st
 }
 

@@ -1,0 +1,53 @@
+// Shared by the browser tests and the site benchmark: start the playground
+// server on a free port, launch headless Chromium with a fresh profile.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ART = path.join(ROOT, 'artifacts', 'playground');
+
+// startServer runs bin/playground (built by `make site`) and resolves with
+// {url, stop} once it prints its address.
+export function startServer() {
+  const bin = path.join(ROOT, 'bin', 'playground');
+  if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: run make site first`);
+  const proc = spawn(bin, ['-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => { proc.kill(); reject(new Error('the playground server did not start')); }, 15000);
+    proc.on('exit', (code) => reject(new Error(`the playground server exited (${code})`)));
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/(http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], stop: () => proc.kill() });
+      }
+    });
+  });
+}
+
+// launch starts Chromium headless with a fresh user-data-dir and returns a
+// browser context whose close() also removes that directory.
+export async function launch(executablePath) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-chromium-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1366, height: 800 },
+    acceptDownloads: true,
+  });
+  const close = ctx.close.bind(ctx);
+  ctx.close = async () => {
+    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return ctx;
+}

@@ -1,0 +1,209 @@
+// Browser tests of the playground in real headless Chromium (playwright-core
+// driving /usr/bin/chromium). They start the playground server built by
+// `make site` (bin/playground) on a free port and save a screenshot of each
+// view under artifacts/playground/. Without Chromium they are skipped, and
+// say so.
+//
+// Run: make test-browser (or node --test site/e2e/playground.test.mjs after
+// make site).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launch, ART } from './harness.mjs';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
+if (skip) console.log(`# SKIP ${skip}`);
+
+let server;
+let browser;
+let page;
+const pageErrors = [];
+
+before(async () => {
+  if (skip) return;
+  fs.mkdirSync(ART, { recursive: true });
+  server = await startServer();
+  browser = await launch(CHROMIUM);
+  page = await browser.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: true });
+
+async function open(url) {
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready=true]', { timeout: 30000 });
+}
+
+async function configure({ algo, nodes, requests }) {
+  await page.selectOption('#algo', algo);
+  await page.fill('#nodes', String(nodes));
+  await page.dispatchEvent('#nodes', 'change');
+  await page.fill('#requests', String(requests));
+  await page.dispatchEvent('#requests', 'change');
+  await page.waitForFunction((p) => location.hash.includes(`algo=${p.algo}&n=${p.nodes}&r=${p.requests}`), { algo, nodes, requests });
+}
+
+const position = () => page.textContent('#position span');
+const rows = () => page.locator('#diagram rect.rowhit').count();
+
+test('the page loads the core and draws the initial state', { skip }, async () => {
+  await open(server.url);
+  const algos = await page.$$eval('#algo option', (os) => os.map((o) => o.value));
+  for (const a of ['central', 'lamport', 'ra-v1', 'ra-lamport', 'maekawa']) assert.ok(algos.includes(a), a);
+  assert.equal(await position(), 'step 0 of 0');
+  assert.equal(await rows(), 1, 'only the initial state');
+  assert.ok(await page.locator('#enabled button').count() > 0, 'events to choose from');
+  await shot('01-loaded.png');
+});
+
+test('a student builds a schedule by hand, runs it, steps back and forward', { skip }, async () => {
+  await configure({ algo: 'ra-lamport', nodes: 3, requests: 1 });
+  await page.getByRole('button', { name: 'request N2', exact: true }).click();
+  await page.getByRole('button', { name: 'request N1', exact: true }).click();
+  assert.equal(await position(), 'step 2 of 2');
+  const names = await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(names.slice(1), ['N2 calls enter()', 'N1 calls enter()'], 'the diagram follows the chosen order');
+
+  await page.getByRole('button', { name: 'Run to the end' }).click();
+  const end = await position();
+  const L = Number(end.match(/of (\d+)/)[1]);
+  assert.ok(L > 4, `the run went on (${end})`);
+  assert.equal(await page.locator('#diagram rect.cs').count(), 3, 'each CS stay is shaded');
+  assert.match(await page.textContent('#position'), /done/);
+  await shot('02-run.png');
+
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await position(), `step ${L - 2} of ${L}`);
+  assert.equal(await rows(), L + 1, 'stepping back keeps the timeline');
+  assert.ok(await page.locator('#diagram g.future *').count() > 0, 'later steps are faded');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await position(), `step ${L - 1} of ${L}`);
+  await page.keyboard.press('Home');
+  assert.equal(await position(), `step 0 of ${L}`);
+  // Clicking a row of the diagram jumps there.
+  await page.locator('#diagram rect.rowhit[data-step="3"]').click();
+  assert.equal(await position(), `step 3 of ${L}`);
+  await shot('03-stepped-back.png');
+});
+
+test('explore ra-v1 N=2 R=1: a counterexample loads into the diagram', { skip }, async () => {
+  await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForSelector('#verdicts .badge', { timeout: 60000 });
+  const verdicts = await page.$$eval('#verdicts li.verdict', (ls) => Object.fromEntries(ls.map((l) => [l.dataset.property, l.querySelector('.badge').textContent])));
+  assert.equal(verdicts.safety, 'holds');
+  assert.equal(verdicts.liveness, 'violated');
+  assert.match(await page.textContent('#progress'), /complete/);
+
+  const banner = await page.textContent('#banner');
+  assert.match(banner, /Counterexample: liveness \(deadlock\), (\d+) steps/);
+  const len = Number(banner.match(/\), (\d+) steps/)[1]);
+  assert.equal(await rows(), len + 1, 'one row per counterexample step');
+  assert.equal(await position(), `step ${len} of ${len}`);
+  assert.match(await page.textContent('#diagram'), /deadlock/);
+  assert.match(await page.textContent('#position'), /deadlock/);
+  await shot('04-counterexample.png');
+
+  // The counterexample can be stepped.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await position(), `step ${len - 1} of ${len}`);
+  assert.doesNotMatch(await page.textContent('#position'), /deadlock/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#position'), /deadlock/);
+});
+
+test('a shared URL restores the same run at the same step', { skip }, async () => {
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const url = page.url();
+  assert.match(url, /#algo=ra-v1&n=2&r=1&app=1&at=\d+&ev=/);
+  const before = {
+    pos: await position(),
+    nodes: await page.textContent('#nodes-view'),
+    events: await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent)),
+    enabled: await page.$$eval('#enabled button', (bs) => bs.map((b) => b.dataset.event)),
+  };
+  const other = await browser.newPage();
+  const old = page;
+  page = other;
+  try {
+    await open(url);
+    assert.equal(await position(), before.pos);
+    assert.equal(await page.textContent('#nodes-view'), before.nodes);
+    assert.deepEqual(await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent)), before.events);
+    assert.deepEqual(await page.$$eval('#enabled button', (bs) => bs.map((b) => b.dataset.event)), before.enabled);
+    assert.equal(await page.inputValue('#algo'), 'ra-v1');
+    await shot('05-shared-url.png');
+    // A reload keeps it too.
+    await page.reload();
+    await page.waitForSelector('html[data-ready=true]');
+    assert.equal(await position(), before.pos);
+  } finally {
+    page = old;
+    await other.close();
+  }
+});
+
+test('export the diagram as a standalone SVG file', { skip }, async () => {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^dmelab-ra-v1-N2-step\d+\.svg$/);
+  const file = path.join(ART, 'diagram.svg');
+  await download.saveAs(file);
+  const svg = fs.readFileSync(file, 'utf8');
+  assert.match(svg, /^<\?xml/);
+  assert.match(svg, /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.match(svg, /<style>/, 'styles travel with the file');
+  assert.match(svg, />N1</);
+  assert.match(svg, /deadlock/);
+  const ok = await page.evaluate((s) => !new DOMParser().parseFromString(s, 'image/svg+xml').querySelector('parsererror'), svg);
+  assert.ok(ok, 'the exported file is well-formed SVG');
+});
+
+test('keyboard help overlay and accessible names', { skip }, async () => {
+  await page.keyboard.press('?');
+  assert.ok(await page.locator('#help').isVisible());
+  await shot('06-help.png');
+  await page.keyboard.press('Escape');
+  assert.ok(!(await page.locator('#help').isVisible()));
+  for (const name of ['Step forward', 'Step back', 'Run to the end', 'Play', 'Reset the run', 'Explore', 'Share link', 'Export SVG']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  }
+  assert.equal(await page.getByRole('combobox', { name: 'Algorithm', exact: true }).count(), 1);
+  for (const name of ['Nodes', 'Requests', 'App msgs', 'Max states']) {
+    assert.equal(await page.getByRole('spinbutton', { name, exact: true }).count(), 1, name);
+  }
+});
+
+test('exploration shows live progress and can be cancelled', { skip }, async () => {
+  await configure({ algo: 'ra-benari', nodes: 4, requests: 1 });
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForFunction(() => /[\d,]+ states/.test(document.getElementById('progress').textContent), null, { timeout: 30000 });
+  await shot('07-exploring.png');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await page.textContent('#progress'), 'Cancelled.');
+  assert.ok(await page.getByRole('button', { name: 'Explore' }).isEnabled());
+  // A new search starts a fresh worker.
+  await configure({ algo: 'central', nodes: 2, requests: 1 });
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForSelector('#verdicts .badge', { timeout: 60000 });
+  assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
+  assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
+});
+
+test('no errors in the page', { skip }, () => {
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,154 @@
+package site
+
+import (
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A fake site: the real wasm only exists after `make wasm`.
+var fakeWasm = append([]byte("\x00asm\x01\x00\x00\x00"), []byte(strings.Repeat("wasm body ", 400))...)
+
+func testServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	fsys := fstest.MapFS{
+		"index.html":     {Data: []byte("<!doctype html><title>dmelab</title>" + strings.Repeat("<p>x</p>", 200))},
+		"app.js":         {Data: []byte(strings.Repeat("export const x = 1;\n", 100))},
+		"style.css":      {Data: []byte("body{}")},
+		"dmelab.wasm":    {Data: fakeWasm},
+		"icons/logo.svg": {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
+		"data/notes.bin": {Data: []byte{1, 2, 3}},
+	}
+	h, err := Handler(fsys)
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// get sends a request without Go's transparent gzip handling, so the
+// test sees exactly what the server sent.
+func get(t *testing.T, method, url string, hdr map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	require.NoError(t, err)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	tr := &http.Transport{DisableCompression: true}
+	resp, err := tr.RoundTrip(req)
+	require.NoError(t, err)
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+func body(t *testing.T, r *http.Response) []byte {
+	t.Helper()
+	b, err := io.ReadAll(r.Body)
+	require.NoError(t, err)
+	return b
+}
+
+func TestContentTypes(t *testing.T) {
+	srv := testServer(t)
+	for path, want := range map[string]string{
+		"/":               "text/html; charset=utf-8",
+		"/index.html":     "text/html; charset=utf-8",
+		"/app.js":         "text/javascript; charset=utf-8",
+		"/style.css":      "text/css; charset=utf-8",
+		"/dmelab.wasm":    "application/wasm",
+		"/icons/logo.svg": "image/svg+xml",
+		"/data/notes.bin": "application/octet-stream",
+	} {
+		r := get(t, "GET", srv.URL+path, nil)
+		assert.Equal(t, http.StatusOK, r.StatusCode, path)
+		assert.Equal(t, want, r.Header.Get("Content-Type"), path)
+		assert.Equal(t, "nosniff", r.Header.Get("X-Content-Type-Options"), path)
+		assert.Equal(t, "no-cache", r.Header.Get("Cache-Control"), path)
+		assert.NotEmpty(t, r.Header.Get("ETag"), path)
+	}
+	r := get(t, "GET", srv.URL+"/", nil)
+	assert.Contains(t, r.Header.Get("Content-Security-Policy"), "'wasm-unsafe-eval'")
+}
+
+func TestGzipWhenAccepted(t *testing.T) {
+	srv := testServer(t)
+	for _, path := range []string{"/dmelab.wasm", "/app.js", "/"} {
+		plain := get(t, "GET", srv.URL+path, nil)
+		raw := body(t, plain)
+		assert.Empty(t, plain.Header.Get("Content-Encoding"), path)
+		assert.Equal(t, "Accept-Encoding", plain.Header.Get("Vary"), path)
+
+		zr := get(t, "GET", srv.URL+path, map[string]string{"Accept-Encoding": "br, gzip;q=0.8"})
+		require.Equal(t, "gzip", zr.Header.Get("Content-Encoding"), path)
+		zipped := body(t, zr)
+		assert.Less(t, len(zipped), len(raw), path)
+		gr, err := gzip.NewReader(strings.NewReader(string(zipped)))
+		require.NoError(t, err)
+		un, err := io.ReadAll(gr)
+		require.NoError(t, err)
+		assert.Equal(t, raw, un, path)
+		assert.NotEqual(t, plain.Header.Get("ETag"), zr.Header.Get("ETag"), "each encoding has its own validator")
+	}
+	// Refused or not offered: plain.
+	for _, ae := range []string{"gzip;q=0", "br", "identity"} {
+		r := get(t, "GET", srv.URL+"/dmelab.wasm", map[string]string{"Accept-Encoding": ae})
+		assert.Empty(t, r.Header.Get("Content-Encoding"), ae)
+		assert.Equal(t, fakeWasm, body(t, r), ae)
+	}
+	// Tiny files are not worth compressing.
+	r := get(t, "GET", srv.URL+"/style.css", map[string]string{"Accept-Encoding": "gzip"})
+	assert.Empty(t, r.Header.Get("Content-Encoding"))
+}
+
+func TestNotFoundAndNoListing(t *testing.T) {
+	srv := testServer(t)
+	for _, path := range []string{"/nope", "/icons/", "/icons", "/data/", "/index.html/", "/./index.html", "/icons/../index.html", "/%2e%2e/site.go", "//index.html"} {
+		r := get(t, "GET", srv.URL+path, nil)
+		assert.Equal(t, http.StatusNotFound, r.StatusCode, path)
+		assert.NotContains(t, string(body(t, r)), "logo.svg", path)
+	}
+}
+
+func TestConditionalHeadAndMethods(t *testing.T) {
+	srv := testServer(t)
+	first := get(t, "GET", srv.URL+"/app.js", nil)
+	etag := first.Header.Get("ETag")
+	again := get(t, "GET", srv.URL+"/app.js", map[string]string{"If-None-Match": etag})
+	assert.Equal(t, http.StatusNotModified, again.StatusCode)
+	assert.Empty(t, body(t, again))
+	weak := get(t, "GET", srv.URL+"/app.js", map[string]string{"If-None-Match": `"other", W/` + etag})
+	assert.Equal(t, http.StatusNotModified, weak.StatusCode)
+	stale := get(t, "GET", srv.URL+"/app.js", map[string]string{"If-None-Match": `"other"`})
+	assert.Equal(t, http.StatusOK, stale.StatusCode)
+
+	head := get(t, "HEAD", srv.URL+"/dmelab.wasm", nil)
+	assert.Equal(t, http.StatusOK, head.StatusCode)
+	assert.Equal(t, "application/wasm", head.Header.Get("Content-Type"))
+	assert.Empty(t, body(t, head))
+
+	post := get(t, "POST", srv.URL+"/", nil)
+	assert.Equal(t, http.StatusMethodNotAllowed, post.StatusCode)
+	assert.Equal(t, "GET, HEAD", post.Header.Get("Allow"))
+}
+
+func TestEmbeddedSiteHasThePage(t *testing.T) {
+	h, err := Handler(Assets())
+	require.NoError(t, err)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	require.Equal(t, http.StatusOK, rec.Code)
+	assert.Contains(t, rec.Body.String(), "dmelab")
+	for _, p := range []string{"/app.js", "/worker.js", "/style.css"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		assert.Equal(t, http.StatusOK, rec.Code, p)
+	}
+}

@@ -1,0 +1,46 @@
+// The core compiled to WebAssembly (../../wasm), wrapped so that errors are
+// exceptions and a run is an object. wasm_exec.js (the Go toolchain's
+// loader, copied at build time) must be loaded first: it defines Go.
+
+function unwrap(r) {
+  if (r && r.error !== undefined) throw new Error(r.error);
+  return r ? r.value : undefined;
+}
+
+// loadCore instantiates the wasm and starts its main, which registers
+// globalThis.dmelabCore and then waits for calls.
+export async function loadCore(url = 'dmelab.wasm') {
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
+  go.run(instance); // never resolves: main blocks, serving calls
+  if (!globalThis.dmelabCore) throw new Error('the core did not start');
+  return new Core(globalThis.dmelabCore);
+}
+
+export class Core {
+  constructor(raw) { this.raw = raw; }
+  list() { return unwrap(this.raw.list()); }
+  newRun(params) {
+    const v = unwrap(this.raw.newRun(params));
+    return new Run(this.raw, v.id, v.state);
+  }
+  // Scenario language entry points (not available until the core has it).
+  parse(text) { return unwrap(this.raw.parse(text)); }
+  format(text) { return unwrap(this.raw.format(text)); }
+}
+
+// Run is one timeline; every call returns (and keeps) the new state.
+export class Run {
+  constructor(raw, id, state) { this.raw = raw; this.id = id; this.state = state; }
+  #do(name, ...args) { this.state = unwrap(this.raw[name](this.id, ...args)); return this.state; }
+  refresh() { return this.#do('state'); }
+  apply(event) { return this.#do('apply', event); } // canonical string or enabled index
+  back() { return this.#do('back'); }
+  forward() { return this.#do('forward'); }
+  seek(k) { return this.#do('seek', k); }
+  load(events) { return this.#do('load', events); }
+  step() { return this.#do('step'); }
+  run(limit) { return this.#do('run', limit); }
+  events() { return this.state.steps.map((s) => s.event); }
+  free() { this.raw.free(this.id); }
+}

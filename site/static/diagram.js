@@ -1,0 +1,245 @@
+// The space-time diagram: one column per node, time flowing down, one row
+// per step (row 0 is the initial state). A node's line shows its phase
+// (idle, waiting, in the critical section, leaving, crashed); an arrow goes
+// from the step that sent a message to the step that delivered it. The
+// current step is a highlighted band and the steps after it (the rest of
+// the timeline, kept when stepping back) are faded.
+//
+// The SVG carries its own <style>, so exporting it gives a file that looks
+// the same anywhere.
+
+const NS = 'http://www.w3.org/2000/svg';
+const ROW = 28;
+const COL = 104;
+const LEFT = 40;
+const TOP = 52;
+const TAIL = 0.7 * ROW;
+
+const STYLE = `
+text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 12px; fill: #1f2328; }
+.bg { fill: #ffffff; }
+.rowhit { fill: transparent; cursor: pointer; }
+.rows text { pointer-events: none; }
+.rowhit:hover, .rowhit:focus { fill: #eef2ff; outline: none; }
+.cursor { fill: #fff4c2; stroke: #e3b200; stroke-width: 1; }
+.stepno { fill: #6e7781; font-size: 11px; text-anchor: end; }
+.evtext { fill: #1f2328; }
+.evtext.future { fill: #8c959f; }
+.node-name { font-weight: 700; font-size: 13px; text-anchor: middle; }
+.node-phase { font-size: 10px; text-anchor: middle; fill: #57606a; }
+.ph-idle { stroke: #8c959f; stroke-width: 1.5; }
+.ph-wanting { stroke: #d4a72c; stroke-width: 3; stroke-dasharray: 5 3; }
+.ph-exiting { stroke: #54aeff; stroke-width: 3; }
+.ph-crashed { stroke: #cf222e; stroke-width: 1.5; stroke-dasharray: 2 3; }
+.cs { fill: #2da44e; fill-opacity: 0.28; stroke: #1a7f37; stroke-width: 1.5; }
+.cs.unsafe { fill: #cf222e; fill-opacity: 0.3; stroke: #a40e26; }
+.msg { stroke: #6639ba; stroke-width: 1.4; fill: none; }
+.msg.app { stroke: #0969da; stroke-dasharray: 4 2; }
+.msg.flying { stroke-dasharray: 5 3; }
+.msglabel { font-size: 10.5px; fill: #6639ba; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
+.ev { stroke: #ffffff; stroke-width: 1.5; }
+.ev-request { fill: #bf8700; }
+.ev-exit { fill: #0969da; }
+.ev-step { fill: #424a53; }
+.ev-deliver { fill: #6639ba; }
+.ev-app { fill: #0969da; }
+.ev-crash { fill: #cf222e; }
+.entered { fill: none; stroke: #1a7f37; stroke-width: 2; }
+.future { opacity: 0.35; }
+.warn { fill: #cf222e; font-weight: 700; }
+.loop { stroke: #cf222e; stroke-width: 2; fill: none; }
+.grid { stroke: #eaeef2; stroke-width: 1; }
+`;
+
+function el(name, attrs = {}, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null) e.setAttribute(k, String(v));
+  }
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function text(parent, x, y, s, cls, extra = {}) {
+  const t = el('text', { x, y, class: cls, ...extra }, parent);
+  t.textContent = s;
+  return t;
+}
+
+const x = (i) => LEFT + COL * i + COL / 2;
+const y = (k) => TOP + ROW / 2 + k * ROW;
+
+// phaseAt returns node i's phase in state k.
+function phaseAt(state, k, i) {
+  return k === 0 ? state.initial[i] : state.steps[k - 1].phases[i];
+}
+
+// render draws state into svg. opts.loopFrom marks a starvation cycle
+// (the steps from there on repeat forever); opts.onSeek(k) is called when a
+// row is clicked.
+export function render(svg, state, opts = {}) {
+  const n = state.names.length;
+  const L = state.steps.length;
+  const pos = state.pos;
+  const textX = LEFT + COL * n + 12;
+  const longest = Math.max(40, ...state.steps.map((s) => s.text.length));
+  const width = textX + Math.max(470, 7 * longest + 20);
+  const height = y(L) + TAIL + 40;
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('width', width);
+  svg.setAttribute('height', height);
+  el('style', {}, svg).textContent = STYLE;
+  el('rect', { class: 'bg', x: 0, y: 0, width, height }, svg);
+
+  // Rows: the cursor band, then a clickable strip per step.
+  el('rect', { class: 'cursor', x: 2, y: y(pos) - ROW / 2, width: width - 4, height: ROW, rx: 4 }, svg);
+  const rows = el('g', { class: 'rows' }, svg);
+  for (let k = 0; k <= L; k++) {
+    const label = k === 0 ? 'initial state' : state.steps[k - 1].text;
+    const r = el('rect', {
+      class: 'rowhit', x: 2, y: y(k) - ROW / 2, width: width - 4, height: ROW,
+      'data-step': k, tabindex: -1, role: 'button', 'aria-label': `Go to step ${k}: ${label}`,
+    }, rows);
+    if (opts.onSeek) r.addEventListener('keydown', (e) => { if (e.key === 'Enter') opts.onSeek(k); });
+    if (k > 0) el('title', {}, r).textContent = state.steps[k - 1].event;
+    text(rows, LEFT - 8, y(k) + 4, String(k), 'stepno');
+    text(rows, textX, y(k) + 4, label, k > pos ? 'evtext future' : 'evtext');
+  }
+
+  const past = el('g', {}, svg);
+  const future = el('g', { class: 'future' }, svg);
+  const layer = (k) => (k > pos ? future : past);
+
+  // Lifelines: runs of equal phase, the CS as a shaded box.
+  const unsafeAt = new Set();
+  state.steps.forEach((s, k) => { if (s.unsafe) unsafeAt.add(k + 1); });
+  for (let i = 0; i < n; i++) {
+    let k = 0;
+    while (k <= L) {
+      const ph = phaseAt(state, k, i);
+      let j = k + 1;
+      while (j <= L && phaseAt(state, j, i) === ph && (j <= pos) === (k <= pos)) j++;
+      const y1 = y(k);
+      const y2 = j <= L ? y(j) : y(L) + TAIL;
+      const g = layer(k);
+      if (ph === 'in-cs') {
+        let unsafe = false;
+        for (let m = k; m < j; m++) unsafe = unsafe || unsafeAt.has(m);
+        el('rect', { class: unsafe ? 'cs unsafe' : 'cs', x: x(i) - 8, y: y1, width: 16, height: y2 - y1, rx: 3 }, g);
+      } else {
+        el('line', { class: `ph-${ph}`, x1: x(i), y1, x2: x(i), y2 }, g);
+      }
+      k = j;
+    }
+  }
+
+  // Messages.
+  state.messages.forEach((m, idx) => {
+    const end = m.delivered || m.lost || 0;
+    const y1 = y(m.sent);
+    const y2 = end ? y(end) : y(L) + TAIL;
+    const flying = m.sent <= pos && (!end || end > pos);
+    const cls = `msg${m.label === 'app' ? ' app' : ''}${end ? '' : ' flying'}`;
+    // A message in flight at the cursor but delivered later: the whole
+    // arrow belongs to the future, the part already travelled is drawn
+    // solid below.
+    const g = flying && end > pos ? future : layer(m.sent);
+    let d;
+    if (m.from === m.to) {
+      const bx = x(m.from) + 34;
+      d = `M ${x(m.from)} ${y1} C ${bx} ${y1}, ${bx} ${y2}, ${x(m.to) + 9} ${y2}`;
+    } else {
+      const x2 = x(m.to) + (m.to > m.from ? -9 : 9);
+      d = `M ${x(m.from)} ${y1} L ${x2} ${y2}`;
+    }
+    const path = el('path', { class: cls, d, 'marker-end': m.lost ? undefined : 'url(#arrow)', 'data-msg': idx }, g);
+    el('title', {}, path).textContent = `${state.names[m.from]} → ${state.names[m.to]}: ${m.label} (sent at step ${m.sent}${m.delivered ? `, delivered at ${m.delivered}` : m.lost ? `, lost at ${m.lost}` : ', in flight'})`;
+    if (flying && end > pos) {
+      // The part already travelled, drawn over the faded whole.
+      const f = (y(pos) + ROW * 0.45 - y1) / (y2 - y1);
+      if (m.from !== m.to && f > 0 && f < 1) {
+        const x2 = x(m.to) + (m.to > m.from ? -9 : 9);
+        el('line', { class: 'msg flying', x1: x(m.from), y1, x2: x(m.from) + (x2 - x(m.from)) * f, y2: y1 + (y2 - y1) * f }, past);
+      }
+    }
+    if (m.lost) {
+      const cx = x(m.to), cy = y2;
+      el('path', { class: 'loop', d: `M ${cx - 5} ${cy - 5} L ${cx + 5} ${cy + 5} M ${cx - 5} ${cy + 5} L ${cx + 5} ${cy - 5}` }, g);
+    }
+    // The label in the middle of the arrow, where arrows sent together
+    // part.
+    const lx = m.from === m.to ? x(m.from) + 30 : (x(m.from) + x(m.to)) / 2;
+    const ly = (y1 + y2) / 2 - 3;
+    text(g, lx, ly, m.label, 'msglabel', { 'text-anchor': m.from === m.to ? 'start' : 'middle' });
+  });
+
+  // Events.
+  state.steps.forEach((s, k) => {
+    const g = layer(k + 1);
+    const cx = x(s.node), cy = y(k + 1);
+    const c = el('circle', { class: `ev ev-${s.kind}`, cx, cy, r: 5 }, g);
+    el('title', {}, c).textContent = `${k + 1}. ${s.event}`;
+    if (s.entered) el('rect', { class: 'entered', x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 4 }, g);
+    const warns = [];
+    if (s.unsafe) warns.push('two nodes in the CS');
+    if (s.orderBroken) warns.push('order broken');
+    if (warns.length) text(g, textX + 7 * s.text.length + 12, cy + 4, '⚠ ' + warns.join(', '), 'warn');
+  });
+
+  // Where the timeline ends: a deadlock or a starvation cycle.
+  if (state.end.deadlock) {
+    const who = state.end.waiting.map((i) => state.names[i]).join(', ');
+    text(layer(L), textX, y(L) + TAIL + 14, `⚠ deadlock: ${who ? who + (state.end.waiting.length === 1 ? ' waits' : ' wait') : 'a node cannot leave'}, and nothing that must happen can`, 'warn');
+  }
+  if (opts.loopFrom !== undefined && opts.loopFrom !== null && opts.loopFrom < L) {
+    const y1 = y(opts.loopFrom), y2 = y(L);
+    const bx = textX - 6;
+    el('path', { class: 'loop', d: `M ${bx + 4} ${y1} H ${bx} V ${y2} H ${bx + 4}`, 'marker-end': 'url(#arrow-red)' }, svg);
+    text(svg, textX, y(L) + TAIL + 14, `↺ steps ${opts.loopFrom + 1}–${L} repeat forever`, 'warn');
+  }
+
+  // A click anywhere on a row (its text, an arrow, a lifeline) goes there.
+  svg.onclick = opts.onSeek ? (e) => {
+    const box = svg.getBoundingClientRect();
+    const yy = (e.clientY - box.top) * (height / box.height);
+    if (yy < Number(svg.dataset.pin || 0) + TOP - 4) return; // the node names
+    opts.onSeek(Math.max(0, Math.min(L, Math.round((yy - y(0)) / ROW))));
+  } : null;
+
+  // Node headers last, so they stay on top when pinned while scrolling.
+  const head = el('g', { class: 'head' }, svg);
+  el('rect', { class: 'bg', x: 0, y: 0, width, height: TOP - 4 }, head);
+  el('line', { class: 'grid', x1: 0, y1: TOP - 4, x2: width, y2: TOP - 4 }, head);
+  for (let i = 0; i < n; i++) {
+    text(head, x(i), TOP - 26, state.names[i], 'node-name');
+    text(head, x(i), TOP - 11, state.nodes[i].crashed ? 'crashed' : state.nodes[i].phase, 'node-phase');
+  }
+  text(head, textX, TOP - 11, `step ${pos} of ${L}`, 'node-phase', { 'text-anchor': 'start' });
+
+  const defs = el('defs', {}, svg);
+  for (const [id, color] of [['arrow', '#6639ba'], ['arrow-red', '#cf222e']]) {
+    const mk = el('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: color }, mk);
+  }
+}
+
+// pinHeader keeps the node names in view when the diagram scrolls.
+export function pinHeader(svg, scrollTop) {
+  const head = svg.querySelector('g.head');
+  svg.dataset.pin = Math.max(0, scrollTop);
+  if (head) head.setAttribute('transform', `translate(0 ${svg.dataset.pin})`);
+}
+
+// rowY is where step k's row is, for scrolling it into view.
+export function rowY(k) { return y(k); }
+
+// serialize returns the diagram as a standalone SVG document.
+export function serialize(svg) {
+  const copy = svg.cloneNode(true);
+  copy.setAttribute('xmlns', NS);
+  copy.querySelector('g.head')?.removeAttribute('transform');
+  copy.removeAttribute('data-pin');
+  copy.querySelectorAll('[tabindex],[role]').forEach((e) => { e.removeAttribute('tabindex'); e.removeAttribute('role'); });
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
+}

@@ -1,0 +1,36 @@
+// The explorer's Web Worker: its own instance of the core, so that a long
+// search never freezes the page. Messages in: {params} (see play.CheckParams).
+// Messages out: {type: 'progress', states, transitions, depth, ms} at most
+// every 100 ms, then {type: 'done', result, ms} or {type: 'error', message}.
+// Cancelling is the page's Worker.terminate(): the search runs to
+// completion inside one call, so nothing could read a cancel message.
+importScripts('wasm_exec.js');
+
+const ready = (async () => {
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiateStreaming(fetch('dmelab.wasm'), go.importObject);
+  go.run(instance);
+  if (!self.dmelabCore) throw new Error('the core did not start');
+})();
+
+self.onmessage = async (e) => {
+  try {
+    await ready;
+  } catch (err) {
+    self.postMessage({ type: 'error', message: 'could not load the core: ' + err.message });
+    return;
+  }
+  const t0 = performance.now();
+  let last = 0;
+  const r = self.dmelabCore.check(e.data.params, (states, transitions, depth) => {
+    const now = performance.now();
+    if (now - last >= 100) {
+      last = now;
+      self.postMessage({ type: 'progress', states, transitions, depth, ms: now - t0 });
+    }
+    return false;
+  });
+  const ms = performance.now() - t0;
+  if (r.error !== undefined) self.postMessage({ type: 'error', message: r.error, ms });
+  else self.postMessage({ type: 'done', result: r.value, ms });
+};
