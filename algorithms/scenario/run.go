@@ -1,0 +1,71 @@
+package scenario
+
+import "dmelab/algorithms/sim"
+
+// policy is run's default choice: the first enabled event, in the
+// simulator's order, that the system itself must take (a process step, a
+// delivery, an exit() from the CS); if there is none, the first enter()
+// call still allowed. Application messages and crashes happen only when
+// the script says so.
+func policy(evs []sim.Event, quiet bool) (sim.Event, bool) {
+	for _, e := range evs {
+		if e.Kind == sim.EvStep || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit {
+			return e, true
+		}
+	}
+	if !quiet {
+		for _, e := range evs {
+			if e.Kind == sim.EvRequest {
+				return e, true
+			}
+		}
+	}
+	return sim.Event{}, false
+}
+
+func (r *runner) run(s *RunStmt) {
+	u := s.Until
+	done := func() bool {
+		if u == nil {
+			return false
+		}
+		switch u.Kind {
+		case CondEnters:
+			return r.w.Nodes[r.s.Setup.index(u.Node.Name)].Phase() == sim.InCS
+		case CondVar:
+			got, _ := r.v.variable(r.s.Setup.index(u.Node.Name), u.Var.Name)
+			return got == collapse(u.Value)
+		}
+		return false
+	}
+	for k := 0; ; k++ {
+		if done() {
+			return
+		}
+		e, ok := policy(r.w.Events(nil), u != nil && u.Kind == CondQuiet)
+		if !ok {
+			if u != nil && u.Kind != CondQuiet {
+				r.stop(s.Pos, "run until %s: nothing more can happen after %d events, and it never came true", u, k)
+			}
+			return
+		}
+		if k == r.opts.MaxRun {
+			r.stop(s.Pos, "run did not come to rest within %d events; the system can go on forever (write run until ...)", r.opts.MaxRun)
+			return
+		}
+		r.apply(s.Pos, e)
+		if r.res.Stopped != nil {
+			return
+		}
+	}
+}
+
+// index returns the simulator index of a declared node.
+func (s *Setup) index(name string) int {
+	for i, n := range s.Names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
