@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"strings"
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
@@ -100,4 +101,47 @@ func (x *Exploration) Exit() int {
 		code = 3
 	}
 	return code
+}
+
+// Report renders an exploration for people: where the script ended, each
+// property's verdict with the search's size, and every counterexample as
+// the scenario that replays it.
+func (x *Exploration) Report() string {
+	var b strings.Builder
+	r := x.Run
+	fmt.Fprintf(&b, "%s: %s, nodes %s\n", r.Name, r.Algorithm, strings.Join(r.Nodes, " "))
+	if r.Stopped != nil {
+		fmt.Fprintf(&b, "STOPPED %s\n", r.Stopped)
+		return b.String()
+	}
+	from := "the initial state"
+	if len(r.Steps) > 0 {
+		from = fmt.Sprintf("the end of the script (step %d)", len(r.Steps))
+	}
+	v := x.Verdicts
+	fmt.Fprintf(&b, "every completion of %s: %d states, %s", from, v.States, v.Engine)
+	if !v.Complete {
+		b.WriteString(" (incomplete)")
+	}
+	b.WriteString("\n")
+	for _, p := range explore.Properties {
+		verdict, ok := v.Verdict[p]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(&b, "  %-8s %s", p, verdict)
+		if w := v.Witness[p]; w != nil {
+			fmt.Fprintf(&b, ": %s", w.Summary)
+		}
+		b.WriteString("\n")
+	}
+	if v.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", v.Note)
+	}
+	for _, p := range explore.Properties {
+		if src, ok := x.Counterexamples[p]; ok {
+			fmt.Fprintf(&b, "\n# counterexample (%s), a scenario that replays it:\n%s", p, src)
+		}
+	}
+	return b.String()
 }

@@ -45,3 +45,13 @@ func TestExplore(t *testing.T) {
 	assert.Equal(t, 2, x.Exit())
 	assert.Equal(t, 1, x.Run.Exit())
 }
+
+func TestExploreReport(t *testing.T) {
+	x, err := Explore(load(t, "algorithm ra-v3\nnodes A B\nrequest A\nstep A P2\n"), Options{})
+	require.NoError(t, err)
+	out := x.Report()
+	assert.Contains(t, out, "every completion of the end of the script (step 2)")
+	assert.Contains(t, out, "liveness violated")
+	assert.Contains(t, out, "# the script ends here; the explorer's completion follows")
+	assert.Contains(t, out, "expect liveness violated")
+}
