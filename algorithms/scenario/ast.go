@@ -120,6 +120,17 @@ type EventStmt struct {
 	Text string // step label or message, white space collapsed; may be ""
 }
 
+// HoldStmt: hold A->B [TEXT] keeps the matching messages in flight during
+// later runs (the default policy skips them) until a release A->B [TEXT]
+// with the same words, or a scripted deliver of one. It only steers run:
+// the explorer still tries every order.
+type HoldStmt struct {
+	Meta
+	Release bool
+	A, B    Ident
+	Text    string
+}
+
 // RunStmt: run, or run until COND.
 type RunStmt struct {
 	Meta

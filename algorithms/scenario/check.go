@@ -126,7 +126,7 @@ func (c *checker) settings() {
 	for _, s := range f.Stmts {
 		m := s.meta()
 		switch s := s.(type) {
-		case *EventStmt, *RunStmt, *ScheduleStmt, *ExpectStmt:
+		case *EventStmt, *RunStmt, *HoldStmt, *ScheduleStmt, *ExpectStmt:
 			if script.Line == 0 {
 				script = m.Pos
 			}

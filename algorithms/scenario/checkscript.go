@@ -58,6 +58,9 @@ func (c *checker) script() {
 			for _, e := range s.Events {
 				event(e)
 			}
+		case *HoldStmt:
+			c.node(s.A)
+			c.node(s.B)
 		case *RunStmt:
 			if u := s.Until; u != nil && u.Kind != CondQuiet {
 				if u.Kind == CondVar {

@@ -27,7 +27,7 @@
 // or a message, or a variable's value, compared as written.
 //
 //	File      = { [ Statement ] [ Comment ] newline } .
-//	Statement = Setting | Event | Run | Schedule | Expect .
+//	Statement = Setting | Event | Run | Hold | Schedule | Expect .
 //	Setting   = "algorithm" Word
 //	          | "nodes" Node { Node }
 //	          | "requests" Int | "requests" Node "=" Int
@@ -42,6 +42,7 @@
 //	          | "deliver" Node "->" Node [ Text ]
 //	          | "app" Node "->" Node .
 //	Run       = "run" [ "until" ( Node "enters" | Node Word "=" Text | "quiet" ) ] .
+//	Hold      = ( "hold" | "release" ) Node "->" Node [ Text ] .
 //	Schedule  = "schedule" "{" newline { [ Event ] [ Comment ] newline } "}" .
 //	Expect    = "expect" ( ( "safety" | "liveness" | "order" ) ( "holds" | "violated" )
 //	          | Node "enters" "before" Node
@@ -88,6 +89,11 @@
 // the token ring, wants run until); run until X enters stops once X is in
 // the critical section, run until X VAR = VALUE once the variable shows
 // that value, run until quiet once only the applications could act.
+// hold A->B TEXT makes later runs leave the matching messages in flight
+// (held back) until release A->B TEXT, with the same words, or until the
+// script delivers them itself: that is how a script says which message
+// arrives before which and lets run do the rest. Holding steers run only;
+// the explorer still tries every order.
 //
 // Expectations are checked where they stand, against what has happened so
 // far. A variable is one the node shows (its Vars, with its node

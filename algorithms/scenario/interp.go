@@ -159,6 +159,8 @@ type runner struct {
 	res  *Result
 	// verdicts of the completions of the current state, computed once.
 	verdicts *Verdicts
+	// held are the "A->B text" patterns run leaves in flight.
+	held []string
 }
 
 func (r *runner) stop(p Pos, format string, args ...any) {
@@ -181,6 +183,8 @@ func (r *runner) stmt(s Stmt) {
 		}
 	case *RunStmt:
 		r.run(s)
+	case *HoldStmt:
+		r.hold(s)
 	case *ExpectStmt:
 		r.res.Expects = append(r.res.Expects, r.expect(s))
 	}

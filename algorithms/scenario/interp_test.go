@@ -171,3 +171,28 @@ func TestCrashAndApp(t *testing.T) {
 	assert.Contains(t, r.Steps[2].Nodes[2], "(crashed)")
 	_ = sim.EvCrash
 }
+
+// TestHold: run leaves held messages in flight, so the script decides
+// which of two messages arrives first; release gives them back to run.
+func TestHold(t *testing.T) {
+	r := runSrc(t, `algorithm ra-lamport
+nodes N1 N2 N3
+requests 0
+requests N1 = 1
+requests N3 = 1
+request N1
+request N3
+hold N1->N2 request
+run until quiet
+expect message N1->N2 request@1
+expect N1 replies = 1
+expect N1 state = WANTED
+release N1->N2 request
+run
+expect N1 enters before N3
+`)
+	require.True(t, r.OK(), r.Report())
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrelease N1->N2\n")
+	require.NotNil(t, r.Stopped)
+	assert.Contains(t, r.Stopped.Msg, "nothing was held")
+}

@@ -189,7 +189,7 @@ func (lp *lineParser) rest() string {
 	return collapse(lp.l.code[t.off:])
 }
 
-const statementHelp = "a setting (algorithm, nodes, clock, requests, numbers, app-messages, crashes, channels, voting-set), an event (request, exit, step, deliver, app, crash), run, schedule or expect"
+const statementHelp = "a setting (algorithm, nodes, clock, requests, numbers, app-messages, crashes, channels, voting-set), an event (request, exit, step, deliver, app, crash), run, hold, release, schedule or expect"
 
 // statement parses the statement starting on lp.l (for schedule, the
 // block's following lines too).
@@ -259,6 +259,13 @@ func (lp *lineParser) statement() (s Stmt) {
 		return lp.event(m)
 	case "run":
 		return lp.run(m)
+	case "hold", "release":
+		st := &HoldStmt{Meta: m, Release: first.text == "release"}
+		st.A = lp.ident("the sending node")
+		lp.want(tArrow, "->")
+		st.B = lp.ident("the receiving node")
+		st.Text = lp.rest()
+		return st
 	case "schedule":
 		return lp.schedule(m)
 	case "expect":

@@ -77,6 +77,16 @@ func StmtString(s Stmt) string {
 		return fmt.Sprintf("voting-set %s = {%s}", s.Node.Name, joinIdents(s.Members, ", "))
 	case *EventStmt:
 		return s.String()
+	case *HoldStmt:
+		w := "hold"
+		if s.Release {
+			w = "release"
+		}
+		t := fmt.Sprintf("%s %s->%s", w, s.A.Name, s.B.Name)
+		if s.Text != "" {
+			t += " " + s.Text
+		}
+		return t
 	case *RunStmt:
 		if s.Until == nil {
 			return "run"

@@ -7,8 +7,11 @@ import "dmelab/algorithms/sim"
 // delivery, an exit() from the CS); if there is none, the first enter()
 // call still allowed. Application messages and crashes happen only when
 // the script says so.
-func policy(evs []sim.Event, quiet bool) (sim.Event, bool) {
+func (r *runner) policy(evs []sim.Event, quiet bool) (sim.Event, bool) {
 	for _, e := range evs {
+		if e.Kind == sim.EvDeliver && r.isHeld(e.Msg) {
+			continue
+		}
 		if e.Kind == sim.EvStep || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit {
 			return e, true
 		}
@@ -42,7 +45,7 @@ func (r *runner) run(s *RunStmt) {
 		if done() {
 			return
 		}
-		e, ok := policy(r.w.Events(nil), u != nil && u.Kind == CondQuiet)
+		e, ok := r.policy(r.w.Events(nil), u != nil && u.Kind == CondQuiet)
 		if !ok {
 			if u != nil && u.Kind != CondQuiet {
 				r.stop(s.Pos, "run until %s: nothing more can happen after %d events, and it never came true", u, k)
@@ -68,4 +71,38 @@ func (s *Setup) index(name string) int {
 		}
 	}
 	return -1
+}
+
+func holdPattern(s *HoldStmt) string {
+	p := s.A.Name + "->" + s.B.Name
+	if s.Text != "" {
+		p += " " + s.Text
+	}
+	return p
+}
+
+// hold adds or (release) removes a pattern of messages run leaves alone.
+func (r *runner) hold(s *HoldStmt) {
+	p := holdPattern(s)
+	if !s.Release {
+		r.held = append(r.held, p)
+		return
+	}
+	for i, h := range r.held {
+		if h == p {
+			r.held = append(r.held[:i], r.held[i+1:]...)
+			return
+		}
+	}
+	r.stop(s.Pos, "release %s: nothing was held with these words (held: %s)", p, quoteList(r.held))
+}
+
+func (r *runner) isHeld(m sim.Msg) bool {
+	t := r.v.msg(m)
+	for _, h := range r.held {
+		if wordPrefix(t, h) {
+			return true
+		}
+	}
+	return false
 }
