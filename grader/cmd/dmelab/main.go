@@ -29,6 +29,9 @@ const usage = `usage: dmelab <command> [flags]
 commands:
   list      print every algorithm name, one per line
   check     model-check an algorithm: dmelab check --algo NAME --nodes N --requests R
+  run       run a scenario file: its script, the default policy, its expectations
+  explore   run a scenario's script, then explore every completion of it
+  fmt       print a scenario file in canonical form
   help      print this text
 
 Run "dmelab <command> -h" for a command's flags.
@@ -46,6 +49,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdList(args[1:], stdout, stderr)
 	case "check":
 		return cmdCheck(args[1:], stdout, stderr)
+	case "run":
+		return cmdRun(args[1:], stdout, stderr)
+	case "explore":
+		return cmdExplore(args[1:], stdout, stderr)
+	case "fmt":
+		return cmdFmt(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

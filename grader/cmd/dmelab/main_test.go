@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -145,4 +146,50 @@ func TestRandomWalkFindsSafetyViolation(t *testing.T) {
 	assert.Equal(t, exitViolation, code)
 	assert.Contains(t, out, "random walks (seed 1")
 	assert.Contains(t, out, "| safety | violated |")
+}
+
+func writeFile(t *testing.T, text string) string {
+	t.Helper()
+	p := t.TempDir() + "/s.scn"
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+func TestRunScenario(t *testing.T) {
+	code, out, errs := runCLI("run", "../../../algorithms/scenario/testdata/seed001.scn")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "N80")
+
+	// A failed expectation exits 1 and names its line.
+	bad := writeFile(t, "algorithm central\nnodes A B\nrequest B\nrun\nexpect A enters before B\n")
+	code, out, _ = runCLI("run", bad)
+	assert.Equal(t, exitViolation, code)
+	assert.Contains(t, out, "line 5")
+
+	// Syntax errors: file:line:col on stderr, exit 2.
+	broken := writeFile(t, "algorithm central\nnodes A B\nfrobnicate A\n")
+	code, _, errs = runCLI("run", broken)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, broken+":3:1:")
+
+	code, _, errs = runCLI("run", "/no/such/file.scn")
+	assert.Equal(t, exitUsage, code)
+	assert.NotEmpty(t, errs)
+}
+
+func TestExploreAndFmt(t *testing.T) {
+	code, out, errs := runCLI("explore", "../../../algorithms/scenario/testdata/rav1_tie.scn", "--json")
+	require.Contains(t, []int{exitOK, exitViolation}, code, errs)
+	var x map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &x))
+	assert.Contains(t, x, "run")
+
+	src := "algorithm   central\nnodes A   B\nrequest A\n"
+	code, out, _ = runCLI("fmt", writeFile(t, src))
+	require.Equal(t, exitOK, code)
+	// fmt is idempotent: formatting its own output changes nothing.
+	code, again, _ := runCLI("fmt", writeFile(t, out))
+	require.Equal(t, exitOK, code)
+	assert.Equal(t, out, again)
+	assert.Contains(t, out, "algorithm central")
 }

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"dmelab/algorithms/scenario"
+)
+
+// maxScenarioBytes bounds what run, explore and fmt read.
+const maxScenarioBytes = 1 << 20
+
+// readScenario reads FILE ("-" for standard input is not offered: errors
+// must name a file).
+func readScenario(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxScenarioBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxScenarioBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes", name, maxScenarioBytes)
+	}
+	return b, nil
+}
+
+// scenarioFlags parses "FILE [flags]" or "[flags] FILE".
+func scenarioFlags(cmd string, args []string, stderr io.Writer, define func(fs *flag.FlagSet)) (string, error) {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	define(fs)
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		file, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		}
+		return "", err
+	}
+	rest := fs.Args()
+	if file == "" && len(rest) > 0 {
+		file, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 0 {
+		return "", fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	if file == "" {
+		return "", fmt.Errorf("usage: dmelab %s FILE", cmd)
+	}
+	return file, nil
+}
+
+// loadScenario reads and checks a scenario, printing its errors as
+// file:line:col lines on stderr.
+func loadScenario(cmd, file string, stderr io.Writer) (*scenario.Scenario, int) {
+	src, err := readScenario(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab %s: %s\n", cmd, oneLine(err))
+		return nil, exitUsage
+	}
+	s, err := scenario.Load(file, src)
+	if err != nil {
+		printErrors(stderr, err)
+		return nil, exitUsage
+	}
+	return s, exitOK
+}
+
+func printErrors(w io.Writer, err error) {
+	var list scenario.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			fmt.Fprintln(w, e)
+		}
+		return
+	}
+	fmt.Fprintln(w, err)
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	var asJSON, emit bool
+	var maxRun int
+	file, err := scenarioFlags("run", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+		fs.BoolVar(&emit, "emit-scenario", false, "print the run as a scenario that replays it exactly")
+		fs.IntVar(&maxRun, "max-events", 0, "stop a run after this many events (0: the default)")
+	})
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "dmelab run: %s\n", oneLine(err))
+		}
+		return exitUsage
+	}
+	s, code := loadScenario("run", file, stderr)
+	if s == nil {
+		return code
+	}
+	r := scenario.Run(s, scenario.Options{MaxRun: maxRun})
+	switch {
+	case emit:
+		src, err := r.Scenario()
+		if err != nil {
+			fmt.Fprintf(stderr, "dmelab run: %s\n", oneLine(err))
+			return exitUsage
+		}
+		fmt.Fprint(stdout, src)
+	case asJSON:
+		writeJSONValue(stdout, r)
+	default:
+		fmt.Fprint(stdout, r.Report())
+	}
+	return r.Exit()
+}
+
+func cmdExplore(args []string, stdout, stderr io.Writer) int {
+	var asJSON bool
+	var maxStates int
+	file, err := scenarioFlags("explore", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+		fs.IntVar(&maxStates, "max-states", 0, "stop after this many states (0: the default bound)")
+	})
+	if err == nil && maxStates < 0 {
+		err = fmt.Errorf("--max-states must not be negative, got %d", maxStates)
+	}
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "dmelab explore: %s\n", oneLine(err))
+		}
+		return exitUsage
+	}
+	s, code := loadScenario("explore", file, stderr)
+	if s == nil {
+		return code
+	}
+	x, err := scenario.Explore(s, scenario.Options{MaxStates: maxStates})
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab explore: %s\n", oneLine(err))
+		return exitUsage
+	}
+	if asJSON {
+		writeJSONValue(stdout, x)
+	} else {
+		fmt.Fprint(stdout, x.Report())
+	}
+	return x.Exit()
+}
+
+func cmdFmt(args []string, stdout, stderr io.Writer) int {
+	file, err := scenarioFlags("fmt", args, stderr, func(*flag.FlagSet) {})
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "dmelab fmt: %s\n", oneLine(err))
+		}
+		return exitUsage
+	}
+	src, err := readScenario(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab fmt: %s\n", oneLine(err))
+		return exitUsage
+	}
+	f, err := scenario.Parse(file, src)
+	if err != nil {
+		printErrors(stderr, err)
+		return exitUsage
+	}
+	fmt.Fprint(stdout, scenario.Format(f))
+	return exitOK
+}
+
+func writeJSONValue(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
