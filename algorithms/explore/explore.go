@@ -135,6 +135,9 @@ func Check(c Config) (*Result, error) {
 	if c.Alg == nil {
 		return nil, fmt.Errorf("no algorithm")
 	}
+	if c.Alg.Election {
+		c.Props = withoutOrder(c)
+	}
 	if c.wants(Order) && (c.wants(Safety) || c.wants(Liveness)) && !c.NoReduce && reducible(c) {
 		return checkSplit(c)
 	}
@@ -253,4 +256,19 @@ func checkSplit(c Config) (*Result, error) {
 		ra.Counterexamples[Order] = t
 	}
 	return ra, nil
+}
+
+// withoutOrder is c's properties less Order, which is about enter() calls
+// and means nothing for an election.
+func withoutOrder(c Config) []string {
+	var ps []string
+	for _, p := range []string{Safety, Liveness} {
+		if c.wants(p) {
+			ps = append(ps, p)
+		}
+	}
+	if ps == nil {
+		ps = []string{}
+	}
+	return ps
 }

@@ -106,11 +106,11 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 	case "two nodes in the CS":
 		return fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
 	case "deadlock":
+		if w.Alg.Election {
+			return fmt.Sprintf("Nothing more has to happen, yet the highest live node is not the leader of %s (only applications could still act: start an election or crash a node).", bitsNames(w, w.Waiting()))
+		}
 		if len(w.Events(nil)) > 0 {
 			return fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (call enter(), send, crash), and none has to.", waitingOrBusy(w))
-		}
-		if w.Alg.Election {
-			return fmt.Sprintf("Nothing more can happen, yet %s has not elected the highest live node.", bitsNames(w, w.Waiting()))
 		}
 		return fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", waitingOrBusy(w))
 	case "starvation":

@@ -33,6 +33,9 @@ const Hold = 1
 
 // Measure runs the two standard runs for alg with cfg.N nodes.
 func Measure(alg *sim.Algorithm, cfg sim.Config) (*Metrics, error) {
+	if alg.Election {
+		return nil, fmt.Errorf("these metrics are about mutual exclusion; %s is an election", alg.Name)
+	}
 	var m Metrics
 	one, err := Run(alg, cfg, []int{cfg.N - 1})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"dmelab/algorithms/benariflagfirst"
 	"dmelab/algorithms/benarinumfirst"
 	"dmelab/algorithms/central"
+	"dmelab/algorithms/electionring"
 	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/maekawa"
 	"dmelab/algorithms/maekawasafe"
@@ -35,6 +36,7 @@ func All() []*sim.Algorithm {
 		ralamport.Algorithm(),
 		maekawa.Algorithm(),
 		maekawasafe.Algorithm(),
+		electionring.Algorithm(),
 	}
 }
 
