@@ -1,6 +1,6 @@
 // Package electionring is seed 002's ring election, in the form of Chang
-// and Roberts: the nodes sit on a logical ring N1 → N2 → … → Nn → N1 and
-// the highest id wins.
+// and Roberts (without their participant flag, see below): the nodes sit
+// on a logical ring N1 → N2 → … → Nn → N1 and the highest id wins.
 //
 //   - A node starting an election (the application's Request) forgets its
 //     leader (seed 002's elected_i = false) and sends election(own id) to
