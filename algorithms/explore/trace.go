@@ -114,6 +114,9 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		}
 		return fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", waitingOrBusy(w))
 	case "starvation":
+		if w.Alg.Election {
+			return fmt.Sprintf("%s never settles on the highest live node: from step %d on the run repeats a cycle that is fair to every node and channel.", w.Names[v.victim], loopAt+1)
+		}
 		return fmt.Sprintf("%s waits forever: from step %d on the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
 	case "wrong leader":
 		return fmt.Sprintf("%s elects %s although a higher node (%s) is alive.", w.Names[v.victim], v.detail, w.Names[w.MaxAlive()])

@@ -8,6 +8,7 @@ import (
 	"dmelab/algorithms/benariflagfirst"
 	"dmelab/algorithms/benarinumfirst"
 	"dmelab/algorithms/central"
+	"dmelab/algorithms/electionbully"
 	"dmelab/algorithms/electionring"
 	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/maekawa"
@@ -37,6 +38,7 @@ func All() []*sim.Algorithm {
 		maekawa.Algorithm(),
 		maekawasafe.Algorithm(),
 		electionring.Algorithm(),
+		electionbully.Algorithm(),
 	}
 }
 
