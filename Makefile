@@ -42,8 +42,9 @@ node_modules: package.json package-lock.json
 test-browser: site node_modules
 	node --test site/e2e/playground.test.mjs
 
-# Sizes of what the page loads: the wasm raw and gzipped.
-bench-site: site node_modules
+# What the page costs: wasm size raw and gzipped, time to the first
+# interactive run, in-browser exploration speed against the native one.
+bench-site: build site node_modules
 	node site/e2e/bench.mjs
 
 # Short fuzzing runs of every fuzz target (longer: FUZZTIME=5m make fuzz).

@@ -185,3 +185,29 @@ func TestCheckMatchesCLI(t *testing.T) {
 	delete(ours, "elapsed_ms")
 	assert.Equal(t, cli, ours)
 }
+
+// The page reads these names; a field without a JSON tag would reach it
+// capitalised.
+func TestStateJSONNames(t *testing.T) {
+	r, err := NewRun(Params{Algo: "ra-lamport", Nodes: 2, Requests: 1})
+	require.NoError(t, err)
+	require.NoError(t, r.Apply("request N1"))
+	b, err := json.Marshal(r.State())
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	for _, k := range []string{"params", "names", "pos", "initial", "steps", "messages", "cs", "nodes", "inFlight", "enabled", "status", "end"} {
+		assert.Contains(t, m, k)
+	}
+	node := m["nodes"].([]any)[0].(map[string]any)
+	assert.Contains(t, node, "clock")
+	v := node["vars"].([]any)[0].(map[string]any)
+	assert.Equal(t, "state", v["name"])
+	assert.Equal(t, "WANTED", v["value"])
+	step := m["steps"].([]any)[0].(map[string]any)
+	assert.Equal(t, "request N1", step["event"])
+	assert.Equal(t, []any{"wanting", "idle"}, step["phases"])
+	msg := m["messages"].([]any)[0].(map[string]any)
+	assert.Equal(t, float64(1), msg["sent"])
+	assert.Equal(t, float64(0), msg["delivered"])
+}

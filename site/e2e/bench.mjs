@@ -1,0 +1,116 @@
+// make bench-site: what the playground costs a student's browser.
+//   - the wasm, raw and gzipped (as the server sends it), and everything the
+//     page loads, compressed as transferred;
+//   - time from navigation to the first interactive run (core loaded, the
+//     "run" shortcut pressed, its result drawn), cold (fresh profile) and
+//     warm (reload, validators answered with 304);
+//   - exploration speed in the browser's Web Worker, in states per second,
+//     against the native `dmelab check` on the same configuration.
+// Prints a table and writes artifacts/playground/bench.json.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startServer, launch, ROOT, ART } from './harness.mjs';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CONFIG = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1 };
+
+function fetchSize(url, headers) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      let n = 0;
+      res.on('data', (d) => { n += d.length; });
+      res.on('end', () => resolve({ bytes: n, encoding: res.headers['content-encoding'] || 'identity' }));
+    }).on('error', reject);
+  });
+}
+
+async function firstRun(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready=true]', { timeout: 60000 });
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => !/^step 0 of/.test(document.querySelector('#position span')?.textContent || 'step 0 of'));
+  return page.evaluate(() => {
+    const res = performance.getEntriesByType('resource');
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      ms: performance.now(),
+      transferred: res.reduce((s, r) => s + (r.encodedBodySize || 0), 0) + (nav?.encodedBodySize || 0),
+      resources: res.map((r) => ({ name: r.name.replace(location.origin, ''), encoded: r.encodedBodySize, decoded: r.decodedBodySize })),
+    };
+  });
+}
+
+const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+
+async function main() {
+  const wasmPath = path.join(ROOT, 'site', 'static', 'dmelab.wasm');
+  const raw = fs.statSync(wasmPath).size;
+  const gz9 = zlib.gzipSync(fs.readFileSync(wasmPath), { level: 9 }).length;
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log(`wasm: ${mb(raw)} raw, ${mb(gz9)} gzipped; no Chromium at ${CHROMIUM}, browser figures skipped`);
+    return;
+  }
+  const server = await startServer();
+  const browser = await launch(CHROMIUM);
+  try {
+    const sent = await fetchSize(server.url + 'dmelab.wasm', { 'Accept-Encoding': 'gzip' });
+    const page = await browser.newPage();
+    const cold = await firstRun(page, server.url + '#algo=ra-lamport&n=3&r=1&app=1');
+    const warm = await firstRun(page, server.url + '#algo=ra-lamport&n=3&r=1&app=1');
+
+    const browserRes = await page.evaluate(async (params) => {
+      const { Explorer } = await import('./explore.js');
+      return new Explorer().check({ ...params, props: ['safety', 'liveness', 'order'] });
+    }, CONFIG);
+    const bin = path.join(ROOT, 'bin', 'dmelab');
+    let nativeOut;
+    try {
+      nativeOut = execFileSync(bin, ['check', '--algo', CONFIG.algo, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--json'], { encoding: 'utf8' });
+    } catch (e) {
+      nativeOut = e.stdout; // exit status 1 or 3: a verdict, not a failure
+    }
+    const nativeRes = JSON.parse(nativeOut);
+    const rate = (r) => r.states / Math.max(1, r.elapsed_ms) * 1000;
+    const out = {
+      wasm_raw_bytes: raw,
+      wasm_gzip9_bytes: gz9,
+      wasm_sent_bytes: sent.bytes,
+      wasm_sent_encoding: sent.encoding,
+      page_transferred_bytes_cold: cold.transferred,
+      first_run_ms_cold: Math.round(cold.ms),
+      first_run_ms_warm: Math.round(warm.ms),
+      explore_config: CONFIG,
+      explore_states: browserRes.states,
+      explore_browser_ms: browserRes.elapsed_ms,
+      explore_native_ms: nativeRes.elapsed_ms,
+      explore_browser_states_per_s: Math.round(rate(browserRes)),
+      explore_native_states_per_s: Math.round(rate(nativeRes)),
+      explore_ratio: +(rate(browserRes) / rate(nativeRes)).toFixed(3),
+      same_verdicts: JSON.stringify(browserRes.properties) === JSON.stringify(nativeRes.properties) && browserRes.states === nativeRes.states,
+      resources_cold: cold.resources,
+    };
+    fs.mkdirSync(ART, { recursive: true });
+    fs.writeFileSync(path.join(ART, 'bench.json'), JSON.stringify(out, null, 2) + '\n');
+    console.log(`| measure | value |
+|---|---|
+| wasm raw | ${mb(out.wasm_raw_bytes)} |
+| wasm gzipped (as served) | ${mb(out.wasm_sent_bytes)} (${out.wasm_sent_encoding}) |
+| everything the page loads, transferred (cold) | ${mb(out.page_transferred_bytes_cold)} |
+| navigation → first interactive run, cold | ${out.first_run_ms_cold} ms |
+| navigation → first interactive run, warm | ${out.first_run_ms_warm} ms |
+| explore ${CONFIG.algo} N=${CONFIG.nodes} R=${CONFIG.requests}: states | ${out.explore_states} (native ${nativeRes.states}) |
+| explore in the browser | ${out.explore_browser_states_per_s} states/s (${out.explore_browser_ms} ms) |
+| explore native | ${out.explore_native_states_per_s} states/s (${out.explore_native_ms} ms) |
+| ratio browser / native | ${out.explore_ratio} |
+| same states and verdicts | ${out.same_verdicts} |`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
