@@ -204,6 +204,25 @@ test('exploration shows live progress and can be cancelled', { skip }, async () 
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
 });
 
+test('works offline once loaded', { skip }, async () => {
+  await open(server.url + '#algo=central&n=2&r=1&app=1');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await browser.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForSelector('html[data-ready=true]', { timeout: 30000 });
+    await page.keyboard.press('r');
+    assert.match(await page.textContent('#position'), /done/);
+    await page.getByRole('button', { name: 'Explore' }).click();
+    await page.waitForSelector('#verdicts .badge', { timeout: 60000 });
+    assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
+    await shot('08-offline.png');
+  } finally {
+    await browser.setOffline(false);
+  }
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -424,6 +424,8 @@ async function main() {
     restoreFromHash();
   });
   document.documentElement.dataset.ready = 'true';
+  // Offline support (sw.js); a page without it works the same online.
+  navigator.serviceWorker?.register('sw.js').catch(() => {});
 }
 
 main();

@@ -1,0 +1,35 @@
+// Offline support: the page, its scripts and the core are stored on first
+// load; afterwards every request goes to the network first (so a running
+// server always serves the current version) and falls back to the stored
+// copy when the network fails.
+const CACHE = 'dmelab-playground-v1';
+const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'explore.js',
+  'share.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg'];
+
+self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (e) => {
+  e.waitUntil((async () => {
+    for (const k of await caches.keys()) if (k !== CACHE) await caches.delete(k);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
+  e.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const res = await fetch(req);
+      if (res.ok) cache.put(req, res.clone());
+      return res;
+    } catch (err) {
+      const hit = await cache.match(req, { ignoreSearch: true });
+      if (hit) return hit;
+      throw err;
+    }
+  })());
+});
