@@ -67,6 +67,8 @@ type Config struct {
 	NoReduce bool
 	// maxDepth, if positive, stops expanding states at that depth.
 	maxDepth int
+	// start, if set, is the state to search from (CheckFrom).
+	start *sim.World
 	// Progress, if set, is called every ProgressEvery states.
 	Progress      func(Progress)
 	ProgressEvery int
@@ -205,8 +207,31 @@ func shorten(c Config, r *Result) {
 	}
 }
 
-// Replay rebuilds the initial world of c (with the options Check uses).
+// CheckFrom is Check from the state w is in rather than from the
+// configuration's initial state: what a scenario's script leaves open is
+// explored there. The algorithm and options are w's own (Order is settled
+// only if w tracks happened-before); counterexamples start at w.
+func CheckFrom(c Config, w *sim.World) (*Result, error) {
+	c.Alg = w.Alg
+	c.Opts = w.Opts
+	if !w.Opts.Order && c.wants(Order) {
+		var ps []string
+		for _, p := range []string{Safety, Liveness} {
+			if c.wants(p) {
+				ps = append(ps, p)
+			}
+		}
+		c.Props = ps
+	}
+	c.start = w.Clone()
+	return Check(c)
+}
+
+// initial builds the state a search of c starts from.
 func initial(c Config) (*sim.World, error) {
+	if c.start != nil {
+		return c.start.Clone(), nil
+	}
 	return sim.NewWorld(c.Alg, c.Sim, c.Opts)
 }
 

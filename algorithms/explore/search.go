@@ -63,7 +63,9 @@ func newSearch(c Config) (*search, error) {
 	s.wait.push(w.Waiting())
 	s.bad.push(w.Unsafe())
 	_, red := w.Nodes[0].(sim.Reducible)
-	s.reduce = red && !c.NoReduce && !c.Alg.FIFO && !c.Alg.Clocks && !c.Opts.Order
+	// The world's own options decide: a search from a given state (see
+	// CheckFrom) may carry Order ghost state even when Order is not asked.
+	s.reduce = red && !c.NoReduce && !c.Alg.FIFO && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order
 	return s, nil
 }
 

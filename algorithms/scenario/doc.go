@@ -105,10 +105,9 @@
 // far and every completion of the current state within the budgets:
 // violated if the run broke it or some completion does (the report shows
 // that completion), holds if neither — which needs a complete search, else
-// it is undecided. From the configuration's initial state the search is
-// the explorer's (explore.Check, with starvation); from a later state it
-// is searchFrom, which finds unsafe states, deadlocks and order violations
-// but decides liveness only when the state graph has no cycle. Order
+// it is undecided. The search is the explorer's, started from the current
+// state (explore.CheckFrom, with starvation on fair cycles); searchFrom, a
+// simpler search without starvation, is only a fallback. Order
 // expectations turn on the simulator's happened-before ghost state.
 //
 // Node names. The algorithms render node references as N1..Nn (index + 1)

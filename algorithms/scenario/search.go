@@ -202,11 +202,11 @@ func anyBusy(w *sim.World) bool {
 	return false
 }
 
-// checkInitial settles the properties with the full explorer, for a world
-// that is its configuration's initial state.
-func checkInitial(st *Setup, w *sim.World, maxStates int) (*Verdicts, error) {
-	cfg := explore.Config{Alg: st.Alg, Sim: st.Cfg, Opts: w.Opts, Props: props(w), MaxStates: maxStates}
-	res, err := explore.Check(cfg)
+// checkFrom settles the properties with the explorer from the state w is
+// in, and writes its counterexamples in the scenario's names.
+func checkFrom(st *Setup, w *sim.World, maxStates int) (*Verdicts, error) {
+	cfg := explore.Config{Sim: st.Cfg, Props: props(w), MaxStates: maxStates}
+	res, err := explore.CheckFrom(cfg, w)
 	if err != nil {
 		return nil, err
 	}
