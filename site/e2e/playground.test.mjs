@@ -188,6 +188,19 @@ test('keyboard help overlay and accessible names', { skip }, async () => {
   }
 });
 
+test('laid out for a tablet: one column, nothing wider than the screen', { skip }, async () => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  try {
+    const stage = await page.locator('section.stage').boundingBox();
+    const side = await page.locator('aside.side').boundingBox();
+    assert.ok(side.y >= stage.y + stage.height, 'the panels go below the diagram');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no horizontal scrolling of the page');
+    await shot('09-tablet.png');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 800 });
+  }
+});
+
 test('exploration shows live progress and can be cancelled', { skip }, async () => {
   await configure({ algo: 'ra-benari', nodes: 4, requests: 1 });
   await page.getByRole('button', { name: 'Explore' }).click();
