@@ -217,6 +217,19 @@ test('exploration shows live progress and can be cancelled', { skip }, async () 
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
 });
 
+test('crash a node by clicking its name', { skip }, async () => {
+  await configure({ algo: 'central', nodes: 3, requests: 1 });
+  assert.equal(await page.getByRole('button', { name: 'Crash N2', exact: true }).count(), 0, 'no crashes allowed by default');
+  await page.fill('#crashes', '1');
+  await page.dispatchEvent('#crashes', 'change');
+  await page.getByRole('button', { name: 'Crash N2', exact: true }).click();
+  assert.match(await page.textContent('#nodes-view article:nth-child(2)'), /crashed/, await page.textContent('#toast') + ' ' + page.url());
+  assert.equal(await page.getByRole('button', { name: /^Crash N/ }).count(), 0, 'the budget of one crash is spent');
+  assert.match(page.url(), /&c=1&/);
+  await page.getByRole('button', { name: 'Run to the end' }).click();
+  await shot('10-crash.png');
+});
+
 test('works offline once loaded', { skip }, async () => {
   await open(server.url + '#algo=central&n=2&r=1&app=1');
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -9,7 +9,8 @@ import { Explorer } from './explore.js';
 import { readHash, writeHash } from './share.js';
 
 const $ = (id) => document.getElementById(id);
-const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1 };
+const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1, crashes: 0 };
+const RUN_LIMIT = 200; // events per press of Run: an endless algorithm stays drawable
 
 let core = null;
 let algos = [];
@@ -65,12 +66,15 @@ function guard(f) {
 
 function readConfig() {
   const clamp = (v, lo, hi, d) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.trunc(v))) : d);
-  return {
+  const p = {
     algo: $('algo').value,
     nodes: clamp($('nodes').valueAsNumber, 1, 8, DEFAULT.nodes),
     requests: clamp($('requests').valueAsNumber, 0, 5, DEFAULT.requests),
     appMessages: clamp($('app').valueAsNumber, 0, 3, DEFAULT.appMessages),
+    crashes: 0,
   };
+  p.crashes = clamp($('crashes').valueAsNumber, 0, p.nodes - 1, 0);
+  return p;
 }
 
 function showConfig(p) {
@@ -78,6 +82,7 @@ function showConfig(p) {
   $('nodes').value = p.nodes;
   $('requests').value = p.requests;
   $('app').value = p.appMessages;
+  $('crashes').value = p.crashes;
   const info = algos.find((a) => a.name === p.algo);
   $('algo-summary').textContent = info ? info.summary : '';
 }
@@ -127,9 +132,21 @@ const stepForward = act(() => {
 const stepBack = act(() => run.back());
 const toStart = act(() => run.seek(0));
 const toEnd = act(() => run.seek(run.state.steps.length));
-const runAll = act(() => { stopPlay(); run.run(); });
+const runAll = act(() => {
+  stopPlay();
+  const before = run.state.pos;
+  run.run(RUN_LIMIT);
+  if (run.state.pos - before === RUN_LIMIT) toast(`Ran ${RUN_LIMIT} events; press r to go on.`);
+});
 const take = (ev) => act(() => { stopPlay(); run.apply(ev); })();
 const seek = (k) => act(() => run.seek(k))();
+
+// crash takes node i's crash event, if the configuration allows one.
+function crash(i) {
+  const ev = run.state.enabled.find((e) => e.kind === 'crash' && e.node === i);
+  if (ev) take(ev.index);
+  else toast(params.crashes ? `${run.state.names[i]} cannot crash now.` : 'Set Crashes to 1 or more to crash nodes by clicking their names.');
+}
 
 function stopPlay() {
   if (!playTimer) return;
@@ -153,6 +170,7 @@ function togglePlay() {
 function drawAll(s) {
   drawDiagram($('diagram'), s, {
     onSeek: seek,
+    onNode: crash,
     loopFrom: counterexample?.loop_from,
   });
   scrollToCursor(s.pos);
@@ -295,7 +313,8 @@ async function explore(ev) {
     const res = await explorer.check({ ...p, props, maxStates }, (m) => {
       $('progress').textContent = `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${(m.ms / 1000).toFixed(1)} s`;
     });
-    $('progress').textContent = `${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    const what = `${p.algo} N=${p.nodes} R=${p.requests}${p.crashes ? ` crashes=${p.crashes}` : ''}`;
+    $('progress').textContent = `${what}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     showVerdicts(p, res);
     const shortest = res.counterexample;
     if (shortest) showCounterexample(p, shortest);
@@ -400,7 +419,12 @@ async function main() {
   $('algo').replaceChildren(...algos.map((a) => h('option', { value: a.name }, a.name)));
   if (!restoreFromHash()) start({ ...DEFAULT });
 
-  $('config').addEventListener('change', guard(() => { counterexample = null; start(readConfig()); }));
+  $('config').addEventListener('change', guard(() => {
+    const p = readConfig();
+    if (JSON.stringify(p) === JSON.stringify(params)) { showConfig(p); return; } // nothing changed: keep the run
+    counterexample = null;
+    start(p);
+  }));
   $('config').addEventListener('submit', (e) => e.preventDefault());
   $('step').addEventListener('click', stepForward);
   $('back').addEventListener('click', stepBack);

@@ -19,7 +19,9 @@ const STYLE = `
 text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 12px; fill: #1f2328; }
 .bg { fill: #ffffff; }
 .rowhit { fill: transparent; cursor: pointer; }
-.rows text { pointer-events: none; }
+.rows text, .head text { pointer-events: none; }
+.nodehit { fill: transparent; stroke: #d0d7de; stroke-dasharray: 3 2; cursor: pointer; }
+.nodehit:hover, .nodehit:focus { fill: #ffebe9; stroke: #cf222e; outline: none; }
 .rowhit:hover, .rowhit:focus { fill: #eef2ff; outline: none; }
 .cursor { fill: #fff4c2; stroke: #e3b200; stroke-width: 1; }
 .stepno { fill: #6e7781; font-size: 11px; text-anchor: end; }
@@ -76,7 +78,7 @@ function phaseAt(state, k, i) {
 
 // render draws state into svg. opts.loopFrom marks a starvation cycle
 // (the steps from there on repeat forever); opts.onSeek(k) is called when a
-// row is clicked.
+// row is clicked, opts.onNode(i) when node i's name is.
 export function render(svg, state, opts = {}) {
   const n = state.names.length;
   const L = state.steps.length;
@@ -200,18 +202,30 @@ export function render(svg, state, opts = {}) {
   }
 
   // A click anywhere on a row (its text, an arrow, a lifeline) goes there.
-  svg.onclick = opts.onSeek ? (e) => {
+  svg.onclick = (e) => {
     const box = svg.getBoundingClientRect();
     const yy = (e.clientY - box.top) * (height / box.height);
-    if (yy < Number(svg.dataset.pin || 0) + TOP - 4) return; // the node names
-    opts.onSeek(Math.max(0, Math.min(L, Math.round((yy - y(0)) / ROW))));
-  } : null;
+    const xx = (e.clientX - box.left) * (width / box.width);
+    if (yy < Number(svg.dataset.pin || 0) + TOP - 4) { // the node names
+      const i = Math.floor((xx - LEFT) / COL);
+      if (i >= 0 && i < n) opts.onNode?.(i);
+      return;
+    }
+    opts.onSeek?.(Math.max(0, Math.min(L, Math.round((yy - y(0)) / ROW))));
+  };
 
   // Node headers last, so they stay on top when pinned while scrolling.
   const head = el('g', { class: 'head' }, svg);
   el('rect', { class: 'bg', x: 0, y: 0, width, height: TOP - 4 }, head);
   el('line', { class: 'grid', x1: 0, y1: TOP - 4, x2: width, y2: TOP - 4 }, head);
   for (let i = 0; i < n; i++) {
+    const crash = state.enabled.find((e) => e.kind === 'crash' && e.node === i);
+    if (crash) {
+      const hit = el('rect', { class: 'nodehit', x: x(i) - COL / 2 + 6, y: 4, width: COL - 12, height: TOP - 12, rx: 4,
+        role: 'button', tabindex: 0, 'aria-label': `Crash ${state.names[i]}`, 'data-node': i }, head);
+      el('title', {}, hit).textContent = `Click to crash ${state.names[i]}`;
+      hit.addEventListener('keydown', (e) => { if (e.key === 'Enter') opts.onNode?.(i); });
+    }
     text(head, x(i), TOP - 26, state.names[i], 'node-name');
     text(head, x(i), TOP - 11, state.nodes[i].crashed ? 'crashed' : state.nodes[i].phase, 'node-phase');
   }

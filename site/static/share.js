@@ -1,6 +1,7 @@
 // The URL hash holds a whole run: the configuration, the events taken (in
 // the simulator's canonical form, so a link replays exactly) and the step
 // shown, e.g. #algo=ra-v1&n=2&r=1&app=1&at=4&ev=request+N1%0Arequest+N2...
+// (c=K: crashes allowed, when not 0).
 // It is rewritten (without a history entry) after every change, so the
 // address bar is always a link to what is on the screen.
 
@@ -10,6 +11,7 @@ export function writeHash(p, at, events) {
   q.set('n', p.nodes);
   q.set('r', p.requests);
   q.set('app', p.appMessages);
+  if (p.crashes) q.set('c', p.crashes);
   if (events.length) {
     q.set('at', at);
     q.set('ev', events.join('\n'));
@@ -30,7 +32,7 @@ export function readHash(hash) {
   const ev = q.get('ev');
   const events = ev ? ev.split('\n').filter((s) => s.trim() !== '') : [];
   return {
-    params: { algo, nodes: int('n', 3), requests: int('r', 1), appMessages: int('app', 1) },
+    params: { algo, nodes: int('n', 3), requests: int('r', 1), appMessages: int('app', 1), crashes: int('c', 0) },
     events,
     at: int('at', events.length),
   };
