@@ -216,7 +216,7 @@ export function render(svg, state, opts = {}) {
 
   // Node headers last, so they stay on top when pinned while scrolling.
   const head = el('g', { class: 'head' }, svg);
-  el('rect', { class: 'bg', x: 0, y: 0, width, height: TOP - 4 }, head);
+  el('rect', { class: 'bg', x: 0, y: -2, width, height: TOP - 2 }, head);
   el('line', { class: 'grid', x1: 0, y1: TOP - 4, x2: width, y2: TOP - 4 }, head);
   for (let i = 0; i < n; i++) {
     const crash = state.enabled.find((e) => e.kind === 'crash' && e.node === i);

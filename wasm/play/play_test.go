@@ -5,12 +5,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/sim"
 )
 
 func raV1() Params { return Params{Algo: "ra-v1", Nodes: 2, Requests: 1, AppMessages: 1} }
@@ -210,4 +213,32 @@ func TestStateJSONNames(t *testing.T) {
 	msg := m["messages"].([]any)[0].(map[string]any)
 	assert.Equal(t, float64(1), msg["sent"])
 	assert.Equal(t, float64(0), msg["delivered"])
+}
+
+// A scenario's run: its own initial state (a clock set ahead, as seed 001
+// does) and its node names on everything shown, canonical events kept.
+func TestRunFromAScenarioState(t *testing.T) {
+	p := Params{Algo: "ra-lamport", Nodes: 2, Requests: 1}
+	w, err := sim.NewWorld(registry.Lookup("ra-lamport"), sim.Config{N: 2}, sim.Options{Requests: 1})
+	require.NoError(t, err)
+	w.Clock[1] = 113
+	rename := strings.NewReplacer("N1", "N12", "N2", "N80").Replace
+	r, err := NewRunFrom(p, w, rename)
+	require.NoError(t, err)
+	evs := w.Events(nil)
+	require.NoError(t, r.ApplyEvent(evs[len(evs)-1])) // request N2
+	s := r.State()
+	assert.Equal(t, []string{"N12", "N80"}, s.Names)
+	assert.Equal(t, "request N2", s.Steps[0].Event, "events stay replayable")
+	assert.Equal(t, "N80 calls enter()", s.Steps[0].Text)
+	assert.Equal(t, int32(114), *s.Nodes[1].Clock)
+	var texts []string
+	for _, e := range s.Enabled {
+		texts = append(texts, e.Text)
+	}
+	assert.Contains(t, texts, "N12 receives request@114 from N80 (T=114)")
+	assert.Equal(t, int32(113), w.Clock[1], "the given state is not changed")
+
+	_, err = NewRunFrom(Params{Algo: "central", Nodes: 2, Requests: 1}, w, nil)
+	assert.Error(t, err)
 }

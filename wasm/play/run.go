@@ -86,6 +86,9 @@ type Run struct {
 	steps  []Step       // steps[k-1]: event k
 	msgs   []Message
 	pos    int
+	// rename maps the simulator's node names (N1..Nn) in display strings
+	// to a scenario's own (N3 N5 N12...); nil leaves them.
+	rename func(string) string
 }
 
 // Step is one event of the timeline, as the diagram draws it.
@@ -131,6 +134,28 @@ func NewRun(p Params) (*Run, error) {
 	}
 	return &Run{p: p, alg: alg, worlds: []*sim.World{w}}, nil
 }
+
+// NewRunFrom starts a run in a given initial state, such as a scenario's
+// (its own clocks and settings), which must have been built with p's
+// algorithm. rename, if not nil, rewrites every string the page shows
+// (names, descriptions, message labels, variables) from the simulator's
+// node names to the scenario's; the canonical event strings (Step.Event,
+// Enabled.Event, Events, Apply) stay in the simulator's names, so that
+// they replay.
+func NewRunFrom(p Params, w *sim.World, rename func(string) string) (*Run, error) {
+	alg, err := p.validate()
+	if err != nil {
+		return nil, err
+	}
+	if w.Alg.Name != alg.Name || len(w.Nodes) != p.Nodes {
+		return nil, fmt.Errorf("the initial state is %s with %d nodes, not %s with %d", w.Alg.Name, len(w.Nodes), alg.Name, p.Nodes)
+	}
+	return &Run{p: p, alg: w.Alg, worlds: []*sim.World{w.Clone()}, rename: rename}, nil
+}
+
+// ApplyEvent takes e, which must be enabled (a scenario's run gives its
+// events as sim.Events).
+func (r *Run) ApplyEvent(e sim.Event) error { return r.apply(e) }
 
 // Params returns what the run was built with.
 func (r *Run) Params() Params { return r.p }

@@ -22,13 +22,13 @@ type State struct {
 
 // NodeState is one node at the cursor.
 type NodeState struct {
-	Name    string    `json:"name"`
-	Phase   string    `json:"phase"`
-	Clock   *int32    `json:"clock,omitempty"` // only for algorithms with Lamport clocks
-	Crashed bool      `json:"crashed"`
-	Entries int       `json:"entries"` // CS entries so far
-	Left    int       `json:"left"`    // enter() calls still to come
-	Vars    []Var     `json:"vars"`
+	Name    string `json:"name"`
+	Phase   string `json:"phase"`
+	Clock   *int32 `json:"clock,omitempty"` // only for algorithms with Lamport clocks
+	Crashed bool   `json:"crashed"`
+	Entries int    `json:"entries"` // CS entries so far
+	Left    int    `json:"left"`    // enter() calls still to come
+	Vars    []Var  `json:"vars"`
 }
 
 // Var is one of a node's variables, as sim.Node.Vars lists them.
@@ -76,20 +76,29 @@ type Status struct {
 // State returns the run as the page shows it.
 func (r *Run) State() State {
 	w := r.world()
-	s := State{Params: r.p, Names: append([]string(nil), w.Names...), Pos: r.pos,
-		Initial: phases(r.worlds[0]), Steps: r.steps, Messages: r.msgs}
-	if s.Steps == nil {
-		s.Steps = []Step{}
+	rn := r.rename
+	if rn == nil {
+		rn = func(s string) string { return s }
 	}
-	if s.Messages == nil {
-		s.Messages = []Message{}
+	s := State{Params: r.p, Pos: r.pos, Initial: phases(r.worlds[0]),
+		Steps: make([]Step, len(r.steps)), Messages: make([]Message, len(r.msgs))}
+	for _, n := range w.Names {
+		s.Names = append(s.Names, rn(n))
+	}
+	for i, st := range r.steps {
+		st.Text = rn(st.Text)
+		s.Steps[i] = st
+	}
+	for i, m := range r.msgs {
+		m.Label = rn(m.Label)
+		s.Messages[i] = m
 	}
 	s.CS = r.spans()
 	for i, n := range w.Nodes {
-		ns := NodeState{Name: w.Names[i], Phase: n.Phase().String(), Crashed: w.Crashed&(1<<i) != 0,
+		ns := NodeState{Name: s.Names[i], Phase: n.Phase().String(), Crashed: w.Crashed&(1<<i) != 0,
 			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: []Var{}}
 		for _, v := range n.Vars() {
-			ns.Vars = append(ns.Vars, Var{v.Name, v.Value})
+			ns.Vars = append(ns.Vars, Var{v.Name, rn(v.Value)})
 		}
 		if w.Clock != nil {
 			c := w.Clock[i]
@@ -106,7 +115,7 @@ func (r *Run) State() State {
 	s.Enabled = []Enabled{}
 	next, _ := r.Next()
 	for i, e := range w.Events(nil) {
-		en := Enabled{Index: i, Event: w.EventString(e), Text: w.Describe(e), Kind: kindName(e.Kind), Node: e.Node, From: -1}
+		en := Enabled{Index: i, Event: w.EventString(e), Text: rn(w.Describe(e)), Kind: kindName(e.Kind), Node: e.Node, From: -1}
 		if e.Kind == sim.EvDeliver {
 			en.From = int(e.Msg.From)
 		}
