@@ -67,13 +67,18 @@ async function main() {
       return new Explorer().check({ ...params, props: ['safety', 'liveness', 'order'] });
     }, CONFIG);
     const bin = path.join(ROOT, 'bin', 'dmelab');
-    let nativeOut;
-    try {
-      nativeOut = execFileSync(bin, ['check', '--algo', CONFIG.algo, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--json'], { encoding: 'utf8' });
-    } catch (e) {
-      nativeOut = e.stdout; // exit status 1 or 3: a verdict, not a failure
-    }
-    const nativeRes = JSON.parse(nativeOut);
+    const native = (env) => {
+      const args = ['check', '--algo', CONFIG.algo, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--json'];
+      try {
+        return JSON.parse(execFileSync(bin, args, { encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] }));
+      } catch (e) {
+        return JSON.parse(e.stdout); // exit status 1 or 3: a verdict, not a failure
+      }
+    };
+    const nativeRes = native({});
+    // The browser runs Go on one thread; natively the collector has the
+    // other core too. Both ratios are reported.
+    const native1 = native({ GOMAXPROCS: '1' });
     const rate = (r) => r.states / Math.max(1, r.elapsed_ms) * 1000;
     const out = {
       wasm_raw_bytes: raw,
@@ -90,6 +95,8 @@ async function main() {
       explore_browser_states_per_s: Math.round(rate(browserRes)),
       explore_native_states_per_s: Math.round(rate(nativeRes)),
       explore_ratio: +(rate(browserRes) / rate(nativeRes)).toFixed(3),
+      explore_native1_ms: native1.elapsed_ms,
+      explore_ratio_one_thread: +(rate(browserRes) / rate(native1)).toFixed(3),
       same_verdicts: JSON.stringify(browserRes.properties) === JSON.stringify(nativeRes.properties) && browserRes.states === nativeRes.states,
       resources_cold: cold.resources,
     };
@@ -106,6 +113,7 @@ async function main() {
 | explore in the browser | ${out.explore_browser_states_per_s} states/s (${out.explore_browser_ms} ms) |
 | explore native | ${out.explore_native_states_per_s} states/s (${out.explore_native_ms} ms) |
 | ratio browser / native | ${out.explore_ratio} |
+| ratio browser / native with GOMAXPROCS=1 | ${out.explore_ratio_one_thread} (native ${out.explore_native1_ms} ms) |
 | same states and verdicts | ${out.same_verdicts} |`);
   } finally {
     await browser.close();
