@@ -3,6 +3,7 @@ package site
 import (
 	"compress/gzip"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -150,5 +151,23 @@ func TestEmbeddedSiteHasThePage(t *testing.T) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
 		assert.Equal(t, http.StatusOK, rec.Code, p)
+	}
+}
+
+// The service worker stores a fixed list of files for offline use: every
+// file of the page must be on it.
+func TestServiceWorkerListsEveryFile(t *testing.T) {
+	sw, err := fs.ReadFile(Assets(), "sw.js")
+	require.NoError(t, err)
+	entries, err := fs.ReadDir(Assets(), ".")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if e.IsDir() || e.Name() == "sw.js" {
+			continue
+		}
+		assert.Contains(t, string(sw), "'"+e.Name()+"'", "sw.js does not store %s", e.Name())
+	}
+	for _, built := range []string{"dmelab.wasm", "wasm_exec.js"} {
+		assert.Contains(t, string(sw), "'"+built+"'")
 	}
 }

@@ -7,6 +7,7 @@ import { loadCore } from './core.js';
 import { render as drawDiagram, pinHeader, rowY, serialize } from './diagram.js';
 import { Explorer } from './explore.js';
 import { readHash, writeHash } from './share.js';
+import { drawEnabled, drawInFlight, drawNodes, drawVerdicts, h, statusText } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1, crashes: 0 };
@@ -17,8 +18,7 @@ let algos = [];
 let run = null;
 let params = { ...DEFAULT };
 let counterexample = null; // {property, kind, summary, length, loop_from, steps}
-let lastNodes = null; // the node views last drawn, to mark what changed
-let lastPos = -1;
+let lastDrawn = null; // the state last drawn, to mark what changed
 let playTimer = null;
 const explorer = new Explorer();
 
@@ -31,21 +31,6 @@ function toast(msg, kind = 'info') {
   t.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, kind === 'error' ? 6000 : 2500);
-}
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
 }
 
 const nf = new Intl.NumberFormat('en');
@@ -177,9 +162,10 @@ function drawAll(s) {
   pinHeader($('diagram'), $('diagram-wrap').scrollTop);
   drawToolbar(s);
   drawBanner(s);
-  drawEnabled(s);
-  drawNodes(s);
-  drawInFlight(s);
+  drawEnabled($('enabled'), s, take);
+  drawNodes($('nodes-view'), s, lastDrawn);
+  drawInFlight($('inflight'), s);
+  lastDrawn = s;
 }
 
 // scrollToCursor scrolls the diagram as little as needed to show the
@@ -191,16 +177,6 @@ function scrollToCursor(pos) {
   const bottom = wrap.scrollTop + wrap.clientHeight - 50;
   if (yy < top) wrap.scrollTop = Math.max(0, yy - 90);
   else if (yy > bottom) wrap.scrollTop = yy - wrap.clientHeight + 50;
-}
-
-function statusText(s) {
-  const st = s.status;
-  const names = (l) => l.map((i) => s.names[i]).join(', ');
-  if (st.unsafe) return { text: 'unsafe: two nodes in the CS', cls: 'bad' };
-  if (st.deadlock) return { text: `deadlock (${names(st.waiting) || 'someone cannot leave'})`, cls: 'bad' };
-  if (st.done) return { text: 'done: every enter() returned', cls: 'good' };
-  if (st.waiting.length) return { text: `waiting: ${names(st.waiting)}`, cls: '' };
-  return { text: '', cls: '' };
 }
 
 function drawToolbar(s) {
@@ -231,71 +207,6 @@ function drawBanner(s) {
   );
 }
 
-// stripNode drops the acting node's name from the start of a description:
-// inside that node's group it goes without saying.
-function stripNode(text, name) {
-  return text.startsWith(name + ' ') ? text.slice(name.length + 1) : text;
-}
-
-function drawEnabled(s) {
-  const box = $('enabled');
-  box.replaceChildren();
-  if (!s.enabled.length) {
-    box.append(h('p', { class: 'muted' }, s.status.done ? 'Nothing is enabled: the run is over.' : 'Nothing is enabled.'));
-    return;
-  }
-  let shortcut = 1;
-  s.names.forEach((name, i) => {
-    const evs = s.enabled.filter((e) => e.node === i);
-    if (!evs.length) return;
-    const list = h('div', { class: 'evlist' });
-    for (const e of evs) {
-      const key = shortcut <= 9 ? String(shortcut++) : null;
-      const tags = [];
-      if (e.next) tags.push(h('span', { class: 'tag next', title: 'the timeline goes on with this event' }, 'timeline'));
-      if (e.default) tags.push(h('span', { class: 'tag default', title: 'what Step and Run take' }, 'default'));
-      list.append(h('button', {
-        type: 'button', class: `ev ev-${e.kind}${e.next ? ' is-next' : ''}`,
-        'aria-label': e.event, title: e.event, 'data-event': e.event,
-        'aria-keyshortcuts': key || undefined,
-        onclick: () => take(e.index),
-      }, key ? h('kbd', {}, key) : '', h('span', { class: 'evtxt' }, stripNode(e.text, name)), ...tags));
-    }
-    box.append(h('div', { class: 'evgroup' }, h('h3', {}, name), list));
-  });
-}
-
-function drawNodes(s) {
-  const box = $('nodes-view');
-  const changed = (i, v) => {
-    if (!lastNodes || Math.abs(lastPos - s.pos) !== 1 || !lastNodes[i]) return false;
-    const old = lastNodes[i].vars.find((x) => x.name === v.name);
-    return old && old.value !== v.value;
-  };
-  box.replaceChildren(...s.nodes.map((n, i) => {
-    const rows = n.vars.map((v) => h('tr', { class: changed(i, v) ? 'changed' : '' }, h('th', { scope: 'row' }, v.name), h('td', {}, v.value)));
-    const meta = [];
-    if (n.clock !== undefined) meta.push(`clock ${n.clock}`);
-    meta.push(`entries ${n.entries}`);
-    if (n.left) meta.push(`${n.left} enter() to come`);
-    return h('article', { class: `node phase-${n.crashed ? 'crashed' : n.phase}`, 'aria-label': `${n.name}: ${n.phase}` },
-      h('header', {}, h('strong', {}, n.name), h('span', { class: 'phase' }, n.crashed ? 'crashed' : n.phase), h('span', { class: 'meta' }, meta.join(' · '))),
-      rows.length ? h('table', {}, h('tbody', {}, rows)) : '');
-  }));
-  lastNodes = s.nodes;
-  lastPos = s.pos;
-}
-
-function drawInFlight(s) {
-  const ul = $('inflight');
-  ul.replaceChildren();
-  if (!s.inFlight.length) { ul.append(h('li', { class: 'muted' }, 'no message in flight')); return; }
-  for (const idx of s.inFlight) {
-    const m = s.messages[idx];
-    ul.append(h('li', {}, `${s.names[m.from]} → ${s.names[m.to]} `, h('code', {}, m.label), h('span', { class: 'muted' }, ` sent at step ${m.sent}`)));
-  }
-}
-
 // ---------- explore ----------
 
 async function explore(ev) {
@@ -315,7 +226,7 @@ async function explore(ev) {
     });
     const what = `${p.algo} N=${p.nodes} R=${p.requests}${p.crashes ? ` crashes=${p.crashes}` : ''}`;
     $('progress').textContent = `${what}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
-    showVerdicts(p, res);
+    drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));
     const shortest = res.counterexample;
     if (shortest) showCounterexample(p, shortest);
   } catch (err) {
@@ -325,26 +236,6 @@ async function explore(ev) {
     $('explore').disabled = false;
     $('cancel').disabled = true;
   }
-}
-
-function showVerdicts(p, res) {
-  const rows = Object.entries(res.properties).map(([prop, v]) => {
-    const ce = res.counterexamples[prop];
-    return h('li', { class: `verdict ${v}`, 'data-property': prop },
-      h('span', { class: 'prop' }, prop), h('span', { class: `badge ${v}` }, v),
-      ce ? h('button', { type: 'button', 'aria-label': `Show the ${prop} counterexample in the diagram`, onclick: () => showCounterexample(p, { ...ce, property: prop }) }, `show ${ce.length} steps`) : '',
-      ce ? h('p', { class: 'ce-summary' }, `${ce.kind}: ${ce.summary}`) : '');
-  });
-  const parts = [h('ul', { class: 'verdict-list' }, rows)];
-  if (res.metrics) {
-    const m = res.metrics;
-    parts.push(h('table', { class: 'metrics', 'aria-label': 'Metrics' }, h('tbody', {},
-      h('tr', {}, h('th', {}, 'messages per entry'), h('td', {}, m.messages_per_entry)),
-      h('tr', {}, h('th', {}, 'client delay'), h('td', {}, m.client_delay)),
-      h('tr', {}, h('th', {}, 'sync delay'), h('td', {}, m.sync_delay)),
-      h('tr', {}, h('th', {}, 'messages per entry, all ask'), h('td', {}, m.contended_messages_per_entry)))));
-  }
-  $('verdicts').replaceChildren(...parts);
 }
 
 function showCounterexample(p, ce) {

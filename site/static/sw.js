@@ -4,7 +4,7 @@
 // copy when the network fails.
 const CACHE = 'dmelab-playground-v1';
 const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'explore.js',
-  'share.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg'];
+  'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

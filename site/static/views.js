@@ -1,0 +1,117 @@
+// The playground's side views, each drawn from a state of the core (see
+// play.State): the events one may take next, the nodes, the messages in
+// flight, and an exploration's verdicts.
+
+// h builds an element: attributes (on* are listeners), then children.
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+// statusText says what the state at the cursor means: {text, cls}.
+export function statusText(s) {
+  const st = s.status;
+  const names = (l) => l.map((i) => s.names[i]).join(', ');
+  if (st.unsafe) return { text: 'unsafe: two nodes in the CS', cls: 'bad' };
+  if (st.deadlock) return { text: `deadlock (${names(st.waiting) || 'someone cannot leave'})`, cls: 'bad' };
+  if (st.done) return { text: 'done: every enter() returned', cls: 'good' };
+  if (st.waiting.length) return { text: `waiting: ${names(st.waiting)}`, cls: '' };
+  return { text: '', cls: '' };
+}
+
+// stripNode drops the acting node's name from the start of a description:
+// inside that node's group it goes without saying.
+function stripNode(text, name) {
+  return text.startsWith(name + ' ') ? text.slice(name.length + 1) : text;
+}
+
+// drawEnabled lists the events a student may take now, grouped by the node
+// that acts (a delivery by its receiver), numbered for the 1–9 shortcuts.
+export function drawEnabled(box, s, take) {
+  box.replaceChildren();
+  if (!s.enabled.length) {
+    box.append(h('p', { class: 'muted' }, s.status.done ? 'Nothing is enabled: the run is over.' : 'Nothing is enabled.'));
+    return;
+  }
+  let shortcut = 1;
+  s.names.forEach((name, i) => {
+    const evs = s.enabled.filter((e) => e.node === i);
+    if (!evs.length) return;
+    const list = h('div', { class: 'evlist' });
+    for (const e of evs) {
+      const key = shortcut <= 9 ? String(shortcut++) : null;
+      const tags = [];
+      if (e.next) tags.push(h('span', { class: 'tag next', title: 'the timeline goes on with this event' }, 'timeline'));
+      if (e.default) tags.push(h('span', { class: 'tag default', title: 'what Step and Run take' }, 'default'));
+      list.append(h('button', {
+        type: 'button', class: `ev ev-${e.kind}${e.next ? ' is-next' : ''}`,
+        'aria-label': e.event, title: e.event, 'data-event': e.event,
+        'aria-keyshortcuts': key || undefined,
+        onclick: () => take(e.index),
+      }, key ? h('kbd', {}, key) : '', h('span', { class: 'evtxt' }, stripNode(e.text, name)), ...tags));
+    }
+    box.append(h('div', { class: 'evgroup' }, h('h3', {}, name), list));
+  });
+}
+
+// drawNodes shows each node's phase, clock and variables; after a single
+// step (forward or back) the variables it changed are marked, compared
+// with prev (the state drawn before).
+export function drawNodes(box, s, prev) {
+  const changed = (i, v) => {
+    if (!prev || Math.abs(prev.pos - s.pos) !== 1 || !prev.nodes[i]) return false;
+    const old = prev.nodes[i].vars.find((x) => x.name === v.name);
+    return old && old.value !== v.value;
+  };
+  box.replaceChildren(...s.nodes.map((n, i) => {
+    const rows = n.vars.map((v) => h('tr', { class: changed(i, v) ? 'changed' : '' }, h('th', { scope: 'row' }, v.name), h('td', {}, v.value)));
+    const meta = [];
+    if (n.clock !== undefined) meta.push(`clock ${n.clock}`);
+    meta.push(`entries ${n.entries}`);
+    if (n.left) meta.push(`${n.left} enter() to come`);
+    return h('article', { class: `node phase-${n.crashed ? 'crashed' : n.phase}`, 'aria-label': `${n.name}: ${n.phase}` },
+      h('header', {}, h('strong', {}, n.name), h('span', { class: 'phase' }, n.crashed ? 'crashed' : n.phase), h('span', { class: 'meta' }, meta.join(' · '))),
+      rows.length ? h('table', {}, h('tbody', {}, rows)) : '');
+  }));
+}
+
+export function drawInFlight(ul, s) {
+  ul.replaceChildren();
+  if (!s.inFlight.length) { ul.append(h('li', { class: 'muted' }, 'no message in flight')); return; }
+  for (const idx of s.inFlight) {
+    const m = s.messages[idx];
+    ul.append(h('li', {}, `${s.names[m.from]} → ${s.names[m.to]} `, h('code', {}, m.label), h('span', { class: 'muted' }, ` sent at step ${m.sent}`)));
+  }
+}
+
+// drawVerdicts shows an exploration's result: a verdict per property, a
+// button per counterexample (show(ce) loads it), the metrics.
+export function drawVerdicts(box, res, show) {
+  const rows = Object.entries(res.properties).map(([prop, v]) => {
+    const ce = res.counterexamples[prop];
+    return h('li', { class: `verdict ${v}`, 'data-property': prop },
+      h('span', { class: 'prop' }, prop), h('span', { class: `badge ${v}` }, v),
+      ce ? h('button', { type: 'button', 'aria-label': `Show the ${prop} counterexample in the diagram`, onclick: () => show({ ...ce, property: prop }) }, `show ${ce.length} steps`) : '',
+      ce ? h('p', { class: 'ce-summary' }, `${ce.kind}: ${ce.summary}`) : '');
+  });
+  const parts = [h('ul', { class: 'verdict-list' }, rows)];
+  if (res.metrics) {
+    const m = res.metrics;
+    parts.push(h('table', { class: 'metrics', 'aria-label': 'Metrics' }, h('tbody', {},
+      h('tr', {}, h('th', {}, 'messages per entry'), h('td', {}, m.messages_per_entry)),
+      h('tr', {}, h('th', {}, 'client delay'), h('td', {}, m.client_delay)),
+      h('tr', {}, h('th', {}, 'sync delay'), h('td', {}, m.sync_delay)),
+      h('tr', {}, h('th', {}, 'messages per entry, all ask'), h('td', {}, m.contended_messages_per_entry)))));
+  }
+  box.replaceChildren(...parts);
+}
