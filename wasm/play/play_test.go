@@ -242,3 +242,43 @@ func TestRunFromAScenarioState(t *testing.T) {
 	_, err = NewRunFrom(Params{Algo: "central", Nodes: 2, Requests: 1}, w, nil)
 	assert.Error(t, err)
 }
+
+// The default policy is the scenario language's: what the system must do
+// first, enter() calls only when it has nothing to do, so one node asks
+// and gets in before the next asks.
+func TestDefaultPolicyTakesForcedEventsFirst(t *testing.T) {
+	r, err := NewRun(Params{Algo: "ra-lamport", Nodes: 2, Requests: 1})
+	require.NoError(t, err)
+	_, err = r.RunDefault(100)
+	require.NoError(t, err)
+	ev := r.Events()
+	require.Equal(t, "request N1", ev[0])
+	assert.NotEqual(t, "request N2", ev[1], "N1's request is handled before N2 asks")
+	s := r.State()
+	assert.True(t, s.Status.Done)
+	require.Len(t, s.CS, 2)
+}
+
+// A timeout that changes nothing is not taken again and again: a bully
+// election with its leader crashed elects the next one (and then goes on
+// with heartbeats, which this model never stops).
+func TestDefaultPolicySkipsEventsThatChangeNothing(t *testing.T) {
+	r, err := NewRun(Params{Algo: "election-bully", Nodes: 4, Requests: 1, Crashes: 1})
+	require.NoError(t, err)
+	require.NoError(t, r.Apply("crash N4"))
+	_, err = r.RunDefault(30)
+	require.NoError(t, err)
+	s := r.State()
+	for _, ns := range s.Nodes[:3] {
+		assert.Contains(t, ns.Vars, Var{"leader", "N3"}, ns.Name)
+	}
+	seen := map[string]int{}
+	for _, e := range r.Events() {
+		seen[e]++
+	}
+	for e, n := range seen {
+		if strings.Contains(e, "timeout") {
+			assert.Equal(t, 1, n, "%s taken %d times", e, n)
+		}
+	}
+}

@@ -324,14 +324,34 @@ func (r *Run) Load(events []string) error {
 	return nil
 }
 
-// Next returns the event the default policy takes: the first enabled one
-// that is not an application message or a crash (those only happen when a
-// student chooses them), or false when there is none.
+// Next returns the event the default policy takes, or false when there is
+// none. It is the scenario language's run policy: the first enabled event,
+// in the simulator's order, that the system itself must take (a process
+// step, a delivery, an exit() from the CS), else the first enter() call
+// still allowed; application messages and crashes only happen when a
+// student chooses them. One refinement: an event that changes nothing (a
+// timeout that finds nothing to do) is passed over, so that "run" does not
+// repeat it forever.
 func (r *Run) Next() (string, bool) {
 	w := r.world()
-	for _, e := range w.Events(nil) {
-		if e.Kind != sim.EvApp && e.Kind != sim.EvCrash {
-			return w.EventString(e), true
+	evs := w.Events(nil)
+	var before sim.Enc
+	w.Encode(&before)
+	for _, forced := range []bool{true, false} {
+		for _, e := range evs {
+			must := e.Kind == sim.EvStep || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit
+			if forced && !must || !forced && e.Kind != sim.EvRequest {
+				continue
+			}
+			c := w.Clone()
+			if _, err := c.Apply(e); err != nil {
+				continue
+			}
+			var after sim.Enc
+			c.Encode(&after)
+			if string(after.B) != string(before.B) {
+				return w.EventString(e), true
+			}
 		}
 	}
 	return "", false
