@@ -24,6 +24,12 @@ export function statusText(s) {
   const names = (l) => l.map((i) => s.names[i]).join(', ');
   if (st.unsafe) return { text: 'unsafe: two nodes in the CS', cls: 'bad' };
   if (st.deadlock) return { text: `deadlock (${names(st.waiting) || 'someone cannot leave'})`, cls: 'bad' };
+  if (s.election) {
+    const started = s.steps.slice(0, s.pos).some((x) => x.kind === 'request');
+    if (started && !st.waiting.length) return { text: 'every live node has elected the highest', cls: 'good' };
+    if (st.waiting.length) return { text: `not yet elected the highest: ${names(st.waiting)}`, cls: '' };
+    return { text: '', cls: '' };
+  }
   if (st.done) return { text: 'done: every enter() returned', cls: 'good' };
   if (st.waiting.length) return { text: `waiting: ${names(st.waiting)}`, cls: '' };
   return { text: '', cls: '' };
@@ -77,8 +83,12 @@ export function drawNodes(box, s, prev) {
     const rows = n.vars.map((v) => h('tr', { class: changed(i, v) ? 'changed' : '' }, h('th', { scope: 'row' }, v.name), h('td', {}, v.value)));
     const meta = [];
     if (n.clock !== undefined) meta.push(`clock ${n.clock}`);
-    meta.push(`entries ${n.entries}`);
-    if (n.left) meta.push(`${n.left} enter() to come`);
+    if (s.election) {
+      if (n.left) meta.push('may start an election');
+    } else {
+      meta.push(`entries ${n.entries}`);
+      if (n.left) meta.push(`${n.left} enter() to come`);
+    }
     return h('article', { class: `node phase-${n.crashed ? 'crashed' : n.phase}`, 'aria-label': `${n.name}: ${n.phase}` },
       h('header', {}, h('strong', {}, n.name), h('span', { class: 'phase' }, n.crashed ? 'crashed' : n.phase), h('span', { class: 'meta' }, meta.join(' · '))),
       rows.length ? h('table', {}, h('tbody', {}, rows)) : '');

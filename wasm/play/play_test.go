@@ -272,6 +272,12 @@ func TestDefaultPolicySkipsEventsThatChangeNothing(t *testing.T) {
 	for _, ns := range s.Nodes[:3] {
 		assert.Contains(t, ns.Vars, Var{"leader", "N3"}, ns.Name)
 	}
+	assert.True(t, s.Election)
+	assert.Empty(t, s.Status.Waiting)
+	require.NoError(t, r.Seek(1))
+	assert.False(t, r.State().Status.Done, "nobody has started an election yet")
+	require.NoError(t, r.Seek(2))
+	assert.Equal(t, []int{0, 1, 2}, r.State().Status.Waiting, "N1 started; nobody has elected N3 yet")
 	seen := map[string]int{}
 	for _, e := range r.Events() {
 		seen[e]++

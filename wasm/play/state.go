@@ -7,6 +7,7 @@ import "dmelab/algorithms/sim"
 // flight and the events a student may choose next.
 type State struct {
 	Params   Params      `json:"params"`
+	Election bool        `json:"election"` // a leader election, not mutual exclusion
 	Names    []string    `json:"names"`
 	Pos      int         `json:"pos"`
 	Initial  []string    `json:"initial"` // every node's phase before step 1
@@ -67,9 +68,11 @@ type Status struct {
 	// would have to happen can (at most an idle application may still call
 	// enter()), the explorer's definition.
 	Deadlock bool `json:"deadlock"`
-	// Done: nothing is enabled and nobody waits.
+	// Done: nothing is enabled and nobody waits (an election: every live
+	// node has elected the highest live one and nothing must happen).
 	Done bool `json:"done"`
-	// Waiting lists the nodes whose enter() has not returned.
+	// Waiting lists the nodes whose enter() has not returned; for an
+	// election, the live nodes that have not elected the highest live one.
 	Waiting []int `json:"waiting"`
 }
 
@@ -80,7 +83,7 @@ func (r *Run) State() State {
 	if rn == nil {
 		rn = func(s string) string { return s }
 	}
-	s := State{Params: r.p, Pos: r.pos, Initial: phases(r.worlds[0]),
+	s := State{Params: r.p, Election: r.alg.Election, Pos: r.pos, Initial: phases(r.worlds[0]),
 		Steps: make([]Step, len(r.steps)), Messages: make([]Message, len(r.msgs))}
 	for _, n := range w.Names {
 		s.Names = append(s.Names, rn(n))
@@ -135,18 +138,25 @@ func status(w *sim.World) Status {
 		forced = forced || e.Kind == sim.EvDeliver || e.Kind == sim.EvExit || e.Kind == sim.EvStep
 	}
 	st := Status{Unsafe: w.Unsafe(), Waiting: []int{}}
-	busy := false
+	waiting := w.Waiting() // for an election: the live nodes without the right leader
+	busy := waiting != 0
 	for i, n := range w.Nodes {
-		if n.Phase() == sim.Wanting {
+		if waiting&(1<<i) != 0 {
 			st.Waiting = append(st.Waiting, i)
 		}
-		busy = busy || n.Phase() != sim.Idle && w.Crashed&(1<<i) == 0
-	}
-	if w.Alg.Election {
-		busy = w.Waiting() != 0
+		if !w.Alg.Election {
+			busy = busy || n.Phase() != sim.Idle && w.Crashed&(1<<i) == 0
+		}
 	}
 	st.Deadlock = !forced && busy
-	st.Done = len(evs) == 0 && !busy
+	st.Done = !busy && len(evs) == 0
+	if w.Alg.Election {
+		started := false
+		for _, a := range w.App {
+			started = started || a.Left < w.Opts.Requests
+		}
+		st.Done = started && !busy && !forced
+	}
 	return st
 }
 
