@@ -230,6 +230,22 @@ test('crash a node by clicking its name', { skip }, async () => {
   await shot('10-crash.png');
 });
 
+test('bully election: crash the highest node, the next highest is elected', { skip }, async () => {
+  await open(server.url + '#algo=election-bully&n=4&r=1&app=0&c=1');
+  await page.getByRole('button', { name: 'Crash N4', exact: true }).click();
+  // The model's heartbeats never stop, so Run stops after a chunk of
+  // events; somewhere early on everyone has elected N3.
+  await page.getByRole('button', { name: 'Run to the end' }).click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 60 && !/every live node has elected the highest/.test(await page.textContent('#position')); i++) {
+    await page.keyboard.press('ArrowRight');
+  }
+  assert.match(await page.textContent('#position'), /every live node has elected the highest/);
+  for (const k of [1, 2, 3]) assert.match(await page.textContent(`#nodes-view article:nth-child(${k})`), /leaderN3/);
+  assert.ok(await page.locator('#diagram path.loop').count() > 0, 'messages to the crashed node are drawn as lost');
+  await shot('11-election.png');
+});
+
 test('works offline once loaded', { skip }, async () => {
   await open(server.url + '#algo=central&n=2&r=1&app=1');
   await page.evaluate(() => navigator.serviceWorker.ready);
