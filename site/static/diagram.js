@@ -189,6 +189,10 @@ export function render(svg, state, opts = {}) {
     if (warns.length) text(g, textX + 7 * s.text.length + 12, cy + 4, '⚠ ' + warns.join(', '), 'warn');
   });
 
+  if (L === 0) {
+    text(svg, textX, y(0) + ROW + 6, 'Pick an event under "Next event", or press → to step, r to run.', 'evtext future');
+  }
+
   // Where the timeline ends: a deadlock or a starvation cycle.
   if (state.end.deadlock) {
     const who = state.end.waiting.map((i) => state.names[i]).join(', ');
