@@ -12,6 +12,7 @@ import (
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/registry"
+	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/votingsets"
 )
@@ -32,6 +33,7 @@ type checkFlags struct {
 	algo                string
 	nodes, requests     int
 	json, first, reduce bool
+	emit                bool
 	maxStates           int
 	seed                uint64
 	seedSet             bool
@@ -52,6 +54,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.requests, "requests", 1, "enter() calls per node R")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of Markdown")
 	fs.BoolVar(&f.first, "first", false, "stop at the first violation of any property")
+	fs.BoolVar(&f.emit, "emit-scenario", false, "print the shortest counterexample as a scenario that replays it (for dmelab run and the playground)")
 	fs.BoolVar(&f.reduce, "reduce", true, "use the partial-order reduction where it is sound (--reduce=false: full search)")
 	fs.IntVar(&f.maxStates, "max-states", 0, "stop after this many states (0: no bound)")
 	seed := fs.Uint64("seed", 0, "random-walk mode: seed of the walks (for configurations too big to exhaust)")
@@ -166,6 +169,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	// Metrics come from two timed runs; an algorithm that cannot complete
 	// them (a deadlock in the contended run, say) simply has none.
 	met, merr := metrics.Measure(cfg.Alg, cfg.Sim)
+	if f.emit {
+		return emitScenario(stdout, stderr, f, cfg, res)
+	}
 	if f.json {
 		writeJSON(stdout, f, res, elapsed, met)
 	} else {
@@ -258,4 +264,25 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(out)
+}
+
+// emitScenario prints res's shortest counterexample as a scenario file.
+func emitScenario(stdout, stderr io.Writer, f *checkFlags, cfg explore.Config, res *explore.Result) int {
+	t := res.Shortest()
+	if t == nil {
+		fmt.Fprintf(stderr, "dmelab check: no violation found, so no counterexample to write (%s)\n", completeness(res))
+		if !res.Complete {
+			return exitIncomplete
+		}
+		return exitOK
+	}
+	opts := cfg.Opts
+	opts.Order = t.Property == explore.Order
+	src, err := scenario.FromCounterexample(scenario.NewSetup(cfg.Alg, nil, cfg.Sim, opts), t)
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
+		return exitUsage
+	}
+	fmt.Fprint(stdout, src)
+	return exitViolation
 }

@@ -193,3 +193,18 @@ func TestExploreAndFmt(t *testing.T) {
 	assert.Equal(t, out, again)
 	assert.Contains(t, out, "algorithm central")
 }
+
+// check --emit-scenario writes the shortest counterexample as a scenario,
+// and running that scenario reproduces the violation it expects.
+func TestCheckEmitScenario(t *testing.T) {
+	code, src, errs := runCLI("check", "--algo", "ra-v2", "--nodes", "2", "--props", "safety,liveness", "--emit-scenario")
+	require.Equal(t, exitViolation, code, errs)
+	assert.Contains(t, src, "algorithm ra-v2")
+	assert.Contains(t, src, "expect liveness violated")
+	code, out, errs := runCLI("run", writeFile(t, src))
+	assert.Equal(t, exitOK, code, out+errs)
+
+	code, _, errs = runCLI("check", "--algo", "central", "--nodes", "2", "--props", "safety", "--emit-scenario")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, errs, "no violation")
+}
