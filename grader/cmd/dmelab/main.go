@@ -32,6 +32,7 @@ commands:
   run       run a scenario file: its script, the default policy, its expectations
   explore   run a scenario's script, then explore every completion of it
   fmt       print a scenario file in canonical form
+  counter   seed 002's shared counter: lost updates without mutual exclusion, none with it
   help      print this text
 
 Run "dmelab <command> -h" for a command's flags.
@@ -55,6 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdExplore(args[1:], stdout, stderr)
 	case "fmt":
 		return cmdFmt(args[1:], stdout, stderr)
+	case "counter":
+		return cmdCounter(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

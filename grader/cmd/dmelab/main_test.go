@@ -88,6 +88,7 @@ func FuzzCLI(f *testing.F) {
 		"check --algo central --nodes 99",
 		"check --algo=central --nodes=2 --props=order --first",
 		"check --algo central --nodes 2 --sets {1,2}",
+		"counter --algo central --procs 3",
 		"help",
 		"check -h",
 	} {
@@ -95,9 +96,16 @@ func FuzzCLI(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		args := strings.Fields(line)
-		if len(args) > 0 && args[0] == "check" {
-			// Keep each run small: later flags win.
-			args = append(args, "--max-states=2000", "--walks=3", "--depth=50", "--requests=1")
+		if len(args) > 0 {
+			switch args[0] {
+			case "check":
+				// Keep each run small: later flags win.
+				args = append(args, "--max-states=2000", "--walks=3", "--depth=50", "--requests=1")
+			case "counter":
+				args = append(args, "--adds=5")
+			case "run", "explore", "fmt":
+				return // they read files named by the input; tested on their own
+			}
 		}
 		code, _, errs := runCLI(args...)
 		if code < 0 || code > 3 {
@@ -207,4 +215,16 @@ func TestCheckEmitScenario(t *testing.T) {
 	code, _, errs = runCLI("check", "--algo", "central", "--nodes", "2", "--props", "safety", "--emit-scenario")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, errs, "no violation")
+}
+
+func TestCounter(t *testing.T) {
+	code, out, _ := runCLI("counter", "--procs", "10", "--adds", "100")
+	assert.Equal(t, exitViolation, code, "without mutual exclusion updates are lost")
+	assert.Contains(t, out, "updates lost")
+	code, out, _ = runCLI("counter", "--algo", "central", "--procs", "5", "--adds", "10")
+	assert.Equal(t, exitOK, code, out)
+	assert.Contains(t, out, "counter = 50, expected 50: 0 updates lost")
+	code, _, errs := runCLI("counter", "--algo", "election-ring")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "mutual-exclusion")
 }
