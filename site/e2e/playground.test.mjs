@@ -41,7 +41,7 @@ const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: t
 
 async function open(url) {
   await page.goto(url);
-  await page.waitForSelector('html[data-ready=true]', { timeout: 30000 });
+  await page.waitForSelector('html[data-ready=true]', { timeout: 120000 });
 }
 
 async function configure({ algo, nodes, requests }) {
@@ -253,7 +253,7 @@ test('works offline once loaded', { skip }, async () => {
   await browser.setOffline(true);
   try {
     await page.reload();
-    await page.waitForSelector('html[data-ready=true]', { timeout: 30000 });
+    await page.waitForSelector('html[data-ready=true]', { timeout: 120000 });
     await page.keyboard.press('r');
     assert.match(await page.textContent('#position'), /done/);
     await page.getByRole('button', { name: 'Explore' }).click();
