@@ -106,8 +106,7 @@
 // violated if the run broke it or some completion does (the report shows
 // that completion), holds if neither — which needs a complete search, else
 // it is undecided. The search is the explorer's, started from the current
-// state (explore.CheckFrom, with starvation on fair cycles); searchFrom, a
-// simpler search without starvation, is only a fallback. Order
+// state (explore.CheckFrom, with starvation on fair cycles). Order
 // expectations turn on the simulator's happened-before ghost state.
 //
 // Node names. The algorithms render node references as N1..Nn (index + 1)

@@ -130,10 +130,12 @@ func (r *runner) explore() *Verdicts {
 	}
 	v, err := checkFrom(&r.s.Setup, r.w, max)
 	if err != nil {
-		// Should not happen for a world the scenario built; fall back to
-		// the simpler search rather than lose the verdicts.
-		v = searchFrom(r.w, max)
-		v.render(r.w, r.v.r)
+		// Should not happen for a world the scenario built: say so in
+		// every verdict rather than guess.
+		v = &Verdicts{Verdict: map[string]explore.Verdict{}, Witness: map[string]*Witness{}, Note: err.Error(), Engine: "explore.Check"}
+		for _, p := range props(r.w) {
+			v.Verdict[p] = explore.Unknown
+		}
 	}
 	return v
 }

@@ -31,12 +31,9 @@ func Explore(s *Scenario, opts Options) (*Exploration, error) {
 	run := &runner{s: s, opts: opts, w: r.end, v: view{r.end, renamer(s.Setup.Names)}, res: r}
 	x.Verdicts = run.explore()
 	for p, wt := range x.Verdicts.Witness {
-		tail := wt.events
-		if tail == nil {
-			var err error
-			if tail, err = replayFrom(r.end, wt.lines); err != nil {
-				return nil, fmt.Errorf("%s counterexample: %v", p, err)
-			}
+		tail, err := replayFrom(r.end, wt.lines)
+		if err != nil {
+			return nil, fmt.Errorf("%s counterexample: %v", p, err)
 		}
 		evs := append(append([]sim.Event(nil), r.Events...), tail...)
 		notes := map[int][]string{}

@@ -147,28 +147,6 @@ func TestPropertyExpectations(t *testing.T) {
 	assert.Equal(t, Pass, r.Expects[0].Status, r.Report())
 }
 
-// TestSearchFromAgreesWithExplorer: the scenario's own search from an
-// initial state gives the explorer's safety and deadlock verdicts.
-func TestSearchFromAgreesWithExplorer(t *testing.T) {
-	for _, c := range []struct{ name, nodes string }{
-		{"ra-v1", "N1 N2"}, {"ra-v3", "N1 N2"}, {"ra-benari", "N1 N2"}, {"ra-benari-numfirst", "N1 N2"},
-		{"ra-benari-flagfirst", "N1 N2"}, {"maekawa", "N1 N2 N3"}, {"central", "N1 N2 N3"}, {"lamport", "N1 N2"},
-	} {
-		name := c.name
-		s := load(t, "algorithm "+name+"\nnodes "+c.nodes+"\n")
-		w, err := s.Setup.world()
-		require.NoError(t, err)
-		mine := searchFrom(w, 0)
-		full, err := checkFrom(&s.Setup, w, 0)
-		require.NoError(t, err)
-		require.True(t, mine.Complete && full.Complete)
-		assert.Equal(t, full.Verdict["safety"], mine.Verdict["safety"], name)
-		if mine.Verdict["liveness"] != "unknown" {
-			assert.Equal(t, full.Verdict["liveness"], mine.Verdict["liveness"], name)
-		}
-	}
-}
-
 func TestCrashAndApp(t *testing.T) {
 	r := runSrc(t, "algorithm ra-lamport\nnodes N1 N2 N3\ncrashes 1\napp-messages 1\nrequest N1\napp N1->N2\ncrash N3\nrun\nexpect N3 phase = idle\n")
 	require.Nil(t, r.Stopped, r.Report())
