@@ -1,6 +1,8 @@
 // Package simtest runs data-driven transcripts (testdata/*.txt, in the
 // format of github.com/cockroachdb/datadriven, as etcd-io/raft tests its
-// state machine) against any algorithm.
+// state machine) against any algorithm. Only tests import it: it is the one
+// package under algorithms/ that reads files (the transcripts), and the
+// core never depends on it.
 //
 // Commands:
 //
