@@ -10,13 +10,8 @@ import (
 
 	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/simtest"
 )
-
-func encode(w *sim.World) []byte {
-	var e sim.Enc
-	w.Encode(&e)
-	return e.B
-}
 
 // TestCodecAndClone walks random schedules and checks, in every state
 // reached, that each node's encoding decodes into a node with the same
@@ -37,50 +32,18 @@ func TestCodecAndClone(t *testing.T) {
 			if len(evs) == 0 {
 				break
 			}
-			checkState(t, alg, cfg, opts, w)
+			simtest.CheckStateVars(t, alg, cfg, opts, w, sortedQueue)
 			e := evs[rng.IntN(len(evs))]
-			before := encode(w)
+			before := simtest.Encoding(w)
 			c := w.Clone()
 			_, err := c.Apply(e)
 			require.NoError(t, err)
-			require.Equal(t, before, encode(w), "stepping a clone changed the original")
+			require.Equal(t, before, simtest.Encoding(w), "stepping a clone changed the original")
 			_, err = w.Apply(e)
 			require.NoError(t, err)
-			require.Equal(t, encode(c), encode(w))
+			require.Equal(t, simtest.Encoding(c), simtest.Encoding(w))
 			require.False(t, w.Unsafe(), "two nodes in the CS")
 		}
-	}
-}
-
-func checkState(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, w *sim.World) {
-	t.Helper()
-	fresh, err := alg.New(cfg)
-	require.NoError(t, err)
-	for i, n := range w.Nodes {
-		var e sim.Enc
-		n.Encode(&e)
-		d := sim.Dec{B: append([]byte(nil), e.B...)}
-		fresh[i].Decode(&d)
-		require.NoError(t, d.Err)
-		require.Empty(t, d.B, "decode left bytes unread")
-		var e2 sim.Enc
-		fresh[i].Encode(&e2)
-		require.Equal(t, e.B, e2.B)
-		require.Equal(t, sortedQueue(n.Vars()), sortedQueue(fresh[i].Vars()))
-		require.Equal(t, n.Phase(), fresh[i].Phase())
-	}
-	r, err := sim.NewWorld(alg, cfg, opts)
-	require.NoError(t, err)
-	require.NoError(t, r.Decode(encode(w)))
-	evs := w.Events(nil)
-	require.Equal(t, evs, r.Events(nil))
-	for _, e := range evs {
-		a, b := w.Clone(), r.Clone()
-		_, err1 := a.Apply(e)
-		_, err2 := b.Apply(e)
-		require.NoError(t, err1)
-		require.NoError(t, err2)
-		require.Equal(t, encode(a), encode(b))
 	}
 }
 
