@@ -1,0 +1,100 @@
+// Package report is the grader's result model and its renderings: Markdown
+// feedback for the student, HTML (the Markdown through goldmark), JSON, and
+// the result files of Gradescope and PrairieLearn.
+//
+// The model is filled by the grader outside the sandbox, from what the
+// harness inside it reported; nothing in it comes from the student's code
+// except the compile problems (positions in the student's own file) and the
+// capped log the student's code printed.
+package report
+
+// Result is the outcome of grading one submission of one exercise.
+type Result struct {
+	Exercise string  `json:"exercise"` // the exercise's folder name
+	Title    string  `json:"title"`
+	File     string  `json:"file"` // the submitted file's name, as the student named it
+	Status   Status  `json:"status"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
+	// Problems stop grading before any test ran: refused imports, compile
+	// errors, a harness that could not start. Positions are in File.
+	Problems []Problem `json:"problems,omitempty"`
+	Tests    []Test    `json:"tests,omitempty"`
+	// Log is what the student's code printed (stderr), capped.
+	Log string `json:"log,omitempty"`
+}
+
+// Status says how far grading got.
+type Status string
+
+const (
+	Graded       Status = "graded"        // every test ran (some may have failed)
+	Refused      Status = "refused"       // an import or construct outside the allow-list
+	CompileError Status = "compile-error" // the file does not compile
+	Crashed      Status = "crashed"       // the sandbox stopped the program (time, memory, panic)
+)
+
+// Problem is one positioned message about the submitted file.
+type Problem struct {
+	Line int    `json:"line"`
+	Col  int    `json:"col,omitempty"`
+	Msg  string `json:"message"`
+}
+
+// Visibility says who may see a test's name and material.
+type Visibility string
+
+const (
+	Public Visibility = "public"  // the schedule is in the student's hands
+	Hidden Visibility = "hidden"  // named, never shown beyond a counterexample
+	Search Visibility = "explore" // systematic exploration of a configuration
+)
+
+// Test is one scored test: a public or hidden schedule, or one property of
+// an exploration.
+type Test struct {
+	Name       string     `json:"name"`
+	Visibility Visibility `json:"visibility"`
+	Points     float64    `json:"points"`
+	MaxPoints  float64    `json:"max_points"`
+	Passed     bool       `json:"passed"`
+	// Message says in one or two sentences what failed (empty when passed).
+	Message string `json:"message,omitempty"`
+	// Counterexample is the shortest run that shows the failure, if any.
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+}
+
+// Counterexample is a failing run as a step table, with what a diagram
+// needs, and the scenario that replays it.
+type Counterexample struct {
+	Property string   `json:"property"`
+	Summary  string   `json:"summary"`
+	Nodes    []string `json:"nodes"`   // node names, in order
+	Initial  []string `json:"initial"` // each node's variables before the first step
+	Steps    []Step   `json:"steps"`
+	// Loop is the index of the first step that repeats forever
+	// (starvation), or -1.
+	Loop int `json:"loop"`
+	// Scenario replays the run exactly (dmelab run, the playground).
+	Scenario string `json:"scenario"`
+}
+
+// Step is one row of the step table and one mark on the diagram.
+type Step struct {
+	Event string  `json:"event"` // canonical, replayable
+	Text  string  `json:"text"`  // in words
+	Node  int     `json:"node"`  // index of the node that acted, -1 if none
+	Sent  []Arrow `json:"sent,omitempty"`
+	// Delivered is the message this step delivered, if any.
+	Delivered *Arrow   `json:"delivered,omitempty"`
+	InCS      []int    `json:"in_cs,omitempty"` // nodes in the CS after the step
+	Vars      []string `json:"vars"`            // each node's variables after the step
+	Net       string   `json:"net,omitempty"`   // messages in flight after the step
+}
+
+// Arrow is one message on the diagram.
+type Arrow struct {
+	From  int    `json:"from"`
+	To    int    `json:"to"`
+	Label string `json:"label"`
+}
