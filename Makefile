@@ -54,6 +54,7 @@ fuzz:
 	$(GO) test ./algorithms/votingsets -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzShareFragment -fuzztime $(FUZZTIME)
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).
 fuzz-scenario:

@@ -1,0 +1,54 @@
+package scenario
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestShareFragmentRoundTrip(t *testing.T) {
+	src, err := os.ReadFile("testdata/seed001.scn")
+	require.NoError(t, err)
+	frag := ShareFragment(string(src), 7)
+	require.Less(t, len(frag), len(src), "compression should shorten a real scenario")
+	text, at, err := ParseShareFragment(frag)
+	require.NoError(t, err)
+	require.Equal(t, string(src), text)
+	require.Equal(t, 7, at)
+
+	text, at, err = ParseShareFragment(ShareFragment("algorithm central\n", -1))
+	require.NoError(t, err)
+	require.Equal(t, "algorithm central\n", text)
+	require.Equal(t, -1, at)
+}
+
+func TestShareFragmentErrors(t *testing.T) {
+	for frag, want := range map[string]string{
+		"":                                "no scenario",
+		"scenario=%%%":                    "share link",
+		"scenario=!!":                     "illegal base64",
+		"scenario=AAAA":                   "share link",
+		ShareFragment("x", -1) + "&at=-3": "bad step",
+	} {
+		_, _, err := ParseShareFragment(frag)
+		require.Error(t, err, frag)
+		require.True(t, strings.Contains(err.Error(), want), "%q: %v", frag, err)
+	}
+}
+
+// FuzzShareFragment: a link is untrusted input; reading one never panics,
+// and what ShareFragment writes always reads back.
+func FuzzShareFragment(f *testing.F) {
+	f.Add("scenario=" + "AAAA")
+	f.Add(ShareFragment("algorithm central\nnodes A B\n", 3))
+	f.Add("at=1&scenario=")
+	f.Fuzz(func(t *testing.T, frag string) {
+		ParseShareFragment(frag)
+		text, at, err := ParseShareFragment(ShareFragment(frag, 2))
+		require.NoError(t, err)
+		require.Equal(t, frag, text)
+		require.Equal(t, 2, at)
+	})
+}
