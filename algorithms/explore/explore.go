@@ -238,11 +238,11 @@ func initial(c Config) (*sim.World, error) {
 // reducible reports whether a safety and liveness search of c would use the
 // partial-order reduction.
 func reducible(c Config) bool {
-	if c.Alg.FIFO || c.Alg.Clocks {
+	if c.Alg.Clocks {
 		return false
 	}
 	w, err := initial(c)
-	if err != nil || len(w.Nodes) == 0 {
+	if err != nil || len(w.Nodes) == 0 || w.AnyFIFO() {
 		return false
 	}
 	_, ok := w.Nodes[0].(sim.Reducible)

@@ -65,7 +65,7 @@ func newSearch(c Config) (*search, error) {
 	_, red := w.Nodes[0].(sim.Reducible)
 	// The world's own options decide: a search from a given state (see
 	// CheckFrom) may carry Order ghost state even when Order is not asked.
-	s.reduce = red && !c.NoReduce && !c.Alg.FIFO && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order
+	s.reduce = red && !c.NoReduce && !w.AnyFIFO() && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order
 	return s, nil
 }
 

@@ -74,6 +74,22 @@ type ChannelsStmt struct {
 	FIFO bool
 }
 
+// ChannelStmt: channel NODE->NODE fifo | unordered, the order of one
+// channel (overriding channels and the algorithm's own).
+type ChannelStmt struct {
+	Meta
+	A, B Ident
+	FIFO bool
+}
+
+// IncludeStmt: include PATH, the statements of another scenario file
+// (a shared preamble) in place of the line. Parse keeps the line, so fmt
+// prints it back; Expand replaces it.
+type IncludeStmt struct {
+	Meta
+	Path string
+}
+
 // VotingSetStmt: voting-set NODE = {NODE, ...} (Maekawa's V_i).
 type VotingSetStmt struct {
 	Meta

@@ -132,6 +132,9 @@ func (c *checker) settings() {
 			}
 			c.sc.Script = append(c.sc.Script, s)
 			continue
+		case *IncludeStmt:
+			c.errs.add(m.Pos, "include %s: files can only be included where scenarios are read from files (dmelab run, explore, fmt)", s.Path)
+			continue
 		case *AlgorithmStmt:
 			if c.once(seen, "algorithm", m.Pos) {
 				algStmt = s
@@ -243,6 +246,17 @@ func (c *checker) configure(n int, seen map[string]Pos) {
 				cp.FIFO = s.FIFO
 				st.Alg = &cp
 			}
+		case *ChannelStmt:
+			a, okA := c.node(s.A)
+			b, okB := c.node(s.B)
+			if !okA || !okB || !c.once(seen, "channel "+s.A.Name+"->"+s.B.Name, m.Pos) {
+				continue
+			}
+			if a == b {
+				c.errs.add(m.Pos, "a node has no channel to itself")
+				continue
+			}
+			st.Opts.Channels = append(st.Opts.Channels, sim.Channel{From: a, To: b, FIFO: s.FIFO})
 		case *VotingSetStmt:
 			i, ok := c.node(s.Node)
 			if !ok || !c.once(seen, "voting-set "+s.Node.Name, m.Pos) {

@@ -27,14 +27,16 @@
 // or a message, or a variable's value, compared as written.
 //
 //	File      = { [ Statement ] [ Comment ] newline } .
-//	Statement = Setting | Event | Run | Hold | Schedule | Expect .
+//	Statement = Setting | Include | Event | Run | Hold | Schedule | Expect .
 //	Setting   = "algorithm" Word
 //	          | "nodes" Node { Node }
 //	          | "requests" Int | "requests" Node "=" Int
 //	          | "clock" Node "=" Int
 //	          | "numbers" Int | "app-messages" Int | "crashes" Int
 //	          | "channels" ( "fifo" | "unordered" )
+//	          | "channel" Node "->" Node ( "fifo" | "unordered" )
 //	          | "voting-set" Node "=" "{" [ Node { [ "," ] Node } ] "}" .
+//	Include   = "include" Path .  (the rest of the line, no quotes)
 //	Event     = "request" Node | Node "requests"
 //	          | "exit" Node | Node "exits"
 //	          | "crash" Node | Node "crashes"
@@ -64,8 +66,16 @@
 // algorithms whose clocks the simulator keeps). numbers is chooseNumber()'s
 // range for ra-v1 and ra-v2; app-messages and crashes are the budgets of
 // application messages and crashes; channels overrides the algorithm's
-// channel model (Lamport 1978 without FIFO); voting-set gives Maekawa's
+// channel model (Lamport 1978 without FIFO) and channel A->B the order of
+// one channel, which wins over both; voting-set gives Maekawa's
 // V_i by node name, for every node or none (then the grid).
+//
+// Include. include PATH stands for the statements of another scenario
+// file, resolved relative to the including file (a shared preamble of
+// settings, say). Only readers of files expand it (LoadFiles with a
+// ReadFunc: dmelab run and explore); fmt keeps the line as written, and
+// where there are no files (the playground) it is an error. A file that
+// includes itself, directly or not, is an error.
 //
 // Events. Each line names one of the simulator's events in its canonical
 // form ("request N1", "exit N1", "step N1 P4 send(...)", "deliver N2->N1

@@ -48,6 +48,8 @@ func TestGolden(t *testing.T) {
 			name := filepath.Join("testdata", file)
 			f, err := Parse(file, read(t, name))
 			require.NoError(t, err)
+			f, err = Expand(f, testdataRead)
+			require.NoError(t, err)
 			override(f, alg, channels)
 			s, err := Check(f)
 			if err != nil {

@@ -78,6 +78,9 @@ func header(st *Setup) []Stmt {
 	if reg := registry.Lookup(st.Alg.Name); reg != nil && reg.FIFO != st.Alg.FIFO {
 		s = append(s, &ChannelsStmt{FIFO: st.Alg.FIFO})
 	}
+	for _, c := range st.Opts.Channels {
+		s = append(s, &ChannelStmt{A: id(st.Names[c.From]), B: id(st.Names[c.To]), FIFO: c.FIFO})
+	}
 	if st.Opts.Requests != 1 {
 		s = append(s, &RequestsStmt{Count: st.Opts.Requests})
 	}

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Parse reads a scenario's syntax. It reports every syntax error it can
@@ -189,7 +190,7 @@ func (lp *lineParser) rest() string {
 	return collapse(lp.l.code[t.off:])
 }
 
-const statementHelp = "a setting (algorithm, nodes, clock, requests, numbers, app-messages, crashes, channels, voting-set), an event (request, exit, step, deliver, app, crash), run, hold, release, schedule or expect"
+const statementHelp = "a setting (algorithm, nodes, clock, requests, numbers, app-messages, crashes, channels, channel, voting-set), include, an event (request, exit, step, deliver, app, crash), run, hold, release, schedule or expect"
 
 // statement parses the statement starting on lp.l (for schedule, the
 // block's following lines too).
@@ -252,6 +253,18 @@ func (lp *lineParser) statement() (s Stmt) {
 		}
 		lp.end()
 		return &ChannelsStmt{m, t.text == "fifo"}
+	case "channel":
+		st := &ChannelStmt{Meta: m}
+		st.A = lp.ident("the sending node")
+		lp.want(tArrow, "->")
+		st.B = lp.ident("the receiving node")
+		t := lp.word("fifo or unordered")
+		if t.text != "fifo" && t.text != "unordered" {
+			lp.fail(t, "expected fifo or unordered, found %s", describe(t))
+		}
+		lp.end()
+		st.FIFO = t.text == "fifo"
+		return st
 	case "voting-set":
 		return lp.votingSet(m)
 	case "request", "exit", "step", "deliver", "app", "crash":
@@ -271,7 +284,15 @@ func (lp *lineParser) statement() (s Stmt) {
 	case "expect":
 		return lp.expect(m)
 	case "include":
-		lp.fail(first, "include is not supported: write the preamble into the file")
+		t := lp.peek()
+		path := lp.rest()
+		if path == "" {
+			lp.fail(nil, "expected the file to include, e.g. include preamble.scn")
+		}
+		if strings.ContainsAny(path, "\"'") {
+			lp.fail(t, "write the file name without quotes, e.g. include preamble.scn")
+		}
+		return &IncludeStmt{m, path}
 	}
 	// NODE requests / exits / crashes: the friendlier spelling of an event.
 	if t := lp.peek(); t != nil && t.kind == tWord && isName(first.text) {

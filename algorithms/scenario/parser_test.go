@@ -29,7 +29,7 @@ func TestParseErrors(t *testing.T) {
 		{"schedule {\nrun\n}\n", "f.scn:2:1: expected an event (request, exit, step, deliver, app, crash) or }, found \"run\""},
 		{"}\n", "f.scn:1:1: } without a schedule { to close"},
 		{"request N1 now\n", "f.scn:1:12: expected end of line, found \"now\""},
-		{"include \"pre.scn\"\n", "f.scn:1:1: include is not supported"},
+		{"include \"pre.scn\"\n", "f.scn:1:9: write the file name without quotes"},
 		{"requests N1 = 99999999999\n", "f.scn:1:15: 99999999999 is too large"},
 	} {
 		_, err := Parse("f.scn", []byte(tc.src))

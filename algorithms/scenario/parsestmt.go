@@ -203,7 +203,7 @@ func isEventWord(s string) bool {
 func isKeyword(s string) bool {
 	switch s {
 	case "algorithm", "nodes", "clock", "requests", "numbers", "app-messages", "crashes",
-		"channels", "voting-set", "run", "hold", "release", "schedule", "expect", "include", "until", "enters",
+		"channels", "channel", "voting-set", "run", "hold", "release", "schedule", "expect", "include", "until", "enters",
 		"exits", "before", "quiet", "message", "messages", "no", "safety", "liveness", "order",
 		"holds", "violated":
 		return true

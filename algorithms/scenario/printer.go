@@ -73,6 +73,14 @@ func StmtString(s Stmt) string {
 			return "channels fifo"
 		}
 		return "channels unordered"
+	case *ChannelStmt:
+		o := "unordered"
+		if s.FIFO {
+			o = "fifo"
+		}
+		return fmt.Sprintf("channel %s->%s %s", s.A.Name, s.B.Name, o)
+	case *IncludeStmt:
+		return "include " + s.Path
 	case *VotingSetStmt:
 		return fmt.Sprintf("voting-set %s = {%s}", s.Node.Name, joinIdents(s.Members, ", "))
 	case *EventStmt:

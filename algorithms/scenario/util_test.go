@@ -31,6 +31,11 @@ func read(t testing.TB, path string) []byte {
 	return b
 }
 
+// testdataRead reads included files, named relative to testdata.
+func testdataRead(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join("testdata", filepath.FromSlash(name)))
+}
+
 // noPos returns a deep copy of f with every position zeroed, so that two
 // parses of differently laid out text can be compared.
 func noPos(f *File) *File {

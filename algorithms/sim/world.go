@@ -22,6 +22,16 @@ type Options struct {
 	// crashed node takes no step and receives nothing; messages to it are
 	// lost).
 	Crashes int
+	// Channels overrides the algorithm's channel order (Algorithm.FIFO)
+	// for single channels, e.g. one FIFO channel in an unordered network
+	// or the one channel that reorders under Lamport 1978.
+	Channels []Channel
+}
+
+// Channel is the order of one channel From→To (node indices).
+type Channel struct {
+	From, To int
+	FIFO     bool
 }
 
 // App is the simulator's view of one node's application, plus ghost state
@@ -59,6 +69,9 @@ type World struct {
 
 	ctx   Ctx    // reused by Apply: searches call it millions of times
 	steps []Step // reused by Events
+	// fifo[from] has bit to set when channel from→to delivers in send
+	// order; nil when no channel does. Shared by clones (never changed).
+	fifo []uint32
 }
 
 // NewWorld builds the initial state of alg with cfg.N nodes.
@@ -84,7 +97,59 @@ func NewWorld(alg *Algorithm, cfg Config, opts Options) (*World, error) {
 	for i := range w.Names {
 		w.Names[i] = fmt.Sprintf("N%d", i+1)
 	}
+	if err := w.setChannels(); err != nil {
+		return nil, err
+	}
 	return w, nil
+}
+
+// setChannels computes the fifo masks from the algorithm and the options.
+func (w *World) setChannels() error {
+	n := len(w.Nodes)
+	if !w.Alg.FIFO && len(w.Opts.Channels) == 0 {
+		return nil
+	}
+	w.fifo = make([]uint32, n)
+	if w.Alg.FIFO {
+		for i := range w.fifo {
+			w.fifo[i] = 1<<n - 1
+		}
+	}
+	for _, c := range w.Opts.Channels {
+		if c.From < 0 || c.From >= n || c.To < 0 || c.To >= n || c.From == c.To {
+			return fmt.Errorf("no channel %d->%d among %d nodes", c.From+1, c.To+1, n)
+		}
+		if c.FIFO {
+			w.fifo[c.From] |= 1 << c.To
+		} else {
+			w.fifo[c.From] &^= 1 << c.To
+		}
+	}
+	any := false
+	for _, m := range w.fifo {
+		any = any || m != 0
+	}
+	if !any {
+		w.fifo = nil
+	}
+	return nil
+}
+
+// FIFO reports whether the channel from→to delivers in send order.
+func (w *World) FIFO(from, to int) bool {
+	return w.fifo != nil && w.fifo[from]&(1<<to) != 0
+}
+
+// AnyFIFO reports whether some channel delivers in send order (searches
+// that assume an unordered network, such as the partial-order reduction,
+// turn themselves off then).
+func (w *World) AnyFIFO() bool { return w.fifo != nil }
+
+// notHead reports whether Net[k] waits behind an earlier message of its
+// FIFO channel.
+func (w *World) notHead(k int) bool {
+	m := w.Net[k]
+	return k > 0 && w.Net[k-1].From == m.From && w.Net[k-1].To == m.To && w.FIFO(int(m.From), int(m.To))
 }
 
 // Clone returns a deep copy.
@@ -169,7 +234,7 @@ func (w *World) Events(dst []Event) []Event {
 		if k > 0 && w.Net[k-1] == m {
 			continue // the same message twice: one choice
 		}
-		if w.Alg.FIFO && k > 0 && w.Net[k-1].From == m.From && w.Net[k-1].To == m.To {
+		if w.notHead(k) {
 			continue // not the head of its channel
 		}
 		if m.Kind == AppKind || w.Nodes[m.To].CanReceive(m) {
@@ -352,7 +417,7 @@ func (w *World) name(i int) string {
 func (w *World) find(m Msg) int {
 	for k, x := range w.Net {
 		if x == m {
-			if w.Alg.FIFO && k > 0 && w.Net[k-1].From == m.From && w.Net[k-1].To == m.To {
+			if w.notHead(k) {
 				return -1
 			}
 			return k
@@ -361,10 +426,12 @@ func (w *World) find(m Msg) int {
 	return -1
 }
 
-// insert adds m to Net keeping the canonical order.
+// insert adds m to Net keeping the canonical order: grouped by channel
+// (From, To); a FIFO channel's messages in send order, an unordered
+// channel's sorted (a multiset has one encoding).
 func (w *World) insert(m Msg) {
 	var k int
-	if w.Alg.FIFO {
+	if w.FIFO(int(m.From), int(m.To)) {
 		k = sort.Search(len(w.Net), func(j int) bool {
 			x := w.Net[j]
 			return x.From > m.From || (x.From == m.From && x.To > m.To)
@@ -392,8 +459,16 @@ func (w *World) forget(i int) {
 			changed = true
 		}
 	}
-	if changed && !w.Alg.FIFO {
-		sort.SliceStable(w.Net, func(a, b int) bool { return w.Net[a].less(w.Net[b]) })
+	if changed {
+		// Unordered channels re-sort (HB is part of a message's identity);
+		// FIFO channels keep their send order.
+		sort.SliceStable(w.Net, func(a, b int) bool {
+			x, y := w.Net[a], w.Net[b]
+			if x.From != y.From || x.To != y.To || !w.FIFO(int(x.From), int(x.To)) {
+				return x.less(y)
+			}
+			return false
+		})
 	}
 }
 

@@ -54,33 +54,50 @@ func TestNetworkIsCanonical(t *testing.T) {
 	assert.Equal(t, enc([]int{1, 2}), enc([]int{2, 1}))
 }
 
-// On FIFO channels only the oldest message of a channel can be delivered.
+// On FIFO channels only the oldest message of a channel can be delivered;
+// Options.Channels overrides the algorithm's order channel by channel.
 func TestFIFO(t *testing.T) {
-	w, err := sim.NewWorld(lamport.Algorithm(), sim.Config{N: 2}, sim.Options{Requests: 2})
+	for _, tc := range []struct {
+		name     string
+		channels []sim.Channel
+		want     int // deliverable messages on N1->N2
+	}{
+		{"all FIFO", nil, 1},
+		{"N1->N2 unordered", []sim.Channel{{From: 0, To: 1, FIFO: false}}, 2},
+		{"another channel unordered", []sim.Channel{{From: 1, To: 0, FIFO: false}}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, err := sim.NewWorld(lamport.Algorithm(), sim.Config{N: 2}, sim.Options{Requests: 2, Channels: tc.channels})
+			require.NoError(t, err)
+			for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1", "exit N1", "request N1"} {
+				e, err := w.FindEvent(line)
+				require.NoError(t, err, line)
+				_, err = w.Apply(e)
+				require.NoError(t, err)
+			}
+			// N1->N2 now holds a release and then a request.
+			var got []string
+			for _, e := range w.Events(nil) {
+				if e.Kind == sim.EvDeliver && e.Msg.From == 0 {
+					got = append(got, w.EventString(e))
+				}
+			}
+			require.Len(t, got, tc.want)
+			assert.Contains(t, got[0]+got[len(got)-1], "release")
+		})
+	}
+	_, err := sim.NewWorld(lamport.Algorithm(), sim.Config{N: 2}, sim.Options{Channels: []sim.Channel{{From: 0, To: 2}}})
+	assert.ErrorContains(t, err, "no channel 1->3")
+}
+
+// An unordered algorithm with one FIFO channel keeps that channel's send
+// order and still sorts the others.
+func TestOneFIFOChannel(t *testing.T) {
+	w, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1, Channels: []sim.Channel{{From: 1, To: 0, FIFO: true}}})
 	require.NoError(t, err)
-	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1"} {
-		e, err := w.FindEvent(line)
-		require.NoError(t, err, line)
-		_, err = w.Apply(e)
-		require.NoError(t, err)
-	}
-	require.Equal(t, sim.InCS, w.Nodes[0].Phase())
-	for _, line := range []string{"exit N1", "request N1"} {
-		e, err := w.FindEvent(line)
-		require.NoError(t, err, line)
-		_, err = w.Apply(e)
-		require.NoError(t, err)
-	}
-	// N1->N2 now holds a release and then a request: only the release is
-	// deliverable.
-	n := 0
-	for _, e := range w.Events(nil) {
-		if e.Kind == sim.EvDeliver && e.Msg.From == 0 {
-			n++
-			assert.Contains(t, w.EventString(e), "release")
-		}
-	}
-	assert.Equal(t, 1, n)
+	assert.True(t, w.FIFO(1, 0))
+	assert.False(t, w.FIFO(0, 1))
+	assert.True(t, w.AnyFIFO())
 }
 
 // Order ghost state: A calls enter(), tells B, B calls enter(): B's call

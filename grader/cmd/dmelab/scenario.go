@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"dmelab/algorithms/scenario"
@@ -70,7 +71,8 @@ func loadScenario(cmd, file string, stderr io.Writer) (*scenario.Scenario, int) 
 		fmt.Fprintf(stderr, "dmelab %s: %s\n", cmd, oneLine(err))
 		return nil, exitUsage
 	}
-	s, err := scenario.Load(file, src)
+	read := func(name string) ([]byte, error) { return readScenario(filepath.FromSlash(name)) }
+	s, err := scenario.LoadFiles(filepath.ToSlash(file), src, read)
 	if err != nil {
 		printErrors(stderr, err)
 		return nil, exitUsage

@@ -1,0 +1,80 @@
+package scenario
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// memFS reads included files from a map, as the grader and the tests do.
+type memFS map[string]string
+
+func (m memFS) read(name string) ([]byte, error) {
+	s, ok := m[name]
+	if !ok {
+		return nil, fmt.Errorf("no file %s", name)
+	}
+	return []byte(s), nil
+}
+
+func TestIncludeExpands(t *testing.T) {
+	fs := memFS{
+		"dir/pre.scn":        "# the set-up\nalgorithm central\ninclude more/nodes.scn\n",
+		"dir/more/nodes.scn": "nodes A B\n",
+	}
+	main := "include pre.scn  # shared\nrequest A\nrun\nexpect A enters before B\nexpect messages = 3\n"
+	s, err := LoadFiles("dir/main.scn", []byte(main), fs.read)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"A", "B"}, s.Setup.Names)
+	assert.Equal(t, "central", s.Setup.Alg.Name)
+	r := Run(s, Options{})
+	require.True(t, r.OK(), r.Report())
+
+	// The printer keeps include lines: fmt does not inline preambles.
+	f, err := Parse("dir/main.scn", []byte(main))
+	require.NoError(t, err)
+	assert.Equal(t, main, Format(f))
+}
+
+func TestIncludeErrors(t *testing.T) {
+	fs := memFS{
+		"loop.scn":  "include loop2.scn\n",
+		"loop2.scn": "include loop.scn\n",
+		"bad.scn":   "algorithm central\nnodes A B\nrequest\n",
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"include missing.scn\n", "m.scn:1:1: include missing.scn: no file missing.scn"},
+		{"include loop.scn\n", "loop2.scn:1:1: include loop.scn: the file includes itself (m.scn → loop.scn → loop2.scn → loop.scn)"},
+		{"include bad.scn\n", "bad.scn:3:8: expected"},
+		{"include\n", "m.scn:1:8: expected the file to include"},
+	} {
+		_, err := LoadFiles("m.scn", []byte(tc.src), fs.read)
+		require.Error(t, err, tc.src)
+		assert.Contains(t, err.Error(), tc.want, tc.src)
+	}
+	// Without a reader (the playground), include is a clear error.
+	_, err := Load("m.scn", []byte("include pre.scn\n"))
+	assert.ErrorContains(t, err, "m.scn:1:1: include pre.scn: files can only be included")
+}
+
+func TestChannelStatement(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"channel A->C fifo\n", "unknown node C"},
+		{"channel A->A fifo\n", "no channel to itself"},
+		{"channel A->B fifo\nchannel A->B unordered\n", "channel A->B is given twice"},
+		{"channel A->B sometimes\n", "expected fifo or unordered"},
+		{"channel A B fifo\n", "expected ->"},
+	} {
+		_, err := Load("c.scn", []byte("algorithm central\nnodes A B\n"+tc.src))
+		require.Error(t, err, tc.src)
+		assert.Contains(t, err.Error(), tc.want, tc.src)
+	}
+	s, err := Load("c.scn", []byte("algorithm lamport\nnodes A B C\nchannel B->A unordered\n"))
+	require.NoError(t, err)
+	w, err := s.Setup.World()
+	require.NoError(t, err)
+	assert.False(t, w.FIFO(1, 0))
+	assert.True(t, w.FIFO(0, 1))
+}
