@@ -183,6 +183,15 @@ func TestRunScenario(t *testing.T) {
 	code, _, errs = runCLI("run", "/no/such/file.scn")
 	assert.Equal(t, exitUsage, code)
 	assert.NotEmpty(t, errs)
+
+	// include reads the preamble next to the including file.
+	code, out, errs = runCLI("run", "../../../algorithms/scenario/testdata/include/seed001_short.scn")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "ra-lamport, nodes N3 N5 N6 N12 N32 N80")
+	missing := writeFile(t, "include nowhere.scn\n")
+	code, _, errs = runCLI("run", missing)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, ":1:1: include nowhere.scn: open ")
 }
 
 func TestExploreAndFmt(t *testing.T) {
