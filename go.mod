@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/cockroachdb/datadriven v1.0.3
 	github.com/stretchr/testify v1.12.1
+	github.com/yuin/goldmark v1.8.7
 )
 
 require (
