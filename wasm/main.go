@@ -17,7 +17,11 @@
 //	step(id), run(id, limit)                → State  (default policy)
 //	free(id)
 //	check(checkParams, progress)            → CheckResult (progress(states, transitions, depth) → true cancels)
-//	parse(text), format(text), scenario(text) → the scenario language (not yet available)
+//	parse(text)                             → [Diagnostic] (empty: no problem)
+//	format(text)                            → {text} or {errors: [Diagnostic]}
+//	scenario(text)                          → {id, state} or {errors: [Diagnostic]}
+//	emit(id)                                → the run's timeline as a scenario file
+//	share(text, at)                         → a "scenario=...&at=K" URL fragment
 package main
 
 import (
@@ -27,6 +31,7 @@ import (
 	"syscall/js"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/scenario"
 	"dmelab/wasm/play"
 )
 
@@ -49,9 +54,11 @@ func main() {
 		"run":      withRun(runDefault),
 		"free":     freeRun,
 		"check":    check,
-		"parse":    notYet,
-		"format":   notYet,
-		"scenario": notYet,
+		"parse":    func(a []js.Value) (any, error) { return play.ParseScenario(text(a)), nil },
+		"format":   format,
+		"scenario": newScenarioRun,
+		"emit":     emit,
+		"share":    share,
 	}
 	core := js.Global().Get("Object").New()
 	for name, f := range api {
@@ -193,8 +200,47 @@ func check(a []js.Value) (any, error) {
 	return play.Check(p, progress)
 }
 
-// notYet stands for the scenario language's entry points until
-// the scenario package (algorithms/scenario) is ready.
-func notYet([]js.Value) (any, error) {
-	return nil, errors.New("the scenario language is not available in this build yet")
+func text(a []js.Value) string {
+	if t := arg(a, 0); t.Type() == js.TypeString {
+		return t.String()
+	}
+	return ""
+}
+
+func format(a []js.Value) (any, error) {
+	out, errs := play.FormatScenario(text(a))
+	if len(errs) > 0 {
+		return map[string]any{"errors": errs}, nil
+	}
+	return map[string]any{"text": out}, nil
+}
+
+func newScenarioRun(a []js.Value) (any, error) {
+	r, errs, err := play.NewScenarioRun(text(a))
+	if err != nil {
+		return nil, err
+	}
+	if len(errs) > 0 {
+		return map[string]any{"errors": errs}, nil
+	}
+	id := nextID
+	nextID++
+	runs[id] = r
+	return map[string]any{"id": id, "state": r.State()}, nil
+}
+
+func emit(a []js.Value) (any, error) {
+	id := arg(a, 0)
+	if id.Type() != js.TypeNumber || runs[id.Int()] == nil {
+		return nil, errors.New("no such run")
+	}
+	return runs[id.Int()].Scenario()
+}
+
+func share(a []js.Value) (any, error) {
+	at := -1
+	if k := arg(a, 1); k.Type() == js.TypeNumber {
+		at = k.Int()
+	}
+	return scenario.ShareFragment(text(a), at), nil
 }

@@ -89,6 +89,8 @@ type Run struct {
 	// rename maps the simulator's node names (N1..Nn) in display strings
 	// to a scenario's own (N3 N5 N12...); nil leaves them.
 	rename func(string) string
+	// script links a scenario's run to its scenario (nil otherwise).
+	script *script
 }
 
 // Step is one event of the timeline, as the diagram draws it.

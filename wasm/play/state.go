@@ -19,6 +19,8 @@ type State struct {
 	Enabled  []Enabled   `json:"enabled"`
 	Status   Status      `json:"status"` // at the cursor
 	End      Status      `json:"end"`    // at the end of the timeline
+	// Script: the run comes from a scenario (NewScenarioRun).
+	Script *Script `json:"script,omitempty"`
 }
 
 // NodeState is one node at the cursor.
@@ -128,6 +130,7 @@ func (r *Run) State() State {
 	}
 	s.Status = status(w)
 	s.End = status(r.worlds[len(r.worlds)-1])
+	s.Script = r.scriptState()
 	return s
 }
 

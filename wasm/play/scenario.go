@@ -1,0 +1,233 @@
+package play
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"dmelab/algorithms/scenario"
+)
+
+// The scenario language in the playground: the editor asks for
+// diagnostics while the student types, "Format" asks for the canonical
+// form, and "Run scenario" turns the script's run into a Run the page
+// steps through like any other, with the expectations' outcomes beside it.
+
+// Diagnostic is one problem in a scenario, placed for an editor. Line and
+// Col count from 1; Col counts UTF-16 code units, as JavaScript strings
+// (and so CodeMirror) do, where the scenario package counts bytes.
+type Diagnostic struct {
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+// ScenarioName is the file name the page's scenarios are reported under.
+const ScenarioName = "scenario"
+
+// scenarioMaxStates bounds each search a property expectation starts, so
+// that a scenario never freezes the page for long (the page runs scenarios
+// on its main thread); beyond it the expectation is undecided.
+const scenarioMaxStates = 300000
+
+// ParseScenario parses and checks text as `dmelab run` would before
+// running it, and returns every problem found (none: an empty list).
+func ParseScenario(text string) []Diagnostic {
+	_, err := scenario.Load(ScenarioName, []byte(text))
+	return diagnostics(text, err)
+}
+
+// FormatScenario returns text in canonical form (`dmelab fmt`); a text
+// that does not parse is returned with its diagnostics instead.
+func FormatScenario(text string) (string, []Diagnostic) {
+	f, err := scenario.Parse(ScenarioName, []byte(text))
+	if err != nil {
+		return "", diagnostics(text, err)
+	}
+	return scenario.Format(f), nil
+}
+
+// diagnostics turns the scenario package's errors into Diagnostics.
+func diagnostics(text string, err error) []Diagnostic {
+	out := []Diagnostic{}
+	if err == nil {
+		return out
+	}
+	var list scenario.ErrorList
+	var one *scenario.Error
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = scenario.ErrorList{one}
+	default:
+		return append(out, Diagnostic{Line: 1, Col: 1, Message: err.Error()})
+	}
+	lines := strings.Split(text, "\n")
+	for _, e := range list {
+		out = append(out, Diagnostic{Line: max(e.Pos.Line, 1), Col: utf16Col(lines, e.Pos.Line, e.Pos.Col), Message: e.Msg})
+	}
+	return out
+}
+
+// utf16Col converts a byte column of line (both from 1) to UTF-16 units.
+func utf16Col(lines []string, line, col int) int {
+	if line < 1 || line > len(lines) || col < 1 {
+		return max(col, 1)
+	}
+	s := lines[line-1]
+	if col-1 < len(s) {
+		s = s[:col-1]
+	}
+	n := 1
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		s = s[size:]
+		n++
+		if r >= 0x10000 {
+			n++ // a surrogate pair
+		}
+	}
+	return n
+}
+
+// Script is what a scenario adds to its Run: where each of its steps came
+// from, what the expectations said, and whether the script stopped early.
+type Script struct {
+	// Lines[k] is the scenario line behind step k+1 (an event line, or the
+	// run statement that took it).
+	Lines   []int         `json:"lines"`
+	Expects []Expectation `json:"expects"`
+	// Stopped: the script could not go on (an event that was not
+	// possible, a run whose condition never came true).
+	Stopped *Diagnostic `json:"stopped,omitempty"`
+	// Events is the number of steps the script took; Truncated says that
+	// the timeline could not hold them all (MaxEvents).
+	Events    int  `json:"events"`
+	Truncated bool `json:"truncated,omitempty"`
+	// Diverged: the timeline no longer starts with the script's steps
+	// (the student took another event), so the expectations speak of a
+	// run that is not the one shown.
+	Diverged bool `json:"diverged"`
+	// OK: the script ran to its end and every expectation held.
+	OK bool `json:"ok"`
+}
+
+// Expectation is one expect line's outcome, checked after After steps.
+type Expectation struct {
+	Line   int    `json:"line"`
+	Col    int    `json:"col"`
+	Text   string `json:"text"`
+	Status string `json:"status"` // ok, FAIL, UNKNOWN, not reached
+	Got    string `json:"got"`
+	After  int    `json:"after"`
+	// Witness: for a property expectation that failed or was found
+	// violated, the events (scenario names) of a run that shows it, from
+	// the expectation's point.
+	Witness []string `json:"witness,omitempty"`
+}
+
+// script is a Run's link to the scenario it was made from.
+type script struct {
+	sc     *scenario.Scenario
+	info   Script
+	events []string // the script's steps, canonical (simulator names)
+}
+
+// NewScenarioRun loads text, runs its script (scenario.Run: events, run
+// statements, expectations) and returns a Run whose timeline is that run,
+// the cursor at its end. A text with errors returns its diagnostics and
+// no run.
+func NewScenarioRun(text string) (*Run, []Diagnostic, error) {
+	sc, err := scenario.Load(ScenarioName, []byte(text))
+	if err != nil {
+		return nil, diagnostics(text, err), nil
+	}
+	st := &sc.Setup
+	p := Params{Algo: st.Alg.Name, Nodes: len(st.Names), Requests: st.Opts.Requests,
+		AppMessages: st.Opts.AppMsgs, Numbers: st.Cfg.Numbers, Crashes: st.Opts.Crashes}
+	w, err := st.SimWorld()
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := NewRunFrom(p, w, st.Rename)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := scenario.Run(sc, scenario.Options{MaxStates: scenarioMaxStates})
+	s := &script{sc: sc, info: Script{Lines: []int{}, Expects: []Expectation{}, Events: len(res.Events), OK: res.OK()}}
+	for k, e := range res.Events {
+		if err := r.ApplyEvent(e); err != nil {
+			s.info.Truncated = true
+			break
+		}
+		s.events = append(s.events, r.steps[k].Event)
+		s.info.Lines = append(s.info.Lines, res.Steps[k].Pos.Line)
+	}
+	lines := strings.Split(text, "\n")
+	for _, x := range res.Expects {
+		ex := Expectation{Line: x.Pos.Line, Col: utf16Col(lines, x.Pos.Line, x.Pos.Col), Text: x.Text,
+			Status: string(x.Status), Got: x.Got, After: stepsBefore(res.Steps, x.Pos)}
+		if x.Witness != nil {
+			ex.Witness = x.Witness.Events
+		}
+		s.info.Expects = append(s.info.Expects, ex)
+	}
+	if res.Stopped != nil {
+		d := diagnostics(text, res.Stopped)[0]
+		s.info.Stopped = &d
+	}
+	r.script = s
+	return r, nil, nil
+}
+
+// stepsBefore counts the steps caused by statements before p: the script
+// runs in order, so that is how many had been taken when the statement at
+// p was checked.
+func stepsBefore(steps []scenario.Step, p scenario.Pos) int {
+	n := 0
+	for _, s := range steps {
+		if s.Pos.Line < p.Line || s.Pos.Line == p.Line && s.Pos.Col < p.Col {
+			n++
+		}
+	}
+	return n
+}
+
+// scriptState is the Script as of the run's current timeline.
+func (r *Run) scriptState() *Script {
+	if r.script == nil {
+		return nil
+	}
+	info := r.script.info
+	for k, ev := range r.script.events {
+		if k >= len(r.steps) || r.steps[k].Event != ev {
+			info.Diverged = true
+			break
+		}
+	}
+	return &info
+}
+
+// Scenario writes the run's whole timeline as a scenario file that
+// replays it exactly (scenario.FromTrace): the run's settings (a
+// scenario's own, with its node names and clocks), then a schedule block.
+// A comment marks the step the cursor is at, if not the end.
+func (r *Run) Scenario() (string, error) {
+	var st *scenario.Setup
+	if r.script != nil {
+		st = &r.script.sc.Setup
+	} else {
+		cfg, opts := r.p.config()
+		opts.Order = false // ghost state: no setting of its own, nothing to write
+		st = scenario.NewSetup(r.alg, nil, cfg, opts)
+	}
+	evs, err := scenario.Replay(st, r.Events())
+	if err != nil {
+		return "", err
+	}
+	notes := map[int][]string{}
+	if r.pos < len(evs) {
+		notes[r.pos] = []string{"the playground showed the state before this step"}
+	}
+	return scenario.FromTrace(st, evs, notes)
+}

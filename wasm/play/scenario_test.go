@@ -1,0 +1,161 @@
+package play
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func readExample(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "algorithms", "scenario", "testdata", name))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestParseScenarioPlacesErrors(t *testing.T) {
+	assert.Empty(t, ParseScenario(readExample(t, "seed001.scn")))
+
+	for _, c := range []struct {
+		name, text string
+		want       Diagnostic
+	}{
+		{"syntax", "algorithm ra-v1\nnodes N1 N2\nrequest N1 N2\n", Diagnostic{Line: 3, Col: 12}},
+		{"unknown node", "algorithm ra-v1\nnodes N1 N2\nrequest N3\n", Diagnostic{Line: 3, Col: 9}},
+		{"unknown algorithm", "algorithm nope\nnodes N1\n", Diagnostic{Line: 1, Col: 11}},
+		// Columns count UTF-16 units: "Nå" is 3 bytes but 2 units.
+		{"non-ASCII before", "algorithm ra-v1\nnodes Nå N2\nrequest Nå N2\n", Diagnostic{Line: 3, Col: 12}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := ParseScenario(c.text)
+			require.NotEmpty(t, d)
+			assert.Equal(t, c.want.Line, d[0].Line, "%+v", d)
+			assert.Equal(t, c.want.Col, d[0].Col, "%+v", d)
+			assert.NotEmpty(t, d[0].Message)
+		})
+	}
+}
+
+func TestFormatScenario(t *testing.T) {
+	out, d := FormatScenario("algorithm   ra-v1\nnodes N1 N2\n\n\nN1 requests   # first\nrun\n")
+	require.Empty(t, d)
+	assert.Equal(t, "algorithm ra-v1\nnodes N1 N2\n\nrequest N1  # first\nrun\n", out)
+	again, d := FormatScenario(out)
+	require.Empty(t, d)
+	assert.Equal(t, out, again, "canonical text is a fixed point")
+
+	_, d = FormatScenario("algorithm ra-v1\nnodes N1 N2\nrun until\n")
+	require.NotEmpty(t, d)
+	assert.Equal(t, 3, d[0].Line)
+}
+
+// Seed 001's example as the page gets it: the script's whole run, every
+// expectation held, each step tied to its line, N80 in the CS before N12.
+func TestScenarioRunSeed001(t *testing.T) {
+	text := readExample(t, "seed001.scn")
+	r, d, err := NewScenarioRun(text)
+	require.NoError(t, err)
+	require.Empty(t, d)
+	s := r.State()
+	assert.Equal(t, []string{"N3", "N5", "N6", "N12", "N32", "N80"}, s.Names)
+	require.NotNil(t, s.Script)
+	sc := s.Script
+	assert.True(t, sc.OK)
+	assert.False(t, sc.Diverged)
+	assert.Nil(t, sc.Stopped)
+	assert.Equal(t, len(s.Steps), sc.Events)
+	assert.Equal(t, sc.Events, s.Pos, "the cursor ends at the end of the script")
+	require.Len(t, sc.Lines, sc.Events)
+	assert.True(t, slices.IsSorted(sc.Lines), "the script runs top to bottom")
+	require.Len(t, sc.Expects, 33)
+	for _, e := range sc.Expects {
+		assert.Equal(t, "ok", e.Status, "%s (line %d): %s", e.Text, e.Line, e.Got)
+		assert.LessOrEqual(t, e.After, sc.Events)
+	}
+	// "request N32" is the first step; "expect N32 state = WANTED" follows it.
+	assert.Equal(t, "request N5", s.Steps[0].Event, "canonical events keep the simulator's names (N32 is the 5th node)")
+	assert.Equal(t, "N32 calls enter()", s.Steps[0].Text)
+	assert.Equal(t, 1, sc.Expects[0].After)
+
+	// N80 (index 5) enters before N12 (index 3).
+	var order []int
+	for _, c := range s.CS {
+		order = append(order, c.Node)
+	}
+	assert.Equal(t, []int{4, 5, 3}, order)
+	assert.Contains(t, s.Nodes[4].Vars, Var{"queue", "[]"})
+
+	// Stepping back and forward keeps the script; another event diverges.
+	require.True(t, r.Back())
+	assert.False(t, r.State().Script.Diverged)
+	require.True(t, r.Forward())
+	require.NoError(t, r.Seek(0))
+	require.NoError(t, r.Apply("request N4"))
+	assert.True(t, r.State().Script.Diverged)
+}
+
+func TestScenarioRunStopsAndFails(t *testing.T) {
+	text := "algorithm ra-v1\nnodes N1 N2\nrequest N1\nexpect N1 phase = in-cs\nexit N1\nexpect N2 phase = idle\n"
+	r, d, err := NewScenarioRun(text)
+	require.NoError(t, err)
+	require.Empty(t, d)
+	sc := r.State().Script
+	require.NotNil(t, sc.Stopped)
+	assert.Equal(t, 5, sc.Stopped.Line)
+	assert.Contains(t, sc.Stopped.Message, "not possible")
+	require.Len(t, sc.Expects, 2)
+	assert.Equal(t, "FAIL", sc.Expects[0].Status)
+	assert.Equal(t, "not reached", sc.Expects[1].Status)
+	assert.False(t, sc.OK)
+	assert.Equal(t, 1, sc.Events)
+
+	_, d, err = NewScenarioRun("algorithm ra-v1\nnodes N1 N1\n")
+	require.NoError(t, err)
+	require.NotEmpty(t, d)
+	assert.Equal(t, 2, d[0].Line)
+}
+
+// A property expectation found violated carries the run that shows it.
+func TestScenarioWitness(t *testing.T) {
+	r, _, err := NewScenarioRun("algorithm ra-v1\nnodes N1 N2\nexpect liveness violated\n")
+	require.NoError(t, err)
+	sc := r.State().Script
+	require.Len(t, sc.Expects, 1)
+	assert.Equal(t, "ok", sc.Expects[0].Status)
+	assert.NotEmpty(t, sc.Expects[0].Witness)
+}
+
+// The download of a run is a scenario that replays the same timeline,
+// for a scenario's run (its names, clocks and requests) and for a run
+// built by hand.
+func TestRunScenarioReplays(t *testing.T) {
+	r, _, err := NewScenarioRun(readExample(t, "seed001.scn"))
+	require.NoError(t, err)
+	require.NoError(t, r.Seek(10))
+	require.NoError(t, r.Apply(r.State().Enabled[0].Event)) // branch off the script
+	text, err := r.Scenario()
+	require.NoError(t, err)
+	assert.Contains(t, text, "nodes N3 N5 N6 N12 N32 N80")
+	assert.Contains(t, text, "clock N12 = 113")
+	again, d, err := NewScenarioRun(text)
+	require.NoError(t, err)
+	require.Empty(t, d, text)
+	assert.Equal(t, r.Events(), again.Events())
+
+	h, err := NewRun(raV1())
+	require.NoError(t, err)
+	_, err = h.RunDefault(8)
+	require.NoError(t, err)
+	require.NoError(t, h.Seek(3))
+	text, err = h.Scenario()
+	require.NoError(t, err)
+	assert.Contains(t, text, "# the playground showed the state before this step")
+	again, d, err = NewScenarioRun(text)
+	require.NoError(t, err)
+	require.Empty(t, d, text)
+	assert.Equal(t, h.Events(), again.Events())
+}
