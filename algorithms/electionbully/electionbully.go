@@ -53,6 +53,12 @@
 //     simulator reports as a safety violation. (This uses the simulator's
 //     perfect failure detector, Ctx.Alive, as do the timeouts below.)
 //
+// Recovery (Options.Recoveries; the seed is silent): a node back from a
+// crash restarts in its initial state and calls an election, the classic
+// rule. The explorer then shows the classic caveat: the seed's Safe fails
+// when the highest node comes back while a lower winner's coordinator is
+// still on its way (see TestRecovery); liveness holds.
+//
 // Timer assumptions. The simulator fires a timeout only when no message
 // can be delivered and nothing else can happen: timeouts are longer than
 // any message delay, the synchronous system the bully algorithm needs. It
@@ -344,3 +350,10 @@ func name(names []string, i int) string {
 	}
 	return names[i]
 }
+
+// Recover: a node back from a crash starts from its initial state (no
+// leader, no timer) and calls an election at once — the classic bully
+// rule, which the seed does not state: a recovered node that is now the
+// highest live one must take over, and one that is not learns the leader
+// from the answer to its election.
+func (n *node) Recover(c *sim.Ctx) { n.elect(c) }

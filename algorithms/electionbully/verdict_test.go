@@ -69,3 +69,20 @@ func TestWaitingTimeoutMustOutlastElections(t *testing.T) {
 	require.Contains(t, loop, "step N1 timeout: no coordinator, elect again")
 	require.NotContains(t, loop, "step N2 timeout: no ok from higher nodes, I am the leader")
 }
+
+// TestRecovery: with a node that may come back, Safe fails in the classic
+// way — the highest node recovers while a lower winner's coordinator is on
+// its way — and liveness still holds: the recovered node takes over.
+func TestRecovery(t *testing.T) {
+	res, err := explore.Check(explore.Config{Alg: Algorithm(), Sim: sim.Config{N: 3},
+		Opts:  sim.Options{Requests: 1, Crashes: 1, Recoveries: 1},
+		Props: []string{explore.Safety, explore.Liveness}, MaxStates: 2_000_000})
+	require.NoError(t, err)
+	require.True(t, res.Complete)
+	require.Equal(t, explore.Violated, res.Verdicts[explore.Safety])
+	require.Equal(t, explore.Holds, res.Verdicts[explore.Liveness])
+	ce := res.Counterexamples[explore.Safety]
+	require.Equal(t, "wrong leader", ce.Kind)
+	require.Contains(t, ce.Events(), "recover N3")
+	require.Len(t, ce.Events(), 5, "shortest: elect, crash, timeout, recover, stale coordinator")
+}

@@ -7,18 +7,19 @@ import "dmelab/algorithms/sim"
 // own bookkeeping), so the other nodes' encodings are computed once per
 // state and reused, and the changed parts are put back after each event.
 type scratch struct {
-	segs      [][]byte // each node's encoding in the loaded state
-	ends      []int
-	net       []sim.Msg
-	app       []sim.App
-	clock     []int32
-	appLeft   int
-	crashed   uint32
-	crashLeft int
-	phase     []sim.Phase // each node's phase in the loaded state
-	inCS      int         // how many nodes are in the CS there
-	enc       sim.Enc
-	spare     []sim.Node // per node, overwritten by Copier nodes
+	segs        [][]byte // each node's encoding in the loaded state
+	ends        []int
+	net         []sim.Msg
+	app         []sim.App
+	clock       []int32
+	appLeft     int
+	crashed     uint32
+	crashLeft   int
+	recoverLeft int
+	phase       []sim.Phase // each node's phase in the loaded state
+	inCS        int         // how many nodes are in the CS there
+	enc         sim.Enc
+	spare       []sim.Node // per node, overwritten by Copier nodes
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
@@ -48,7 +49,7 @@ func (sc *scratch) decode(w *sim.World, b []byte) error {
 	sc.app = append(sc.app[:0], w.App...)
 	sc.clock = append(sc.clock[:0], w.Clock...)
 	sc.appLeft = w.AppLeft
-	sc.crashed, sc.crashLeft = w.Crashed, w.CrashLeft
+	sc.crashed, sc.crashLeft, sc.recoverLeft = w.Crashed, w.CrashLeft, w.RecoverLeft
 	sc.inCS = 0
 	for i, n := range w.Nodes {
 		sc.phase[i] = n.Phase()
@@ -83,7 +84,7 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 		}
 	}
 	w.EncodeTail(&sc.enc)
-	if w.Alg.Election || e.Kind == sim.EvCrash {
+	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
 		sc.waiting, sc.unsafe = w.Waiting(), w.Unsafe()
 		sc.restore(w, i, orig)
 		return out
@@ -118,5 +119,5 @@ func (sc *scratch) restore(w *sim.World, i int, orig sim.Node) {
 	copy(w.App, sc.app)
 	copy(w.Clock, sc.clock)
 	w.AppLeft = sc.appLeft
-	w.Crashed, w.CrashLeft = sc.crashed, sc.crashLeft
+	w.Crashed, w.CrashLeft, w.RecoverLeft = sc.crashed, sc.crashLeft, sc.recoverLeft
 }

@@ -72,7 +72,7 @@ func newSearch(c Config) (*search, error) {
 func (s *search) class(e sim.Event) uint32 {
 	var k classKey
 	switch e.Kind {
-	case sim.EvRequest, sim.EvApp, sim.EvCrash:
+	case sim.EvRequest, sim.EvApp, sim.EvCrash, sim.EvRecover:
 		return 0
 	case sim.EvExit:
 		k = classKey{kind: e.Kind, node: uint8(e.Node)}
@@ -175,10 +175,10 @@ func (s *search) added(cur, idx int, sc *scratch) {
 
 // anyForced reports whether some event that fairness forces is enabled
 // (anything but an application's own choice to call enter() or to send,
-// and a crash).
+// a crash and a recovery).
 func anyForced(evs []sim.Event) bool {
 	for _, e := range evs {
-		if e.Kind != sim.EvRequest && e.Kind != sim.EvApp && e.Kind != sim.EvCrash {
+		if e.Kind != sim.EvRequest && e.Kind != sim.EvApp && e.Kind != sim.EvCrash && e.Kind != sim.EvRecover {
 			return true
 		}
 	}

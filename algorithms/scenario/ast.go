@@ -61,7 +61,7 @@ type RequestsStmt struct {
 	Count int
 }
 
-// OptionStmt: numbers INT, app-messages INT or crashes INT.
+// OptionStmt: numbers INT, app-messages INT, crashes INT or recoveries INT.
 type OptionStmt struct {
 	Meta
 	Key   string
@@ -107,6 +107,7 @@ const (
 	EvDeliver                  // deliver A->B TEXT
 	EvApp                      // app A->B      (an application message)
 	EvCrash                    // crash A
+	EvRecover                  // recover A
 )
 
 func (k EventKind) String() string {
@@ -123,6 +124,8 @@ func (k EventKind) String() string {
 		return "app"
 	case EvCrash:
 		return "crash"
+	case EvRecover:
+		return "recover"
 	}
 	return "?"
 }

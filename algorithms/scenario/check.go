@@ -224,7 +224,7 @@ func (c *checker) configure(n int, seen map[string]Pos) {
 				own[i] = s.Count
 			}
 		case *OptionStmt:
-			limit := map[string]int{"numbers": 100, "app-messages": 10, "crashes": n}[s.Key]
+			limit := map[string]int{"numbers": 100, "app-messages": 10, "crashes": n, "recoveries": 3}[s.Key]
 			if !c.once(seen, s.Key, m.Pos) {
 				continue
 			}
@@ -239,6 +239,8 @@ func (c *checker) configure(n int, seen map[string]Pos) {
 				st.Opts.AppMsgs = s.Value
 			case "crashes":
 				st.Opts.Crashes = s.Value
+			case "recoveries":
+				st.Opts.Recoveries = s.Value
 			}
 		case *ChannelsStmt:
 			if c.once(seen, "channels", m.Pos) && s.FIFO != alg.FIFO {

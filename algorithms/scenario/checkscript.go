@@ -9,7 +9,7 @@ import (
 func (c *checker) script() {
 	st := &c.sc.Setup
 	used := make([]int, st.Cfg.N)
-	apps, crashes := 0, 0
+	apps, crashes, recoveries := 0, 0, 0
 	event := func(e *EventStmt) {
 		i, ok := c.node(e.A)
 		if e.Kind == EvDeliver || e.Kind == EvApp {
@@ -37,6 +37,10 @@ func (c *checker) script() {
 		case EvCrash:
 			if crashes++; crashes > st.Opts.Crashes {
 				c.errs.add(e.Pos, "crash %d, but crashes is %d: raise crashes", crashes, st.Opts.Crashes)
+			}
+		case EvRecover:
+			if recoveries++; recoveries > st.Opts.Recoveries {
+				c.errs.add(e.Pos, "recovery %d, but recoveries is %d: raise recoveries", recoveries, st.Opts.Recoveries)
 			}
 		}
 	}

@@ -32,7 +32,7 @@
 //	          | "nodes" Node { Node }
 //	          | "requests" Int | "requests" Node "=" Int
 //	          | "clock" Node "=" Int
-//	          | "numbers" Int | "app-messages" Int | "crashes" Int
+//	          | "numbers" Int | "app-messages" Int | "crashes" Int | "recoveries" Int
 //	          | "channels" ( "fifo" | "unordered" )
 //	          | "channel" Node "->" Node ( "fifo" | "unordered" )
 //	          | "voting-set" Node "=" "{" [ Node { [ "," ] Node } ] "}" .
@@ -40,6 +40,7 @@
 //	Event     = "request" Node | Node "requests"
 //	          | "exit" Node | Node "exits"
 //	          | "crash" Node | Node "crashes"
+//	          | "recover" Node | Node "recovers"
 //	          | "step" Node Text
 //	          | "deliver" Node "->" Node [ Text ]
 //	          | "app" Node "->" Node .
@@ -64,8 +65,9 @@
 // node's application calls enter() in the whole run, requests NODE = K one
 // node's own count. clock sets a node's initial Lamport clock (only for
 // algorithms whose clocks the simulator keeps). numbers is chooseNumber()'s
-// range for ra-v1 and ra-v2; app-messages and crashes are the budgets of
-// application messages and crashes; channels overrides the algorithm's
+// range for ra-v1 and ra-v2; app-messages, crashes and recoveries are the
+// budgets of application messages, crashes and recoveries (a recovered node
+// restarts from its initial state; only election-bully recovers); channels overrides the algorithm's
 // channel model (Lamport 1978 without FIFO) and channel A->B the order of
 // one channel, which wins over both; voting-set gives Maekawa's
 // V_i by node name, for every node or none (then the grid).

@@ -74,8 +74,11 @@ func (r *runner) expect(s *ExpectStmt) *ExpectResult {
 // breaks it, and holds if neither (which needs a complete search).
 func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 	for k, st := range r.res.Steps {
-		if s.Prop == explore.Safety && st.Unsafe || s.Prop == explore.Order && st.Order {
+		if s.Prop == explore.Safety && (st.Unsafe || st.WrongLeader != "") || s.Prop == explore.Order && st.Order {
 			what := "two nodes are in the critical section"
+			if st.WrongLeader != "" {
+				what = st.WrongLeader + " although a higher node is alive"
+			}
 			if s.Prop == explore.Order {
 				what = st.Entered + " entered before an enter() call that happened-before its own"
 			}

@@ -104,6 +104,9 @@ func header(st *Setup) []Stmt {
 	if st.Opts.Crashes != 0 {
 		s = append(s, &OptionStmt{Key: "crashes", Value: st.Opts.Crashes})
 	}
+	if st.Opts.Recoveries != 0 {
+		s = append(s, &OptionStmt{Key: "recoveries", Value: st.Opts.Recoveries})
+	}
 	for i, set := range st.Cfg.Sets {
 		vs := &VotingSetStmt{Node: id(st.Names[i])}
 		for _, j := range set {

@@ -78,3 +78,21 @@ func TestChannelStatement(t *testing.T) {
 	assert.False(t, w.FIFO(1, 0))
 	assert.True(t, w.FIFO(0, 1))
 }
+
+// "N3 recovers" is the friendlier spelling of "recover N3"; recoveries is
+// a budget like crashes.
+func TestRecoverStatement(t *testing.T) {
+	f, err := Parse("r.scn", []byte("algorithm election-bully\nnodes A B\ncrashes 1\nrecoveries 1\ncrash B\nB recovers\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "algorithm election-bully\nnodes A B\ncrashes 1\nrecoveries 1\ncrash B\nrecover B\n", Format(f))
+	s, err := Check(f)
+	require.NoError(t, err)
+	r := Run(s, Options{})
+	require.Nil(t, r.Stopped, r.Report())
+	assert.Equal(t, "recover B", r.Steps[1].Event)
+
+	_, err = Load("r.scn", []byte("algorithm election-bully\nnodes A B\ncrashes 1\ncrash B\nrecover B\n"))
+	assert.ErrorContains(t, err, "r.scn:5:1: recovery 1, but recoveries is 0")
+	_, err = Load("r.scn", []byte("algorithm election-bully\nnodes A B\nrecoveries 9\n"))
+	assert.ErrorContains(t, err, "recoveries must be at most 3")
+}

@@ -54,6 +54,9 @@ type Step struct {
 	Entered string `json:"entered,omitempty"` // the node that entered the CS with this event
 	Unsafe  bool   `json:"unsafe,omitempty"`  // two or more nodes are in the CS after it
 	Order   bool   `json:"order,omitempty"`   // it broke the Order property
+	// WrongLeader (elections), e.g. "N1 elects N2": the node that acted
+	// elected a leader although a higher node is alive (the seed's Safe).
+	WrongLeader string `json:"wrong_leader,omitempty"`
 }
 
 // Entry is one entry into the critical section.
@@ -310,5 +313,8 @@ func (r *runner) apply(p Pos, e sim.Event) {
 	}
 	st.Unsafe = r.w.Unsafe()
 	st.Order = out.OrderBroken
+	if out.WrongLeader {
+		st.WrongLeader = r.s.Setup.Names[e.Node] + " elects " + r.s.Setup.Names[out.Leader]
+	}
 	r.res.Steps = append(r.res.Steps, st)
 }

@@ -190,7 +190,7 @@ func (lp *lineParser) rest() string {
 	return collapse(lp.l.code[t.off:])
 }
 
-const statementHelp = "a setting (algorithm, nodes, clock, requests, numbers, app-messages, crashes, channels, channel, voting-set), include, an event (request, exit, step, deliver, app, crash), run, hold, release, schedule or expect"
+const statementHelp = "a setting (algorithm, nodes, clock, requests, numbers, app-messages, crashes, recoveries, channels, channel, voting-set), include, an event (request, exit, step, deliver, app, crash, recover), run, hold, release, schedule or expect"
 
 // statement parses the statement starting on lp.l (for schedule, the
 // block's following lines too).
@@ -242,7 +242,7 @@ func (lp *lineParser) statement() (s Stmt) {
 		st.Count = lp.number("how many times the application calls enter() (a number)")
 		lp.end()
 		return st
-	case "numbers", "app-messages", "crashes":
+	case "numbers", "app-messages", "crashes", "recoveries":
 		v := lp.number("a number")
 		lp.end()
 		return &OptionStmt{m, first.text, v}
@@ -267,7 +267,7 @@ func (lp *lineParser) statement() (s Stmt) {
 		return st
 	case "voting-set":
 		return lp.votingSet(m)
-	case "request", "exit", "step", "deliver", "app", "crash":
+	case "request", "exit", "step", "deliver", "app", "crash", "recover":
 		lp.k--
 		return lp.event(m)
 	case "run":
@@ -296,7 +296,7 @@ func (lp *lineParser) statement() (s Stmt) {
 	}
 	// NODE requests / exits / crashes: the friendlier spelling of an event.
 	if t := lp.peek(); t != nil && t.kind == tWord && isName(first.text) {
-		kinds := map[string]EventKind{"requests": EvRequest, "exits": EvExit, "crashes": EvCrash}
+		kinds := map[string]EventKind{"requests": EvRequest, "exits": EvExit, "crashes": EvCrash, "recovers": EvRecover}
 		if k, ok := kinds[t.text]; ok {
 			lp.k++
 			lp.end()

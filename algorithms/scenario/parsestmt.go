@@ -25,13 +25,13 @@ func (lp *lineParser) votingSet(m Meta) Stmt {
 }
 
 // event parses request A | exit A | step A TEXT | deliver A->B [TEXT] |
-// app A->B | crash A.
+// app A->B | crash A | recover A.
 func (lp *lineParser) event(m Meta) *EventStmt {
 	t := lp.word("an event")
 	st := &EventStmt{Meta: m}
 	switch t.text {
-	case "request", "exit", "crash":
-		st.Kind = map[string]EventKind{"request": EvRequest, "exit": EvExit, "crash": EvCrash}[t.text]
+	case "request", "exit", "crash", "recover":
+		st.Kind = map[string]EventKind{"request": EvRequest, "exit": EvExit, "crash": EvCrash, "recover": EvRecover}[t.text]
 		st.A = lp.ident("a node name")
 		lp.end()
 	case "step":
@@ -55,7 +55,7 @@ func (lp *lineParser) event(m Meta) *EventStmt {
 			st.Text = lp.rest()
 		}
 	default:
-		lp.fail(t, "expected an event (request, exit, step, deliver, app, crash), found %s", describe(t))
+		lp.fail(t, "expected an event (request, exit, step, deliver, app, crash, recover), found %s", describe(t))
 	}
 	return st
 }
@@ -192,7 +192,7 @@ func (lp *lineParser) scheduleEvent() (e *EventStmt) {
 
 func isEventWord(s string) bool {
 	switch s {
-	case "request", "exit", "step", "deliver", "app", "crash":
+	case "request", "exit", "step", "deliver", "app", "crash", "recover":
 		return true
 	}
 	return false
@@ -205,7 +205,7 @@ func isKeyword(s string) bool {
 	case "algorithm", "nodes", "clock", "requests", "numbers", "app-messages", "crashes",
 		"channels", "channel", "voting-set", "run", "hold", "release", "schedule", "expect", "include", "until", "enters",
 		"exits", "before", "quiet", "message", "messages", "no", "safety", "liveness", "order",
-		"holds", "violated":
+		"holds", "violated", "recoveries", "recovers":
 		return true
 	}
 	return isEventWord(s)

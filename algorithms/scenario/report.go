@@ -42,6 +42,9 @@ func (r *Result) Report() string {
 		if s.Unsafe {
 			b.WriteString("       !! SAFETY: two nodes are in the critical section\n")
 		}
+		if s.WrongLeader != "" {
+			fmt.Fprintf(&b, "       !! SAFETY: %s although a higher node is alive\n", s.WrongLeader)
+		}
 		if s.Order {
 			b.WriteString("       !! ORDER: entered before an enter() call that happened-before its own\n")
 		}

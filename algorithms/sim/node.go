@@ -109,6 +109,15 @@ type Copier interface {
 // which a timeout means a crash (seed 002's bully algorithm).
 const TimerProc = 255
 
+// Recoverer is implemented by nodes that can come back after a crash
+// (Options.Recoveries): the simulator resets the node to its initial state
+// — what it kept in volatile memory is lost; its Lamport clock, if any, is
+// kept — and calls Recover, which may send messages (the bully algorithm
+// starts an election).
+type Recoverer interface {
+	Recover(c *Ctx)
+}
+
 // Elector is implemented by the nodes of election algorithms
 // (Algorithm.Election): Leader is the node this one has elected, or -1
 // while it is undecided (seed 002's elected_i = false).

@@ -23,6 +23,8 @@ func (w *World) EventString(e Event) string {
 		return fmt.Sprintf("app %s->%s", w.name(e.Node), w.name(e.To))
 	case EvCrash:
 		return "crash " + w.name(e.Node)
+	case EvRecover:
+		return "recover " + w.name(e.Node)
 	}
 	return "?"
 }

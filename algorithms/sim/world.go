@@ -22,6 +22,10 @@ type Options struct {
 	// crashed node takes no step and receives nothing; messages to it are
 	// lost).
 	Crashes int
+	// Recoveries is how many times crashed nodes may recover in a run
+	// (crash-recovery: the node restarts from its initial state and its
+	// Recover handler runs; only nodes that implement Recoverer recover).
+	Recoveries int
 	// Channels overrides the algorithm's channel order (Algorithm.FIFO)
 	// for single channels, e.g. one FIFO channel in an unordered network
 	// or the one channel that reorders under Lamport 1978.
@@ -62,6 +66,8 @@ type World struct {
 	// many more may crash.
 	Crashed   uint32
 	CrashLeft int
+	// RecoverLeft is how many more recoveries may happen.
+	RecoverLeft int
 
 	// Sent counts algorithm messages sent so far (metrics; not part of the
 	// state's identity).
@@ -69,6 +75,9 @@ type World struct {
 
 	ctx   Ctx    // reused by Apply: searches call it millions of times
 	steps []Step // reused by Events
+	// initial holds each node's initial state, for recoveries. Shared by
+	// clones (never changed).
+	initial []Node
 	// fifo[from] has bit to set when channel from→to delivers in send
 	// order; nil when no channel does. Shared by clones (never changed).
 	fifo []uint32
@@ -86,7 +95,13 @@ func NewWorld(alg *Algorithm, cfg Config, opts Options) (*World, error) {
 	if len(nodes) != cfg.N {
 		return nil, fmt.Errorf("%s built %d nodes for N=%d", alg.Name, len(nodes), cfg.N)
 	}
-	w := &World{Alg: alg, Opts: opts, Nodes: nodes, App: make([]App, cfg.N), AppLeft: opts.AppMsgs, CrashLeft: opts.Crashes}
+	w := &World{Alg: alg, Opts: opts, Nodes: nodes, App: make([]App, cfg.N), AppLeft: opts.AppMsgs, CrashLeft: opts.Crashes, RecoverLeft: opts.Recoveries}
+	if opts.Recoveries > 0 {
+		w.initial = make([]Node, len(nodes))
+		for i, n := range nodes {
+			w.initial[i] = n.Clone()
+		}
+	}
 	for i := range w.App {
 		w.App[i].Left = opts.Requests
 	}
@@ -184,6 +199,9 @@ const (
 	EvApp
 	// EvCrash: the node crashes (only while Options.Crashes allows).
 	EvCrash
+	// EvRecover: a crashed node restarts from its initial state (only
+	// while Options.Recoveries allows, and only if it is a Recoverer).
+	EvRecover
 )
 
 // Event is one explicit choice of the simulator.
@@ -203,6 +221,9 @@ func (w *World) Events(dst []Event) []Event {
 	timers := false
 	for i, n := range w.Nodes {
 		if w.Crashed&(1<<i) != 0 {
+			if _, ok := n.(Recoverer); ok && w.RecoverLeft > 0 {
+				dst = append(dst, Event{Kind: EvRecover, Node: i})
+			}
 			continue
 		}
 		if w.CrashLeft > 0 {
@@ -291,6 +312,12 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		return out, fmt.Errorf("no node %d", i)
 	}
 	n := w.Nodes[i]
+	if e.Kind == EvRecover {
+		if err := w.recover(i); err != nil {
+			return out, err
+		}
+		n = w.Nodes[i]
+	}
 	before := n.Phase()
 	if w.Crashed&(1<<i) != 0 {
 		return out, fmt.Errorf("%s has crashed", w.Names[i])
@@ -358,6 +385,8 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		w.AppLeft--
 		c.Tick()
 		c.Send(e.To, Msg{Kind: AppKind})
+	case EvRecover:
+		n.(Recoverer).Recover(c)
 	case EvCrash:
 		if w.CrashLeft <= 0 {
 			return out, fmt.Errorf("no more crashes allowed (--crashes)")
@@ -404,6 +433,27 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// recover brings crashed node i back in its initial state.
+func (w *World) recover(i int) error {
+	_, ok := w.Nodes[i].(Recoverer)
+	switch {
+	case w.Crashed&(1<<i) == 0:
+		return fmt.Errorf("%s has not crashed", w.Names[i])
+	case !ok:
+		return fmt.Errorf("%s cannot recover (%s has no recovery)", w.Names[i], w.Alg.Name)
+	case w.RecoverLeft <= 0:
+		return fmt.Errorf("no more recoveries allowed (--recoveries)")
+	}
+	if cp, ok := w.Nodes[i].(Copier); ok {
+		cp.CopyFrom(w.initial[i])
+	} else {
+		w.Nodes[i] = w.initial[i].Clone()
+	}
+	w.Crashed &^= 1 << i
+	w.RecoverLeft--
+	return nil
 }
 
 func (w *World) name(i int) string {
@@ -562,6 +612,9 @@ func (w *World) EncodeTail(e *Enc) {
 	if w.Opts.Crashes > 0 {
 		e.Int(int(w.Crashed))
 		e.Int(w.CrashLeft)
+		if w.Opts.Recoveries > 0 {
+			e.Int(w.RecoverLeft)
+		}
 	}
 	e.Int(len(w.Net))
 	for _, m := range w.Net {
@@ -610,6 +663,9 @@ func (w *World) DecodeSplit(b []byte, ends []int) error {
 	if w.Opts.Crashes > 0 {
 		w.Crashed = uint32(d.Int())
 		w.CrashLeft = d.Int()
+		if w.Opts.Recoveries > 0 {
+			w.RecoverLeft = d.Int()
+		}
 	}
 	k := d.Int()
 	if k < 0 || k > len(d.B) {
@@ -658,6 +714,8 @@ func (w *World) Describe(e Event) string {
 		return fmt.Sprintf("%s tells %s (application message)", who, w.name(e.To))
 	case EvCrash:
 		return who + " crashes"
+	case EvRecover:
+		return who + " recovers, in its initial state"
 	}
 	return "?"
 }

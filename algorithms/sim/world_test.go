@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/central"
+	"dmelab/algorithms/electionbully"
 	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/sim"
 )
@@ -129,4 +130,44 @@ func TestCloneIsDeep(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, w.Net, 1)
 	assert.NotEqual(t, w.StateString(), c.StateString())
+}
+
+// Recovery: only crashed nodes of algorithms with a Recover handler come
+// back, in their initial state, within the budget.
+func TestRecover(t *testing.T) {
+	w, err := sim.NewWorld(electionbully.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1, Recoveries: 1})
+	require.NoError(t, err)
+	_, err = w.FindEvent("recover N3")
+	require.ErrorContains(t, err, "not enabled", "N3 has not crashed")
+	_, err = w.Apply(sim.Event{Kind: sim.EvRecover, Node: 2})
+	require.ErrorContains(t, err, "has not crashed")
+	for _, line := range []string{"request N3", "crash N3", "recover N3"} {
+		e, err := w.FindEvent(line)
+		require.NoError(t, err, line)
+		_, err = w.Apply(e)
+		require.NoError(t, err, line)
+	}
+	assert.Zero(t, w.Crashed)
+	assert.Equal(t, 0, w.RecoverLeft)
+	assert.Equal(t, 2, w.Nodes[2].(sim.Elector).Leader(), "the recovered highest node wins again")
+	// Budget spent; and the encoding keeps the budget, so decoding restores it.
+	var e sim.Enc
+	w.Encode(&e)
+	c, err := sim.NewWorld(electionbully.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1, Recoveries: 1})
+	require.NoError(t, err)
+	require.NoError(t, c.Decode(e.B))
+	assert.Equal(t, 0, c.RecoverLeft)
+	assert.Equal(t, w.StateString(), c.StateString())
+
+	// Mutual-exclusion nodes cannot recover.
+	m, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 2}, sim.Options{Requests: 1, Crashes: 1, Recoveries: 1})
+	require.NoError(t, err)
+	ev, _ := m.FindEvent("crash N2")
+	_, err = m.Apply(ev)
+	require.NoError(t, err)
+	for _, e := range m.Events(nil) {
+		assert.NotEqual(t, sim.EvRecover, e.Kind)
+	}
+	_, err = m.Apply(sim.Event{Kind: sim.EvRecover, Node: 1})
+	assert.ErrorContains(t, err, "cannot recover")
 }

@@ -40,6 +40,7 @@ type checkFlags struct {
 	walks, depth        int
 	appMsgs, numbers    int
 	crashes             int
+	recoveries          int
 	props               []string
 	sets                [][]int
 	progressEveryMillis int
@@ -62,6 +63,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.depth, "depth", 500, "random-walk mode: events per walk at most")
 	fs.IntVar(&f.appMsgs, "app-messages", 1, "application messages allowed per run (they create the happened-before edges Order is about)")
 	fs.IntVar(&f.crashes, "crashes", 0, "crash faults allowed per run (for the elections)")
+	fs.IntVar(&f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
 	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
 	props := fs.String("props", "safety,liveness,order", "properties to check, comma-separated")
 	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
@@ -100,6 +102,10 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("--app-messages must be between 0 and 10, got %d", f.appMsgs)
 	case f.crashes < 0 || f.crashes >= f.nodes:
 		return nil, fmt.Errorf("--crashes must be between 0 and N-1, got %d", f.crashes)
+	case f.recoveries < 0 || f.recoveries > 3:
+		return nil, fmt.Errorf("--recoveries must be between 0 and 3, got %d", f.recoveries)
+	case f.recoveries > 0 && f.crashes == 0:
+		return nil, fmt.Errorf("--recoveries needs --crashes: only crashed nodes recover")
 	case f.numbers < 0 || f.numbers > 100:
 		return nil, fmt.Errorf("--numbers must be between 0 and 100, got %d", f.numbers)
 	}
@@ -137,7 +143,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	cfg := explore.Config{
 		Alg:       registry.Lookup(f.algo),
 		Sim:       sim.Config{N: f.nodes, Numbers: f.numbers, Sets: f.sets},
-		Opts:      sim.Options{Requests: f.requests, AppMsgs: f.appMsgs, Crashes: f.crashes},
+		Opts:      sim.Options{Requests: f.requests, AppMsgs: f.appMsgs, Crashes: f.crashes, Recoveries: f.recoveries},
 		Props:     f.props,
 		MaxStates: f.maxStates,
 		First:     f.first,
