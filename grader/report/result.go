@@ -22,6 +22,8 @@ type Result struct {
 	Tests    []Test    `json:"tests,omitempty"`
 	// Log is what the student's code printed (stderr), capped.
 	Log string `json:"log,omitempty"`
+	// LogTruncated says the log was cut at the cap (the renderings say so).
+	LogTruncated bool `json:"log_truncated,omitempty"`
 }
 
 // Status says how far grading got.
@@ -39,6 +41,9 @@ type Problem struct {
 	Line int    `json:"line"`
 	Col  int    `json:"col,omitempty"`
 	Msg  string `json:"message"`
+	// Source is the text of that line of the submitted file, if known;
+	// the renderings quote it under the message.
+	Source string `json:"source,omitempty"`
 }
 
 // Visibility says who may see a test's name and material.
@@ -62,16 +67,25 @@ type Test struct {
 	Message string `json:"message,omitempty"`
 	// Counterexample is the shortest run that shows the failure, if any.
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	// Source says where the test comes from, for staff: the schedule
+	// file inside the exercise, or an exploration's configuration and
+	// seed. The student's renderings print it for public tests only (for
+	// a hidden test it would name the hidden file, for an exploration it
+	// may hold the private seed); JSON, the staff's record, keeps it.
+	Source string `json:"source,omitempty"`
 }
 
 // Counterexample is a failing run as a step table, with what a diagram
 // needs, and the scenario that replays it.
 type Counterexample struct {
-	Property string   `json:"property"`
-	Summary  string   `json:"summary"`
-	Nodes    []string `json:"nodes"`   // node names, in order
-	Initial  []string `json:"initial"` // each node's variables before the first step
-	Steps    []Step   `json:"steps"`
+	Property string `json:"property"`
+	// Kind is how the property failed, in the explorer's words:
+	// "two nodes in the CS", "deadlock", "starvation", "order", ...
+	Kind    string   `json:"kind,omitempty"`
+	Summary string   `json:"summary"`
+	Nodes   []string `json:"nodes"`   // node names, in order
+	Initial []string `json:"initial"` // each node's variables before the first step
+	Steps   []Step   `json:"steps"`
 	// Loop is the index of the first step that repeats forever
 	// (starvation), or -1.
 	Loop int `json:"loop"`

@@ -1,0 +1,211 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// HTML renders r as a standalone page: the Markdown feedback through
+// goldmark (GitHub-flavoured tables), each space-time diagram as inline
+// SVG, scenarios highlighted, and a small stylesheet.
+//
+// Raw HTML in the Markdown is not trusted: a renderer of this file
+// replaces goldmark's and lets through only the exact lines Markdown
+// writes itself (<details>, <summary> with a fixed title, the diagram
+// placeholders); anything else is escaped. Every untrusted string is
+// already escaped in the Markdown, so this is a second wall, and the
+// page's Content-Security-Policy forbids scripts as a third.
+func HTML(r *Result, o Options) string {
+	m := &md{o: o, html: true}
+	m.result(r)
+	var body bytes.Buffer
+	g := &guard{diagrams: m.diagrams}
+	gm := goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(g, 100))),
+	)
+	if err := gm.Convert([]byte(m.String()), &body); err != nil {
+		// Convert fails only if writing to the buffer fails.
+		body.Reset()
+		body.WriteString("<pre>" + html.EscapeString(m.String()) + "</pre>")
+	}
+	title := "Feedback"
+	if r != nil && r.Title != "" {
+		title += ": " + oneLine(r.Title)
+	} else if r != nil && r.Exercise != "" {
+		title += ": " + oneLine(r.Exercise)
+	}
+	return fmt.Sprintf(page, html.EscapeString(title), style, body.String())
+}
+
+const page = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>%s</title>
+<style>%s</style>
+</head>
+<body>
+<main>
+%s</main>
+</body>
+</html>
+`
+
+const style = `
+body { margin: 0; background: #fafafa; color: #222; font: 15px/1.5 ui-sans-serif, system-ui, sans-serif; }
+main { max-width: 70rem; margin: 0 auto; padding: 1.5rem; }
+h1 { font-size: 1.6rem; margin-top: 0; }
+h2 { font-size: 1.25rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; margin-top: 2rem; }
+h3 { font-size: 1.05rem; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; display: block; overflow-x: auto; }
+th, td { border: 1px solid #ddd; padding: .25rem .5rem; vertical-align: top; text-align: left; }
+th { background: #f0f0f0; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .88em; }
+code { background: #eee; padding: 0 .2em; border-radius: 3px; }
+pre { background: #f4f4f4; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; line-height: 1.3; }
+pre code { background: none; padding: 0; }
+details { margin: .5rem 0 1rem; }
+summary { cursor: pointer; color: #1f5fa8; }
+.diagram { overflow-x: auto; background: #fff; border: 1px solid #ddd; padding: .5rem; }
+.scn-k { color: #7a3e9d; font-weight: bold; }
+.scn-c { color: #6a737d; font-style: italic; }
+a { color: #1f5fa8; }
+`
+
+// placeholder is the Markdown line that stands for diagram i in HTML mode.
+func placeholder(i int) string { return fmt.Sprintf("<!-- dmelab:diagram %d -->", i) }
+
+var (
+	placeholderRE = regexp.MustCompile(`^<!-- dmelab:diagram ([0-9]+) -->$`)
+	summaryRE     = regexp.MustCompile(`^<summary>[A-Za-z ().,]*(<code>[A-Za-z ]*</code>)?[A-Za-z ().,]*</summary>$`)
+)
+
+// guard renders raw HTML, letting through only what Markdown writes
+// itself, and highlights scenario code blocks.
+type guard struct{ diagrams []*Counterexample }
+
+func (g *guard) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHTMLBlock, g.htmlBlock)
+	reg.Register(ast.KindRawHTML, g.rawHTML)
+	reg.Register(ast.KindFencedCodeBlock, g.fenced)
+}
+
+func (g *guard) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.HTMLBlock)
+	var lines []string
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		lines = append(lines, string(seg.Value(src)))
+	}
+	if n.HasClosure() {
+		lines = append(lines, string(n.ClosureLine.Value(src)))
+	}
+	for _, ln := range lines {
+		ln = strings.TrimRight(ln, "\r\n")
+		switch {
+		case ln == "<details>" || ln == "</details>" || summaryRE.MatchString(ln):
+			w.WriteString(ln + "\n")
+		case placeholderRE.MatchString(ln):
+			k, _ := strconv.Atoi(placeholderRE.FindStringSubmatch(ln)[1])
+			if k < len(g.diagrams) {
+				fmt.Fprintf(w, "<div class=\"diagram\">\n%s</div>\n", SVG(g.diagrams[k], fmt.Sprint(k)))
+			}
+		case strings.TrimSpace(ln) != "":
+			fmt.Fprintf(w, "<p>%s</p>\n", html.EscapeString(ln))
+		}
+	}
+	return ast.WalkContinue, nil
+}
+
+func (g *guard) rawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		n := node.(*ast.RawHTML)
+		for i := 0; i < n.Segments.Len(); i++ {
+			seg := n.Segments.At(i)
+			w.WriteString(html.EscapeString(string(seg.Value(src))))
+		}
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (g *guard) fenced(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		w.WriteString("</code></pre>\n")
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.FencedCodeBlock)
+	lang := ""
+	if l := n.Language(src); l != nil {
+		lang = string(l)
+	}
+	w.WriteString("<pre><code")
+	if lang != "" {
+		fmt.Fprintf(w, ` class="language-%s"`, html.EscapeString(lang))
+	}
+	w.WriteString(">")
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		line := string(seg.Value(src))
+		if lang == "scenario" {
+			w.WriteString(highlight(line))
+		} else {
+			w.WriteString(html.EscapeString(line))
+		}
+	}
+	return ast.WalkContinue, nil
+}
+
+// scenarioWords are the words that begin a statement of the scenario
+// language (see package scenario).
+var scenarioWords = map[string]bool{
+	"algorithm": true, "nodes": true, "requests": true, "clock": true, "numbers": true,
+	"app-messages": true, "crashes": true, "channels": true, "voting-set": true, "include": true,
+	"request": true, "exit": true, "crash": true, "step": true, "deliver": true, "app": true,
+	"run": true, "hold": true, "release": true, "schedule": true, "expect": true, "}": true,
+}
+
+// highlight marks one line of a scenario: its leading keyword and its
+// comment. Everything is escaped.
+func highlight(line string) string {
+	body, nl := strings.CutSuffix(line, "\n")
+	comment := ""
+	if i := strings.IndexByte(body, '#'); i >= 0 {
+		body, comment = body[:i], body[i:]
+	}
+	var b strings.Builder
+	indent := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
+	rest := body[len(indent):]
+	b.WriteString(indent)
+	word, tail, _ := strings.Cut(rest, " ")
+	if scenarioWords[word] {
+		fmt.Fprintf(&b, `<span class="scn-k">%s</span>`, html.EscapeString(word))
+		if len(word) < len(rest) {
+			b.WriteString(" " + html.EscapeString(tail))
+		}
+	} else {
+		b.WriteString(html.EscapeString(rest))
+	}
+	if comment != "" {
+		fmt.Fprintf(&b, `<span class="scn-c">%s</span>`, html.EscapeString(comment))
+	}
+	if nl {
+		b.WriteString("\n")
+	}
+	return b.String()
+}

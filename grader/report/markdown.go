@@ -1,0 +1,352 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Markdown renders r as feedback for the student: a summary line (score
+// and status), the problems that stopped grading (with line:col in the
+// submitted file), a table of every test, then for each failed test what
+// failed, its shortest counterexample as a step table and a space-time
+// diagram, the state at the failing step, and a link that replays it in
+// the playground; the capped log last, folded away.
+//
+// Hidden tests are named and their counterexample shown, nothing else of
+// them: not their file (Test.Source) and not the comments of their
+// scenario (see ReplayLink).
+func Markdown(r *Result, o Options) string {
+	m := &md{o: o}
+	m.result(r)
+	return m.String()
+}
+
+// md accumulates one rendering. In HTML mode (html.go) the diagrams are
+// left as placeholders that the HTML renderer replaces by inline SVG.
+type md struct {
+	strings.Builder
+	o        Options
+	html     bool
+	diagrams []*Counterexample
+}
+
+func (m *md) p(format string, args ...any) { fmt.Fprintf(m, format, args...) }
+
+func (m *md) result(r *Result) {
+	if r == nil {
+		r = &Result{}
+	}
+	title := r.Title
+	if title == "" {
+		title = r.Exercise
+	}
+	if title == "" {
+		m.p("# Feedback\n\n")
+	} else {
+		m.p("# Feedback: %s\n\n", text(title))
+	}
+	m.p("%s\n\n", summaryLine(r, false))
+	m.problems(r)
+	m.table(r)
+	for i := range r.Tests {
+		if t := &r.Tests[i]; !t.Passed {
+			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+			m.test(t, 3)
+		}
+	}
+	m.log(r, 2)
+}
+
+// summaryLine says in one line how grading went and what it gave, in
+// Markdown or (plain) in text.
+func summaryLine(r *Result, plain bool) string {
+	file := "the submission"
+	if r.File != "" {
+		file = code(r.File, false)
+		if plain {
+			file = oneLine(r.File)
+		}
+	}
+	passed := 0
+	for _, t := range r.Tests {
+		if t.Passed {
+			passed++
+		}
+	}
+	score := fmt.Sprintf("Score: %s / %s", points(r.Score), points(r.MaxScore))
+	if !plain {
+		score = "**" + score + "**"
+	}
+	switch r.Status {
+	case Refused:
+		return fmt.Sprintf("%s — not graded: %s uses something outside the allowed set (see below). Nothing was run.", score, file)
+	case CompileError:
+		return fmt.Sprintf("%s — not graded: %s does not compile (see below). Nothing was run.", score, file)
+	case Crashed:
+		return fmt.Sprintf("%s — grading stopped: the sandbox stopped the program (see below); %d of %d tests passed before that.", score, passed, len(r.Tests))
+	}
+	return fmt.Sprintf("%s — graded: %d of %d tests passed.", score, passed, len(r.Tests))
+}
+
+func (m *md) problems(r *Result) {
+	if len(r.Problems) == 0 {
+		return
+	}
+	m.p("## Problems\n\n")
+	for _, pr := range r.Problems {
+		m.p("- %s%s\n", position(r.File, pr), text(pr.Msg))
+		if src := oneLine(pr.Source); src != "" {
+			m.p("\n  %s\n\n", code(src, false))
+		}
+	}
+	m.p("\n")
+}
+
+// position is "file:line:col" as a code span and a space, or "" for a
+// problem that has no line (a harness that could not start, say).
+func position(file string, pr Problem) string {
+	if pos := posText(file, pr); pos != "" {
+		return code(pos, false) + " "
+	}
+	return ""
+}
+
+func posText(file string, pr Problem) string {
+	if pr.Line <= 0 {
+		return ""
+	}
+	if file == "" {
+		file = "submission"
+	}
+	pos := fmt.Sprintf("%s:%d", oneLine(file), pr.Line)
+	if pr.Col > 0 {
+		pos += fmt.Sprintf(":%d", pr.Col)
+	}
+	return pos
+}
+
+func (m *md) table(r *Result) {
+	if len(r.Tests) == 0 {
+		return
+	}
+	m.p("| test | kind | points | verdict |\n|---|---|---:|---|\n")
+	for _, t := range r.Tests {
+		verdict := "✓ passed"
+		if !t.Passed {
+			verdict = "✗ failed"
+			if ce := t.Counterexample; ce != nil {
+				verdict += ": " + text(failure(ce))
+			}
+		}
+		m.p("| %s | %s | %s / %s | %s |\n", text(t.Name), kindOf(t.Visibility), points(t.Points), points(t.MaxPoints), verdict)
+	}
+	m.p("\n")
+}
+
+func kindOf(v Visibility) string {
+	switch v {
+	case Public:
+		return "public"
+	case Search:
+		return "exploration"
+	}
+	return "hidden"
+}
+
+// failure names what went wrong: "liveness (deadlock)".
+func failure(ce *Counterexample) string {
+	s := oneLine(ce.Property)
+	if s == "" {
+		s = "property"
+	}
+	if k := oneLine(ce.Kind); k != "" && k != s {
+		s += " (" + k + ")"
+	}
+	return s
+}
+
+// test renders one failed test; h is the level of its sub-headings.
+func (m *md) test(t *Test, h int) {
+	switch t.Visibility {
+	case Public:
+		if src := oneLine(t.Source); src != "" {
+			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code("dmelab run "+src, false))
+		} else {
+			m.p("*Public schedule.*\n\n")
+		}
+	case Search:
+		m.p("*Systematic exploration of the schedules of a configuration.*\n\n")
+	default:
+		m.p("*Hidden schedule: only its name and this counterexample are shown.*\n\n")
+	}
+	if msg := oneLine(t.Message); msg != "" {
+		m.p("%s\n\n", text(msg))
+	}
+	ce := t.Counterexample
+	if ce == nil {
+		return
+	}
+	m.p("**%s violated", text(firstUpper(oneLine(ce.Property))))
+	if k := oneLine(ce.Kind); k != "" && k != oneLine(ce.Property) {
+		m.p(" (%s)", text(k))
+	}
+	m.p(" in %d steps.** %s\n\n", len(ce.Steps), text(ce.Summary))
+	m.focus(ce)
+	hd := strings.Repeat("#", h)
+	m.p("%s Step by step\n\n", hd)
+	m.steps(ce)
+	m.p("%s Space-time diagram\n\n", hd)
+	m.diagram(ce)
+	if link := ReplayLink(t, m.o); link != "" {
+		m.p("[▶ Replay this run in the playground](<%s>)\n\n", link)
+		m.fold("This run as a scenario (save it and run <code>dmelab run FILE</code>)", "This run as a scenario (save it and run `dmelab run FILE`)", fenced("scenario", shareText(t)))
+	}
+}
+
+func firstUpper(s string) string {
+	if s == "" {
+		return "Property"
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// focus says what the code did at the failing step: which step, which
+// values. The failing step is the last one (where two nodes are in the CS,
+// where nothing more can happen, where a node enters out of order); for
+// starvation it is the first step of the cycle that repeats forever.
+func (m *md) focus(ce *Counterexample) {
+	if len(ce.Steps) == 0 {
+		return
+	}
+	k := len(ce.Steps) - 1
+	if ce.Loop >= 0 && ce.Loop < len(ce.Steps) {
+		k = ce.Loop
+		m.p("**The cycle.** Steps %d–%d repeat forever (marked ⟲ below). It starts with step %d: %s. The state after it:\n\n", k+1, len(ce.Steps), k+1, text(stepText(ce.Steps[k])))
+	} else {
+		m.p("**The failing step.** Step %d: %s. The state after it:\n\n", k+1, text(stepText(ce.Steps[k])))
+	}
+	s := ce.Steps[k]
+	m.p("| node | variables |\n|---|---|\n")
+	for i, name := range ce.Nodes {
+		v := ""
+		if i < len(s.Vars) {
+			v = s.Vars[i]
+		}
+		mark := ""
+		for _, j := range s.InCS {
+			if j == i {
+				mark = " (in the CS)"
+			}
+		}
+		m.p("| %s%s | %s |\n", text(name), mark, code(v, true))
+	}
+	net := oneLine(s.Net)
+	if net == "" {
+		net = "none"
+	}
+	m.p("\nMessages in flight: %s.\n\n", text(net))
+}
+
+func stepText(s Step) string {
+	if t := oneLine(s.Text); t != "" {
+		return t
+	}
+	return oneLine(s.Event)
+}
+
+// steps writes the step table: one row per step, with the variables the
+// step changed (node by node) and the messages in flight after it.
+func (m *md) steps(ce *Counterexample) {
+	m.initial(ce)
+	m.p("| step | node | event | variables changed | in flight after |\n|---:|---|---|---|---|\n")
+	prev := ce.Initial
+	for k, s := range ce.Steps {
+		num := fmt.Sprint(k + 1)
+		if ce.Loop >= 0 && k >= ce.Loop {
+			num = "⟲ " + num
+		}
+		node := ""
+		if s.Node >= 0 && s.Node < len(ce.Nodes) {
+			node = text(ce.Nodes[s.Node])
+		}
+		var ch []string
+		for i, name := range ce.Nodes {
+			var before, after string
+			if i < len(prev) {
+				before = prev[i]
+			}
+			if i < len(s.Vars) {
+				after = s.Vars[i]
+			}
+			if c := changed(before, after); c != "" {
+				ch = append(ch, text(name)+": "+code(c, true))
+			}
+		}
+		m.p("| %s | %s | %s | %s | %s |\n", num, node, text(stepText(s)), strings.Join(ch, "; "), text(s.Net))
+		prev = s.Vars
+	}
+	m.p("\n")
+	if ce.Loop >= 0 && ce.Loop < len(ce.Steps) {
+		m.p("After step %d the run goes back to step %d: steps %d–%d (⟲) repeat forever.\n\n", len(ce.Steps), ce.Loop+1, ce.Loop+1, len(ce.Steps))
+	}
+}
+
+// initial says what every node starts with, once if they all start alike.
+func (m *md) initial(ce *Counterexample) {
+	if len(ce.Initial) == 0 {
+		return
+	}
+	same := true
+	for _, v := range ce.Initial {
+		same = same && oneLine(v) == oneLine(ce.Initial[0])
+	}
+	if same && len(ce.Initial) == len(ce.Nodes) {
+		m.p("Every node starts with %s.\n\n", code(ce.Initial[0], false))
+		return
+	}
+	m.p("At the start:\n\n")
+	for i, v := range ce.Initial {
+		name := fmt.Sprintf("node %d", i+1)
+		if i < len(ce.Nodes) {
+			name = ce.Nodes[i]
+		}
+		m.p("- %s: %s\n", text(name), code(v, false))
+	}
+	m.p("\n")
+}
+
+func (m *md) diagram(ce *Counterexample) {
+	if m.html {
+		m.diagrams = append(m.diagrams, ce)
+		m.p("%s\n\n", placeholder(len(m.diagrams)-1))
+		return
+	}
+	m.p("Time flows down, one column per node: ● the node acts, ┃ it is in the critical section, `├─m1─>` message m1 is delivered, `[...]` notes who enters or leaves the CS.\n\n")
+	m.p("%s\n", fenced("text", Diagram(ce)))
+}
+
+// fold writes a titled block that HTML-capable renderers fold away
+// (<details>); titleHTML is a fixed string of this file, never data.
+func (m *md) fold(titleHTML, titleMD, body string) {
+	if m.o.NoHTML {
+		m.p("**%s**\n\n%s\n", titleMD, body)
+		return
+	}
+	m.p("<details>\n<summary>%s</summary>\n\n%s\n</details>\n\n", titleHTML, body)
+}
+
+func (m *md) log(r *Result, h int) {
+	if strings.TrimSpace(r.Log) == "" {
+		return
+	}
+	note := ""
+	if r.LogTruncated {
+		note = " (cut at the cap)"
+	}
+	body := fenced("text", r.Log)
+	if m.o.NoHTML {
+		m.p("%s What your program printed%s\n\n%s\n", strings.Repeat("#", h), note, body)
+		return
+	}
+	m.fold("What your program printed"+note, "What your program printed"+note, body)
+}
