@@ -29,8 +29,12 @@ wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o site/static/dmelab.wasm ./wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/static/wasm_exec.js
 
-# The playground server, with the page and the wasm embedded.
-site: wasm
+# The playground server, with the page, the wasm, the editor (CodeMirror,
+# bundled by esbuild) and the example gallery embedded (all gitignored).
+site: wasm node_modules
+	node_modules/.bin/esbuild site/editor/index.js --bundle --format=esm --minify --target=es2022 --log-level=warning --outfile=site/static/editor.js
+	rm -rf site/static/examples
+	$(GO) run ./site/cmd/examples -src algorithms/scenario/testdata -out site/static/examples
 	$(GO) build -o bin/playground ./site/cmd/playground
 
 node_modules: package.json package-lock.json

@@ -1,13 +1,17 @@
-// The playground page: configuration, the run and its controls, the views
-// (diagram, next events, nodes, messages in flight), exploration and
-// sharing. The state of the page is one run of the core (a timeline and a
-// cursor); every view is redrawn from it after each change.
+// The playground page: configuration, the scenario editor, the run and
+// its controls, the views (diagram, next events, nodes, messages in
+// flight, pseudocode), exploration, examples and sharing. The state of the
+// page is one run of the core (a timeline and a cursor), made either from
+// the configuration above or from a scenario's text; every view is redrawn
+// from it after each change.
 
 import { loadCore } from './core.js';
 import { render as drawDiagram, pinHeader, rowY, serialize } from './diagram.js';
+import { createEditor } from './editor.js';
 import { Explorer } from './explore.js';
-import { readHash, writeHash } from './share.js';
-import { drawEnabled, drawInFlight, drawNodes, drawVerdicts, h, statusText } from './views.js';
+import { drawGallery, loadExample, loadIndex } from './gallery.js';
+import { isScenarioHash, readHash, readScenarioHash, writeHash } from './share.js';
+import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, statusText } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1, crashes: 0 };
@@ -21,6 +25,14 @@ let counterexample = null; // {property, kind, summary, length, loop_from, steps
 let lastDrawn = null; // the state last drawn, to mark what changed
 let playTimer = null;
 const explorer = new Explorer();
+let editor = null;
+// scenarioText is the text the run on screen was made from; null for a
+// run made from the configuration.
+let scenarioText = null;
+let edited = false; // the editor's text changed since the run was made
+let scenarioErrors = null; // the problems of the last text that failed to run
+let writtenHash = ''; // the hash this page wrote last (not a navigation)
+const FIRST_EXAMPLE = 'seed001.scn';
 
 // ---------- small helpers ----------
 
@@ -75,7 +87,6 @@ function showConfig(p) {
 // start replaces the run by a fresh one of p, then takes events and moves
 // the cursor to at (the end if undefined).
 function start(p, events = [], at) {
-  stopPlay();
   const next = core.newRun(p);
   if (events.length) {
     try {
@@ -86,18 +97,63 @@ function start(p, events = [], at) {
     }
   }
   if (at !== undefined && at >= 0 && at <= next.state.steps.length) next.seek(at);
+  adopt(next, p, null);
+}
+
+// adopt makes next the run on screen; text is the scenario it was made
+// from (null: made from the configuration p).
+function adopt(next, p, text) {
+  stopPlay();
   run?.free();
   run = next;
   params = p;
+  scenarioText = text;
+  edited = false;
+  scenarioErrors = null;
   showConfig(p);
   update();
+}
+
+// runScenario runs text (the editor's by default) and shows its run, the
+// cursor at step at (the end if absent or out of range). A text with
+// errors leaves the run on screen as it is and says what is wrong.
+function runScenario(text = editor.text(), at = -1) {
+  const r = core.scenario(text);
+  if (r.errors) {
+    scenarioErrors = r.errors;
+    editor.relint();
+    drawScript(run.state);
+    const e = r.errors[0];
+    toast(`The scenario has ${r.errors.length === 1 ? 'a problem' : `${r.errors.length} problems`}: line ${e.line}: ${e.message}`, 'error');
+    return false;
+  }
+  counterexample = null;
+  if (at >= 0 && at <= r.run.state.steps.length) r.run.seek(at);
+  const p = { ...DEFAULT, ...r.run.state.params };
+  adopt(r.run, p, text);
+  return true;
 }
 
 function update() {
   const s = run.state;
   if (counterexample && !sameTimeline(s, counterexample.steps)) counterexample = null;
   drawAll(s);
-  writeHash(params, s.pos, s.steps.map((x) => x.event));
+  writeLink(s);
+}
+
+// writeLink keeps the address bar a link to what is on screen: a
+// scenario link (#scenario=...&at=K) for a scenario's run — the run
+// written back as a scenario once the timeline has left the script — and
+// the configuration and events (#algo=...) for a run made by hand.
+function writeLink(s) {
+  if (scenarioText === null) {
+    writeHash(params, s.pos, s.steps.map((x) => x.event));
+  } else {
+    const own = s.script && !s.script.diverged && s.steps.length === s.script.events;
+    const hash = '#' + core.share(own ? scenarioText : run.emit(), s.pos);
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }
+  writtenHash = location.hash;
 }
 
 function sameTimeline(s, events) {
@@ -165,7 +221,29 @@ function drawAll(s) {
   drawEnabled($('enabled'), s, take);
   drawNodes($('nodes-view'), s, lastDrawn);
   drawInFlight($('inflight'), s);
+  drawScript(s);
   lastDrawn = s;
+}
+
+// drawScript marks, in the editor, the line behind the current step and
+// the outcome of every expectation checked so far, and says in a line
+// under the editor how the scenario went.
+function drawScript(s) {
+  const sc = s.script;
+  const fresh = scenarioText !== null && !edited && sc;
+  if (fresh && !sc.diverged) {
+    const step = s.pos > 0 && s.pos <= sc.lines.length ? sc.lines[s.pos - 1] : 0;
+    const expects = sc.expects.map((e) => {
+      if (e.after > s.pos) return { line: e.line, status: 'later', text: `checked after step ${e.after}` };
+      const mark = { ok: '✓', FAIL: '✗', UNKNOWN: '?' }[e.status] || '…';
+      return { line: e.line, status: e.status, text: e.status === 'ok' ? mark : `${mark} ${e.got || e.status}` };
+    });
+    if (sc.stopped && s.pos >= sc.events) expects.push({ line: sc.stopped.line, status: 'FAIL', text: `✗ stopped: ${sc.stopped.message}` });
+    editor.setMarks({ step, expects }, true);
+  } else if (!edited) {
+    editor.setMarks({});
+  }
+  drawScenarioStatus($('scenario-status'), { script: fresh ? sc : null, edited, errors: scenarioErrors, handMade: scenarioText === null, pos: s.pos }, (line) => editor.goTo(line));
 }
 
 // scrollToCursor scrolls the diagram as little as needed to show the
@@ -256,13 +334,68 @@ async function share() {
   }
 }
 
-function exportSVG() {
-  const blob = new Blob([serialize($('diagram'))], { type: 'image/svg+xml' });
-  const a = h('a', { href: URL.createObjectURL(blob), download: `dmelab-${params.algo}-N${params.nodes}-step${run.state.pos}.svg` });
+function save(data, type, name) {
+  const blob = new Blob([data], { type });
+  const a = h('a', { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+function exportSVG() {
+  save(serialize($('diagram')), 'image/svg+xml', `dmelab-${params.algo}-N${params.nodes}-step${run.state.pos}.svg`);
+}
+
+// downloadScenario saves the run as a scenario file: the scenario itself
+// while the timeline is its run, else the timeline written back (a
+// schedule that replays it exactly).
+const downloadScenario = guard(() => {
+  const s = run.state;
+  const own = scenarioText !== null && s.script && !s.script.diverged && s.steps.length === s.script.events;
+  save(own ? scenarioText : run.emit(), 'text/plain', `dmelab-${params.algo}.scn`);
+});
+
+// fromRun writes the run on screen into the editor and makes it a
+// scenario's run, keeping the cursor.
+const fromRun = guard(() => {
+  const text = run.emit();
+  const at = run.state.pos;
+  editor.setText(text);
+  runScenario(text, at);
+});
+
+const formatScenario = guard(() => {
+  const r = core.format(editor.text());
+  if (r.errors) {
+    const e = r.errors[0];
+    toast(`Cannot format: line ${e.line}: ${e.message}`, 'error');
+    return;
+  }
+  if (r.text !== editor.text()) editor.setText(r.text);
+});
+
+// ---------- examples ----------
+
+async function openGallery() {
+  const d = $('gallery');
+  if (!d.open) d.showModal();
+  try {
+    drawGallery($('gallery-body'), await loadIndex(), pickExample);
+  } catch (err) {
+    $('gallery-body').replaceChildren(h('p', { class: 'muted' }, err.message));
+  }
+}
+
+async function pickExample(e) {
+  try {
+    const text = await loadExample(e.file);
+    $('gallery').close();
+    editor.setText(text);
+    if (runScenario(text)) toast(`${e.title}: ${e.file}`);
+  } catch (err) {
+    toast(err.message, 'error');
+  }
 }
 
 function toggleHelp() {
@@ -272,11 +405,12 @@ function toggleHelp() {
 
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target.closest?.('input, select, textarea') && e.key !== 'Escape') return;
+  if (e.target.closest?.('input, select, textarea, .cm-editor')) return;
+  if ($('gallery').open) return;
   if ($('help').open && e.key !== '?') return; // the dialog handles Esc
   const keys = {
     ArrowRight: stepForward, ArrowLeft: stepBack, Home: toStart, End: toEnd,
-    r: runAll, ' ': togglePlay, '?': toggleHelp, e: () => explore(),
+    r: runAll, ' ': togglePlay, '?': toggleHelp, e: () => explore(), g: openGallery,
   };
   let f = keys[e.key];
   if (!f && /^[1-9]$/.test(e.key)) {
@@ -291,12 +425,37 @@ function onKey(e) {
 
 // ---------- start-up ----------
 
-function restoreFromHash() {
+// restoreFromHash opens the run the address names: a scenario link or a
+// configuration with events. It resolves with false if it names none.
+async function restoreFromHash() {
+  if (isScenarioHash(location.hash)) {
+    let link;
+    try {
+      link = await readScenarioHash(location.hash);
+    } catch (err) {
+      toast(`This link cannot be opened: ${err.message}`, 'error');
+      return false;
+    }
+    editor.setText(link.text);
+    runScenario(link.text, link.at);
+    return true; // with errors, the editor shows them
+  }
   const hs = readHash(location.hash);
   if (!hs || !algos.some((a) => a.name === hs.params.algo)) return false;
   const p = { ...DEFAULT, ...hs.params };
   start(p, hs.events, hs.at);
   return true;
+}
+
+// openFirst shows seed 001's worked example, or an empty run of the
+// default configuration if the examples are not there.
+async function openFirst() {
+  try {
+    const text = await loadExample(FIRST_EXAMPLE);
+    editor.setText(text);
+    if (runScenario(text)) return;
+  } catch { /* no examples: an empty run */ }
+  start({ ...DEFAULT });
 }
 
 async function main() {
@@ -308,7 +467,17 @@ async function main() {
   }
   algos = core.list();
   $('algo').replaceChildren(...algos.map((a) => h('option', { value: a.name }, a.name)));
-  if (!restoreFromHash()) start({ ...DEFAULT });
+  editor = createEditor($('editor'), {
+    label: 'Scenario text',
+    diagnose: (text) => core.parse(text),
+    onChange: () => {
+      edited = true; // the marks go with the old text (the editor drops them)
+      scenarioErrors = null;
+      if (run) drawScript(run.state);
+    },
+    onRun: () => guard(runScenario)(),
+  });
+  if (!(await restoreFromHash())) await openFirst();
 
   $('config').addEventListener('change', guard(() => {
     const p = readConfig();
@@ -328,13 +497,16 @@ async function main() {
   $('cancel').addEventListener('click', () => explorer.cancel());
   $('share').addEventListener('click', share);
   $('export').addEventListener('click', exportSVG);
+  $('download').addEventListener('click', downloadScenario);
+  $('gallery-open').addEventListener('click', openGallery);
+  $('scenario-run').addEventListener('click', guard(() => runScenario()));
+  $('scenario-format').addEventListener('click', formatScenario);
+  $('scenario-from-run').addEventListener('click', fromRun);
   $('help-open').addEventListener('click', toggleHelp);
   $('diagram-wrap').addEventListener('scroll', () => pinHeader($('diagram'), $('diagram-wrap').scrollTop), { passive: true });
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', () => {
-    const hs = readHash(location.hash);
-    const cur = run?.state;
-    if (hs && cur && hs.at === cur.pos && sameTimeline(cur, hs.events) && JSON.stringify({ ...DEFAULT, ...hs.params }) === JSON.stringify(params)) return;
+    if (location.hash === writtenHash) return;
     counterexample = null;
     restoreFromHash();
   });

@@ -24,9 +24,16 @@ export class Core {
     const v = unwrap(this.raw.newRun(params));
     return new Run(this.raw, v.id, v.state);
   }
-  // Scenario language entry points (not available until the core has it).
+  // The scenario language. parse → [{line, col, message}] (empty: none);
+  // format → {text} or {errors}; scenario → {run} or {errors}.
   parse(text) { return unwrap(this.raw.parse(text)); }
   format(text) { return unwrap(this.raw.format(text)); }
+  scenario(text) {
+    const v = unwrap(this.raw.scenario(text));
+    return v.errors ? { errors: v.errors } : { run: new Run(this.raw, v.id, v.state) };
+  }
+  // share → the URL fragment "scenario=...&at=K" (at < 0: none).
+  share(text, at = -1) { return unwrap(this.raw.share(text, at)); }
 }
 
 // Run is one timeline; every call returns (and keeps) the new state.
@@ -42,5 +49,7 @@ export class Run {
   step() { return this.#do('step'); }
   run(limit) { return this.#do('run', limit); }
   events() { return this.state.steps.map((s) => s.event); }
+  // emit writes the whole timeline as a scenario file that replays it.
+  emit() { return unwrap(this.raw.emit(this.id)); }
   free() { this.raw.free(this.id); }
 }

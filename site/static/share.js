@@ -37,3 +37,54 @@ export function readHash(hash) {
     at: int('at', events.length),
   };
 }
+
+// Scenario links: #scenario=<the text, deflate-raw compressed, base64url
+// without padding>&at=K, the format of the scenario package's
+// ShareFragment, which the grader's feedback links with. The page writes
+// them through the core (the same Go encoder) and reads them here.
+
+// MAX_SHARED bounds what a link may expand to (as the Go reader does).
+const MAX_SHARED = 1 << 20;
+
+// isScenarioHash reports whether hash is a scenario link.
+export function isScenarioHash(hash) {
+  return new URLSearchParams(hash.replace(/^#/, '')).has('scenario');
+}
+
+// readScenarioHash resolves with {text, at} (at: -1 when the link names no
+// step), or rejects with an Error saying what is wrong with the link.
+export async function readScenarioHash(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const enc = q.get('scenario') || '';
+  if (!/^[A-Za-z0-9_-]+$/.test(enc)) throw new Error('the link holds no scenario');
+  const b64 = enc.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (enc.length % 4)) % 4);
+  let bytes;
+  try {
+    bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  } catch {
+    throw new Error('the link is damaged (not base64url)');
+  }
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const parts = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_SHARED) throw new Error(`the linked scenario is longer than ${MAX_SHARED} bytes`);
+      parts.push(value);
+    }
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    throw err.message?.startsWith('the linked') ? err : new Error('the link is damaged (it does not decompress)');
+  }
+  const text = new TextDecoder().decode(await new Blob(parts).arrayBuffer());
+  const atRaw = q.get('at');
+  let at = -1;
+  if (atRaw !== null) {
+    at = Number.parseInt(atRaw, 10);
+    if (!(at >= 0)) throw new Error(`the link names a bad step "${atRaw}"`);
+  }
+  return { text, at };
+}

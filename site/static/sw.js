@@ -2,12 +2,20 @@
 // load; afterwards every request goes to the network first (so a running
 // server always serves the current version) and falls back to the stored
 // copy when the network fails.
-const CACHE = 'dmelab-playground-v1';
-const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'explore.js',
-  'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg'];
+const CACHE = 'dmelab-playground-v2';
+const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'editor.js', 'explore.js',
+  'gallery.js', 'listing.js', 'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg',
+  'examples/index.json'];
+
+// The examples too: every file the index names.
+async function store(c) {
+  await c.addAll(FILES);
+  const index = await (await c.match('examples/index.json'))?.json().catch(() => []) ?? [];
+  await c.addAll(index.map((e) => `examples/${encodeURIComponent(e.file)}`));
+}
 
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  e.waitUntil(caches.open(CACHE).then(store).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (e) => {

@@ -125,3 +125,44 @@ export function drawVerdicts(box, res, show) {
   }
   box.replaceChildren(...parts);
 }
+
+// drawScenarioStatus says under the editor how the scenario went: its
+// errors, whether the script ran to its end, how many expectations hold
+// (so far, at the cursor), or that the text changed since it ran.
+// goTo(line) moves the editor to a line.
+export function drawScenarioStatus(p, o, goTo) {
+  const line = (n, text) => h('button', { type: 'button', class: 'linkish', onclick: () => goTo(n) }, `line ${n}`, text ? `: ${text}` : '');
+  let cls = '';
+  let parts = [];
+  if (o.errors?.length) {
+    cls = 'bad';
+    parts = [`${o.errors.length === 1 ? 'A problem' : `${o.errors.length} problems`} — `, line(o.errors[0].line, o.errors[0].message)];
+  } else if (o.edited) {
+    parts = ['Edited: Run scenario (Ctrl+Enter) to see it run.'];
+  } else if (o.handMade) {
+    parts = ['The diagram shows a run made from the settings above. "From the run" writes it here as a scenario; "Run scenario" runs this text instead.'];
+  } else if (o.script) {
+    const sc = o.script;
+    const seen = sc.expects.filter((e) => e.after <= o.pos);
+    const fails = seen.filter((e) => e.status !== 'ok');
+    if (sc.diverged) {
+      parts = ['The timeline has left the scenario: its expectations speak of the scenario\'s own run.'];
+    } else if (sc.stopped && o.pos >= sc.events) {
+      cls = 'bad';
+      parts = ['The script stopped at ', line(sc.stopped.line, sc.stopped.message)];
+    } else if (!sc.expects.length) {
+      parts = [`The script ran ${sc.events} steps; it has no expectations.`];
+    } else if (fails.length) {
+      cls = 'bad';
+      parts = [`${fails.length} of ${sc.expects.length} expectations failed so far, first at `, line(fails[0].line, fails[0].got)];
+    } else {
+      cls = seen.length === sc.expects.length ? 'good' : '';
+      parts = [seen.length === sc.expects.length
+        ? `All ${sc.expects.length} expectations hold.`
+        : `${seen.length} of ${sc.expects.length} expectations checked so far (up to step ${o.pos}), all hold.`];
+    }
+    if (sc.truncated) parts.push(' (The run was cut at the playground\'s limit of events.)');
+  }
+  p.className = `scenario-status ${cls}`;
+  p.replaceChildren(...parts);
+}

@@ -1,0 +1,177 @@
+// The playground's scenario editor: CodeMirror 6 with the scenario
+// language's highlighting, the core's diagnostics as inline markers while
+// typing, and two kinds of marks the page sets from a run: the line behind
+// the current step, and each expectation's outcome at its line.
+//
+// Bundled by esbuild at build time (make site) into static/editor.js; the
+// page imports createEditor from there.
+
+import { EditorState, StateEffect, StateField, RangeSetBuilder } from '@codemirror/state';
+import {
+  EditorView, Decoration, WidgetType, keymap, lineNumbers, highlightActiveLine,
+  highlightActiveLineGutter, drawSelection,
+} from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { HighlightStyle, syntaxHighlighting, indentUnit } from '@codemirror/language';
+import { linter, lintGutter, lintKeymap, forceLinting } from '@codemirror/lint';
+import { tags as t } from '@lezer/highlight';
+import { scenarioLanguage } from './scenario-lang.js';
+
+const style = HighlightStyle.define([
+  { tag: t.comment, color: '#6e7781', fontStyle: 'italic' },
+  { tag: t.keyword, color: '#8250df', fontWeight: '600' },
+  { tag: t.typeName, color: '#953800', fontWeight: '600' },
+  { tag: t.number, color: '#0550ae' },
+  { tag: t.string, color: '#0a3069' },
+  { tag: t.operator, color: '#cf222e' },
+  { tag: t.variableName, color: '#116329', fontWeight: '600' },
+  { tag: t.definition(t.variableName), color: '#116329', fontWeight: '700' },
+]);
+
+const theme = EditorView.theme({
+  '&': { fontSize: '13px', height: '100%' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', lineHeight: '1.5' },
+  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #d0d7de', color: '#8c959f' },
+  '.cm-step-line': { background: '#fff4c2' },
+  '.cm-expect-ok': { background: '#dafbe1' },
+  '.cm-expect-fail': { background: '#ffebe9' },
+  '.cm-expect-unknown': { background: '#fff8c5' },
+  '.cm-expect-later': { opacity: '0.7' },
+  '.cm-outcome': { marginLeft: '1.2em', fontSize: '11px', fontFamily: 'system-ui, sans-serif', whiteSpace: 'pre-wrap' },
+  '.cm-outcome.ok': { color: '#1a7f37' },
+  '.cm-outcome.fail': { color: '#cf222e', fontWeight: '600' },
+  '.cm-outcome.unknown, .cm-outcome.later': { color: '#9a6700' },
+});
+
+// ---------- marks set by the page ----------
+
+// setMarks carries {step: line or 0, expects: [{line, status, text}]}.
+const setMarks = StateEffect.define();
+
+class Outcome extends WidgetType {
+  constructor(cls, text) { super(); this.cls = cls; this.text = text; }
+  eq(o) { return o.cls === this.cls && o.text === this.text; }
+  toDOM() {
+    const s = document.createElement('span');
+    s.className = `cm-outcome ${this.cls}`;
+    s.textContent = this.text;
+    return s;
+  }
+  ignoreEvent() { return true; }
+}
+
+function buildMarks(doc, m) {
+  const byLine = new Map();
+  const add = (line, deco) => {
+    if (line < 1 || line > doc.lines) return;
+    if (!byLine.has(line)) byLine.set(line, []);
+    byLine.get(line).push(deco);
+  };
+  for (const e of m.expects || []) {
+    const cls = { ok: 'ok', FAIL: 'fail', UNKNOWN: 'unknown' }[e.status] || 'later';
+    add(e.line, { line: Decoration.line({ class: `cm-expect-${cls}` }) });
+    add(e.line, { widget: Decoration.widget({ widget: new Outcome(cls, e.text), side: 1 }), end: true });
+  }
+  if (m.step) add(m.step, { line: Decoration.line({ class: 'cm-step-line' }) });
+  const b = new RangeSetBuilder();
+  for (const line of [...byLine.keys()].sort((a, c) => a - c)) {
+    const l = doc.line(line);
+    for (const d of byLine.get(line)) if (d.line) b.add(l.from, l.from, d.line);
+    for (const d of byLine.get(line)) if (d.widget) b.add(l.to, l.to, d.widget);
+  }
+  return b.finish();
+}
+
+const marks = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    for (const e of tr.effects) if (e.is(setMarks)) return buildMarks(tr.state.doc, e.value);
+    // Marks belong to the text they were computed from: editing drops them.
+    return tr.docChanged ? Decoration.none : deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+// ---------- diagnostics ----------
+
+// toDiagnostic places a core diagnostic ({line, col, message}, 1-based,
+// col in UTF-16 units) on the word it points at.
+function toDiagnostic(doc, d) {
+  const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
+  const from = Math.min(line.from + Math.max(0, d.col - 1), line.to);
+  let to = from;
+  const rest = doc.sliceString(from, line.to);
+  const w = rest.match(/^\S+/);
+  if (w) to = from + w[0].length;
+  return { from, to, severity: 'error', message: d.message, source: 'scenario' };
+}
+
+// createEditor mounts an editor in parent. opts: doc (initial text),
+// diagnose(text) → [{line, col, message}] (the core's parse), onChange(text),
+// onRun() (Ctrl/Cmd-Enter), label (the accessible name).
+export function createEditor(parent, opts) {
+  const lint = linter((view) => {
+    const text = view.state.doc.toString();
+    let ds = [];
+    try {
+      ds = opts.diagnose(text) || [];
+    } catch (err) {
+      ds = [{ line: 1, col: 1, message: String(err.message || err) }];
+    }
+    return ds.map((d) => toDiagnostic(view.state.doc, d));
+  }, { delay: 300 });
+
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: opts.doc || '',
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        indentUnit.of('  '),
+        scenarioLanguage,
+        syntaxHighlighting(style),
+        lint,
+        lintGutter(),
+        marks,
+        theme,
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ 'aria-label': opts.label || 'Scenario', spellcheck: 'false' }),
+        keymap.of([
+          { key: 'Mod-Enter', run: () => { opts.onRun?.(); return true; } },
+          ...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab,
+        ]),
+        EditorView.updateListener.of((u) => { if (u.docChanged) opts.onChange?.(u.state.doc.toString()); }),
+      ],
+    }),
+  });
+
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    // setMarks shows the current step's line and the expectations'
+    // outcomes; scrollTo brings the step's line into view.
+    setMarks(m, scrollTo = false) {
+      const effects = [setMarks.of(m)];
+      if (scrollTo && m.step >= 1 && m.step <= view.state.doc.lines) {
+        effects.push(EditorView.scrollIntoView(view.state.doc.line(m.step).from, { y: 'nearest' }));
+      }
+      view.dispatch({ effects });
+    },
+    // relint asks for diagnostics now instead of after the typing pause.
+    relint() { forceLinting(view); },
+    focus() { view.focus(); },
+    goTo(line, col = 1) {
+      const l = view.state.doc.line(Math.min(Math.max(1, line), view.state.doc.lines));
+      const pos = Math.min(l.from + col - 1, l.to);
+      view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+      view.focus();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+package examples
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/scenario"
+)
+
+const testdata = "../../algorithms/scenario/testdata"
+
+// The gallery holds every worked example and a starter for every
+// algorithm, each of which runs; seed 001's example comes first.
+func TestBuildGallery(t *testing.T) {
+	g, err := Build(testdata)
+	require.NoError(t, err)
+	worked, _ := filepath.Glob(filepath.Join(testdata, "*.scn"))
+	require.Len(t, g.Index, len(worked)+len(registry.All()))
+	starters := map[string]bool{}
+	for _, e := range g.Index {
+		require.Contains(t, g.Files, e.File)
+		assert.NotEmpty(t, e.Title, e.File)
+		assert.NotEmpty(t, e.Group, e.File)
+		assert.True(t, e.OK, e.File)
+		if e.Starter {
+			starters[e.Algorithm] = true
+			assert.Equal(t, StarterGroup, e.Group)
+		}
+	}
+	for _, n := range registry.Names() {
+		assert.True(t, starters[n], "no starter for %s", n)
+	}
+	first := g.Index[0]
+	assert.Equal(t, "seed001.scn", first.File)
+	assert.Equal(t, "Seed 001's worked example", first.Title)
+	assert.Equal(t, []string{"N3", "N5", "N6", "N12", "N32", "N80"}, first.Nodes)
+	assert.Equal(t, 33, first.Expects)
+	assert.Equal(t, StarterGroup, g.Index[len(g.Index)-1].Group, "starters come last")
+
+	dir := t.TempDir()
+	require.NoError(t, g.Write(dir))
+	var idx []Entry
+	b, err := os.ReadFile(filepath.Join(dir, "index.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &idx))
+	assert.Equal(t, g.Index, idx)
+	src, err := os.ReadFile(filepath.Join(dir, "seed001.scn"))
+	require.NoError(t, err)
+	orig, err := os.ReadFile(filepath.Join(testdata, "seed001.scn"))
+	require.NoError(t, err)
+	assert.Equal(t, orig, src, "worked examples are copied as they are")
+}
+
+// A starter is a scenario that parses, names its algorithm and runs.
+func TestStarterRuns(t *testing.T) {
+	for _, a := range registry.All() {
+		name, src, err := Starter(a)
+		require.NoError(t, err, a.Name)
+		assert.Equal(t, "start-"+a.Name+".scn", name)
+		sc, err := scenario.Load(name, src)
+		require.NoError(t, err, a.Name)
+		assert.Equal(t, a.Name, sc.Setup.Alg.Name)
+		res := scenario.Run(sc, scenario.Options{})
+		assert.Nil(t, res.Stopped, a.Name)
+		assert.True(t, res.OK(), a.Name)
+		switch {
+		case a.Election:
+			assert.Len(t, res.Expects, 1, "%s: the starter says who wins", a.Name)
+		case len(res.Entries) == 0:
+			assert.Contains(t, string(src), "expect liveness violated", "%s: nobody enters, and the starter does not say why", a.Name)
+		}
+	}
+}
+
+func TestTitle(t *testing.T) {
+	for _, c := range []struct{ desc, want string }{
+		{"Seed 001's worked example: Ricart and Agrawala.", "Seed 001's worked example"},
+		{"One reordering channel is enough. The network keeps...", "One reordering channel is enough"},
+		{"", "x"},
+	} {
+		assert.Equal(t, c.want, title(c.desc, "x.scn"))
+	}
+	assert.Equal(t, "a b c", leadComment([]byte("# a\n#  b\n# c\nalgorithm x\n# not this\n")))
+}
+
+func TestBuildRejectsABrokenExample(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.scn"), []byte("algorithm ra-v1\nnodes N1 N2\nexpect N1 phase = in-cs\n"), 0o644))
+	_, err := Build(dir)
+	assert.ErrorContains(t, err, "bad.scn")
+	_, err = Build(t.TempDir())
+	assert.Error(t, err)
+}
