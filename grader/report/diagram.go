@@ -9,16 +9,16 @@ import (
 // Diagram draws a counterexample as a space-time diagram in monospace
 // text, for a code block: time flows down, one column per node.
 //
-//	      N1      N2
-//	  1   ●       │     N1 calls enter()
-//	  3   ●       │     N1 P4 send(request,N2,myID,myNum=1)   → m1
-//	  4   ├──m1──>●     N2 receives request(1) from N1   (m1, sent at step 3)
+//	   N1    N2
+//	3  ●     │  N1 P4 send(request,N2,myID,myNum=1)   → m1 to N2
+//	4  ├─m1─>●  N2 receives request(1) from N1   (m1, sent at step 3)
+//	5  │     ●  N2 P11 requestedNum=1 > myNum=0: add N1 to deferred
 //
 // ● marks the node that acts, ┃ a node inside the critical section, an
 // arrow a message delivered (from its sender's column to its receiver's),
 // × a crash; a bracket in the left margin marks the steps of a starvation
-// cycle. Only box-drawing characters and ASCII are used, which every
-// monospace font has at a single width.
+// cycle. Besides ASCII only box-drawing characters and ● are used,
+// which monospace fonts draw at a single width.
 func Diagram(ce *Counterexample) string {
 	if ce == nil || len(ce.Nodes) == 0 {
 		return ""
