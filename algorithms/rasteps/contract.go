@@ -1,0 +1,144 @@
+package rasteps
+
+import (
+	"fmt"
+	"strings"
+)
+
+// result is what one call of a student's step did, checked.
+type result struct {
+	v     Vars // the variables after the step, with what it sent in v.out
+	ret   int  // P7's choice
+	fault string
+}
+
+// call runs the student's step op on a copy of the node's variables and
+// checks the step contract (see the package comment). The node itself is
+// not changed.
+func (n *node) call(op Op, arg int) result {
+	v := n.v
+	v.out = nil
+	ret, panicked := invoke(n.steps(&v), op, arg)
+	// The harness's own fields are not the step's to change (a step could
+	// overwrite the whole struct).
+	out := v.out
+	v.id, v.n, v.out = n.v.id, n.v.n, nil
+	if panicked != "" {
+		return result{fault: panicked}
+	}
+	if f := n.check(op, arg, &v, out, ret); f != "" {
+		return result{fault: f}
+	}
+	v.out = out
+	return result{v: v, ret: ret}
+}
+
+// check returns why the step broke its contract, or "".
+func (n *node) check(op Op, arg int, v *Vars, out []Msg, ret int) string {
+	old := &n.v
+	var changed []string
+	if v.Source != old.Source {
+		changed = append(changed, "source")
+	}
+	if v.RequestedNum != old.RequestedNum {
+		changed = append(changed, "requestedNum")
+	}
+	mayWrite := map[Op]string{OpP2: "myNum requestCS", OpP6a: "requestCS", OpP8: "deferred", OpP11: "highestNum", OpP12: "deferred"}[op]
+	for _, f := range []struct {
+		name string
+		diff bool
+	}{
+		{"myNum", v.MyNum != old.MyNum},
+		{"highestNum", v.HighestNum != old.HighestNum},
+		{"requestCS", v.RequestCS != old.RequestCS},
+		{"deferred", v.Deferred != old.Deferred},
+	} {
+		if f.diff && !strings.Contains(" "+mayWrite+" ", " "+f.name+" ") {
+			changed = append(changed, f.name)
+		}
+	}
+	if len(changed) > 0 {
+		may := "changes no variable"
+		if mayWrite != "" {
+			may = "may only change " + strings.ReplaceAll(mayWrite, " ", " and ")
+		}
+		return fmt.Sprintf("changed %s, but %s %s", strings.Join(changed, " and "), op, may)
+	}
+	switch op {
+	case OpP8:
+		if want := old.Deferred &^ (1 << arg); v.Deferred != want {
+			return fmt.Sprintf("left deferred = %s, but P8 removes exactly %s from %s", v.Deferred, name(arg), old.Deferred)
+		}
+	case OpP12:
+		if v.Deferred != old.Deferred && v.Deferred != old.Deferred|1<<old.Source {
+			return fmt.Sprintf("changed deferred from %s to %s, but P12 may only add source = %s", old.Deferred, v.Deferred, name(old.Source))
+		}
+	case OpP7:
+		if ret != -1 && !old.Deferred.Has(ret) {
+			return fmt.Sprintf("returned %d, but P7 returns a node in deferred = %s (0-based) or -1 when the loop is done", ret, old.Deferred)
+		}
+	}
+	return checkSends(op, arg, old, out)
+}
+
+// checkSends checks the messages a step sent: P4 at most one request to N,
+// P9 at most one reply to N, P12 at most one reply to source, the others
+// nothing.
+func checkSends(op Op, arg int, old *Vars, out []Msg) string {
+	kind, to := -1, -1
+	switch op {
+	case OpP4:
+		kind, to = Request, arg
+	case OpP9:
+		kind, to = Reply, arg
+	case OpP12:
+		kind, to = Reply, old.Source
+	}
+	if kind < 0 {
+		if len(out) > 0 {
+			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(out[0]), op)
+		}
+		return ""
+	}
+	if len(out) > 1 {
+		return fmt.Sprintf("sent %d messages, but %s sends at most one", len(out), op)
+	}
+	if len(out) == 1 && (out[0].Kind != kind || out[0].To != to) {
+		want := Msg{Kind: kind, To: to}
+		return fmt.Sprintf("sent %s, but %s sends only %s", msgText(out[0]), op, strings.Replace(msgText(want), "(0)", "", 1))
+	}
+	return ""
+}
+
+func msgText(m Msg) string {
+	to := fmt.Sprintf("node %d", m.To)
+	if m.To >= 0 && m.To < 32 {
+		to = name(m.To)
+	}
+	switch m.Kind {
+	case Request:
+		return fmt.Sprintf("send(request,%s,myID,%d)", to, m.Num)
+	case Reply:
+		return fmt.Sprintf("send(reply,%s,myID)", to)
+	}
+	return fmt.Sprintf("a message of kind %d to %s", m.Kind, to)
+}
+
+// panicText renders a recovered panic. Fault values (the sandbox's own
+// failures) are passed through as they are.
+func panicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+// Fault is a failure of the machinery that runs a student's step rather
+// than of the step itself (out of time, out of memory, ...): Remote panics
+// with it and the node reports Msg as its fault.
+type Fault struct{ Msg string }

@@ -1,0 +1,99 @@
+package rasteps
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/algorithms/sim"
+)
+
+// StepLabel says what s does, found by running the student's step on a
+// copy of the node. Where the step does what Ben-Ari's fix does, the label
+// is ra-benari's own, word for word (so schedules written for ra-benari
+// replay, and a counterexample replays in the playground up to the first
+// step where the student's code does something else); otherwise it says
+// what the code did, with the values it used.
+func (n *node) StepLabel(s sim.Step) string {
+	op, arg, ok := n.current(s)
+	if !ok {
+		return fmt.Sprintf("P5 all %d replies received: enter the CS", n.replies)
+	}
+	r := n.call(op, arg)
+	if r.fault != "" {
+		return fmt.Sprintf("%s fails: %s", op, r.fault)
+	}
+	old, v := &n.v, &r.v
+	switch op {
+	case OpP2:
+		next := old.HighestNum + 1
+		if v.RequestCS && v.MyNum == next {
+			return fmt.Sprintf("P2 requestCS = true; myNum = highestNum + 1 = %d", next)
+		}
+		return fmt.Sprintf("P2 requestCS = %t; myNum = %d (highestNum = %d)", v.RequestCS, v.MyNum, old.HighestNum)
+	case OpP4:
+		if len(v.out) == 0 {
+			return fmt.Sprintf("P4 sends nothing to %s", name(arg))
+		}
+		m := v.out[0]
+		if m.Num == old.MyNum {
+			return fmt.Sprintf("P4 send(request,%s,myID,myNum=%d)", name(arg), m.Num)
+		}
+		return fmt.Sprintf("P4 send(request,%s,myID,%d) (myNum = %d)", name(arg), m.Num, old.MyNum)
+	case OpP6a:
+		return fmt.Sprintf("P6a requestCS = %t", v.RequestCS)
+	case OpP7:
+		switch {
+		case r.ret >= 0:
+			return fmt.Sprintf("P7 N = %s, next in deferred", name(r.ret))
+		case old.Deferred.Empty():
+			return "P7 deferred empty: back to P1"
+		}
+		return fmt.Sprintf("P7 back to P1 with deferred = %s", old.Deferred)
+	case OpP8:
+		return fmt.Sprintf("P8 remove %s from deferred", name(arg))
+	case OpP9:
+		if len(v.out) == 0 {
+			return fmt.Sprintf("P9 sends nothing to %s", name(arg))
+		}
+		return fmt.Sprintf("P9 send(reply,%s,myID)", name(arg))
+	case OpP11:
+		if m := max(old.HighestNum, old.RequestedNum); v.HighestNum == m {
+			return fmt.Sprintf("P11 highestNum = max(highestNum,requestedNum) = %d", m)
+		}
+		return fmt.Sprintf("P11 highestNum = %d (highestNum was %d, requestedNum = %d)", v.HighestNum, old.HighestNum, old.RequestedNum)
+	}
+	return "P12 " + n.why() + ": " + decision(old, v)
+}
+
+// why states the facts P12 decides on, in ra-benari's words.
+func (n *node) why() string {
+	v := &n.v
+	r, m := v.RequestedNum, v.MyNum
+	if !v.RequestCS {
+		return "not requestCS"
+	}
+	switch {
+	case r < m:
+		return fmt.Sprintf("requestCS and requestedNum=%d < myNum=%d", r, m)
+	case r > m:
+		return fmt.Sprintf("requestCS and requestedNum=%d > myNum=%d", r, m)
+	case v.Source < v.id:
+		return fmt.Sprintf("requestCS and requestedNum=myNum=%d and source=%s < myID=%s", r, name(v.Source), name(v.id))
+	}
+	return fmt.Sprintf("requestCS and requestedNum=myNum=%d and source=%s > myID=%s", r, name(v.Source), name(v.id))
+}
+
+// decision says what P12 did.
+func decision(old, v *Vars) string {
+	var did []string
+	if len(v.out) > 0 {
+		did = append(did, fmt.Sprintf("send(reply,%s,myID)", name(old.Source)))
+	}
+	if v.Deferred != old.Deferred {
+		did = append(did, fmt.Sprintf("add %s to deferred", name(old.Source)))
+	}
+	if len(did) == 0 {
+		return fmt.Sprintf("neither reply nor defer (%s's request is dropped)", name(old.Source))
+	}
+	return strings.Join(did, " and ")
+}

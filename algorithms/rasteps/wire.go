@@ -1,0 +1,179 @@
+package rasteps
+
+import (
+	"errors"
+
+	"dmelab/algorithms/sim"
+)
+
+// The wire format between the grader (host) and a student's code compiled
+// to WebAssembly (guest): one request per call of a step, one answer.
+// Both are sim.Enc varints.
+//
+//	request: op arg id n myNum highestNum requestCS deferred source requestedNum
+//	answer:  status ret myNum highestNum requestCS deferred source requestedNum
+//	         #sends {kind to num} #panic-bytes {byte}
+//
+// status is 0 when the step returned and 1 when it panicked (the bytes
+// then say with what). The host trusts nothing in an answer: DecodeAnswer
+// bounds every length, and the step contract is checked on the host.
+
+// Caller sends one request to wherever the student's code runs and returns
+// its answer; an error is a failure of that machinery (time, memory),
+// reported as the step's fault.
+type Caller func(req []byte) ([]byte, error)
+
+// Remote is the Steps of a student's code that runs elsewhere (the
+// grader's sandbox): every step becomes one call.
+func Remote(call Caller) New {
+	return func(v *Vars) Steps { return &remote{v: v, call: call} }
+}
+
+type remote struct {
+	v    *Vars
+	call Caller
+}
+
+func (r *remote) P2()      { r.do(OpP2, 0) }
+func (r *remote) P4(N int) { r.do(OpP4, N) }
+func (r *remote) P6a()     { r.do(OpP6a, 0) }
+func (r *remote) P7() int  { return r.do(OpP7, 0) }
+func (r *remote) P8(N int) { r.do(OpP8, N) }
+func (r *remote) P9(N int) { r.do(OpP9, N) }
+func (r *remote) P11()     { r.do(OpP11, 0) }
+func (r *remote) P12()     { r.do(OpP12, 0) }
+
+func (r *remote) do(op Op, arg int) int {
+	ans, err := r.call(EncodeRequest(op, arg, r.v))
+	if err != nil {
+		panic(Fault{Msg: err.Error()})
+	}
+	a, err := DecodeAnswer(ans)
+	if err != nil {
+		panic(Fault{Msg: err.Error()})
+	}
+	if a.Panic != "" {
+		panic(Fault{Msg: "panicked: " + a.Panic})
+	}
+	id, n := r.v.id, r.v.n
+	*r.v = a.Vars
+	r.v.id, r.v.n = id, n
+	return a.Ret
+}
+
+// EncodeRequest writes the request for step op with argument arg on v.
+func EncodeRequest(op Op, arg int, v *Vars) []byte {
+	e := sim.Enc{B: make([]byte, 0, 16)}
+	e.Int(int(op))
+	e.Int(arg)
+	e.Int(v.id)
+	e.Int(v.n)
+	encodeVars(&e, v)
+	return e.B
+}
+
+func encodeVars(e *sim.Enc, v *Vars) {
+	e.Int(v.MyNum)
+	e.Int(v.HighestNum)
+	e.Bool(v.RequestCS)
+	e.Int(int(v.Deferred))
+	e.Int(v.Source)
+	e.Int(v.RequestedNum)
+}
+
+func decodeVars(d *sim.Dec, v *Vars) {
+	v.MyNum = d.Int()
+	v.HighestNum = d.Int()
+	v.RequestCS = d.Bool()
+	v.Deferred = Set(uint32(d.Int()))
+	v.Source = d.Int()
+	v.RequestedNum = d.Int()
+}
+
+// Serve answers one request with the student's steps: the guest's side.
+// A panic in the student's code is caught and reported in the answer.
+func Serve(s New, req []byte) []byte {
+	d := sim.Dec{B: req}
+	op := Op(d.Int())
+	arg := d.Int()
+	var v Vars
+	v.id, v.n = d.Int(), d.Int()
+	decodeVars(&d, &v)
+	ret, panicked := invoke(s(&v), op, arg)
+	e := sim.Enc{B: make([]byte, 0, 32)}
+	if panicked != "" {
+		e.Int(1)
+	} else {
+		e.Int(0)
+	}
+	e.Int(ret)
+	encodeVars(&e, &v)
+	out := v.out
+	if len(out) > maxSends {
+		out = out[:maxSends+1] // enough for the host to see too many
+	}
+	e.Int(len(out))
+	for _, m := range out {
+		e.Int(m.Kind)
+		e.Int(m.To)
+		e.Int(m.Num)
+	}
+	panicked = clip(panicked, maxPanic)
+	e.Int(len(panicked))
+	e.B = append(e.B, panicked...)
+	return e.B
+}
+
+// Answer is a decoded answer.
+type Answer struct {
+	Vars  Vars // with the messages sent in its out
+	Ret   int
+	Panic string
+}
+
+// Sent lists the messages of a decoded answer.
+func (a *Answer) Sent() []Msg { return a.Vars.out }
+
+const (
+	maxSends = 32
+	maxPanic = 400
+)
+
+var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+
+// DecodeAnswer reads an answer from the sandbox. It never panics: a
+// truncated or oversized answer is an error.
+func DecodeAnswer(b []byte) (Answer, error) {
+	var a Answer
+	d := sim.Dec{B: b}
+	status := d.Int()
+	a.Ret = d.Int()
+	decodeVars(&d, &a.Vars)
+	k := d.Int()
+	if d.Err != nil || status < 0 || status > 1 || k < 0 || k > maxSends+1 {
+		return Answer{}, errBadAnswer
+	}
+	for ; k > 0; k-- {
+		a.Vars.out = append(a.Vars.out, Msg{Kind: d.Int(), To: d.Int(), Num: d.Int()})
+	}
+	p := d.Int()
+	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
+		return Answer{}, errBadAnswer
+	}
+	a.Panic = string(d.B[:p])
+	if status == 1 && a.Panic == "" {
+		a.Panic = "(no message)"
+	}
+	if status == 0 {
+		a.Panic = ""
+	}
+	return a, nil
+}
+
+// clip cuts s to at most n bytes.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
