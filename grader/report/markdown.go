@@ -74,14 +74,15 @@ func summaryLine(r *Result, plain bool) string {
 		}
 	}
 	score := fmt.Sprintf("Score: %s / %s", points(r.Score), points(r.MaxScore))
+	notGraded := "Not graded:"
 	if !plain {
-		score = "**" + score + "**"
+		score, notGraded = "**"+score+"**", "**"+notGraded+"**"
 	}
 	switch r.Status {
 	case Refused:
-		return fmt.Sprintf("%s — not graded: %s uses something outside the allowed set (see below). Nothing was run.", score, file)
+		return fmt.Sprintf("%s %s uses something outside the allowed set (see below). Nothing was run.", notGraded, file)
 	case CompileError:
-		return fmt.Sprintf("%s — not graded: %s does not compile (see below). Nothing was run.", score, file)
+		return fmt.Sprintf("%s %s does not compile (see below). Nothing was run.", notGraded, file)
 	case Crashed:
 		return fmt.Sprintf("%s — grading stopped: the sandbox stopped the program (see below); %d of %d tests passed before that.", score, passed, len(r.Tests))
 	}
@@ -177,7 +178,11 @@ func (m *md) test(t *Test, h int) {
 	case Search:
 		m.p("*Systematic exploration of the schedules of a configuration.*\n\n")
 	default:
-		m.p("*Hidden schedule: only its name and this counterexample are shown.*\n\n")
+		if t.Counterexample != nil {
+			m.p("*Hidden schedule: only its name and this counterexample are shown.*\n\n")
+		} else {
+			m.p("*Hidden schedule: only its name is shown.*\n\n")
+		}
 	}
 	if msg := oneLine(t.Message); msg != "" {
 		m.p("%s\n\n", text(msg))
