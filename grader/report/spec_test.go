@@ -46,7 +46,7 @@ func number(t *testing.T, m map[string]any, key string) float64 {
 }
 
 var (
-	gsFormats      = []any{"text", "html", "simple_format", "md", "ansi"}
+	gsFormats          = []any{"text", "html", "simple_format", "md", "ansi"}
 	gsVisibilityValues = []any{"hidden", "after_due_date", "after_published", "visible"}
 )
 
