@@ -1,0 +1,128 @@
+package maekawasteps
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"dmelab/algorithms/sim"
+)
+
+// maxQueue bounds the queue: a correct one never holds more than one
+// request per node and run, so anything longer is a runaway handler.
+const maxQueue = 64
+
+// check returns why a handler broke its contract (see the package
+// comment), or "".
+func (n *node) check(op Op, v *Vars, out []Msg) string {
+	var changed []string
+	mayWrite := map[Op]string{OpEnter: "state replies", OpLeave: "state replies", OpRequest: "voted queue", OpRelease: "voted queue", OpReply: "replies state"}[op]
+	for _, f := range []struct {
+		name string
+		diff bool
+	}{
+		{"state", v.State != n.state},
+		{"voted", v.Voted != n.voted},
+		{"queue", !slices.Equal(v.Q, n.queue)},
+		{"replies", v.Replies != n.replies},
+		{"V", !slices.Equal(v.V, n.set)},
+	} {
+		if f.diff && !strings.Contains(" "+mayWrite+" ", " "+f.name+" ") {
+			changed = append(changed, f.name)
+		}
+	}
+	if len(changed) > 0 {
+		return fmt.Sprintf("changed %s, but %s may only change %s", strings.Join(changed, " and "), op, strings.ReplaceAll(mayWrite, " ", " and "))
+	}
+	switch {
+	case op == OpEnter && v.State != Wanted:
+		return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State)
+	case op == OpLeave && v.State != Released:
+		return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State)
+	case op == OpReply && v.State != n.state && !(n.state == Wanted && v.State == Held):
+		return fmt.Sprintf("changed state from %s to %s, but a reply can only move WANTED to HELD", n.state, v.State)
+	case len(v.Q) > maxQueue:
+		return fmt.Sprintf("let the queue grow to %d requests (at most one per node is ever pending)", len(v.Q))
+	}
+	for _, j := range v.Q {
+		if j < 0 || j >= n.n {
+			return fmt.Sprintf("put %d in the queue, which holds node indices 0..%d", j, n.n-1)
+		}
+	}
+	kind := map[Op]int{OpEnter: Request, OpLeave: Release, OpRequest: Reply, OpRelease: Reply, OpReply: -1}[op]
+	for _, m := range out {
+		switch {
+		case m.To < 0 || m.To >= n.n:
+			return fmt.Sprintf("sent a message to node %d, but the nodes are 0..%d", m.To, n.n-1)
+		case m.Kind != kind && kind < 0:
+			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(m), op)
+		case m.Kind != kind:
+			return fmt.Sprintf("sent %s, but %s sends only %ss", msgText(m), op, kindName(kind))
+		}
+	}
+	if len(out) > maxSends {
+		return fmt.Sprintf("sent %d messages in one handler", len(out))
+	}
+	return ""
+}
+
+func kindName(k int) string {
+	switch k {
+	case Request:
+		return "request"
+	case Reply:
+		return "reply"
+	case Release:
+		return "release"
+	}
+	return fmt.Sprintf("kind%d", k)
+}
+
+func msgText(m Msg) string { return fmt.Sprintf("%s to %s", kindName(m.Kind), name(m.To)) }
+
+// Encode writes the state as the registry's maekawa does (so the
+// reference has its states), then voted and whether the node failed.
+func (n *node) Encode(e *sim.Enc) {
+	e.Int(int(n.state))
+	e.Int(n.votedFor)
+	e.Ints(n.queue)
+	e.Int(n.replies)
+	e.Bool(n.voted)
+	e.Bool(n.fault != "")
+}
+
+// Decode reads what Encode wrote; a failed node's reason is not encoded.
+func (n *node) Decode(d *sim.Dec) {
+	n.state = State(d.Int())
+	n.votedFor = d.Int()
+	n.queue = d.IntsInto(n.queue)
+	n.replies = d.Int()
+	n.voted = d.Bool()
+	n.fault = ""
+	if d.Bool() {
+		n.fault = "failed"
+	}
+}
+
+// Vars shows the node as the registry's maekawa does, plus the fault of a
+// failed node.
+func (n *node) Vars() []sim.Var {
+	voted := "false"
+	switch {
+	case n.voted && n.votedFor >= 0:
+		voted = name(n.votedFor)
+	case n.voted:
+		voted = "true"
+	}
+	v := []sim.Var{
+		{Name: "state", Value: n.state.String()},
+		{Name: "voted", Value: voted},
+		{Name: "queue", Value: "[" + names(n.queue, " ") + "]"},
+		{Name: "replies", Value: fmt.Sprintf("%d/%d", n.replies, len(n.set))},
+		{Name: "V", Value: "{" + names(n.set, ",") + "}"},
+	}
+	if n.fault != "" {
+		v = append(v, sim.Var{Name: "fault", Value: n.fault})
+	}
+	return v
+}

@@ -1,0 +1,94 @@
+package maekawasteps_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/maekawasteps"
+	"dmelab/algorithms/sim"
+)
+
+type (
+	enterStaysReleased  struct{ ref }
+	requestSetsState    struct{ ref }
+	releaseSendsRequest struct{ ref }
+	replyLeavesCS       struct{ ref }
+	requestBadQueue     struct{ ref }
+	enterChangesV       struct{ ref }
+	replyPanics         struct{ ref }
+)
+
+func (n enterStaysReleased) Enter()            { n.Replies = 0 }
+func (n requestSetsState) OnRequest(pj int)    { n.ref.OnRequest(pj); n.State = maekawasteps.Held }
+func (n releaseSendsRequest) OnRelease(pj int) { n.SendRequest(pj) }
+func (n replyLeavesCS) OnReply(int)            { n.State = maekawasteps.Released }
+func (n requestBadQueue) OnRequest(pj int)     { n.Q = append(n.Q, pj+10) }
+func (n enterChangesV) Enter()                 { n.ref.Enter(); n.V[0] = 3 }
+func (n replyPanics) OnReply(int)              { panic("no votes today") }
+
+func TestContract(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		steps maekawasteps.New
+		fault string
+	}{
+		{"Enter leaves Released", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterStaysReleased{ref{v}} }, "Enter() left state = RELEASED, but Enter() sets state = Wanted"},
+		{"OnRequest sets state", func(v *maekawasteps.Vars) maekawasteps.Steps { return requestSetsState{ref{v}} }, "OnRequest changed state, but OnRequest may only change voted and queue"},
+		{"OnRelease sends a request", func(v *maekawasteps.Vars) maekawasteps.Steps { return releaseSendsRequest{ref{v}} }, "OnRelease sent request to N"},
+		{"OnReply leaves the CS", func(v *maekawasteps.Vars) maekawasteps.Steps { return replyLeavesCS{ref{v}} }, "OnReply changed state from WANTED to RELEASED"},
+		{"OnRequest queues a stranger", func(v *maekawasteps.Vars) maekawasteps.Steps { return requestBadQueue{ref{v}} }, "OnRequest put 1"},
+		{"Enter changes V", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterChangesV{ref{v}} }, "Enter() changed V, but Enter() may only change state and replies"},
+		{"OnReply panics", func(v *maekawasteps.Vars) maekawasteps.Steps { return replyPanics{ref{v}} }, "OnReply panicked: no votes today"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			alg := maekawasteps.Algorithm("maekawa", c.steps, refSets)
+			f := firstFault(t, alg)
+			require.NotEmpty(t, f, "no node failed")
+			assert.Contains(t, f, c.fault)
+		})
+	}
+}
+
+func firstFault(t *testing.T, alg *sim.Algorithm) string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for walk := 0; walk < 200; walk++ {
+		w, err := sim.NewWorld(alg, sim.Config{N: 3}, sim.Options{Requests: 2})
+		require.NoError(t, err)
+		for step := 0; step < 100; step++ {
+			evs := w.Events(nil)
+			if len(evs) == 0 {
+				break
+			}
+			_, err := w.Apply(evs[rng.IntN(len(evs))])
+			require.NoError(t, err)
+			for i := range w.Nodes {
+				for _, v := range w.Nodes[i].Vars() {
+					if v.Name == "fault" {
+						assert.Equal(t, sim.Wanting, w.Nodes[i].Phase(), "a failed node waits forever")
+						return v.Value
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func FuzzDecode(f *testing.F) {
+	v := maekawasteps.Vars{Q: []int{1, 2}, V: []int{0, 1}}
+	f.Add(maekawasteps.Serve(newRef, refSets, maekawasteps.EncodeRequest(maekawasteps.OpEnter, -1, &v)))
+	f.Add(maekawasteps.Serve(newRef, refSets, []byte{byte(maekawasteps.OpSets) * 2, 8}))
+	f.Add([]byte{2, 1, 0, 0, 0, 0, 200})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if a, err := maekawasteps.DecodeAnswer(b); err == nil {
+			assert.LessOrEqual(t, len(a.Sent()), 65)
+		}
+		if s, p, err := maekawasteps.DecodeSets(b); err == nil {
+			assert.LessOrEqual(t, len(s), 33)
+			assert.LessOrEqual(t, len(p), 400)
+		}
+	})
+}

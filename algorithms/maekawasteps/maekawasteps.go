@@ -1,0 +1,217 @@
+// Package maekawasteps is the student interface of the Maekawa exercise:
+// seed 003's voting algorithm (the registry's maekawa), where the harness
+// owns the node's state, the network and the voting sets' checks, and the
+// student writes the handlers and the construction of the voting sets.
+//
+//	Enter():  state = Wanted; multicast Request(pi) to voting set Vi
+//	          (wait until K reply messages received; state = Held)
+//	Leave():  state = Released; multicast Release to voting set Vi
+//	When receiving Request(pj) at pi:
+//	    if ((state == Held) or (voted == True)) { enqueue Request in Q }
+//	    else { send Reply to pj; voted = True }
+//	When receiving Release(pj) at pi:
+//	    if (Q != empty) { dequeue pending Request m from Q;
+//	                      send Reply to sender(m); voted = True }
+//	    else { voted = False }
+//
+// The wait for K replies is a handler too (OnReply): it counts the vote
+// and enters the CS with the K-th. VotingSets(n) builds V_1..V_n; the
+// harness checks them with seed 003's conditions (algorithms/votingsets)
+// before any run.
+//
+// As in the registry's maekawa, a node multicasts to all of V_i, itself
+// included, through the network; each handler is one atomic step. The
+// reference behaves exactly as maekawa (the tests check it event for
+// event). The node also remembers whom it voted for, only to show it
+// ("voted=N2", as maekawa does): no rule reads it.
+//
+// The handler contract: Enter sets state = Wanted and sends only requests;
+// Leave sets state = Released and sends only releases; OnRequest and
+// OnRelease change only voted and the queue and send only replies; OnReply
+// changes only the reply count and may move Wanted to Held. V is
+// read-only. A handler that breaks the contract, panics or (in the
+// sandbox) runs out of time or memory makes the node fail: it stops, the
+// variable "fault" says why, and it waits forever (a liveness failure).
+package maekawasteps
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// State is the seed's state variable.
+type State uint8
+
+const (
+	Released State = iota
+	Wanted
+	Held
+)
+
+func (s State) String() string {
+	switch s {
+	case Released:
+		return "RELEASED"
+	case Wanted:
+		return "WANTED"
+	case Held:
+		return "HELD"
+	}
+	return "State(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Vars are one node's variables. Node indices are 0-based: node i is
+// N(i+1) (the seed's p_(i+1)).
+type Vars struct {
+	State   State
+	Voted   bool
+	Q       []int // requesters, first in first out
+	Replies int   // Reply messages received since Enter()
+	V       []int // this node's voting set V_i, in increasing order (read-only)
+
+	id, n int
+	out   []Msg
+}
+
+// MyID is this node's index (0-based: N1 is 0).
+func (v *Vars) MyID() int { return v.id }
+
+// N is the number of nodes.
+func (v *Vars) N() int { return v.n }
+
+// SendRequest sends Request(pi) to node to.
+func (v *Vars) SendRequest(to int) { v.out = append(v.out, Msg{Kind: Request, To: to}) }
+
+// SendReply sends Reply (the vote) to node to.
+func (v *Vars) SendReply(to int) { v.out = append(v.out, Msg{Kind: Reply, To: to}) }
+
+// SendRelease sends Release(pi) to node to.
+func (v *Vars) SendRelease(to int) { v.out = append(v.out, Msg{Kind: Release, To: to}) }
+
+// Message kinds, as sim.Msg.Kind (the registry's maekawa's).
+const (
+	Request = 0
+	Reply   = 1
+	Release = 2
+)
+
+// Msg is a message a handler sends.
+type Msg struct{ Kind, To int }
+
+// Steps is what a student implements: one method per handler. The
+// methods read and write the node's Vars (the student's type embeds a
+// *Vars); each call is one atomic step.
+type Steps interface {
+	// Enter(): state = Wanted; multicast Request(pi) to voting set Vi
+	Enter()
+	// Leave(): state = Released; multicast Release to voting set Vi
+	Leave()
+	// When receiving Request(pj) at pi:
+	// if ((state == Held) or (voted == True)) { enqueue Request in Q }
+	// else { send Reply to pj; voted = True }
+	OnRequest(pj int)
+	// When receiving Release(pj) at pi:
+	// if (Q != empty) { dequeue pending Request m from Q;
+	//                   send Reply to sender(m); voted = True }
+	// else { voted = False }
+	OnRelease(pj int)
+	// wait until K reply messages received; state = Held
+	OnReply(pj int)
+}
+
+// New builds a Steps for the node whose variables are v.
+type New func(v *Vars) Steps
+
+// Sets builds the voting sets V_1..V_n (0-based node indices).
+type Sets func(n int) [][]int
+
+// Op names a handler (the order of Steps), and OpSets the construction
+// of the voting sets.
+type Op uint8
+
+const (
+	OpEnter Op = iota
+	OpLeave
+	OpRequest
+	OpRelease
+	OpReply
+	OpSets
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpEnter:
+		return "Enter()"
+	case OpLeave:
+		return "Leave()"
+	case OpRequest:
+		return "OnRequest"
+	case OpRelease:
+		return "OnRelease"
+	case OpReply:
+		return "OnReply"
+	case OpSets:
+		return "VotingSets"
+	}
+	return "?"
+}
+
+// invoke calls one handler; a panic is returned as its message.
+func invoke(s Steps, op Op, from int) (panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = panicText(r)
+		}
+	}()
+	switch op {
+	case OpEnter:
+		s.Enter()
+	case OpLeave:
+		s.Leave()
+	case OpRequest:
+		s.OnRequest(from)
+	case OpRelease:
+		s.OnRelease(from)
+	case OpReply:
+		s.OnReply(from)
+	}
+	return ""
+}
+
+// invokeSets calls the student's VotingSets.
+func invokeSets(sets Sets, n int) (v [][]int, panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = panicText(r)
+		}
+	}()
+	return sets(n), ""
+}
+
+// Fault is a failure of the machinery that runs a student's handler (out
+// of time, out of memory, ...): Remote panics with it and the node reports
+// Msg as its fault.
+type Fault struct{ Msg string }
+
+func panicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+func name(i int) string { return "N" + strconv.Itoa(i+1) }
+
+func names(xs []int, sep string) string {
+	parts := make([]string, len(xs))
+	for k, x := range xs {
+		parts[k] = name(x)
+	}
+	return strings.Join(parts, sep)
+}

@@ -1,0 +1,132 @@
+package maekawasteps_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/maekawa"
+	"dmelab/algorithms/maekawasteps"
+	"dmelab/algorithms/sim"
+	"dmelab/algorithms/simtest"
+	"dmelab/algorithms/votingsets"
+)
+
+func refAlg() *sim.Algorithm { return maekawasteps.Algorithm("maekawa", newRef, refSets) }
+
+// maekawa's own transcripts, run on the reference, print exactly what they
+// print for maekawa.
+func TestMaekawaTranscripts(t *testing.T) {
+	simtest.Run(t, refAlg(), "../maekawa/testdata")
+}
+
+func TestRefSetsAreTheGrid(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		assert.Equal(t, votingsets.Grid(n), refSets(n), "n=%d", n)
+	}
+}
+
+func lockstep(t *testing.T, a, b *sim.Algorithm, n, r int, seed uint64) {
+	t.Helper()
+	wa, err := sim.NewWorld(a, sim.Config{N: n}, sim.Options{Requests: r})
+	require.NoError(t, err)
+	wb, err := sim.NewWorld(b, sim.Config{N: n}, sim.Options{Requests: r})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for step := 0; step < 300; step++ {
+		ea, eb := wa.Events(nil), wb.Events(nil)
+		require.Equal(t, strs(wa, ea), strs(wb, eb), "enabled events at step %d", step)
+		require.Equal(t, wa.StateString(), wb.StateString(), "state at step %d", step)
+		if len(ea) == 0 {
+			return
+		}
+		k := rng.IntN(len(ea))
+		_, err := wa.Apply(ea[k])
+		require.NoError(t, err)
+		_, err = wb.Apply(eb[k])
+		require.NoError(t, err)
+	}
+}
+
+func strs(w *sim.World, evs []sim.Event) []string {
+	s := make([]string, len(evs))
+	for i, e := range evs {
+		s[i] = w.EventString(e)
+	}
+	return s
+}
+
+func TestLockstepWithMaekawa(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		lockstep(t, maekawa.Algorithm(), refAlg(), 2+int(seed%4), 2, seed)
+	}
+}
+
+func TestSameStatesAsMaekawa(t *testing.T) {
+	for _, c := range []struct{ n, r int }{{2, 1}, {2, 2}, {3, 1}} {
+		cfg := explore.Config{Sim: sim.Config{N: c.n}, Opts: sim.Options{Requests: c.r}, Props: []string{explore.Safety, explore.Liveness}}
+		cfg.Alg = maekawa.Algorithm()
+		want, err := explore.Check(cfg)
+		require.NoError(t, err)
+		cfg.Alg = refAlg()
+		got, err := explore.Check(cfg)
+		require.NoError(t, err)
+		assert.Equal(t, want.States, got.States, "N=%d R=%d", c.n, c.r)
+		assert.Equal(t, want.Transitions, got.Transitions, "N=%d R=%d", c.n, c.r)
+		assert.Equal(t, want.Verdicts, got.Verdicts, "N=%d R=%d", c.n, c.r)
+		assert.Equal(t, len(want.Counterexamples[explore.Liveness].Steps), len(got.Counterexamples[explore.Liveness].Steps))
+	}
+}
+
+func TestRemoteIsTheSame(t *testing.T) {
+	loop := func(req []byte) ([]byte, error) { return maekawasteps.Serve(newRef, refSets, req), nil }
+	alg := maekawasteps.Algorithm("maekawa", maekawasteps.Remote(loop), maekawasteps.RemoteSets(loop))
+	for seed := uint64(0); seed < 10; seed++ {
+		lockstep(t, maekawa.Algorithm(), alg, 2+int(seed%4), 2, seed)
+	}
+}
+
+func TestGivenSetsAreChecked(t *testing.T) {
+	_, err := sim.NewWorld(refAlg(), sim.Config{N: 3, Sets: [][]int{{0, 1}, {1, 2}, {2}}}, sim.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "have no common member")
+	w, err := sim.NewWorld(refAlg(), sim.Config{N: 3, Sets: [][]int{{1, 0}, {1, 2}, {2, 0}}}, sim.Options{})
+	require.NoError(t, err)
+	assert.Contains(t, w.NodeString(0), "V={N1,N2}")
+}
+
+func TestStudentSetsAreChecked(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sets maekawasteps.Sets
+		want string
+	}{
+		{"rows only", func(n int) [][]int {
+			v := refSets(n)
+			for p := range v {
+				s := 2
+				for s*s < n {
+					s++
+				}
+				v[p] = nil
+				for q := 0; q < n; q++ {
+					if q/s == p/s {
+						v[p] = append(v[p], q)
+					}
+				}
+			}
+			return v
+		}, "VotingSets(4): voting sets: V_i ∩ V_j ≠ ∅ fails"},
+		{"too few", func(n int) [][]int { return refSets(n)[1:] }, "VotingSets(4) returned 3 sets"},
+		{"panics", func(n int) [][]int { return [][]int{{n / (n - 4)}} }, "VotingSets(4) panicked: runtime error: integer divide by zero"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := sim.NewWorld(maekawasteps.Algorithm("maekawa", newRef, c.sets), sim.Config{N: 4}, sim.Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
