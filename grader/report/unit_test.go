@@ -1,0 +1,110 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestText(t *testing.T) {
+	for in, want := range map[string]string{
+		"requestedNum=1 > myNum=0":  "requestedNum=1 > myNum=0",
+		"a < b":                     `a \< b`,
+		"[x](javascript:alert(1))":  `\[x\](javascript:alert(1))`,
+		"*bold* _it_ `c` |t| ~~s~~": "\\*bold\\* \\_it\\_ \\`c\\` \\|t\\| \\~\\~s\\~\\~",
+		"# not a heading":           `\# not a heading`,
+		"- not a list":              `\- not a list`,
+		"> not a quote":             `\> not a quote`,
+		"12. not a list":            `12\. not a list`,
+		"&lt;":                      `\&lt;`,
+		"two\nlines\r\n  here":      "two lines here",
+		"nul\x00 esc\x1b[1m":        "nul\uFFFD esc\uFFFD\\[1m",
+		"bidi \u202e":               "bidi \uFFFD",
+	} {
+		assert.Equal(t, want, text(in), "%q", in)
+	}
+}
+
+func TestCode(t *testing.T) {
+	assert.Equal(t, "`a=1`", code("a=1", false))
+	assert.Equal(t, "``a`b``", code("a`b", false))
+	assert.Equal(t, "`` `x ``", code("`x", false))
+	assert.Equal(t, "`a\\|b`", code("a|b", true))
+	assert.Equal(t, "", code(" \n ", false))
+}
+
+func TestFenced(t *testing.T) {
+	assert.Equal(t, "```text\nx\n```\n", fenced("text", "x\n\n"))
+	got := fenced("text", "a\n```\nb")
+	assert.True(t, strings.HasPrefix(got, "````text\n"), got)
+	assert.True(t, strings.HasSuffix(got, "\n````\n"), got)
+}
+
+func TestPoints(t *testing.T) {
+	assert.Equal(t, "2.5", points(2.5))
+	assert.Equal(t, "0.33", points(1.0/3))
+	assert.Equal(t, "3", points(3))
+	assert.Equal(t, "0", points(0.0/zero()))
+}
+
+func zero() float64 { return 0 }
+
+func TestChanged(t *testing.T) {
+	before := "main=P1 myNum=0 deferred=[] replies=0"
+	assert.Equal(t, "main=P4 myNum=2", changed(before, "main=P4 myNum=2 deferred=[] replies=0"))
+	assert.Equal(t, "deferred=[N1 N2]", changed(before, "main=P1 myNum=0 deferred=[N1 N2] replies=0"))
+	assert.Equal(t, "", changed(before, before))
+	assert.Equal(t, "clock=3", changed(before, before+" clock=3"), "a new variable")
+	assert.Equal(t, "odd text", changed("x", "odd text"), "not pairs: the whole line")
+	assert.Equal(t, "a=1 a=2", changed("a=1", "a=1 a=2"), "a name twice: the whole line")
+	assert.Equal(t, []kv{{"q", "[N1 N2]"}, {"x", "1"}}, splitVars("q=[N1 N2] x=1"))
+}
+
+func TestOptionsBase(t *testing.T) {
+	assert.Equal(t, DefaultPlaygroundURL, Options{}.base())
+	assert.Equal(t, DefaultPlaygroundURL, Options{PlaygroundURL: "javascript:alert(1)"}.base())
+	assert.Equal(t, DefaultPlaygroundURL, Options{PlaygroundURL: "/relative"}.base())
+	assert.Equal(t, "https://dmelab.example.org/play/", Options{PlaygroundURL: "https://dmelab.example.org/play/#old"}.base())
+}
+
+// TestDiagramEdges draws what the fixtures do not have: a crash, a
+// message to oneself, a delivery the table never sent, a message still in
+// flight, a long name and an arrow crossing a lane in the CS.
+func TestDiagramEdges(t *testing.T) {
+	ce := &Counterexample{
+		Property: "safety",
+		Nodes:    []string{"A", "Bob-the-long", "C"},
+		Steps: []Step{
+			{Event: "request A", Text: "A calls enter()", Node: 0, Sent: []Arrow{{0, 0, "self"}, {0, 2, "req"}, {0, 1, "req"}}},
+			{Event: "deliver A->A self", Text: "A receives self", Node: 0, Delivered: &Arrow{0, 0, "self"}, InCS: []int{1}},
+			{Event: "deliver A->C req", Text: "C receives req", Node: 2, Delivered: &Arrow{0, 2, "req"}, InCS: []int{1}},
+			{Event: "deliver C->A ghost", Text: "A receives ghost", Node: 0, Delivered: &Arrow{2, 0, "ghost"}, InCS: []int{1}},
+			{Event: "crash C", Text: "C crashes", Node: 2, InCS: []int{1}},
+			{Event: "exit Bob-the-long", Text: "Bob leaves", Node: 1, InCS: []int{9}},
+		},
+		Loop: -1,
+	}
+	want := `     A             Bob-the-long  C
+  1  ●             │             │  A calls enter()   → m1 to A, m2 to C, m3 to Bob-the-long
+  2  ●             ┃             │  A receives self   (m1, sent at step 1)   [Bob-the-long enters the CS]
+  3  ├─────m2──────╂────────────>●  C receives req   (m2, sent at step 1)
+  4  ●<────────────╂──────m4─────┤  A receives ghost   (m4)
+  5  │             ┃             ×  C crashes
+  6  │             ●                Bob leaves   [Bob-the-long leaves the CS]
+     in flight at the end: m3 A→Bob-the-long req
+`
+	assert.Equal(t, want, Diagram(ce))
+	svg := SVG(ce, "e")
+	requireXML(t, svg)
+	assert.Contains(t, svg, `stroke-dasharray`, "the message in flight is dashed")
+	assert.Contains(t, svg, ">×<", "the crash is marked")
+	assert.Equal(t, "", Diagram(nil))
+	assert.Equal(t, "", SVG(&Counterexample{}, "x"))
+}
+
+func TestHighlight(t *testing.T) {
+	assert.Equal(t, `  <span class="scn-k">deliver</span> N1-&gt;N2 request<span class="scn-c"># a &lt;note&gt;</span>`+"\n",
+		highlight("  deliver N1->N2 request# a <note>\n"))
+	assert.Equal(t, "N1 requests", highlight("N1 requests"))
+}
