@@ -40,6 +40,7 @@ func Algorithm() *sim.Algorithm {
 		Summary:  "central server queues requests and grants one at a time (seed 002)",
 		New:      newNodes,
 		MsgKinds: []string{"request", "grant", "release"},
+		Listing:  listing(),
 	}
 }
 

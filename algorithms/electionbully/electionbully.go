@@ -125,6 +125,7 @@ func algorithm(patient bool) *sim.Algorithm {
 			return nodes, nil
 		},
 		MsgKinds:  []string{"election", "ok", "coordinator"},
+		Listing:   listing(),
 		FormatMsg: formatMsg,
 	}
 }

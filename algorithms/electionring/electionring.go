@@ -71,6 +71,7 @@ func Algorithm() *sim.Algorithm {
 		Election:  true,
 		New:       newNodes,
 		MsgKinds:  []string{"election", "elected"},
+		Listing:   listing(),
 		FormatMsg: formatMsg,
 	}
 }

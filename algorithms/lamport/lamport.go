@@ -76,6 +76,7 @@ func Algorithm() *sim.Algorithm {
 		Clocks:   true,
 		New:      newNodes,
 		MsgKinds: []string{kindName(Request, false), kindName(Reply, false), kindName(Release, false)},
+		Listing:  listing(),
 		FormatMsg: func(m sim.Msg) string {
 			return fmt.Sprintf("%s@%d", kindName(int(m.Kind), false), m.A)
 		},

@@ -82,6 +82,7 @@ func Algorithm() *sim.Algorithm {
 		Summary:  "Maekawa voting: collect the votes of your voting set (seed 003; can deadlock)",
 		New:      newNodes,
 		MsgKinds: []string{"request", "reply", "release"},
+		Listing:  listing(),
 	}
 }
 

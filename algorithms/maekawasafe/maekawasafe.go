@@ -149,6 +149,7 @@ func Algorithm() *sim.Algorithm {
 		Summary:  "Maekawa voting with inquire/yield/failed: deadlock-free (Maekawa 1985)",
 		New:      newNodes,
 		MsgKinds: kinds,
+		Listing:  listing(),
 		FormatMsg: func(m sim.Msg) string {
 			if int(m.Kind) < len(kinds) {
 				return fmt.Sprintf("%s(T=%d)", kinds[m.Kind], m.A)

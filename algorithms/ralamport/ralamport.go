@@ -56,6 +56,7 @@ func Algorithm() *sim.Algorithm {
 		Clocks:   true,
 		New:      newNodes,
 		MsgKinds: []string{"request", "reply"},
+		Listing:  listing(),
 		FormatMsg: func(m sim.Msg) string {
 			switch m.Kind {
 			case Request:

@@ -153,6 +153,10 @@ type Algorithm struct {
 	// FormatMsg renders a message for people; nil means the default
 	// "kind(a,b)" form.
 	FormatMsg func(m Msg) string
+	// Listing is the algorithm's pseudocode as the course notes print it,
+	// each line tied to the step or event that runs it, so that the
+	// playground can mark where every node is (see Line and LinesAt).
+	Listing []Line
 }
 
 // Config is what an algorithm needs to know to build its nodes.

@@ -42,6 +42,7 @@ func Algorithm() *sim.Algorithm {
 		Summary:  "a token circulates around the ring; its holder may enter (seed 002; breaks Order)",
 		New:      newNodes,
 		MsgKinds: []string{"token"},
+		Listing:  listing(),
 	}
 }
 

@@ -112,6 +112,7 @@ function toDiagnostic(doc, d) {
 export function createEditor(parent, opts) {
   const lint = linter((view) => {
     const text = view.state.doc.toString();
+    if (!text.trim()) return []; // nothing written yet: nothing to mark
     let ds = [];
     try {
       ds = opts.diagnose(text) || [];

@@ -10,6 +10,7 @@ import { render as drawDiagram, pinHeader, rowY, serialize } from './diagram.js'
 import { createEditor } from './editor.js';
 import { Explorer } from './explore.js';
 import { drawGallery, loadExample, loadIndex } from './gallery.js';
+import { drawListing } from './listing.js';
 import { isScenarioHash, readHash, readScenarioHash, writeHash } from './share.js';
 import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, statusText } from './views.js';
 
@@ -222,6 +223,7 @@ function drawAll(s) {
   drawNodes($('nodes-view'), s, lastDrawn);
   drawInFlight($('inflight'), s);
   drawScript(s);
+  drawListing($('listing'), $('listing-hint'), s, algos.find((a) => a.name === s.params.algo));
   lastDrawn = s;
 }
 
@@ -444,7 +446,19 @@ async function restoreFromHash() {
   if (!hs || !algos.some((a) => a.name === hs.params.algo)) return false;
   const p = { ...DEFAULT, ...hs.params };
   start(p, hs.events, hs.at);
+  if (!editor.text().trim()) offerStarter(p.algo);
   return true;
+}
+
+// offerStarter puts the algorithm's starter scenario in an empty editor.
+async function offerStarter(algo) {
+  try {
+    const text = await loadExample(`start-${algo}.scn`);
+    if (editor.text().trim()) return;
+    editor.setText(text);
+    edited = true;
+    drawScript(run.state);
+  } catch { /* no examples built: the editor stays empty */ }
 }
 
 // openFirst shows seed 001's worked example, or an empty run of the

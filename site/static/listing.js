@@ -1,7 +1,39 @@
-// The pseudocode view: the algorithm's listing with each node's current
-// step marked.
+// The pseudocode view: the algorithm's listing as the course notes print
+// it, with every node's place marked (see sim.Line): a yellow tag where a
+// node is (what it can do next; where its processes wait), a blue one on
+// the lines its last event ran, up to the cursor.
+
 import { h } from './views.js';
 
-export function drawListing(box) {
-  box.replaceChildren(h('p', { class: 'muted' }, 'No listing yet.'));
+// drawListing draws algo's listing (from the core's list()) for state s.
+export function drawListing(box, hint, s, algo) {
+  const lines = algo?.listing || [];
+  if (!lines.length) {
+    hint.textContent = '';
+    box.replaceChildren(h('p', { class: 'muted' }, 'No listing for this algorithm.'));
+    return;
+  }
+  hint.replaceChildren(
+    h('span', { class: 'tag-node' }, 'N1'), ' where a node is, what it can do next · ',
+    h('span', { class: 'tag-node last' }, 'N1'), ' what its last event ran',
+  );
+  const at = lines.map(() => []);
+  const last = lines.map(() => []);
+  s.nodes.forEach((n, i) => {
+    for (const k of n.at || []) at[k]?.push(i);
+    for (const k of n.last || []) last[k]?.push(i);
+  });
+  box.replaceChildren(...lines.map((l, k) => {
+    const tags = [
+      ...at[k].map((i) => h('span', { class: `tag-node${s.nodes[i].crashed ? ' crashed' : ''}`, 'data-node': s.names[i], title: `${s.names[i]} is here` }, s.names[i])),
+      ...last[k].map((i) => h('span', { class: 'tag-node last', 'data-node': s.names[i], title: `${s.names[i]}'s last event ran this` }, s.names[i])),
+    ];
+    const cls = ['ln', at[k].length ? 'now' : '', last[k].length ? 'last' : ''].filter(Boolean).join(' ');
+    // Indentation halved, wrapped lines hanging under their first word.
+    const text = l.text || '';
+    const indent = Math.ceil((text.length - text.trimStart().length) / 2);
+    return h('div', { class: cls, 'data-line': k, 'data-label': l.label || undefined },
+      h('span', { class: 'who' }, tags),
+      h('code', { class: 'src', style: `padding-left: ${indent + 2}ch; text-indent: -2ch` }, text.trimStart() || ' '));
+  }));
 }

@@ -28,13 +28,15 @@ type AlgoInfo struct {
 	Clocks   bool     `json:"clocks"`
 	Election bool     `json:"election"`
 	MsgKinds []string `json:"msgKinds"`
+	// Listing is the algorithm's pseudocode (sim.Algorithm.Listing).
+	Listing []sim.Line `json:"listing"`
 }
 
 // List returns every algorithm of the registry, in its order.
 func List() []AlgoInfo {
 	var out []AlgoInfo
 	for _, a := range registry.All() {
-		out = append(out, AlgoInfo{Name: a.Name, Summary: a.Summary, FIFO: a.FIFO, Clocks: a.Clocks, Election: a.Election, MsgKinds: a.MsgKinds})
+		out = append(out, AlgoInfo{Name: a.Name, Summary: a.Summary, FIFO: a.FIFO, Clocks: a.Clocks, Election: a.Election, MsgKinds: a.MsgKinds, Listing: a.Listing})
 	}
 	return out
 }
@@ -109,6 +111,8 @@ type Step struct {
 	Entered     bool     `json:"entered"`
 	Unsafe      bool     `json:"unsafe"`
 	OrderBroken bool     `json:"orderBroken"`
+	// Lines are the listing lines the event ran (sim.LinesOf).
+	Lines []int `json:"lines"`
 }
 
 // Message is one message of the timeline, with the step that sent it and
@@ -216,7 +220,10 @@ func (r *Run) apply(e sim.Event) error {
 	}
 	k := r.pos + 1 // the step number of this event
 	st := Step{Event: text, Text: w.Describe(e), Kind: kindName(e.Kind), Node: e.Node, Msg: -1,
-		Entered: out.Entered, Unsafe: next.Unsafe(), OrderBroken: out.OrderBroken}
+		Entered: out.Entered, Unsafe: next.Unsafe(), OrderBroken: out.OrderBroken, Lines: sim.LinesOf(w, e)}
+	if st.Lines == nil {
+		st.Lines = []int{}
+	}
 	if e.Kind == sim.EvDeliver {
 		st.Msg = r.deliver(e.Msg, k)
 	}
@@ -403,6 +410,8 @@ func kindName(k sim.EventKind) string {
 		return "app"
 	case sim.EvCrash:
 		return "crash"
+	case sim.EvRecover:
+		return "recover"
 	}
 	return "?"
 }

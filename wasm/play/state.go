@@ -32,6 +32,11 @@ type NodeState struct {
 	Entries int    `json:"entries"` // CS entries so far
 	Left    int    `json:"left"`    // enter() calls still to come
 	Vars    []Var  `json:"vars"`
+	// At and Last index the algorithm's listing: the lines the node is at
+	// (what it can do next, where its processes wait) and the lines its
+	// last event ran (sim.LinesAt, sim.LinesOf).
+	At   []int `json:"at"`
+	Last []int `json:"last"`
 }
 
 // Var is one of a node's variables, as sim.Node.Vars lists them.
@@ -101,7 +106,10 @@ func (r *Run) State() State {
 	s.CS = r.spans()
 	for i, n := range w.Nodes {
 		ns := NodeState{Name: s.Names[i], Phase: n.Phase().String(), Crashed: w.Crashed&(1<<i) != 0,
-			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: []Var{}}
+			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: []Var{}, At: sim.LinesAt(w, i), Last: r.lastLines(i)}
+		if ns.At == nil {
+			ns.At = []int{}
+		}
 		for _, v := range n.Vars() {
 			ns.Vars = append(ns.Vars, Var{v.Name, rn(v.Value)})
 		}
@@ -161,6 +169,17 @@ func status(w *sim.World) Status {
 		st.Done = started && !busy && !forced
 	}
 	return st
+}
+
+// lastLines returns the listing lines of node i's last event up to the
+// cursor (as the actor, or the receiver of a delivery).
+func (r *Run) lastLines(i int) []int {
+	for k := r.pos - 1; k >= 0; k-- {
+		if st := r.steps[k]; st.Node == i && st.Kind != "app" {
+			return st.Lines
+		}
+	}
+	return []int{}
 }
 
 // spans lists the CS stays of the whole timeline.

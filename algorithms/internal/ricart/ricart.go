@@ -98,6 +98,7 @@ func Algorithm(v Variant) *sim.Algorithm {
 		Summary:  v.Summary,
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(v, cfg) },
 		MsgKinds: []string{"request", "reply"},
+		Listing:  listing(v),
 		FormatMsg: func(m sim.Msg) string {
 			if m.Kind == Request {
 				return fmt.Sprintf("request(%d)", m.A)

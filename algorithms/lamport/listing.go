@@ -1,0 +1,25 @@
+package lamport
+
+import "dmelab/algorithms/sim"
+
+// listing is seed 004's algorithm 1 in the seed's words, shortened; rule 3
+// is checked after every rule that changes q (see the package comment), so
+// it belongs to no single event.
+func listing() []sim.Line {
+	on := func(ev, text string) sim.Line { return sim.Line{On: ev, Text: text} }
+	return []sim.Line{
+		{Text: "q[j] = (Release, 0, j)   j = 1, ..., N"},
+		on("enter", "1. P_i requires access: it issues (Request, T_i, i),"),
+		on("enter", "   puts it in q[i] and sends it to all other processes."),
+		on("receive request", "2. P_j receives (Request, T_i, i): it puts it in q[i];"),
+		on("receive request", "   if q[j] does not contain a request message,"),
+		on("receive request", "   P_j transmits (Reply, T_j, j) to P_i."),
+		{Text: "3. P_i enters its critical section when both hold:"},
+		{Text: "   a. its own Request in q[i] is the earliest Request in q;"},
+		{Text: "   b. all other messages in q are later than q[i]."},
+		on("exit", "3'. P_i releases: it issues (Release, T_i, i), puts it"),
+		on("exit", "   in q[i] and transmits it to all other processes."),
+		on("receive release", "4. P_i receives (Release, T_j, j): q[j] = it."),
+		on("receive reply", "5. P_i receives (Reply, T_j, j): q[j] = it."),
+	}
+}
