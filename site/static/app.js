@@ -15,7 +15,7 @@ import { isScenarioHash, readHash, readScenarioHash, writeHash } from './share.j
 import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, statusText } from './views.js';
 
 const $ = (id) => document.getElementById(id);
-const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1, crashes: 0 };
+const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1, crashes: 0, recoveries: 0 };
 const RUN_LIMIT = 200; // events per press of Run: an endless algorithm stays drawable
 
 let core = null;
@@ -66,10 +66,11 @@ function readConfig() {
   const clamp = (v, lo, hi, d) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.trunc(v))) : d);
   const p = {
     algo: $('algo').value,
-    nodes: clamp($('nodes').valueAsNumber, 1, 8, DEFAULT.nodes),
+    nodes: clamp($('nodes').valueAsNumber, 1, 16, DEFAULT.nodes),
     requests: clamp($('requests').valueAsNumber, 0, 5, DEFAULT.requests),
     appMessages: clamp($('app').valueAsNumber, 0, 3, DEFAULT.appMessages),
     crashes: 0,
+    recoveries: clamp($('recoveries').valueAsNumber, 0, 3, 0),
   };
   p.crashes = clamp($('crashes').valueAsNumber, 0, p.nodes - 1, 0);
   return p;
@@ -81,6 +82,7 @@ function showConfig(p) {
   $('requests').value = p.requests;
   $('app').value = p.appMessages;
   $('crashes').value = p.crashes;
+  $('recoveries').value = p.recoveries || 0;
   const info = algos.find((a) => a.name === p.algo);
   $('algo-summary').textContent = info ? info.summary : '';
 }
@@ -183,11 +185,20 @@ const runAll = act(() => {
 const take = (ev) => act(() => { stopPlay(); run.apply(ev); })();
 const seek = (k) => act(() => run.seek(k))();
 
-// crash takes node i's crash event, if the configuration allows one.
-function crash(i) {
-  const ev = run.state.enabled.find((e) => e.kind === 'crash' && e.node === i);
+// crashOrRecover takes node i's crash event, or its recover event if it
+// has crashed, when the configuration and the algorithm allow one.
+function crashOrRecover(i) {
+  const s = run.state;
+  const name = s.names[i];
+  if (s.nodes[i].crashed) {
+    const ev = s.enabled.find((e) => e.kind === 'recover' && e.node === i);
+    if (ev) take(ev.index);
+    else toast(params.recoveries ? `${name} cannot recover (${params.algo} has no recovery, or the budget is spent).` : 'Set Recoveries to 1 or more to bring a crashed node back by clicking its name.');
+    return;
+  }
+  const ev = s.enabled.find((e) => e.kind === 'crash' && e.node === i);
   if (ev) take(ev.index);
-  else toast(params.crashes ? `${run.state.names[i]} cannot crash now.` : 'Set Crashes to 1 or more to crash nodes by clicking their names.');
+  else toast(params.crashes ? `${name} cannot crash now.` : 'Set Crashes to 1 or more to crash nodes by clicking their names.');
 }
 
 function stopPlay() {
@@ -212,7 +223,7 @@ function togglePlay() {
 function drawAll(s) {
   drawDiagram($('diagram'), s, {
     onSeek: seek,
-    onNode: crash,
+    onNode: crashOrRecover,
     loopFrom: counterexample?.loop_from,
   });
   scrollToCursor(s.pos);

@@ -22,6 +22,8 @@ text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
 .rows text, .head text { pointer-events: none; }
 .nodehit { fill: transparent; stroke: #d0d7de; stroke-dasharray: 3 2; cursor: pointer; }
 .nodehit:hover, .nodehit:focus { fill: #ffebe9; stroke: #cf222e; outline: none; }
+.nodehit.recover:hover, .nodehit.recover:focus { fill: #dafbe1; stroke: #1a7f37; }
+.ev-recover { fill: #1a7f37; }
 .rowhit:hover, .rowhit:focus { fill: #eef2ff; outline: none; }
 .cursor { fill: #fff4c2; stroke: #e3b200; stroke-width: 1; }
 .stepno { fill: #6e7781; font-size: 11px; text-anchor: end; }
@@ -223,11 +225,12 @@ export function render(svg, state, opts = {}) {
   el('rect', { class: 'bg', x: 0, y: -2, width, height: TOP - 2 }, head);
   el('line', { class: 'grid', x1: 0, y1: TOP - 4, x2: width, y2: TOP - 4 }, head);
   for (let i = 0; i < n; i++) {
-    const crash = state.enabled.find((e) => e.kind === 'crash' && e.node === i);
-    if (crash) {
-      const hit = el('rect', { class: 'nodehit', x: x(i) - COL / 2 + 6, y: 4, width: COL - 12, height: TOP - 12, rx: 4,
-        role: 'button', tabindex: 0, 'aria-label': `Crash ${state.names[i]}`, 'data-node': i }, head);
-      el('title', {}, hit).textContent = `Click to crash ${state.names[i]}`;
+    const ev = state.enabled.find((e) => (e.kind === 'crash' || e.kind === 'recover') && e.node === i);
+    if (ev) {
+      const verb = ev.kind === 'crash' ? 'Crash' : 'Recover';
+      const hit = el('rect', { class: `nodehit ${ev.kind}`, x: x(i) - COL / 2 + 6, y: 4, width: COL - 12, height: TOP - 12, rx: 4,
+        role: 'button', tabindex: 0, 'aria-label': `${verb} ${state.names[i]}`, 'data-node': i }, head);
+      el('title', {}, hit).textContent = `Click to ${verb.toLowerCase()} ${state.names[i]}`;
       hit.addEventListener('keydown', (e) => { if (e.key === 'Enter') opts.onNode?.(i); });
     }
     text(head, x(i), TOP - 26, state.names[i], 'node-name');

@@ -1,7 +1,7 @@
 // The URL hash holds a whole run: the configuration, the events taken (in
 // the simulator's canonical form, so a link replays exactly) and the step
 // shown, e.g. #algo=ra-v1&n=2&r=1&app=1&at=4&ev=request+N1%0Arequest+N2...
-// (c=K: crashes allowed, when not 0).
+// (c=K: crashes allowed, rc=K: recoveries, when not 0).
 // It is rewritten (without a history entry) after every change, so the
 // address bar is always a link to what is on the screen.
 
@@ -12,6 +12,7 @@ export function writeHash(p, at, events) {
   q.set('r', p.requests);
   q.set('app', p.appMessages);
   if (p.crashes) q.set('c', p.crashes);
+  if (p.recoveries) q.set('rc', p.recoveries);
   if (events.length) {
     q.set('at', at);
     q.set('ev', events.join('\n'));
@@ -32,7 +33,7 @@ export function readHash(hash) {
   const ev = q.get('ev');
   const events = ev ? ev.split('\n').filter((s) => s.trim() !== '') : [];
   return {
-    params: { algo, nodes: int('n', 3), requests: int('r', 1), appMessages: int('app', 1), crashes: int('c', 0) },
+    params: { algo, nodes: int('n', 3), requests: int('r', 1), appMessages: int('app', 1), crashes: int('c', 0), recoveries: int('rc', 0) },
     events,
     at: int('at', events.length),
   };

@@ -50,6 +50,9 @@ type Params struct {
 	AppMessages int    `json:"appMessages"`
 	Numbers     int    `json:"numbers"`
 	Crashes     int    `json:"crashes"`
+	// Recoveries: how many times crashed nodes may come back (only
+	// algorithms whose nodes implement sim.Recoverer).
+	Recoveries int `json:"recoveries"`
 }
 
 func (p Params) validate() (*sim.Algorithm, error) {
@@ -67,6 +70,8 @@ func (p Params) validate() (*sim.Algorithm, error) {
 		return nil, fmt.Errorf("numbers must be between 0 and 100, got %d", p.Numbers)
 	case p.Crashes < 0 || p.Crashes >= p.Nodes:
 		return nil, fmt.Errorf("crashes must be between 0 and N-1, got %d", p.Crashes)
+	case p.Recoveries < 0 || p.Recoveries > 3:
+		return nil, fmt.Errorf("recoveries must be between 0 and 3, got %d", p.Recoveries)
 	}
 	return alg, nil
 }
@@ -75,7 +80,7 @@ func (p Params) config() (sim.Config, sim.Options) {
 	// Order's ghost state is on so that the run can flag an entry that
 	// breaks happened-before order; it never changes what can happen.
 	return sim.Config{N: p.Nodes, Numbers: p.Numbers},
-		sim.Options{Requests: p.Requests, AppMsgs: p.AppMessages, Crashes: p.Crashes, Order: true}
+		sim.Options{Requests: p.Requests, AppMsgs: p.AppMessages, Crashes: p.Crashes, Recoveries: p.Recoveries, Order: true}
 }
 
 // Run is a timeline of events and a cursor into it. States after every
@@ -99,7 +104,7 @@ type Run struct {
 type Step struct {
 	Event string `json:"event"` // canonical, replayable
 	Text  string `json:"text"`  // in words
-	Kind  string `json:"kind"`  // request, exit, step, deliver, app, crash
+	Kind  string `json:"kind"`  // request, exit, step, deliver, app, crash, recover
 	Node  int    `json:"node"`  // who acts (the receiver of a delivery)
 	// Msg is the delivered message (an index into Messages), or -1.
 	Msg int `json:"msg"`

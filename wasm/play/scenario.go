@@ -144,7 +144,7 @@ func NewScenarioRun(text string) (*Run, []Diagnostic, error) {
 	}
 	st := &sc.Setup
 	p := Params{Algo: st.Alg.Name, Nodes: len(st.Names), Requests: st.Opts.Requests,
-		AppMessages: st.Opts.AppMsgs, Numbers: st.Cfg.Numbers, Crashes: st.Opts.Crashes}
+		AppMessages: st.Opts.AppMsgs, Numbers: st.Cfg.Numbers, Crashes: st.Opts.Crashes, Recoveries: st.Opts.Recoveries}
 	w, err := st.SimWorld()
 	if err != nil {
 		return nil, nil, err
