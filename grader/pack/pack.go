@@ -1,0 +1,115 @@
+// Package pack writes an exercise out for the autograding platforms
+// courses already use: Gradescope's autograder zip (setup.sh and
+// run_autograder at its root) and a PrairieLearn question with an external
+// grader. Both call `dmelab grade` inside the platform's container, which
+// writes the platform's own results.json (package report renders it);
+// this package only lays out the files.
+package pack
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Exercise is what both platforms need of an exercise.
+type Exercise struct {
+	// Name is the exercise's folder name ("ra-steps"); it names the
+	// PrairieLearn question and seeds its UUID.
+	Name  string
+	Title string
+	// Statement is the body of exercise.md (Markdown, front matter
+	// removed), shown by PrairieLearn above the editor.
+	Statement string
+	// Files is the exercise folder: statement, starter, solution,
+	// public/, hidden/, mutants/. It goes where only the grader reads it;
+	// mutants/ is left out (grading does not use it).
+	Files fs.FS
+	// Submission is the file name students submit ("ra.go").
+	Submission string
+	// Starter is the starter file's path in Files ("starter.go" if empty).
+	Starter string
+}
+
+// Tool is the grader the platforms run.
+type Tool struct {
+	// Binary is the dmelab executable built for the platform's machines
+	// (GOOS=linux GOARCH=amd64).
+	Binary []byte
+	// GoVersion is the Go toolchain the grader compiles submissions with
+	// ("1.26.0"); Gradescope's setup.sh installs it.
+	GoVersion string
+	// Flags are added to every `dmelab grade` command line, for example
+	// the playground's address for the replay links.
+	Flags []string
+}
+
+var (
+	nameRE    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	versionRE = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?([a-z]+[0-9]+)?$`)
+)
+
+func (ex *Exercise) check() error {
+	if !nameRE.MatchString(ex.Name) {
+		return fmt.Errorf("pack: exercise name %q: use letters, digits, '.', '_' and '-'", ex.Name)
+	}
+	if !nameRE.MatchString(ex.Submission) || !strings.HasSuffix(ex.Submission, ".go") {
+		return fmt.Errorf("pack: submission file name %q: a plain file name ending in .go", ex.Submission)
+	}
+	if ex.Files == nil {
+		return fmt.Errorf("pack: exercise %s has no files", ex.Name)
+	}
+	if ex.Starter == "" {
+		ex.Starter = "starter.go"
+	}
+	return nil
+}
+
+func (t *Tool) check() error {
+	if len(t.Binary) == 0 {
+		return fmt.Errorf("pack: no dmelab binary")
+	}
+	if !versionRE.MatchString(t.GoVersion) {
+		return fmt.Errorf("pack: Go version %q: like 1.26.0", t.GoVersion)
+	}
+	return nil
+}
+
+// walk calls fn for every regular file of the exercise that grading
+// needs, with its slash-separated path.
+func (ex *Exercise) walk(fn func(name string, data []byte) error) error {
+	return fs.WalkDir(ex.Files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p == "mutants" || (p != "." && strings.HasPrefix(path.Base(p), ".")) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || strings.HasPrefix(path.Base(p), ".") {
+			return nil
+		}
+		data, err := fs.ReadFile(ex.Files, p)
+		if err != nil {
+			return err
+		}
+		return fn(p, data)
+	})
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func shellWords(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return strings.Join(q, " ")
+}

@@ -1,0 +1,267 @@
+package pack
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeDmelab stands in for the grader: it records its arguments and, as
+// FAKE says, writes a result and exits 0 ("ok"), writes one and exits 4
+// ("compile"), or fails without writing ("crash").
+const fakeDmelab = `#!/bin/sh
+echo "$@" >"$ARGS_FILE"
+out=""
+prev=""
+for a in "$@"; do
+  if [ "$prev" = "--out" ]; then out="$a"; fi
+  prev="$a"
+done
+case "$FAKE" in
+  ok) echo '{"score": 1, "tests": []}' >"$out"; exit 0 ;;
+  compile) echo '{"score": 0, "tests": []}' >"$out"; exit 4 ;;
+  *) echo "boom" >&2; exit 2 ;;
+esac
+`
+
+func exercise() Exercise {
+	return Exercise{
+		Name:      "ra-steps",
+		Title:     "Ricart–Agrawala, step by step",
+		Statement: "# Ricart–Agrawala\n\nFill in **P12**: `if requestedNum < myNum {{reply}}`.\n\n<script>alert(1)</script>\n",
+		Files: fstest.MapFS{
+			"exercise.md":   {Data: []byte("---\ntitle: x\n---\nbody\n")},
+			"starter.go":    {Data: []byte("package ra\n\n// P12\nfunc (n *Node) decide() {}\n")},
+			"solution.go":   {Data: []byte("package ra\n")},
+			"public/a.scn":  {Data: []byte("algorithm ra-v3\n")},
+			"hidden/b.scn":  {Data: []byte("# hidden\nalgorithm ra-v3\n")},
+			"mutants/m1.go": {Data: []byte("package ra\n")},
+			".git/config":   {Data: []byte("x")},
+			".notes":        {Data: []byte("x")},
+		},
+		Submission: "ra.go",
+	}
+}
+
+func tool() Tool {
+	return Tool{Binary: []byte(fakeDmelab), GoVersion: "1.26.0", Flags: []string{"--playground", "https://play.example.org/it's/"}}
+}
+
+func TestGradescopeZip(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, GradescopeZip(&b, exercise(), tool()))
+	z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+	require.NoError(t, err)
+	var names []string
+	modes := map[string]fs.FileMode{}
+	for _, f := range z.File {
+		names = append(names, f.Name)
+		modes[f.Name] = f.Mode()
+	}
+	sort.Strings(names)
+	assert.Equal(t, []string{"dmelab", "exercise/exercise.md", "exercise/hidden/b.scn", "exercise/public/a.scn",
+		"exercise/solution.go", "exercise/starter.go", "run_autograder", "setup.sh"}, names)
+	for _, n := range []string{"setup.sh", "run_autograder", "dmelab"} {
+		assert.Equal(t, fs.FileMode(0o755), modes[n].Perm(), n)
+	}
+	assert.Equal(t, fs.FileMode(0o644), modes["exercise/hidden/b.scn"].Perm())
+
+	var again bytes.Buffer
+	require.NoError(t, GradescopeZip(&again, exercise(), tool()))
+	assert.Equal(t, b.Bytes(), again.Bytes(), "the archive is reproducible")
+
+	dir := t.TempDir()
+	for _, f := range z.File {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		r, err := f.Open()
+		require.NoError(t, err)
+		var data bytes.Buffer
+		_, err = data.ReadFrom(r)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(p, data.Bytes(), f.Mode().Perm()))
+	}
+	for _, s := range []string{"setup.sh", "run_autograder"} {
+		out, err := exec.Command("bash", "-n", filepath.Join(dir, s)).CombinedOutput()
+		require.NoError(t, err, "%s: %s", s, out)
+	}
+	setup, _ := os.ReadFile(filepath.Join(dir, "setup.sh"))
+	assert.Contains(t, string(setup), "GO_VERSION='1.26.0'")
+	assert.Contains(t, string(setup), "exercise/solution.go")
+}
+
+// gradescopeRoot lays out /autograder as Gradescope does: the zip's
+// contents in source/, run_autograder beside it, the submission in
+// submission/.
+func gradescopeRoot(t *testing.T, submissions map[string]string) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, GradescopeZip(&b, exercise(), tool()))
+	z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+	require.NoError(t, err)
+	ag := t.TempDir()
+	for _, f := range z.File {
+		p := filepath.Join(ag, "source", filepath.FromSlash(f.Name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		r, err := f.Open()
+		require.NoError(t, err)
+		var data bytes.Buffer
+		_, _ = data.ReadFrom(r)
+		require.NoError(t, os.WriteFile(p, data.Bytes(), f.Mode().Perm()))
+	}
+	run, err := os.ReadFile(filepath.Join(ag, "source", "run_autograder"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(ag, "run_autograder"), run, 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(ag, "submission"), 0o755))
+	for name, src := range submissions {
+		require.NoError(t, os.WriteFile(filepath.Join(ag, "submission", name), []byte(src), 0o644))
+	}
+	return ag
+}
+
+// runScript runs a generated script with the fake grader and returns the
+// arguments the grader got ("" if it was not called).
+func runScript(t *testing.T, shell, script, rootVar, root, fake string, args ...string) string {
+	t.Helper()
+	argsFile := filepath.Join(t.TempDir(), "args")
+	cmd := exec.Command(shell, append([]string{script}, args...)...)
+	cmd.Env = append(os.Environ(), rootVar+"="+root, "FAKE="+fake, "ARGS_FILE="+argsFile)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	a, _ := os.ReadFile(argsFile)
+	return string(a)
+}
+
+func readJSON(t *testing.T, p string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m), "%s", b)
+	return m
+}
+
+func TestRunAutograder(t *testing.T) {
+	for _, c := range []struct {
+		fake  string
+		score float64
+		note  string
+	}{{"ok", 1, ""}, {"compile", 0, ""}, {"crash", 0, "internal error"}} {
+		ag := gradescopeRoot(t, map[string]string{"ra.go": "package ra\n"})
+		argv := runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, c.fake)
+		assert.Equal(t, "grade --exercise "+ag+"/source/exercise --format gradescope --out "+ag+"/results/results.json --playground https://play.example.org/it's/ "+ag+"/submission/ra.go\n", argv)
+		m := readJSON(t, filepath.Join(ag, "results", "results.json"))
+		assert.Equal(t, c.score, m["score"], c.fake)
+		if c.note != "" {
+			assert.Contains(t, m["output"], c.note)
+		}
+	}
+	// A file with another name is taken if it is the only one.
+	ag := gradescopeRoot(t, map[string]string{"mine.go": "package ra\n"})
+	argv := runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, "ok")
+	assert.True(t, strings.HasSuffix(argv, "/submission/mine.go\n"), argv)
+	// Two files: nothing is graded, the student is told.
+	ag = gradescopeRoot(t, map[string]string{"a.go": "", "b.go": ""})
+	argv = runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, "ok")
+	assert.Empty(t, argv)
+	m := readJSON(t, filepath.Join(ag, "results", "results.json"))
+	assert.Contains(t, m["output"], "exactly one Go file, named ra.go")
+}
+
+var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+func TestPrairieLearn(t *testing.T) {
+	course := t.TempDir()
+	require.NoError(t, PrairieLearn(course, exercise(), tool(), PLOptions{}))
+	q := filepath.Join(course, "questions", "ra-steps")
+	info := readJSON(t, filepath.Join(q, "info.json"))
+	assert.Regexp(t, uuidRE, info["uuid"])
+	assert.Equal(t, "Ricart–Agrawala, step by step", info["title"])
+	assert.Equal(t, "v3", info["type"])
+	assert.Equal(t, "External", info["gradingMethod"])
+	ego := info["externalGradingOptions"].(map[string]any)
+	assert.Equal(t, true, ego["enabled"])
+	assert.Equal(t, "golang:1.26", ego["image"])
+	assert.Equal(t, "/grade/serverFilesCourse/dmelab/run.sh ra.go", ego["entrypoint"])
+	assert.Equal(t, []any{"dmelab/"}, ego["serverFilesCourse"])
+	assert.Equal(t, float64(60), ego["timeout"])
+
+	html, err := os.ReadFile(filepath.Join(q, "question.html"))
+	require.NoError(t, err)
+	assert.Contains(t, string(html), "<strong>P12</strong>")
+	assert.NotContains(t, string(html), "{{", "Mustache must not see the statement's braces")
+	assert.NotContains(t, string(html), "<script>")
+	assert.Contains(t, string(html), `<pl-file-editor file-name="ra.go" ace-mode="ace/mode/golang" source-file-name="starter.go">`)
+	assert.Contains(t, string(html), "<pl-external-grader-results>")
+	starter, err := os.ReadFile(filepath.Join(q, "starter.go"))
+	require.NoError(t, err)
+	assert.Contains(t, string(starter), "func (n *Node) decide()")
+	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "hidden", "b.scn"))
+	assert.NoFileExists(t, filepath.Join(q, "tests", "exercise", "mutants", "m1.go"))
+	assert.NoDirExists(t, filepath.Join(course, "serverFilesCourse", "dmelab", "warmup"), "grading jobs get no other exercise")
+	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
+	require.NoError(t, err)
+	assert.Contains(t, string(docker), "FROM golang:1.26.0")
+	assert.FileExists(t, filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "ra-steps", "solution.go"))
+
+	run := filepath.Join(course, "serverFilesCourse", "dmelab", "run.sh")
+	st, err := os.Stat(run)
+	require.NoError(t, err)
+	assert.Equal(t, fs.FileMode(0o755), st.Mode().Perm())
+	out, err := exec.Command("sh", "-n", run).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+
+	// Run it as PrairieLearn would: /grade/serverFilesCourse, /grade/tests, /grade/student.
+	for _, c := range []struct {
+		fake     string
+		gradable bool
+	}{{"ok", true}, {"compile", true}, {"crash", false}} {
+		g := t.TempDir()
+		require.NoError(t, os.CopyFS(filepath.Join(g, "serverFilesCourse"), os.DirFS(filepath.Join(course, "serverFilesCourse"))))
+		require.NoError(t, os.CopyFS(filepath.Join(g, "tests"), os.DirFS(filepath.Join(q, "tests"))))
+		require.NoError(t, os.MkdirAll(filepath.Join(g, "student"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(g, "student", "ra.go"), []byte("package ra\n"), 0o644))
+		argv := runScript(t, "sh", filepath.Join(g, "serverFilesCourse", "dmelab", "run.sh"), "GRADE_ROOT", g, c.fake, "ra.go")
+		assert.Equal(t, "grade --exercise "+g+"/tests/exercise --format prairielearn --out "+g+"/results/results.json --playground https://play.example.org/it's/ "+g+"/student/ra.go\n", argv)
+		m := readJSON(t, filepath.Join(g, "results", "results.json"))
+		if c.fake == "crash" {
+			assert.Equal(t, false, m["gradable"])
+			assert.Contains(t, m["format_errors"].([]any)[0], "internal error")
+		} else {
+			assert.Contains(t, m, "score")
+		}
+	}
+}
+
+func TestPackRefuses(t *testing.T) {
+	var b bytes.Buffer
+	bad := exercise()
+	bad.Name = "../x"
+	require.Error(t, GradescopeZip(&b, bad, tool()))
+	bad = exercise()
+	bad.Submission = "ra.py"
+	require.Error(t, GradescopeZip(&b, bad, tool()))
+	bad = exercise()
+	bad.Submission = "a b.go"
+	require.Error(t, PrairieLearn(t.TempDir(), bad, tool(), PLOptions{}))
+	tl := tool()
+	tl.GoVersion = "1.26; rm -rf /"
+	require.Error(t, GradescopeZip(&b, exercise(), tl))
+	require.Error(t, GradescopeZip(&b, exercise(), Tool{GoVersion: "1.26.0"}))
+	require.Error(t, PrairieLearn(t.TempDir(), exercise(), tool(), PLOptions{Timeout: 601}))
+	bad = exercise()
+	bad.Starter = "missing.go"
+	require.Error(t, PrairieLearn(t.TempDir(), bad, tool(), PLOptions{}))
+}
