@@ -36,6 +36,7 @@ func FuzzRender(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b, name, vars, label string, node, loop, inCS int) {
 		r := hostile()
 		r.Log, r.File, r.Problems[0].Msg = a+b, name, b
+		r.Problems[0].Source, r.Problems[0].Col = vars, node
 		ce := r.Tests[0].Counterexample
 		ce.Nodes = []string{name, a}
 		ce.Loop = loop

@@ -96,11 +96,41 @@ func (m *md) problems(r *Result) {
 	m.p("## Problems\n\n")
 	for _, pr := range r.Problems {
 		m.p("- %s%s\n", position(r.File, pr), text(pr.Msg))
-		if src := oneLine(pr.Source); src != "" {
-			m.p("\n  %s\n\n", code(src, false))
+		if q := quote(pr); q != "" {
+			m.p("\n%s\n", indent(fenced("go", q), "  "))
 		}
 	}
 	m.p("\n")
+}
+
+// quote is the problem's source line with a caret under its column
+// (tabs expanded, so the caret lines up in any renderer).
+func quote(pr Problem) string {
+	src := strings.TrimRight(clean(strings.SplitN(pr.Source, "\n", 2)[0]), " \t")
+	if strings.TrimSpace(src) == "" {
+		return ""
+	}
+	line := strings.ReplaceAll(src, "\t", "    ")
+	if pr.Col <= 0 || pr.Col > len(src)+1 {
+		return line
+	}
+	var caret strings.Builder
+	for _, r := range src[:pr.Col-1] {
+		if r == '\t' {
+			caret.WriteString("    ")
+		} else {
+			caret.WriteByte(' ')
+		}
+	}
+	return line + "\n" + caret.String() + "^"
+}
+
+func indent(s, by string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = by + l
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // position is "file:line:col" as a code span and a space, or "" for a
