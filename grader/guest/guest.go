@@ -1,0 +1,51 @@
+// Package guest is the part of the grader that runs inside the sandbox,
+// beside a student's code: the exchange buffer the host writes requests
+// into and reads answers from, and the call wrapper the generated main
+// package exports. It is compiled for GOOS=wasip1 only, into a reactor
+// module (-buildmode=c-shared) whose exports the host calls one request at
+// a time.
+//
+// Nothing here decides anything: the host computes every verdict from the
+// answers, checks each against the step contract, and memoises them, so a
+// student's code that wrote into this package's memory (it cannot: no
+// unsafe, no reflect) could at most spoil its own answers.
+package guest
+
+import (
+	"runtime/debug"
+	"unsafe"
+)
+
+// BufSize is the size of the exchange buffer: a request or an answer never
+// comes near it (the wire formats bound their lengths).
+const BufSize = 1 << 16
+
+var buf [BufSize]byte
+
+func init() {
+	// Go's default maximum stack (1 GB) would turn a deep recursion into a
+	// slow climb to the memory limit; a small one fails fast with a clear
+	// "stack exceeds" message.
+	debug.SetMaxStack(16 << 20)
+}
+
+// Buf is the address of the exchange buffer in the module's memory.
+func Buf() uint32 { return uint32(uintptr(unsafe.Pointer(&buf[0]))) }
+
+// Call answers the request the host left in the first n bytes of the
+// buffer with serve, writes the answer at the start of the buffer and
+// returns its length. An answer that does not fit (impossible with the
+// wire formats' bounds) is replaced by nothing, which the host rejects as
+// malformed.
+func Call(n uint32, serve func(req []byte) []byte) uint32 {
+	if n > BufSize {
+		return 0
+	}
+	req := make([]byte, n)
+	copy(req, buf[:n])
+	out := serve(req)
+	if len(out) > BufSize {
+		return 0
+	}
+	return uint32(copy(buf[:], out))
+}

@@ -1,0 +1,250 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"dmelab/grader/iface"
+	"dmelab/grader/report"
+)
+
+// Builder compiles a student's file together with the harness for
+// GOOS=wasip1 GOARCH=wasm. The file is mapped into a package inside the
+// dmelab module with go build -overlay (nothing is written into the
+// source tree), so the Go build cache of the module is reused and only the
+// student's package and the small main package are compiled. Modules are
+// cached by the content hash of the file, the interface and the harness.
+type Builder struct {
+	Root    string        // the dmelab module's directory (holds go.mod)
+	Cache   string        // where compiled modules are kept
+	Go      string        // the go command ("go" when empty)
+	Timeout time.Duration // for one build (60 s when zero)
+
+	once    sync.Once
+	version string
+	verErr  error
+}
+
+// Built is a compiled module.
+type Built struct {
+	Wasm   []byte
+	Key    string // content hash
+	Cached bool   // taken from the cache, not compiled now
+}
+
+// subdir is where student packages appear (only in the overlay).
+const subdir = "grader/internal/sub"
+
+// Build compiles src (the student's file, named filename) for interface
+// in. A file that does not compile comes back as a Refusal with positions
+// in the student's own file; an error is a failure of the machinery.
+func (b *Builder) Build(ctx context.Context, in *iface.Interface, filename string, src []byte) (*Built, *Refusal, error) {
+	b.once.Do(func() { b.version, b.verErr = b.harnessVersion(ctx) })
+	if b.verErr != nil {
+		return nil, nil, b.verErr
+	}
+	h := sha256.New()
+	for _, part := range []string{b.version, in.Name, in.Glue("STUDENT"), string(src)} {
+		fmt.Fprintf(h, "%d:%s", len(part), part)
+	}
+	key := hex.EncodeToString(h.Sum(nil))
+	cached := filepath.Join(b.Cache, key[:2], key+".wasm")
+	if wasm, err := os.ReadFile(cached); err == nil {
+		return &Built{Wasm: wasm, Key: key, Cached: true}, nil, nil
+	}
+	tmp, err := os.MkdirTemp("", "dmelab-build-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	pkg := subdir + "/s" + key[:20]
+	studentPath := filepath.Join(b.Root, pkg, "student", "student.go")
+	overlay := map[string]map[string]string{"Replace": {
+		filepath.Join(b.Root, pkg, "main.go"): filepath.Join(tmp, "main.go"),
+		studentPath:                           filepath.Join(tmp, "student.go"),
+	}}
+	ov, _ := json.Marshal(overlay)
+	for name, data := range map[string][]byte{
+		"main.go":      []byte(in.Glue("dmelab/" + pkg + "/student")),
+		"student.go":   src,
+		"overlay.json": ov,
+	} {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o600); err != nil {
+			return nil, nil, err
+		}
+	}
+	timeout := b.Timeout
+	if timeout <= 0 {
+		timeout = 60 * time.Second
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	out := filepath.Join(tmp, "out.wasm")
+	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
+		"-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
+	cmd.Dir = b.Root
+	cmd.Env = buildEnv()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Stdout = &stderr
+	err = cmd.Run()
+	if cctx.Err() == context.DeadlineExceeded {
+		return nil, &Refusal{Problems: []report.Problem{{Line: 1, Msg: fmt.Sprintf("the build did not finish within %s", timeout)}}}, nil
+	}
+	if err != nil {
+		if probs := compileErrors(stderr.String(), filename, src); len(probs) > 0 {
+			return nil, &Refusal{Problems: probs}, nil
+		}
+		return nil, nil, fmt.Errorf("go build: %v: %s", err, clip(stderr.String(), 2000))
+	}
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
+		part := cached + ".part" + strconv.Itoa(os.Getpid())
+		if os.WriteFile(part, wasm, 0o644) == nil {
+			_ = os.Rename(part, cached)
+		}
+	}
+	return &Built{Wasm: wasm, Key: key}, nil, nil
+}
+
+func (b *Builder) goCmd() string {
+	if b.Go != "" {
+		return b.Go
+	}
+	return "go"
+}
+
+// buildEnv is the environment of go build: the caller's (its build cache
+// above all), for wasip1, with no cgo, no network and no other toolchain.
+func buildEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN", "GOWORK", "GOENV":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly",
+		"GOPROXY=off", "GOTOOLCHAIN=local", "GOWORK=off")
+}
+
+var errLine = regexp.MustCompile(`^(\S+?\.go):(\d+)(?::(\d+))?: (.*)$`)
+
+// compileErrors turns go build's output into problems positioned in the
+// student's file. Errors in the generated main package mean the file does
+// not fit the interface; they are reported at line 1 without the
+// generated file's path.
+func compileErrors(out, filename string, src []byte) []report.Problem {
+	lines := strings.Split(string(src), "\n")
+	var ps []report.Problem
+	for _, l := range strings.Split(out, "\n") {
+		m := errLine.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		msg := strings.ReplaceAll(m[4], "student.", "")
+		if strings.HasSuffix(m[1], "student/student.go") {
+			p := report.Problem{Line: line, Col: col, Msg: msg}
+			if line >= 1 && line <= len(lines) {
+				p.Source = strings.TrimRight(lines[line-1], "\r")
+			}
+			ps = append(ps, p)
+			continue
+		}
+		ps = append(ps, report.Problem{Line: 1, Msg: "the file does not fit the exercise's interface: " + msg})
+	}
+	_ = filename
+	return ps
+}
+
+// harnessVersion hashes everything besides the student's file that goes
+// into a module: the Go version, go.mod and go.sum, and the sources of the
+// algorithms, the guest and the interfaces.
+func (b *Builder) harnessVersion(ctx context.Context) (string, error) {
+	cmd := exec.CommandContext(ctx, b.goCmd(), "env", "GOVERSION")
+	cmd.Env = buildEnv()
+	ver, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("cannot run the go command: %v", err)
+	}
+	h := sha256.New()
+	h.Write(ver)
+	var files []string
+	for _, f := range []string{"go.mod", "go.sum"} {
+		files = append(files, filepath.Join(b.Root, f))
+	}
+	for _, dir := range []string{"algorithms", "grader/guest", "grader/iface"} {
+		err := filepath.WalkDir(filepath.Join(b.Root, dir), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return "", fmt.Errorf("the harness's sources: %v", err)
+		}
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		rel, _ := filepath.Rel(b.Root, f)
+		fmt.Fprintf(h, "%s:%d:", rel, len(data))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// FindRoot returns the directory of the dmelab module that holds dir, or
+// an error saying how to point the grader at it.
+func FindRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if first, _, _ := strings.Cut(string(data), "\n"); err == nil && strings.TrimSpace(first) == "module dmelab" {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", errors.New("not inside the dmelab module (grading compiles the submission with the module's sources: run from the repository or set DMELAB_ROOT)")
+		}
+		d = parent
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

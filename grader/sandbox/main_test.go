@@ -1,0 +1,59 @@
+package sandbox_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
+)
+
+// builder is shared by the package's tests: one cache of compiled
+// modules in a temporary directory, so each distinct file is compiled
+// once per test run.
+var builder *sandbox.Builder
+
+func TestMain(m *testing.M) {
+	root, err := sandbox.FindRoot(".")
+	if err != nil {
+		panic(err)
+	}
+	dir, err := os.MkdirTemp("", "dmelab-sandbox-test-")
+	if err != nil {
+		panic(err)
+	}
+	builder = &sandbox.Builder{Root: root, Cache: dir}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func exercise(t *testing.T, parts ...string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(append([]string{builder.Root, "exercises"}, parts...)...))
+	require.NoError(t, err)
+	return src
+}
+
+// start builds src for interface name and starts it.
+func start(t *testing.T, name string, src []byte, lim sandbox.Limits) (*sandbox.Sandbox, *sandbox.Refusal, error) {
+	t.Helper()
+	in := iface.Lookup(name)
+	if r := sandbox.Precheck("submission.go", src, in); r != nil {
+		return nil, r, nil
+	}
+	b, r, err := builder.Build(context.Background(), in, "submission.go", src)
+	require.NoError(t, err)
+	if r != nil {
+		return nil, r, nil
+	}
+	sb, err := sandbox.Start(context.Background(), b.Wasm, lim, sandbox.Options{})
+	if err == nil {
+		t.Cleanup(sb.Close)
+	}
+	return sb, nil, err
+}

@@ -1,0 +1,288 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// Limits bound what a student's code may use.
+type Limits struct {
+	Call   time.Duration // one call into the code (a step, or initialisation)
+	Total  time.Duration // all calls of one grading together
+	Memory int64         // the module's linear memory, in bytes
+	Log    int           // bytes of the code's output kept for feedback
+}
+
+// DefaultLimits are used where an exercise says nothing.
+var DefaultLimits = Limits{Call: 2 * time.Second, Total: 30 * time.Second, Memory: 64 << 20, Log: 16 << 10}
+
+func (l Limits) orDefault() Limits {
+	d := DefaultLimits
+	if l.Call > 0 {
+		d.Call = l.Call
+	}
+	if l.Total > 0 {
+		d.Total = l.Total
+	}
+	if l.Memory > 0 {
+		d.Memory = l.Memory
+	}
+	if l.Log > 0 {
+		d.Log = l.Log
+	}
+	return d
+}
+
+// Options choose how modules run.
+type Options struct {
+	// Compiler uses wazero's compiler instead of its interpreter. The
+	// interpreter compiles a module in about a tenth of a second and runs
+	// it many times slower; as every distinct step runs once (memoised)
+	// and steps are tiny, it is the faster choice for grading.
+	Compiler bool
+	// CacheDir keeps the compiler's output between processes.
+	CacheDir string
+}
+
+// Failure is why a student's code could not be run (at initialisation).
+type Failure struct{ Msg string }
+
+func (f *Failure) Error() string { return f.Msg }
+
+// maxRestarts bounds how often a module that crashed or timed out is
+// instantiated again for the next call.
+const maxRestarts = 5
+
+// Sandbox is one student's module, instantiated, answering calls.
+type Sandbox struct {
+	lim    Limits
+	rt     wazero.Runtime
+	cm     wazero.CompiledModule
+	mod    api.Module
+	fn     api.Function
+	buf    uint32
+	memo   map[string]memoEntry
+	used   time.Duration
+	starts int
+	// stopped says why no more calls are made ("" while they are).
+	stopped string
+	out     output
+	// Calls counts the calls asked for, Runs those that reached the code.
+	Calls, Runs int
+}
+
+type memoEntry struct {
+	ans []byte
+	err error
+}
+
+// output receives everything the module writes (stdout and stderr: the
+// student's println). It keeps a capped log, unless quiet, and the last
+// call's own output for explaining crashes.
+type output struct {
+	log       bytes.Buffer
+	cap       int
+	truncated bool
+	quiet     bool
+	call      bytes.Buffer
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.call.Len() < 4096 {
+		o.call.Write(p[:min(len(p), 4096-o.call.Len())])
+	}
+	if !o.quiet {
+		room := o.cap - o.log.Len()
+		if len(p) > room {
+			o.truncated = true
+			p = p[:max(room, 0)]
+		}
+		o.log.Write(p)
+	}
+	return len(p), nil
+}
+
+// Start compiles wasm and instantiates it (running the student's package
+// initialisation). A Failure means the student's code failed there.
+func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox, error) {
+	lim = lim.orDefault()
+	cfg := wazero.NewRuntimeConfigInterpreter()
+	if opts.Compiler {
+		cfg = wazero.NewRuntimeConfigCompiler()
+		if opts.CacheDir != "" {
+			if cache, err := wazero.NewCompilationCacheWithDir(opts.CacheDir); err == nil {
+				cfg = cfg.WithCompilationCache(cache)
+			}
+		}
+	}
+	pages := uint32(max(lim.Memory>>16, 1))
+	cfg = cfg.WithCloseOnContextDone(true).WithMemoryLimitPages(pages)
+	rt := wazero.NewRuntimeWithConfig(ctx, cfg)
+	s := &Sandbox{lim: lim, rt: rt, memo: map[string]memoEntry{}}
+	s.out.cap = lim.Log
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	cm, err := rt.CompileModule(ctx, wasm)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, fmt.Errorf("the module does not load: %v", err)
+	}
+	s.cm = cm
+	if err := s.instantiate(); err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	return s, nil
+}
+
+// instantiate starts a fresh instance: no arguments, no environment, no
+// files, no network, fake clocks and a fixed random source (wazero's
+// defaults), all output to the capped log.
+func (s *Sandbox) instantiate() error {
+	s.starts++
+	ctx, cancel := context.WithTimeout(context.Background(), s.budget())
+	defer cancel()
+	s.out.call.Reset()
+	t := time.Now()
+	mc := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
+		WithStdout(&s.out).WithStderr(&s.out)
+	mod, err := s.rt.InstantiateModule(ctx, s.cm, mc)
+	s.used += time.Since(t)
+	if err != nil {
+		return &Failure{Msg: "the file's initialisation " + s.explain(ctx, err)}
+	}
+	buf, fn := mod.ExportedFunction("dmelab_buf"), mod.ExportedFunction("dmelab_call")
+	if buf == nil || fn == nil {
+		mod.Close(context.Background())
+		return errors.New("the module lacks the harness's exports")
+	}
+	r, err := buf.Call(ctx)
+	if err != nil || len(r) != 1 {
+		mod.Close(context.Background())
+		return &Failure{Msg: "the harness did not start: " + s.explain(ctx, err)}
+	}
+	s.mod, s.fn, s.buf = mod, fn, uint32(r[0])
+	return nil
+}
+
+// budget is the time the next call may take: the per-call limit, or what
+// is left of the total.
+func (s *Sandbox) budget() time.Duration {
+	return max(min(s.lim.Call, s.lim.Total-s.used), time.Millisecond)
+}
+
+// SetQuiet stops (true) or resumes keeping the code's output in the log.
+// The grader keeps it quiet during hidden tests: what the code prints
+// there would reveal them.
+func (s *Sandbox) SetQuiet(q bool) { s.out.quiet = q }
+
+// Log is what the code printed while not quiet, and whether it was cut.
+func (s *Sandbox) Log() (string, bool) { return s.out.log.String(), s.out.truncated }
+
+// Used is the CPU time the code has used (wall time of the calls).
+func (s *Sandbox) Used() time.Duration { return s.used }
+
+// Call answers req by running the student's code, once per distinct
+// request: a request seen before gets the same answer (or error) again.
+func (s *Sandbox) Call(req []byte) ([]byte, error) {
+	s.Calls++
+	key := string(req)
+	if e, ok := s.memo[key]; ok {
+		return e.ans, e.err
+	}
+	ans, err := s.call(req)
+	s.memo[key] = memoEntry{ans, err}
+	return ans, err
+}
+
+func (s *Sandbox) call(req []byte) ([]byte, error) {
+	if s.stopped == "" && s.used >= s.lim.Total {
+		s.stopped = fmt.Sprintf("was not run: the code has used up the time limit for the whole submission (%s)", s.lim.Total)
+	}
+	if s.stopped != "" {
+		return nil, errors.New(s.stopped)
+	}
+	if s.mod == nil || s.mod.IsClosed() {
+		if s.starts > maxRestarts {
+			s.stopped = "was not run: the code crashed or timed out too often"
+			return nil, errors.New(s.stopped)
+		}
+		if err := s.instantiate(); err != nil {
+			s.stopped = "was not run: " + err.Error()
+			return nil, errors.New(s.stopped)
+		}
+	}
+	if len(req) > 1<<16 {
+		return nil, errors.New("request too large")
+	}
+	s.Runs++
+	ctx, cancel := context.WithTimeout(context.Background(), s.budget())
+	defer cancel()
+	s.out.call.Reset()
+	t := time.Now()
+	defer func() { s.used += time.Since(t) }()
+	if !s.mod.Memory().Write(s.buf, req) {
+		return nil, errors.New("the sandbox's buffer is out of reach")
+	}
+	r, err := s.fn.Call(ctx, uint64(len(req)))
+	if err != nil {
+		s.kill()
+		return nil, errors.New(s.explain(ctx, err))
+	}
+	n := uint32(r[0])
+	ans, ok := s.mod.Memory().Read(s.buf, n)
+	if !ok || n == 0 {
+		return nil, errors.New("the sandbox returned no answer")
+	}
+	return bytes.Clone(ans), nil
+}
+
+// kill closes an instance that failed: a Go module is not usable after a
+// trap, and the next call starts a fresh one.
+func (s *Sandbox) kill() {
+	if s.mod != nil {
+		s.mod.Close(context.Background())
+	}
+}
+
+// explain says in words why a call failed.
+func (s *Sandbox) explain(ctx context.Context, err error) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Sprintf("did not finish within %s (the time limit)", s.budget().Round(time.Millisecond))
+	}
+	out := s.out.call.String()
+	switch {
+	case strings.Contains(out, "out of memory"):
+		return fmt.Sprintf("ran out of memory (the limit is %d MiB)", s.lim.Memory>>20)
+	case strings.Contains(out, "stack exceeds"), strings.Contains(out, "stack overflow"):
+		return "overflowed its stack (a recursion that does not end?)"
+	case strings.Contains(out, "all goroutines are asleep"):
+		return "blocked forever (all goroutines are asleep)"
+	}
+	if i := strings.Index(out, "fatal error: "); i >= 0 {
+		line, _, _ := strings.Cut(out[i:], "\n")
+		return "crashed: " + line
+	}
+	var exit *sys.ExitError
+	if errors.As(err, &exit) {
+		return fmt.Sprintf("stopped the program (exit code %d)", exit.ExitCode())
+	}
+	msg, _, _ := strings.Cut(fmt.Sprint(err), "\n")
+	return "crashed: " + msg
+}
+
+// Close frees the module.
+func (s *Sandbox) Close() {
+	s.rt.Close(context.Background())
+}
