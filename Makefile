@@ -44,7 +44,7 @@ node_modules: package.json package-lock.json
 # The page in headless Chromium (skipped, saying so, without
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
 test-browser: site node_modules
-	node --test site/e2e/playground.test.mjs
+	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs
 
 # What the page costs: wasm size raw and gzipped, time to the first
 # interactive run, in-browser exploration speed against the native one.
@@ -59,6 +59,8 @@ fuzz:
 	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzShareFragment -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/report -run '^$$' -fuzz FuzzRender -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).
 fuzz-scenario:
