@@ -28,6 +28,7 @@ before(async () => {
   server = await startServer();
   browser = await launch(CHROMIUM);
   page = await browser.newPage();
+  page.setDefaultTimeout(60000); // a busy machine: two cores shared with others
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
 });
@@ -41,7 +42,7 @@ const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: t
 
 async function open(url) {
   await page.goto(url);
-  await page.waitForSelector('html[data-ready=true]', { timeout: 120000 });
+  await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
 }
 
 async function configure({ algo, nodes, requests }) {
@@ -102,7 +103,7 @@ test('a student builds a schedule by hand, runs it, steps back and forward', { s
 test('explore ra-v1 N=2 R=1: a counterexample loads into the diagram', { skip }, async () => {
   await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
   await page.getByRole('button', { name: 'Explore' }).click();
-  await page.waitForSelector('#verdicts .badge', { timeout: 60000 });
+  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
   const verdicts = await page.$$eval('#verdicts li.verdict', (ls) => Object.fromEntries(ls.map((l) => [l.dataset.property, l.querySelector('.badge').textContent])));
   assert.equal(verdicts.safety, 'holds');
   assert.equal(verdicts.liveness, 'violated');
@@ -214,7 +215,7 @@ test('exploration shows live progress and can be cancelled', { skip }, async () 
   // A new search starts a fresh worker.
   await configure({ algo: 'central', nodes: 2, requests: 1 });
   await page.getByRole('button', { name: 'Explore' }).click();
-  await page.waitForSelector('#verdicts .badge', { timeout: 60000 });
+  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
   assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
 });
@@ -255,11 +256,11 @@ test('works offline once loaded', { skip }, async () => {
   await browser.setOffline(true);
   try {
     await page.reload();
-    await page.waitForSelector('html[data-ready=true]', { timeout: 120000 });
+    await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
     await page.keyboard.press('r');
     assert.match(await page.textContent('#position'), /done/);
     await page.getByRole('button', { name: 'Explore' }).click();
-    await page.waitForSelector('#verdicts .badge', { timeout: 60000 });
+    await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
     assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
     await shot('08-offline.png');
   } finally {

@@ -225,6 +225,7 @@ function drawAll(s) {
     onSeek: seek,
     onNode: crashOrRecover,
     loopFrom: counterexample?.loop_from,
+    fit: $('diagram-wrap').clientWidth,
   });
   scrollToCursor(s.pos);
   pinHeader($('diagram'), $('diagram-wrap').scrollTop);
@@ -502,6 +503,9 @@ async function main() {
     },
     onRun: () => guard(runScenario)(),
   });
+  // The editor draws only the lines in view; this reads all of them (for
+  // tests and anyone scripting the page).
+  $('editor').editorText = () => editor.text();
   if (!(await restoreFromHash())) await openFirst();
 
   $('config').addEventListener('change', guard(() => {
@@ -530,6 +534,11 @@ async function main() {
   $('help-open').addEventListener('click', toggleHelp);
   $('diagram-wrap').addEventListener('scroll', () => pinHeader($('diagram'), $('diagram-wrap').scrollTop), { passive: true });
   document.addEventListener('keydown', onKey);
+  let resizing = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (run) drawAll(run.state); }, 150);
+  });
   window.addEventListener('hashchange', () => {
     if (location.hash === writtenHash) return;
     counterexample = null;

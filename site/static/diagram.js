@@ -10,7 +10,11 @@
 
 const NS = 'http://www.w3.org/2000/svg';
 const ROW = 28;
-const COL = 104;
+// A node's column: 104 px wide, narrower (down to 64) when the diagram
+// would not fit the width it is given (render's opts.fit).
+const COL_MAX = 104;
+const COL_MIN = 64;
+let COL = COL_MAX;
 const LEFT = 40;
 const TOP = 52;
 const TAIL = 0.7 * ROW;
@@ -80,9 +84,12 @@ function phaseAt(state, k, i) {
 
 // render draws state into svg. opts.loopFrom marks a starvation cycle
 // (the steps from there on repeat forever); opts.onSeek(k) is called when a
-// row is clicked, opts.onNode(i) when node i's name is.
+// row is clicked, opts.onNode(i) when node i's name is; opts.fit is the
+// width available, which narrows the node columns when there are many.
 export function render(svg, state, opts = {}) {
   const n = state.names.length;
+  // Keep room for about 280 px of step text to the right of the nodes.
+  COL = opts.fit ? Math.max(COL_MIN, Math.min(COL_MAX, Math.floor((opts.fit - LEFT - 292) / Math.max(1, n)))) : COL_MAX;
   const L = state.steps.length;
   const pos = state.pos;
   const textX = LEFT + COL * n + 12;
@@ -130,7 +137,7 @@ export function render(svg, state, opts = {}) {
       if (ph === 'in-cs') {
         let unsafe = false;
         for (let m = k; m < j; m++) unsafe = unsafe || unsafeAt.has(m);
-        el('rect', { class: unsafe ? 'cs unsafe' : 'cs', x: x(i) - 8, y: y1, width: 16, height: y2 - y1, rx: 3 }, g);
+        el('rect', { class: unsafe ? 'cs unsafe' : 'cs', x: x(i) - 8, y: y1, width: 16, height: y2 - y1, rx: 3, 'data-node': state.names[i], 'data-from': k }, g);
       } else {
         el('line', { class: `ph-${ph}`, x1: x(i), y1, x2: x(i), y2 }, g);
       }
@@ -184,7 +191,7 @@ export function render(svg, state, opts = {}) {
     const cx = x(s.node), cy = y(k + 1);
     const c = el('circle', { class: `ev ev-${s.kind}`, cx, cy, r: 5 }, g);
     el('title', {}, c).textContent = `${k + 1}. ${s.event}`;
-    if (s.entered) el('rect', { class: 'entered', x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 4 }, g);
+    if (s.entered) el('rect', { class: 'entered', x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 4, 'data-node': state.names[s.node], 'data-step': k + 1 }, g);
     const warns = [];
     if (s.unsafe) warns.push('two nodes in the CS');
     if (s.orderBroken) warns.push('order broken');
