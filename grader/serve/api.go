@@ -1,0 +1,342 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Handler serves the API under /api/ and the playground (Options.Site)
+// everywhere else.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/submissions", s.submit)
+	mux.HandleFunc("/api/submissions/{id}", s.submission)
+	mux.HandleFunc("/api/submissions/{id}/events", s.stream)
+	mux.HandleFunc("/api/exercises", s.exercises)
+	mux.HandleFunc("/api/exercises/{name}", s.exercise)
+	mux.HandleFunc("/api/health", s.health)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such API endpoint: see the README's serving section")
+	})
+	if s.opts.Site != nil {
+		mux.Handle("/", s.opts.Site)
+	}
+	return s.guard(mux)
+}
+
+// guard turns a panic in a handler into a JSON 500 (the stack goes to the
+// server's log, never to the client).
+func (s *Server) guard(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("handler panicked", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				writeError(w, http.StatusInternalServerError, "internal error")
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Length", strconv.Itoa(len(b)+1))
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// writeError answers {"error": msg}: every error of the API has this shape.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+func allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
+	for _, m := range methods {
+		if r.Method == m {
+			return true
+		}
+	}
+	w.Header().Set("Allow", strings.Join(methods, ", "))
+	writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed here (allowed: %s)", r.Method, strings.Join(methods, ", ")))
+	return false
+}
+
+var (
+	idPattern   = regexp.MustCompile(`^[0-9a-f]{32}$`)
+	filePattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\.go$`)
+	idemPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,100}$`)
+)
+
+// request is the body of POST /api/submissions.
+type request struct {
+	Exercise string  `json:"exercise"`
+	File     string  `json:"file"`
+	Source   *string `json:"source"`
+}
+
+// submit accepts a submission: validated, stored (on disk before the
+// answer), queued; it answers 202 with the id at once.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodPost) {
+		return
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			writeError(w, http.StatusUnsupportedMediaType, "send the submission as application/json")
+			return
+		}
+	}
+	if r.ContentLength > s.opts.MaxBody {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: at most %d bytes", s.opts.MaxBody))
+		return
+	}
+	client := clientOf(r, s.opts.ClientHeader)
+	if ok, wait := s.limiter.allow(client, time.Now()); !ok {
+		secs := int(wait/time.Second) + 1
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many submissions: at most %d a minute; try again in %d s", s.opts.RatePerMinute, secs))
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: at most %d bytes", s.opts.MaxBody))
+		return
+	case errors.As(err, &netErr) && netErr.Timeout():
+		writeError(w, http.StatusRequestTimeout, "the request body did not arrive in time")
+		return
+	case err != nil:
+		writeError(w, http.StatusBadRequest, "could not read the request body")
+		return
+	}
+	req, msg := parseRequest(body)
+	if msg == "" {
+		msg = s.validate(req)
+	}
+	idem := r.Header.Get("Idempotency-Key")
+	if msg == "" && idem != "" && !idemPattern.MatchString(idem) {
+		msg = "Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'"
+	}
+	if msg != "" {
+		writeError(w, http.StatusBadRequest, msg)
+		return
+	}
+	ctx := r.Context()
+	if n, err := s.store.Pending(ctx); err != nil {
+		s.log.Error("counting the queue", "err", err)
+		writeError(w, http.StatusInternalServerError, "could not store the submission; try again")
+		return
+	} else if n >= s.opts.MaxQueue {
+		w.Header().Set("Retry-After", "30")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the grading queue is full (%d submissions waiting); try again in a minute", n))
+		return
+	}
+	id, _, err := s.store.Add(ctx, Submission{ID: NewID(), Idem: idem, Exercise: req.Exercise, File: req.File,
+		Source: []byte(*req.Source), Client: client}, time.Now())
+	if err != nil {
+		s.log.Error("storing a submission", "err", err)
+		writeError(w, http.StatusInternalServerError, "could not store the submission; try again")
+		return
+	}
+	s.pool.kick()
+	rec, err := s.store.Get(ctx, id)
+	if err != nil || rec == nil {
+		s.log.Error("reading a stored submission", "id", id, "err", err)
+		writeError(w, http.StatusInternalServerError, "the submission was stored but could not be read back")
+		return
+	}
+	w.Header().Set("Location", "/api/submissions/"+id)
+	writeJSON(w, http.StatusAccepted, s.view(r.Context(), rec, false))
+}
+
+// parseRequest decodes one JSON object with exactly the known fields.
+func parseRequest(body []byte) (*request, string) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var req request
+	if err := dec.Decode(&req); err != nil {
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syn):
+			return nil, fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, syn.Error())
+		case errors.As(err, &typ):
+			return nil, fmt.Sprintf("malformed request: field %q must be a %s", typ.Field, typ.Type)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, "malformed JSON: the body is empty or cut short"
+		default:
+			return nil, "malformed request: " + err.Error()
+		}
+	}
+	if dec.More() {
+		return nil, "malformed JSON: more than one value in the body"
+	}
+	return &req, ""
+}
+
+func (s *Server) validate(req *request) string {
+	switch {
+	case req.Exercise == "":
+		return `missing "exercise"`
+	case s.catalog.Lookup(req.Exercise) == nil:
+		return fmt.Sprintf("unknown exercise %q (GET /api/exercises lists them)", truncate(req.Exercise, 80))
+	case req.File == "":
+		return `missing "file" (the submitted file's name, e.g. "solution.go")`
+	case !filePattern.MatchString(req.File):
+		return fmt.Sprintf("bad file name %q: a plain name ending in .go (letters, digits, '.', '_', '-')", truncate(req.File, 80))
+	case req.Source == nil || strings.TrimSpace(*req.Source) == "":
+		return `missing "source" (the file's text)`
+	case !utf8.ValidString(*req.Source):
+		return "the source is not valid UTF-8"
+	}
+	return ""
+}
+
+// lookup reads the submission named by the path's id, answering 400 for
+// anything that is not an id and 404 for an id nobody was given.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *Record {
+	id := r.PathValue("id")
+	if !idPattern.MatchString(id) {
+		writeError(w, http.StatusBadRequest, "not a submission id (32 lowercase hex digits)")
+		return nil
+	}
+	rec, err := s.store.Get(r.Context(), id)
+	if err != nil {
+		s.log.Error("reading a submission", "id", id, "err", err)
+		writeError(w, http.StatusInternalServerError, "could not read the submission; try again")
+		return nil
+	}
+	if rec == nil {
+		writeError(w, http.StatusNotFound, "no submission with this id")
+	}
+	return rec
+}
+
+// submission answers a submission's status and, once graded, its result
+// and feedback. ?wait=N (seconds, at most 60) makes it a long poll: the
+// answer comes when the status changes or N seconds have passed.
+func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodGet, http.MethodHead) {
+		return
+	}
+	var wait time.Duration
+	if v := r.URL.Query().Get("wait"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 60 {
+			writeError(w, http.StatusBadRequest, "wait must be a number of seconds from 0 to 60")
+			return
+		}
+		wait = time.Duration(n) * time.Second
+	}
+	rec := s.lookup(w, r)
+	if rec == nil {
+		return
+	}
+	if wait > 0 && !final(rec.Status) {
+		rec = s.waitChange(w, r, rec, wait)
+		if rec == nil {
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, s.view(r.Context(), rec, true))
+}
+
+func final(status string) bool { return status == Done || status == Failed }
+
+// waitChange waits until rec's status changes (or it leaves the queue's
+// position it had), wait passes, the client leaves or the server stops.
+func (s *Server) waitChange(w http.ResponseWriter, r *http.Request, rec *Record, wait time.Duration) *Record {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Now().Add(wait + 30*time.Second))
+	changed, unsubscribe := s.events.subscribe(rec.ID)
+	defer unsubscribe()
+	// Re-read after subscribing: a change just before it is not missed.
+	if now, err := s.store.Get(r.Context(), rec.ID); err == nil && now != nil && now.Status != rec.Status {
+		return now
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-changed:
+	case <-timer.C:
+	case <-r.Context().Done():
+	case <-s.closing:
+	}
+	now, err := s.store.Get(r.Context(), rec.ID)
+	if err != nil || now == nil {
+		writeError(w, http.StatusServiceUnavailable, "could not read the submission; try again")
+		return nil
+	}
+	return now
+}
+
+// health answers whether the server is up, and how long its queue is.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodGet, http.MethodHead) {
+		return
+	}
+	n, err := s.store.Pending(r.Context())
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "database unavailable")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "pending": n, "workers": s.opts.Workers})
+}
+
+// exercises lists the exercises: name, title, algorithm, set.
+func (s *Server) exercises(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodGet, http.MethodHead) {
+		return
+	}
+	type item struct {
+		Name      string   `json:"name"`
+		Title     string   `json:"title"`
+		Algorithm string   `json:"algorithm,omitempty"`
+		Interface string   `json:"interface,omitempty"`
+		Set       string   `json:"set,omitempty"`
+		Hidden    []string `json:"hidden,omitempty"`
+	}
+	list := []item{}
+	for _, e := range s.catalog.List() {
+		list = append(list, item{e.Name, e.Title, e.Algorithm, e.Interface, e.Set, e.Hidden})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"exercises": list})
+}
+
+// exercise answers one exercise's statement, starter and public schedules.
+func (s *Server) exercise(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodGet, http.MethodHead) {
+		return
+	}
+	e := s.catalog.Lookup(r.PathValue("name"))
+	if e == nil {
+		writeError(w, http.StatusNotFound, "no such exercise (GET /api/exercises lists them)")
+		return
+	}
+	writeJSON(w, http.StatusOK, e)
+}

@@ -1,0 +1,207 @@
+package serve
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Exercise is what the server tells anyone about an exercise: its
+// statement, its starter and its public schedules. The catalogue reads
+// nothing else from the exercise's folder, so hidden schedules, the
+// reference solution and the mutants cannot be served by mistake.
+type Exercise struct {
+	Name      string     `json:"name"` // the folder's name
+	Title     string     `json:"title"`
+	Algorithm string     `json:"algorithm,omitempty"`
+	Interface string     `json:"interface,omitempty"`
+	Set       string     `json:"set,omitempty"` // the enclosing folder, for exercises grouped in sets
+	Statement string     `json:"statement"`     // Markdown, front matter removed
+	Starter   string     `json:"starter"`
+	Public    []Schedule `json:"public"`
+	// Hidden names the hidden schedules (never their text); filled only
+	// for staff.
+	Hidden []string `json:"hidden,omitempty"`
+}
+
+// Schedule is a public schedule file.
+type Schedule struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// Catalog is the exercises the server grades, read once at startup.
+type Catalog struct {
+	list   []*Exercise
+	byName map[string]*Exercise
+}
+
+var exerciseName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// maxExerciseFile bounds what the catalogue reads of any one file.
+const maxExerciseFile = 1 << 20
+
+// LoadCatalog reads every exercise under dir: each folder holding an
+// exercise.md, at most two levels down (sets of exercises). hiddenDir, if
+// not empty, holds hidden schedules kept outside the exercises, in a
+// folder per exercise; with staff set their names (only) are listed.
+func LoadCatalog(dir, hiddenDir string, staff bool) (*Catalog, error) {
+	c := &Catalog{byName: map[string]*Exercise{}}
+	if dir == "" {
+		return c, nil
+	}
+	root := os.DirFS(dir)
+	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		base := path.Base(p)
+		if p != "." && (strings.HasPrefix(base, ".") || base == "hidden" || base == "mutants" || base == "public") {
+			return fs.SkipDir
+		}
+		if strings.Count(p, "/") > 1 {
+			return fs.SkipDir
+		}
+		md, err := readSmall(root, path.Join(p, "exercise.md"))
+		if err != nil {
+			return nil // not an exercise folder
+		}
+		if !exerciseName.MatchString(base) {
+			return fmt.Errorf("exercise folder %q: names are letters, digits, '.', '_' and '-'", p)
+		}
+		if c.byName[base] != nil {
+			return fmt.Errorf("two exercises named %q", base)
+		}
+		ex, err := loadExercise(root, p, md)
+		if err != nil {
+			return err
+		}
+		if staff {
+			ex.Hidden = hiddenNames(root, p, hiddenDir, base)
+		}
+		c.byName[base] = ex
+		c.list = append(c.list, ex)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("exercises in %s: %w", dir, err)
+	}
+	sort.Slice(c.list, func(i, j int) bool {
+		if c.list[i].Set != c.list[j].Set {
+			return c.list[i].Set < c.list[j].Set
+		}
+		return c.list[i].Name < c.list[j].Name
+	})
+	return c, nil
+}
+
+func loadExercise(root fs.FS, dir, md string) (*Exercise, error) {
+	front, body := frontMatter(md)
+	ex := &Exercise{
+		Name:      path.Base(dir),
+		Title:     front["title"],
+		Algorithm: front["algorithm"],
+		Interface: front["interface"],
+		Statement: body,
+		Public:    []Schedule{},
+	}
+	if ex.Title == "" {
+		ex.Title = ex.Name
+	}
+	if d := path.Dir(dir); d != "." {
+		ex.Set = d
+	}
+	ex.Starter, _ = readSmall(root, path.Join(dir, "starter.go"))
+	names, _ := fs.Glob(root, path.Join(dir, "public", "*.scn"))
+	for _, n := range names {
+		text, err := readSmall(root, n)
+		if err != nil {
+			return nil, err
+		}
+		ex.Public = append(ex.Public, Schedule{Name: path.Base(n), Text: text})
+	}
+	return ex, nil
+}
+
+// hiddenNames lists the hidden schedules of an exercise by file name.
+func hiddenNames(root fs.FS, dir, hiddenDir, name string) []string {
+	names, _ := fs.Glob(root, path.Join(dir, "hidden", "*.scn"))
+	if hiddenDir != "" {
+		more, _ := fs.Glob(os.DirFS(hiddenDir), path.Join(name, "*.scn"))
+		names = append(names, more...)
+	}
+	out := []string{}
+	for _, n := range names {
+		out = append(out, path.Base(n))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func readSmall(root fs.FS, name string) (string, error) {
+	f, err := root.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a file", name)
+	}
+	if st.Size() > maxExerciseFile {
+		return "", fmt.Errorf("%s is larger than %d bytes", name, maxExerciseFile)
+	}
+	b, err := fs.ReadFile(root, name)
+	return string(b), err
+}
+
+// frontMatter splits a statement into its front matter's top-level
+// "key: value" lines and the Markdown after it. Only the plain scalars the
+// catalogue shows are read; the grader reads the rest itself.
+func frontMatter(md string) (map[string]string, string) {
+	m := map[string]string{}
+	md = strings.TrimPrefix(md, "\ufeff")
+	rest, ok := strings.CutPrefix(md, "---\n")
+	if !ok {
+		rest, ok = strings.CutPrefix(md, "---\r\n")
+	}
+	if !ok {
+		return m, md
+	}
+	lines := strings.SplitAfter(rest, "\n")
+	for i, ln := range lines {
+		t := strings.TrimRight(ln, "\r\n")
+		if t == "---" {
+			return m, strings.Join(lines[i+1:], "")
+		}
+		if t == "" || t[0] == ' ' || t[0] == '\t' || t[0] == '#' {
+			continue
+		}
+		k, v, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		m[strings.TrimSpace(k)] = v
+	}
+	return map[string]string{}, md // no closing line: not front matter
+}
+
+// Lookup returns the exercise named name, or nil.
+func (c *Catalog) Lookup(name string) *Exercise { return c.byName[name] }
+
+// List returns every exercise, by set and name.
+func (c *Catalog) List() []*Exercise { return c.list }

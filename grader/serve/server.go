@@ -1,0 +1,138 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Options configure a Server. Zero values mean the defaults given.
+type Options struct {
+	DataDir   string // the database's folder (required)
+	Exercises string // the exercises' folder ("" means none)
+	Hidden    string // hidden schedules kept outside the exercises, a folder per exercise
+	Staff     bool   // show hidden test names, test sources and grading errors
+	Grader    Grader // required
+	Site      http.Handler
+
+	Workers       int           // grading workers; default runtime.NumCPU()
+	MaxBody       int64         // bytes of a submission request; default 256 KiB
+	RatePerMinute int           // submissions per client per minute; default 20, negative: no limit
+	MaxQueue      int           // submissions waiting or running before 503; default 1000
+	MaxAttempts   int           // grading attempts before giving up; default 3
+	GradeTimeout  time.Duration // one attempt; default 2 minutes
+	ClientHeader  string        // header naming the client behind a trusted proxy
+	PlaygroundURL string        // base of the feedback's replay links
+	Poll          time.Duration // idle workers look at the queue this often; default 1 s
+	StreamLimit   time.Duration // an event stream's longest life; default 10 minutes
+	Logger        *slog.Logger  // default: discard
+}
+
+// Server is the grading API and the playground in one handler, with its
+// store and workers.
+type Server struct {
+	opts    Options
+	store   *Store
+	catalog *Catalog
+	pool    *pool
+	events  *broker
+	limiter *rateLimiter
+	log     *slog.Logger
+	closing chan struct{} // closed at Shutdown: event streams end
+	closeOnce sync.Once
+}
+
+// New opens the store in opts.DataDir, puts back in the queue the jobs a
+// previous process left running, and loads the exercises. Call Start to
+// begin grading.
+func New(opts Options) (*Server, error) {
+	if opts.Grader == nil {
+		return nil, errors.New("serve: no grader")
+	}
+	if opts.DataDir == "" {
+		return nil, errors.New("serve: no data directory")
+	}
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&opts.Workers, runtime.NumCPU())
+	def(&opts.RatePerMinute, 20)
+	def(&opts.MaxQueue, 1000)
+	def(&opts.MaxAttempts, 3)
+	if opts.MaxBody == 0 {
+		opts.MaxBody = 256 << 10
+	}
+	if opts.GradeTimeout == 0 {
+		opts.GradeTimeout = 2 * time.Minute
+	}
+	if opts.Poll == 0 {
+		opts.Poll = time.Second
+	}
+	if opts.StreamLimit == 0 {
+		opts.StreamLimit = 10 * time.Minute
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	cat, err := LoadCatalog(opts.Exercises, opts.Hidden, opts.Staff)
+	if err != nil {
+		return nil, err
+	}
+	st, err := OpenStore(opts.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	n, err := st.Recover(context.Background())
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if n > 0 {
+		opts.Logger.Warn("jobs interrupted by the last stop are back in the queue", "jobs", n)
+	}
+	s := &Server{opts: opts, store: st, catalog: cat, events: newBroker(), log: opts.Logger, closing: make(chan struct{})}
+	if opts.RatePerMinute > 0 {
+		s.limiter = newRateLimiter(opts.RatePerMinute)
+	}
+	s.pool = &pool{
+		store: st, grader: opts.Grader, events: s.events, log: opts.Logger,
+		workers: opts.Workers, timeout: opts.GradeTimeout, lease: opts.GradeTimeout + abandonGrace + time.Minute,
+		maxAttempts: opts.MaxAttempts, poll: opts.Poll,
+	}
+	return s, nil
+}
+
+// Store is the server's database (for tools and tests).
+func (s *Server) Store() *Store { return s.store }
+
+// Catalog is the exercises the server knows.
+func (s *Server) Catalog() *Catalog { return s.catalog }
+
+// Start starts the grading workers.
+func (s *Server) Start() { s.pool.start() }
+
+// Shutdown ends event streams and long polls, stops taking jobs, lets
+// running ones finish until ctx is done (then puts them back in the
+// queue), and closes the store. Stop the http.Server first, so that no
+// new submission arrives.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.EndStreams()
+	if s.pool.stopClaim != nil {
+		s.pool.stop(ctx)
+	}
+	return s.store.Close()
+}
+
+// EndStreams ends the event streams and long polls in progress (their
+// clients reconnect), so that http.Server.Shutdown need not wait for
+// them: register it with http.Server.RegisterOnShutdown.
+func (s *Server) EndStreams() {
+	s.closeOnce.Do(func() { close(s.closing) })
+}
