@@ -88,7 +88,7 @@ type recorder struct {
 	mu     sync.Mutex
 	calls  map[string]int // by file name (tests give each submission its own)
 	delay  time.Duration
-	hold   chan struct{} // if not nil, every grading waits for it to close
+	hold   chan struct{}  // if not nil, every grading waits for it to close
 	failN  map[string]int // file → attempts that fail before success
 	panicN map[string]int
 }
@@ -236,4 +236,3 @@ func (e *env) await(id string) *View {
 	e.t.Fatalf("submission %s not finished in time", id)
 	return nil
 }
-

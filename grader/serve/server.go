@@ -36,14 +36,14 @@ type Options struct {
 // Server is the grading API and the playground in one handler, with its
 // store and workers.
 type Server struct {
-	opts    Options
-	store   *Store
-	catalog *Catalog
-	pool    *pool
-	events  *broker
-	limiter *rateLimiter
-	log     *slog.Logger
-	closing chan struct{} // closed at Shutdown: event streams end
+	opts      Options
+	store     *Store
+	catalog   *Catalog
+	pool      *pool
+	events    *broker
+	limiter   *rateLimiter
+	log       *slog.Logger
+	closing   chan struct{} // closed at Shutdown: event streams end
 	closeOnce sync.Once
 }
 

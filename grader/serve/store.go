@@ -148,13 +148,13 @@ func (s *Store) Pending(ctx context.Context) (int, error) {
 
 // Record is a stored submission with its result, if any.
 type Record struct {
-	Seq                       int64
-	ID, Exercise, File        string
-	Status                    string
-	Attempts                  int
+	Seq                        int64
+	ID, Exercise, File         string
+	Status                     string
+	Attempts                   int
 	Created, Started, Finished time.Time
-	Error                     string
-	Result                    []byte // JSON of report.Result, when Done
+	Error                      string
+	Result                     []byte // JSON of report.Result, when Done
 }
 
 // Get returns the submission id, or nil if there is none.
