@@ -52,7 +52,7 @@ func RemoteSets(call Caller) Sets {
 			panic(Fault{Msg: err.Error()})
 		}
 		if panicked != "" {
-			panic(Fault{Msg: "panicked: " + panicked})
+			panic(Fault{Msg: panicked})
 		}
 		return sets
 	}
@@ -79,7 +79,7 @@ func (r *remote) do(op Op, from int) {
 		panic(Fault{Msg: err.Error()})
 	}
 	if a.Panic != "" {
-		panic(Fault{Msg: "panicked: " + a.Panic})
+		panic(Fault{Msg: a.Panic})
 	}
 	id, n := r.v.id, r.v.n
 	*r.v = a.Vars

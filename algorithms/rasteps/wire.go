@@ -53,7 +53,7 @@ func (r *remote) do(op Op, arg int) int {
 		panic(Fault{Msg: err.Error()})
 	}
 	if a.Panic != "" {
-		panic(Fault{Msg: "panicked: " + a.Panic})
+		panic(Fault{Msg: a.Panic})
 	}
 	id, n := r.v.id, r.v.n
 	*r.v = a.Vars

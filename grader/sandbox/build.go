@@ -165,7 +165,9 @@ func compileErrors(out, filename string, src []byte) []report.Problem {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
 		msg := strings.ReplaceAll(m[4], "student.", "")
-		if strings.HasSuffix(m[1], "student/student.go") {
+		// go build names overlaid files by their replacement's path: the
+		// temporary student.go beside the generated main.go.
+		if filepath.Base(m[1]) == "student.go" {
 			p := report.Problem{Line: line, Col: col, Msg: msg}
 			if line >= 1 && line <= len(lines) {
 				p.Source = strings.TrimRight(lines[line-1], "\r")

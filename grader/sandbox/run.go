@@ -265,7 +265,7 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 	switch {
 	case strings.Contains(out, "out of memory"):
 		return fmt.Sprintf("ran out of memory (the limit is %d MiB)", s.lim.Memory>>20)
-	case strings.Contains(out, "stack exceeds"), strings.Contains(out, "stack overflow"):
+	case strings.Contains(out, "stack exceeds"), strings.Contains(out, "stack overflow"), strings.Contains(fmt.Sprint(err), "stack overflow"):
 		return "overflowed its stack (a recursion that does not end?)"
 	case strings.Contains(out, "all goroutines are asleep"):
 		return "blocked forever (all goroutines are asleep)"

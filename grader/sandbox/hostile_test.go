@@ -1,0 +1,219 @@
+package sandbox_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/sim"
+	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
+)
+
+const p11 = "func (n Node) P11() {\n\tn.HighestNum = max(n.HighestNum, n.RequestedNum)\n}"
+
+// hostile is the reference solution with P11's body replaced and extra
+// declarations and imports added.
+func hostile(t *testing.T, body, decls, imports string) []byte {
+	src := string(exercise(t, "ra-steps", "solution.go"))
+	require.Contains(t, src, p11)
+	src = strings.Replace(src, p11, "func (n Node) P11() {\n"+body+"\n}\n"+decls, 1)
+	src = strings.Replace(src, `import "dmelab/algorithms/rasteps"`, "import (\n\t\"dmelab/algorithms/rasteps\"\n"+imports+"\n)", 1)
+	return []byte(src)
+}
+
+// Refused before compiling, with the line of the culprit.
+func TestRefused(t *testing.T) {
+	for _, c := range []struct {
+		name, body, decls, imports string
+		msg                        string
+	}{
+		{"os.Exit", "os.Exit(3)", "", `"os"`, `import "os" is not allowed`},
+		{"reading a file", `b, _ := os.ReadFile("/etc/passwd"); n.HighestNum = len(b)`, "", `"os"`, `import "os" is not allowed`},
+		{"a socket", `net.Dial("tcp", "127.0.0.1:80")`, "", `"net"`, `import "net" is not allowed`},
+		{"fmt reads stdin", `fmt.Scan(&n.HighestNum)`, "", `"fmt"`, `import "fmt" is not allowed`},
+		{"dot import", `Exit(1)`, "", `. "os"`, `import "os" is not allowed`},
+		{"blank import", ``, "", `_ "embed"`, `import "embed" is not allowed`},
+		{"hidden import", ``, "", `x "dmelab/grader/guest"`, `import "dmelab/grader/guest" is not allowed`},
+		{"cgo", ``, "", `"C"`, `import "C" is not allowed: cgo`},
+		{"linkname", ``, "//go:linkname nanotime runtime.nanotime\nfunc nanotime() int64", `_ "unsafe"`, "the directive //go:linkname is not allowed"},
+		{"wasmimport", ``, "//go:wasmimport wasi_snapshot_preview1 fd_write\nfunc w(int32) int32", ``, "the directive //go:wasmimport is not allowed"},
+		{"goroutine bomb", "for { go func() { for {} }() }", "", ``, "go statements are not allowed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := hostile(t, c.body, c.decls, c.imports)
+			r := sandbox.Precheck("ra.go", src, iface.Lookup("rasteps"))
+			require.NotNil(t, r)
+			assert.True(t, r.Refused)
+			require.NotEmpty(t, r.Problems)
+			k := 0
+			for k < len(r.Problems)-1 && !strings.Contains(r.Problems[k].Msg, c.msg) {
+				k++
+			}
+			p := r.Problems[k]
+			assert.Contains(t, p.Msg, c.msg)
+			lines := strings.Split(string(src), "\n")
+			require.Greater(t, p.Line, 0)
+			assert.Equal(t, lines[p.Line-1], p.Source, "the problem quotes its line")
+		})
+	}
+}
+
+func TestShapeAndSyntax(t *testing.T) {
+	in := iface.Lookup("rasteps")
+	src := strings.Replace(string(exercise(t, "ra-steps", "solution.go")), "type Node struct{ *rasteps.Vars }", "type Node struct {\n\t*rasteps.Vars\n\tcount int\n}", 1)
+	r := sandbox.Precheck("ra.go", []byte(src), in)
+	require.NotNil(t, r)
+	assert.False(t, r.Refused)
+	assert.Contains(t, r.Problems[0].Msg, "Node must be declared exactly as type Node struct{ *rasteps.Vars }")
+
+	r = sandbox.Precheck("ra.go", []byte("package ra\n\nfunc (n Node) P2() {\n\tn.MyNum = \n}\n"), in)
+	require.NotNil(t, r)
+	assert.Equal(t, 5, r.Problems[0].Line)
+
+	r = sandbox.Precheck("ra.go", []byte("package main\n"), in)
+	require.NotNil(t, r)
+	assert.Contains(t, r.Problems[0].Msg, "package main")
+}
+
+// A compile error is reported at its position in the student's file,
+// never in generated code; a file that lacks a step says which.
+func TestCompileErrors(t *testing.T) {
+	src := hostile(t, "n.HighestNum = undefinedThing", "", "")
+	_, r, err := start(t, "rasteps", src, sandboxLimits())
+	require.NoError(t, err)
+	require.NotNil(t, r)
+	assert.False(t, r.Refused)
+	line := strings.Index(string(src), "undefinedThing")
+	want := strings.Count(string(src[:line]), "\n") + 1
+	assert.Equal(t, want, r.Problems[0].Line)
+	assert.Contains(t, r.Problems[0].Msg, "undefined: undefinedThing")
+	assert.NotContains(t, r.Problems[0].Msg, "grader/internal")
+
+	noP12 := strings.Replace(string(exercise(t, "ra-steps", "solution.go")), "func (n Node) P12()", "func (n Node) Q12()", 1)
+	_, r, err = start(t, "rasteps", []byte(noP12), sandboxLimits())
+	require.NoError(t, err)
+	require.NotNil(t, r)
+	assert.Contains(t, r.Problems[0].Msg, "missing method P12")
+	assert.NotContains(t, r.Problems[0].Msg, "grader/internal")
+}
+
+func TestBuildTimeout(t *testing.T) {
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Timeout: time.Millisecond}
+	src := hostile(t, "n.HighestNum = 7 // a file never built before", "", "")
+	_, r, err := b.Build(context.Background(), iface.Lookup("rasteps"), "ra.go", src)
+	require.NoError(t, err)
+	require.NotNil(t, r)
+	assert.Contains(t, r.Problems[0].Msg, "the build did not finish within 1ms")
+}
+
+// faultOf explores N=2 with the submission and returns the first fault a
+// node reports, with the sandbox.
+func faultOf(t *testing.T, src []byte, lim sandbox.Limits) (string, *sandbox.Sandbox) {
+	t.Helper()
+	sb, r, err := start(t, "rasteps", src, lim)
+	require.NoError(t, err)
+	require.Nil(t, r)
+	res, err := explore.Check(explore.Config{Alg: iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety, explore.Liveness}})
+	require.NoError(t, err)
+	require.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])
+	tr := res.Counterexamples[explore.Liveness]
+	for _, s := range tr.Steps {
+		for _, n := range s.Nodes {
+			if _, f, ok := strings.Cut(n, "fault="); ok {
+				return f, sb
+			}
+		}
+	}
+	t.Fatal("no node failed")
+	return "", nil
+}
+
+// Contained at run time: each case fails the step that misbehaved, with a
+// clear message, and the grader goes on.
+func TestContained(t *testing.T) {
+	short := sandbox.Limits{Call: 300 * time.Millisecond, Total: 3 * time.Second, Memory: 64 << 20, Log: 1024}
+	for _, c := range []struct {
+		name, body, decls string
+		fault             string
+	}{
+		{"infinite loop", "for {\n\t}", "", "P11 did not finish within 300ms"},
+		{"allocation bomb", "var keep [][]byte\n\tfor {\n\t\tkeep = append(keep, make([]byte, 16<<20))\n\t}", "", "P11 ran out of memory (the limit is 64 MiB)"},
+		{"huge allocation", "b := make([]byte, 1<<40)\n\tn.HighestNum = len(b)", "", "P11 panicked: runtime error: makeslice: len out of range"},
+		{"deep recursion", "n.HighestNum = deep(1)", "func deep(k int) int { return deep(k+1) + 1 }", "P11 overflowed its stack"},
+		{"panic", `panic("boom")`, "", "P11 panicked: boom"},
+		{"nil map", "var m map[int]int\n\tm[1] = 2", "", "P11 panicked: assignment to entry in nil map"},
+		{"channel deadlock", "ch := make(chan int)\n\t<-ch", "", "P11 blocked forever"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t0 := time.Now()
+			f, _ := faultOf(t, hostile(t, c.body, c.decls, ""), short)
+			assert.Contains(t, f, c.fault)
+			assert.Less(t, time.Since(t0), 20*time.Second)
+		})
+	}
+}
+
+func TestOutputIsCapped(t *testing.T) {
+	lim := sandboxLimits()
+	lim.Log = 1000
+	sb, r, err := start(t, "rasteps", hostile(t, "for i := 0; i < 100; i++ {\n\t\tprintln(\"spam\", i)\n\t}\n\tn.HighestNum = max(n.HighestNum, n.RequestedNum)", "", ""), lim)
+	require.NoError(t, err)
+	require.Nil(t, r)
+	_, err = explore.Check(explore.Config{Alg: iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}})
+	require.NoError(t, err)
+	log, cut := sb.Log()
+	assert.True(t, cut)
+	assert.LessOrEqual(t, len(log), 1000)
+	assert.Contains(t, log, "spam 0")
+
+	sb.SetQuiet(true)
+	before, _ := sb.Log()
+	runs := sb.Runs
+	_, err = explore.Check(explore.Config{Alg: iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 2}})
+	require.NoError(t, err)
+	assert.Greater(t, sb.Runs, runs, "new calls ran")
+	after, _ := sb.Log()
+	assert.Equal(t, before, after, "nothing is kept while quiet")
+}
+
+func TestInit(t *testing.T) {
+	short := sandbox.Limits{Call: 300 * time.Millisecond, Total: 3 * time.Second}
+	_, r, err := start(t, "rasteps", hostile(t, p11body, "func init() {\n\tfor {\n\t}\n}", ""), short)
+	require.Nil(t, r)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the file's initialisation did not finish within 300ms")
+
+	_, r, err = start(t, "rasteps", hostile(t, p11body, "func init() {\n\tpanic(\"no\")\n}", ""), short)
+	require.Nil(t, r)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the file's initialisation")
+
+	sb, r, err := start(t, "rasteps", hostile(t, p11body, "func init() {\n\tprintln(\"hello from init\")\n}", ""), short)
+	require.NoError(t, err)
+	require.Nil(t, r)
+	log, _ := sb.Log()
+	assert.Equal(t, "hello from init\n", log)
+}
+
+const p11body = "n.HighestNum = max(n.HighestNum, n.RequestedNum)"
+
+// A package variable cannot make a step answer differently: every request
+// is answered once and memoised.
+func TestHiddenStateIsMemoised(t *testing.T) {
+	sb, r, err := start(t, "rasteps", hostile(t, "calls++\n\tn.HighestNum = max(n.HighestNum, n.RequestedNum) + calls", "var calls int", ""), sandboxLimits())
+	require.NoError(t, err)
+	require.Nil(t, r)
+	v := []byte{byte(6 * 2), 0, 0, 4, 0, 0, 0, 0, 2, 6}
+	a1, err := sb.Call(v)
+	require.NoError(t, err)
+	a2, err := sb.Call(append([]byte(nil), v...))
+	require.NoError(t, err)
+	assert.Equal(t, a1, a2)
+	assert.Equal(t, 1, sb.Runs)
+}
