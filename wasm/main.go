@@ -20,6 +20,7 @@
 //	parse(text)                             → [Diagnostic] (empty: no problem)
 //	format(text)                            → {text} or {errors: [Diagnostic]}
 //	scenario(text)                          → {id, state} or {errors: [Diagnostic]}
+//	exploreScenario(text, maxStates)        → ScenarioCheck or {errors: [Diagnostic]}
 //	emit(id)                                → the run's timeline as a scenario file
 //	share(text, at)                         → a "scenario=...&at=K" URL fragment
 package main
@@ -42,23 +43,24 @@ var (
 
 func main() {
 	api := map[string]func(args []js.Value) (any, error){
-		"list":     func([]js.Value) (any, error) { return play.List(), nil },
-		"newRun":   newRun,
-		"state":    withRun(func(r *play.Run, _ []js.Value) error { return nil }),
-		"back":     withRun(func(r *play.Run, _ []js.Value) error { r.Back(); return nil }),
-		"forward":  withRun(func(r *play.Run, _ []js.Value) error { r.Forward(); return nil }),
-		"apply":    withRun(apply),
-		"seek":     withRun(func(r *play.Run, a []js.Value) error { return r.Seek(arg(a, 0).Int()) }),
-		"load":     withRun(load),
-		"step":     withRun(func(r *play.Run, _ []js.Value) error { _, err := r.StepDefault(); return err }),
-		"run":      withRun(runDefault),
-		"free":     freeRun,
-		"check":    check,
-		"parse":    func(a []js.Value) (any, error) { return play.ParseScenario(text(a)), nil },
-		"format":   format,
-		"scenario": newScenarioRun,
-		"emit":     emit,
-		"share":    share,
+		"list":            func([]js.Value) (any, error) { return play.List(), nil },
+		"newRun":          newRun,
+		"state":           withRun(func(r *play.Run, _ []js.Value) error { return nil }),
+		"back":            withRun(func(r *play.Run, _ []js.Value) error { r.Back(); return nil }),
+		"forward":         withRun(func(r *play.Run, _ []js.Value) error { r.Forward(); return nil }),
+		"apply":           withRun(apply),
+		"seek":            withRun(func(r *play.Run, a []js.Value) error { return r.Seek(arg(a, 0).Int()) }),
+		"load":            withRun(load),
+		"step":            withRun(func(r *play.Run, _ []js.Value) error { _, err := r.StepDefault(); return err }),
+		"run":             withRun(runDefault),
+		"free":            freeRun,
+		"check":           check,
+		"parse":           func(a []js.Value) (any, error) { return play.ParseScenario(text(a)), nil },
+		"format":          format,
+		"scenario":        newScenarioRun,
+		"emit":            emit,
+		"exploreScenario": exploreScenario,
+		"share":           share,
 	}
 	core := js.Global().Get("Object").New()
 	for name, f := range api {
@@ -227,6 +229,21 @@ func newScenarioRun(a []js.Value) (any, error) {
 	nextID++
 	runs[id] = r
 	return map[string]any{"id": id, "state": r.State()}, nil
+}
+
+func exploreScenario(a []js.Value) (any, error) {
+	max := 0
+	if m := arg(a, 1); m.Type() == js.TypeNumber {
+		max = m.Int()
+	}
+	x, errs, err := play.ExploreScenario(text(a), max)
+	if err != nil {
+		return nil, err
+	}
+	if len(errs) > 0 {
+		return map[string]any{"errors": errs}, nil
+	}
+	return x, nil
 }
 
 func emit(a []js.Value) (any, error) {

@@ -263,6 +263,24 @@ test('recover a crashed node by clicking it (bully)', { skip }, async () => {
   await shot('26-recovered.png');
 });
 
+test('explore a scenario: the counterexample comes back as a scenario', { skip }, async () => {
+  await open(server.url + '#' + fragment('algorithm ra-v1\nnodes N1 N2\nrequest N1\n', -1));
+  assert.match(await page.textContent('#explore-hint'), /from where its script ends/);
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+  assert.match(await page.textContent('#progress'), /the scenario from step 1: [\d,]+ states · complete/);
+  assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'violated');
+  assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
+  await page.getByRole('button', { name: 'Show the liveness counterexample in the diagram' }).click();
+  const text = await editorText();
+  assert.match(text, /^algorithm ra-v1\nnodes N1 N2\n/);
+  assert.match(text, /schedule \{\n {2}request N1\n/);
+  assert.match(text, /expect liveness violated/);
+  assert.match(await status(), /The expectation holds/);
+  assert.match(await page.textContent('#position'), /deadlock/);
+  await shot('27-scenario-explored.png');
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

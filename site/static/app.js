@@ -235,6 +235,9 @@ function drawAll(s) {
   drawNodes($('nodes-view'), s, lastDrawn);
   drawInFlight($('inflight'), s);
   drawScript(s);
+  $('explore-hint').textContent = scenarioText !== null
+    ? 'The scenario\'s run: every way it can go on from where its script ends, as dmelab explore does; counterexamples come back as scenarios.'
+    : 'Every schedule of the settings above, from the initial state, as dmelab check does.';
   drawListing($('listing'), $('listing-hint'), s, algos.find((a) => a.name === s.params.algo));
   lastDrawn = s;
 }
@@ -308,6 +311,7 @@ async function explore(ev) {
   if (!props.length) { toast('Choose at least one property.', 'error'); return; }
   const p = { ...params };
   const maxStates = Math.max(1000, Number($('max-states').value) || 0);
+  if (scenarioText !== null) { await exploreScenario(props, maxStates); return; }
   $('explore').disabled = true;
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
@@ -325,6 +329,51 @@ async function explore(ev) {
     $('progress').textContent = err.cancelled ? 'Cancelled.' : '';
     if (!err.cancelled) toast(err.message, 'error');
   } finally {
+    $('explore').disabled = false;
+    $('cancel').disabled = true;
+  }
+}
+
+// exploreScenario explores the scenario on screen as `dmelab explore`
+// does: every completion of where its script ends; each counterexample
+// is a scenario, which "show" puts in the editor and runs.
+async function exploreScenario(props, maxStates) {
+  const s = run.state;
+  const own = s.script && !s.script.diverged && s.steps.length === s.script.events;
+  const text = own ? scenarioText : run.emit();
+  const from = own ? s.script.events : s.steps.length;
+  $('explore').disabled = true;
+  $('cancel').disabled = false;
+  $('verdicts').replaceChildren();
+  const t0 = performance.now();
+  const tick = setInterval(() => {
+    $('progress').textContent = `Exploring every completion of the scenario from step ${from}… ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  }, 200);
+  $('progress').textContent = `Exploring every completion of the scenario from step ${from}…`;
+  try {
+    const res = await explorer.checkScenario(text, maxStates);
+    if (res.stopped) {
+      $('progress').textContent = `The script stops at line ${res.stopped.line}: ${res.stopped.message}`;
+      return;
+    }
+    $('progress').textContent = `${params.algo}, the scenario from step ${res.from}: ${nf.format(res.states)} states · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    const shown = { properties: {}, counterexamples: {} };
+    for (const prop of props) {
+      if (!(prop in res.properties)) continue;
+      shown.properties[prop] = res.properties[prop];
+      if (res.counterexamples[prop]) shown.counterexamples[prop] = res.counterexamples[prop];
+    }
+    drawVerdicts($('verdicts'), shown, (ce) => {
+      editor.setText(ce.scenario);
+      runScenario(ce.scenario);
+    });
+    const bad = Object.keys(shown.counterexamples);
+    if (bad.length) toast(`${bad.join(' and ')} violated: "show" loads the counterexample as a scenario.`);
+  } catch (err) {
+    $('progress').textContent = err.cancelled ? 'Cancelled.' : '';
+    if (!err.cancelled) toast(err.message, 'error');
+  } finally {
+    clearInterval(tick);
     $('explore').disabled = false;
     $('cancel').disabled = true;
   }

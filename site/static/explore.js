@@ -10,7 +10,12 @@ export class Explorer {
   // check resolves with the result (the shape of `dmelab check --json`) and
   // rejects with an Error; onProgress({states, transitions, depth, ms}) is
   // called while it runs.
-  check(params, onProgress) {
+  check(params, onProgress) { return this.#ask({ params }, onProgress); }
+
+  // checkScenario explores a scenario's completions (play.ScenarioCheck).
+  checkScenario(text, maxStates) { return this.#ask({ scenario: text, maxStates }); }
+
+  #ask(msg, onProgress) {
     if (this.#pending) return Promise.reject(new Error('an exploration is already running'));
     if (!this.#worker) this.#worker = new Worker('worker.js');
     return new Promise((resolve, reject) => {
@@ -27,7 +32,7 @@ export class Explorer {
         this.#drop();
         reject(new Error(e.message || 'the explorer stopped'));
       };
-      this.#worker.postMessage({ params });
+      this.#worker.postMessage(msg);
     });
   }
 

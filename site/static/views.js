@@ -111,7 +111,7 @@ export function drawVerdicts(box, res, show) {
     const ce = res.counterexamples[prop];
     return h('li', { class: `verdict ${v}`, 'data-property': prop },
       h('span', { class: 'prop' }, prop), h('span', { class: `badge ${v}` }, v),
-      ce ? h('button', { type: 'button', 'aria-label': `Show the ${prop} counterexample in the diagram`, onclick: () => show({ ...ce, property: prop }) }, `show ${ce.length} steps`) : '',
+      ce ? h('button', { type: 'button', 'aria-label': `Show the ${prop} counterexample in the diagram`, onclick: () => show({ ...ce, property: prop }) }, ce.length ? `show ${ce.length} steps` : 'show') : '',
       ce ? h('p', { class: 'ce-summary' }, `${ce.kind}: ${ce.summary}`) : '');
   });
   const parts = [h('ul', { class: 'verdict-list' }, rows)];
@@ -158,7 +158,7 @@ export function drawScenarioStatus(p, o, goTo) {
     } else {
       cls = seen.length === sc.expects.length ? 'good' : '';
       parts = [seen.length === sc.expects.length
-        ? `All ${sc.expects.length} expectations hold.`
+        ? (sc.expects.length === 1 ? 'The expectation holds.' : `All ${sc.expects.length} expectations hold.`)
         : `${seen.length} of ${sc.expects.length} expectations checked so far (up to step ${o.pos}), all hold.`];
     }
     if (sc.truncated) parts.push(' (The run was cut at the playground\'s limit of events.)');

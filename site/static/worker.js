@@ -1,5 +1,7 @@
 // The explorer's Web Worker: its own instance of the core, so that a long
-// search never freezes the page. Messages in: {params} (see play.CheckParams).
+// search never freezes the page. Messages in: {params} (see
+// play.CheckParams), or {scenario, maxStates} to explore a scenario (see
+// play.ScenarioCheck; it reports no progress).
 // Messages out: {type: 'progress', states, transitions, depth, ms} at most
 // every 100 ms, then {type: 'done', result, ms} or {type: 'error', message}.
 // Cancelling is the page's Worker.terminate(): the search runs to
@@ -21,6 +23,14 @@ self.onmessage = async (e) => {
     return;
   }
   const t0 = performance.now();
+  if (e.data.scenario !== undefined) {
+    const r = self.dmelabCore.exploreScenario(e.data.scenario, e.data.maxStates || 0);
+    const ms = performance.now() - t0;
+    if (r.error !== undefined) self.postMessage({ type: 'error', message: r.error, ms });
+    else if (r.value.errors) self.postMessage({ type: 'error', message: `line ${r.value.errors[0].line}: ${r.value.errors[0].message}`, ms });
+    else self.postMessage({ type: 'done', result: r.value, ms });
+    return;
+  }
   let last = 0;
   // A report every 16384 states: about ten a second at the usual speed.
   const r = self.dmelabCore.check({ progressEvery: 16384, ...e.data.params }, (states, transitions, depth) => {

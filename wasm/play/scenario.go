@@ -231,3 +231,62 @@ func (r *Run) Scenario() (string, error) {
 	}
 	return scenario.FromTrace(st, evs, notes)
 }
+
+// ScenarioCheck is a scenario's exploration, as `dmelab explore` does it:
+// the script runs, then every completion of the state it ends in is
+// explored, each violated property coming back as a whole scenario (the
+// script's steps, then the completion) that replays it.
+type ScenarioCheck struct {
+	// From is the number of steps the script took: the search starts there.
+	From       int               `json:"from"`
+	States     int               `json:"states"`
+	Complete   bool              `json:"complete"`
+	Properties map[string]string `json:"properties"`
+	// Counterexamples maps each violated property to its kind, summary and
+	// scenario.
+	Counterexamples map[string]ScenarioTrace `json:"counterexamples"`
+	Note            string                   `json:"note,omitempty"`
+	// Stopped: the script could not run to its end, so nothing was
+	// explored.
+	Stopped *Diagnostic `json:"stopped,omitempty"`
+}
+
+// ScenarioTrace is one counterexample of a scenario's exploration.
+type ScenarioTrace struct {
+	Kind     string `json:"kind"`
+	Summary  string `json:"summary"`
+	Scenario string `json:"scenario"`
+}
+
+// ExploreScenario explores text (see ScenarioCheck) within maxStates per
+// search (0: the scenario package's default). A text with errors returns
+// its diagnostics.
+func ExploreScenario(text string, maxStates int) (*ScenarioCheck, []Diagnostic, error) {
+	sc, err := scenario.Load(ScenarioName, []byte(text))
+	if err != nil {
+		return nil, diagnostics(text, err), nil
+	}
+	x, err := scenario.Explore(sc, scenario.Options{MaxStates: maxStates})
+	if err != nil {
+		return nil, nil, err
+	}
+	out := &ScenarioCheck{From: len(x.Run.Steps), Properties: map[string]string{}, Counterexamples: map[string]ScenarioTrace{}}
+	if x.Run.Stopped != nil {
+		d := diagnostics(text, x.Run.Stopped)[0]
+		out.Stopped = &d
+		return out, nil, nil
+	}
+	v := x.Verdicts
+	out.States, out.Complete, out.Note = v.States, v.Complete, v.Note
+	for p, verdict := range v.Verdict {
+		out.Properties[p] = string(verdict)
+	}
+	for p, src := range x.Counterexamples {
+		t := ScenarioTrace{Scenario: src}
+		if w := v.Witness[p]; w != nil {
+			t.Kind, t.Summary = w.Kind, w.Summary
+		}
+		out.Counterexamples[p] = t
+	}
+	return out, nil, nil
+}

@@ -159,3 +159,33 @@ func TestRunScenarioReplays(t *testing.T) {
 	require.Empty(t, d, text)
 	assert.Equal(t, h.Events(), again.Events())
 }
+
+// Exploring a scenario settles the properties from where its script ends
+// and gives each violation back as a scenario that replays it.
+func TestExploreScenario(t *testing.T) {
+	x, d, err := ExploreScenario("algorithm ra-v1\nnodes N1 N2\nrequest N1\n", 0)
+	require.NoError(t, err)
+	require.Empty(t, d)
+	assert.Equal(t, 1, x.From)
+	assert.True(t, x.Complete)
+	assert.Equal(t, "holds", x.Properties["safety"])
+	assert.Equal(t, "violated", x.Properties["liveness"])
+	ce, ok := x.Counterexamples["liveness"]
+	require.True(t, ok)
+	assert.Equal(t, "deadlock", ce.Kind)
+	r, d, err := NewScenarioRun(ce.Scenario)
+	require.NoError(t, err)
+	require.Empty(t, d, ce.Scenario)
+	sc := r.State().Script
+	assert.True(t, sc.OK, ce.Scenario)
+	assert.Equal(t, "request N1", r.Events()[0], "the script's own step comes first")
+	assert.True(t, r.State().Status.Deadlock)
+
+	_, d, err = ExploreScenario("algorithm nope\n", 0)
+	require.NoError(t, err)
+	assert.NotEmpty(t, d)
+	x, _, err = ExploreScenario("algorithm ra-v1\nnodes N1 N2\nexit N1\n", 0)
+	require.NoError(t, err)
+	require.NotNil(t, x.Stopped)
+	assert.Equal(t, 3, x.Stopped.Line)
+}
