@@ -22,7 +22,6 @@
 //	scenario(text)                          → {id, state} or {errors: [Diagnostic]}
 //	exploreScenario(text, maxStates)        → ScenarioCheck or {errors: [Diagnostic]}
 //	emit(id)                                → the run's timeline as a scenario file
-//	share(text, at)                         → a "scenario=...&at=K" URL fragment
 package main
 
 import (
@@ -32,7 +31,6 @@ import (
 	"syscall/js"
 
 	"dmelab/algorithms/explore"
-	"dmelab/algorithms/scenario"
 	"dmelab/wasm/play"
 )
 
@@ -60,7 +58,6 @@ func main() {
 		"scenario":        newScenarioRun,
 		"emit":            emit,
 		"exploreScenario": exploreScenario,
-		"share":           share,
 	}
 	core := js.Global().Get("Object").New()
 	for name, f := range api {
@@ -252,12 +249,4 @@ func emit(a []js.Value) (any, error) {
 		return nil, errors.New("no such run")
 	}
 	return runs[id.Int()].Scenario()
-}
-
-func share(a []js.Value) (any, error) {
-	at := -1
-	if k := arg(a, 1); k.Type() == js.TypeNumber {
-		at = k.Int()
-	}
-	return scenario.ShareFragment(text(a), at), nil
 }

@@ -11,7 +11,7 @@ import { createEditor } from './editor.js';
 import { Explorer } from './explore.js';
 import { drawGallery, loadExample, loadIndex } from './gallery.js';
 import { drawListing } from './listing.js';
-import { isScenarioHash, readHash, readScenarioHash, writeHash } from './share.js';
+import { isScenarioHash, readHash, readScenarioHash, scenarioFragment, writeHash } from './share.js';
 import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, statusText } from './views.js';
 
 const $ = (id) => document.getElementById(id);
@@ -148,14 +148,18 @@ function update() {
 // scenario link (#scenario=...&at=K) for a scenario's run — the run
 // written back as a scenario once the timeline has left the script — and
 // the configuration and events (#algo=...) for a run made by hand.
-function writeLink(s) {
+let linkSeq = 0; // only the latest write of the link counts
+async function writeLink(s) {
+  const seq = ++linkSeq;
   if (scenarioText === null) {
     writeHash(params, s.pos, s.steps.map((x) => x.event));
-  } else {
-    const own = s.script && !s.script.diverged && s.steps.length === s.script.events;
-    const hash = '#' + core.share(own ? scenarioText : run.emit(), s.pos);
-    if (location.hash !== hash) history.replaceState(null, '', hash);
+    writtenHash = location.hash;
+    return;
   }
+  const own = s.script && !s.script.diverged && s.steps.length === s.script.events;
+  const hash = '#' + await scenarioFragment(own ? scenarioText : run.emit(), s.pos);
+  if (seq !== linkSeq) return;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
   writtenHash = location.hash;
 }
 

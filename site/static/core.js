@@ -32,8 +32,6 @@ export class Core {
     const v = unwrap(this.raw.scenario(text));
     return v.errors ? { errors: v.errors } : { run: new Run(this.raw, v.id, v.state) };
   }
-  // share → the URL fragment "scenario=...&at=K" (at < 0: none).
-  share(text, at = -1) { return unwrap(this.raw.share(text, at)); }
 }
 
 // Run is one timeline; every call returns (and keeps) the new state.

@@ -41,8 +41,9 @@ export function readHash(hash) {
 
 // Scenario links: #scenario=<the text, deflate-raw compressed, base64url
 // without padding>&at=K, the format of the scenario package's
-// ShareFragment, which the grader's feedback links with. The page writes
-// them through the core (the same Go encoder) and reads them here.
+// ShareFragment, which the grader's feedback links with. The browser's own
+// CompressionStream and DecompressionStream do the work, which keeps a
+// compressor out of the core's WebAssembly.
 
 // MAX_SHARED bounds what a link may expand to (as the Go reader does).
 const MAX_SHARED = 1 << 20;
@@ -88,4 +89,19 @@ export async function readScenarioHash(hash) {
     if (!(at >= 0)) throw new Error(`the link names a bad step "${atRaw}"`);
   }
   return { text, at };
+}
+
+// scenarioFragment resolves with the fragment (without '#') that opens
+// text at step at (at < 0: no step). The compressed text of the last call
+// is kept: stepping through a run only changes the step.
+let last = { text: null, enc: '' };
+export async function scenarioFragment(text, at) {
+  if (last.text !== text) {
+    const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    let bin = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    last = { text, enc: btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') };
+  }
+  return `scenario=${last.enc}${at >= 0 ? `&at=${at}` : ''}`;
 }
