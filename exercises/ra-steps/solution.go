@@ -46,10 +46,12 @@ func (n Node) P11() {
 	n.HighestNum = max(n.HighestNum, n.RequestedNum)
 }
 
-// P12: if not requestCS or (requestedNum,source) << (myNum,myID):
-//          send(reply,source,myID)
-//      else:
-//          add source to deferred
+// P12:
+//
+//	if not requestCS or (requestedNum,source) << (myNum,myID):
+//	    send(reply,source,myID)
+//	else:
+//	    add source to deferred
 func (n Node) P12() {
 	if !n.RequestCS || less(n.RequestedNum, n.Source, n.MyNum, n.MyID()) {
 		n.SendReply(n.Source)

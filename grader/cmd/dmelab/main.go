@@ -35,6 +35,7 @@ commands:
   explore   run a scenario's script, then explore every completion of it
   fmt       print a scenario file in canonical form
   counter   seed 002's shared counter: lost updates without mutual exclusion, none with it
+  grade     grade a student's file: dmelab grade --exercise DIR SUBMISSION.go
   help      print this text
 %s
 Run "dmelab <command> -h" for a command's flags.
@@ -87,6 +88,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdFmt(args[1:], stdout, stderr)
 	case "counter":
 		return cmdCounter(args[1:], stdout, stderr)
+	case "grade":
+		return cmdGrade(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usageText())
 		return exitOK

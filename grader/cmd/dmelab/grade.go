@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"dmelab/grader/exercise"
+	"dmelab/grader/grade"
+	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
+)
+
+// Exit codes of grade (the autograder packages depend on them).
+const (
+	exitGradeFailed = 1 // the grader itself failed (no Go toolchain, ...)
+	exitUngradable  = 4 // refused, does not compile, crashed at start: feedback written
+)
+
+const gradeUsage = `usage: dmelab grade --exercise DIR [flags] SUBMISSION.go
+
+Grades a student's file: the exercise's public and hidden schedules, its
+explorations and walks, run on the student's code in a sandbox.
+
+flags:
+  --exercise DIR     the exercise folder (exercise.md, public/, hidden/, ...)
+  --hidden DIR       hidden schedules kept outside the exercise
+                     (DIR/NAME/ if it exists, else DIR itself)
+  --format FORMAT    md (default), html, json, gradescope, prairielearn
+  --out FILE         write the feedback there instead of stdout
+  --playground URL   where counterexample links point (default ` + report.DefaultPlaygroundURL + `)
+  --hidden-visibility V  Gradescope visibility of hidden tests (after_due_date)
+  --cache DIR        compiled modules (default: the user cache directory)
+  --root DIR         the dmelab module's sources (default: found from the
+                     current directory, or $DMELAB_ROOT)
+  --compiler         run the sandbox with wazero's compiler, not its interpreter
+  --quiet            no progress on stderr
+
+exit status: 0 graded (whatever the score), 1 grading failed, 2 bad
+usage, 4 the submission could not be graded (refused, does not compile,
+crashed at start); the feedback is written in every case but 1 and 2.
+`
+
+// cmdGrade grades one submission.
+func cmdGrade(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	exDir := fs.String("exercise", "", "")
+	hidden := fs.String("hidden", "", "")
+	format := fs.String("format", "md", "")
+	out := fs.String("out", "", "")
+	play := fs.String("playground", "", "")
+	vis := fs.String("hidden-visibility", "", "")
+	cache := fs.String("cache", "", "")
+	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
+	compiler := fs.Bool("compiler", false, "")
+	quiet := fs.Bool("quiet", false, "")
+	var files []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdout, gradeUsage)
+				return exitOK
+			}
+			return gradeBad(stderr, err.Error())
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	switch {
+	case *exDir == "":
+		return gradeBad(stderr, "--exercise DIR is required")
+	case len(files) != 1:
+		return gradeBad(stderr, "give exactly one SUBMISSION.go")
+	case !map[string]bool{"md": true, "html": true, "json": true, "gradescope": true, "prairielearn": true}[*format]:
+		return gradeBad(stderr, fmt.Sprintf("unknown --format %q (md, html, json, gradescope, prairielearn)", *format))
+	}
+	ex, err := exercise.Load(*exDir, *hidden)
+	if err != nil {
+		return gradeBad(stderr, err.Error())
+	}
+	src, err := os.ReadFile(files[0])
+	if err != nil {
+		return gradeBad(stderr, err.Error())
+	}
+	if *root == "" {
+		if wd, err := os.Getwd(); err == nil {
+			*root, _ = sandbox.FindRoot(wd)
+		}
+		if *root == "" {
+			if exe, err := os.Executable(); err == nil {
+				*root, _ = sandbox.FindRoot(filepath.Dir(exe))
+			}
+		}
+		if *root == "" {
+			return gradeBad(stderr, "cannot find the dmelab sources (grading compiles the submission with them): run inside the repository, or give --root DIR or DMELAB_ROOT")
+		}
+	}
+	if *cache == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		*cache = filepath.Join(dir, "dmelab", "modules")
+	}
+	g := &grade.Grader{
+		Builder: &sandbox.Builder{Root: *root, Cache: *cache},
+		Sandbox: sandbox.Options{Compiler: *compiler, CacheDir: filepath.Join(*cache, "wazero")},
+	}
+	if !*quiet {
+		start := time.Now()
+		g.Progress = func(f string, a ...any) {
+			fmt.Fprintf(stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(f, a...))
+		}
+	}
+	res, err := g.Grade(context.Background(), ex, filepath.Base(files[0]), src)
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab grade: %s\n", oneLine(err))
+		return exitGradeFailed
+	}
+	text, err := render(res, *format, report.Options{PlaygroundURL: *play}, *vis)
+	if err != nil {
+		return gradeBad(stderr, err.Error())
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, text, 0o644); err != nil {
+			fmt.Fprintf(stderr, "dmelab grade: %s\n", oneLine(err))
+			return exitGradeFailed
+		}
+	} else if _, err := stdout.Write(text); err != nil {
+		return exitGradeFailed
+	}
+	if res.Status != report.Graded {
+		return exitUngradable
+	}
+	return exitOK
+}
+
+func gradeBad(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "dmelab grade: %s\n", strings.TrimSpace(msg))
+	return exitUsage
+}
+
+// render writes res in the chosen format.
+func render(res *report.Result, format string, o report.Options, vis string) ([]byte, error) {
+	switch format {
+	case "html":
+		return []byte(report.HTML(res, o)), nil
+	case "json":
+		return report.JSON(res)
+	case "gradescope":
+		return report.Gradescope(res, report.GradescopeOptions{Options: o, HiddenVisibility: vis})
+	case "prairielearn":
+		return report.PrairieLearn(res, o)
+	}
+	return []byte(report.Markdown(res, o)), nil
+}

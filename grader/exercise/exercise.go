@@ -1,0 +1,373 @@
+// Package exercise reads an exercise folder (SPEC.md §7):
+//
+//	exercise.md      statement: Markdown after a YAML front matter
+//	starter.go       what students start from (compiles, fails tests)
+//	solution.go      the reference solution (passes everything)
+//	public/*.scn     schedules students see
+//	hidden/*.scn     schedules they do not (named, never shown)
+//	hidden/*.walk    seeded random walks (the seed is private to staff)
+//	mutants/*.go     known-wrong solutions, each opening with a one-line
+//	                 comment that says what is wrong
+//
+// The front matter:
+//
+//	title: Ricart–Agrawala, step by step
+//	algorithm: ra-benari        # what the schedules name; the student's code replaces it
+//	interface: rasteps          # the Go interface students implement (grader/iface)
+//	points:                     # per test, by kind (defaults: 1, 1, 2, 2, 2)
+//	  public: 1
+//	  hidden: 2
+//	  explore: 3                # per exploration, or per property with partial credit
+//	  walk: 2
+//	  voting-sets: 2
+//	  tests: {"hidden/ties": 4} # overrides for single tests
+//	partial-credit: [safety, liveness]  # properties scored separately in explorations
+//	limits: {call: 2s, total: 30s, memory: 64MiB, build: 60s}
+//	explore:                    # exhaustive searches (public configurations)
+//	  - {nodes: 2, requests: 2, props: [safety, liveness]}
+//	max-states: 500000          # bound of each search
+//	voting-sets: [2, 3, 4, 9]   # Maekawa: check VotingSets(n) for these n
+//
+// Schedules name the exercise's algorithm and their nodes N1..Nn (the
+// names the student's variables print). Hidden material may live outside
+// the exercise (Load's hiddenDir).
+package exercise
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/scenario"
+	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
+)
+
+// Exercise is a loaded exercise.
+type Exercise struct {
+	Dir, Name string
+	Front
+	Statement string // the Markdown after the front matter
+	Limits    sandbox.Limits
+	Build     time.Duration
+	Public    []Schedule
+	Hidden    []Schedule
+	Walks     []Walk
+	Mutants   []Mutant
+}
+
+// Front is the front matter.
+type Front struct {
+	Title         string    `yaml:"title"`
+	Algorithm     string    `yaml:"algorithm"`
+	Interface     string    `yaml:"interface"`
+	Points        Points    `yaml:"points"`
+	PartialCredit []string  `yaml:"partial-credit"`
+	RawLimits     RawLimits `yaml:"limits"`
+	Explore       []Explore `yaml:"explore"`
+	MaxStates     int       `yaml:"max-states"`
+	VotingSets    []int     `yaml:"voting-sets"`
+}
+
+// Points per test kind, and overrides by test name ("hidden/ties").
+type Points struct {
+	Public     float64            `yaml:"public"`
+	Hidden     float64            `yaml:"hidden"`
+	Explore    float64            `yaml:"explore"`
+	Walk       float64            `yaml:"walk"`
+	VotingSets float64            `yaml:"voting-sets"`
+	Tests      map[string]float64 `yaml:"tests"`
+}
+
+// RawLimits are the limits as written.
+type RawLimits struct {
+	Call   string `yaml:"call"`
+	Total  string `yaml:"total"`
+	Memory string `yaml:"memory"`
+	Build  string `yaml:"build"`
+	Log    string `yaml:"log"`
+}
+
+// Explore is one exhaustive search.
+type Explore struct {
+	Nodes    int      `yaml:"nodes"`
+	Requests int      `yaml:"requests"`
+	Props    []string `yaml:"props"`
+}
+
+// Name is how the test is called: "N=3 R=1".
+func (e Explore) Name() string { return fmt.Sprintf("N=%d R=%d", e.Nodes, e.Requests) }
+
+// Schedule is a scenario file.
+type Schedule struct {
+	Name string // the file's name without .scn
+	Path string // relative to the exercise (or the hidden folder)
+	Text []byte
+}
+
+// Walk is a hidden seeded random-walk search.
+type Walk struct {
+	Name, Path      string
+	Nodes, Requests int
+	Walks, Depth    int
+	Seed            uint64
+	Props           []string
+}
+
+// Mutant is a known-wrong solution.
+type Mutant struct {
+	Name, Path string
+	Comment    string // what is wrong, from its first line
+	Src        []byte
+}
+
+// Starter and Solution are the paths of those files.
+func (e *Exercise) Starter() string  { return filepath.Join(e.Dir, "starter.go") }
+func (e *Exercise) Solution() string { return filepath.Join(e.Dir, "solution.go") }
+
+// Iface is the exercise's interface.
+func (e *Exercise) Iface() *iface.Interface { return iface.Lookup(e.Interface) }
+
+// Load reads and checks the exercise in dir. Hidden schedules and walks
+// come from hiddenDir when it is not empty (from hiddenDir/NAME if that
+// folder exists, else from hiddenDir itself), and from dir/hidden
+// otherwise. Every problem is reported with the file and, where there is
+// one, the line.
+func Load(dir, hiddenDir string) (*Exercise, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	e := &Exercise{Dir: abs, Name: filepath.Base(abs)}
+	md, err := os.ReadFile(filepath.Join(dir, "exercise.md"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not an exercise: %v", dir, err)
+	}
+	if err := e.readFront(md); err != nil {
+		return nil, err
+	}
+	if e.Public, err = schedules(filepath.Join(dir, "public"), "public"); err != nil {
+		return nil, err
+	}
+	hidden := filepath.Join(dir, "hidden")
+	if hiddenDir != "" {
+		hidden = hiddenDir
+		if st, err := os.Stat(filepath.Join(hiddenDir, e.Name)); err == nil && st.IsDir() {
+			hidden = filepath.Join(hiddenDir, e.Name)
+		}
+	}
+	if e.Hidden, err = schedules(hidden, "hidden"); err != nil {
+		return nil, err
+	}
+	if e.Walks, err = walks(hidden); err != nil {
+		return nil, err
+	}
+	if e.Mutants, err = mutants(filepath.Join(dir, "mutants")); err != nil {
+		return nil, err
+	}
+	return e, e.check()
+}
+
+var frontRE = regexp.MustCompile(`(?s)^\x{feff}?---\r?\n(.*?)\r?\n---\r?\n?(.*)$`)
+
+func (e *Exercise) readFront(md []byte) error {
+	m := frontRE.FindSubmatch(md)
+	if m == nil {
+		return fmt.Errorf("%s/exercise.md:1: the statement must start with a front matter between --- lines", e.Name)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(m[1]))
+	dec.KnownFields(true)
+	if err := dec.Decode(&e.Front); err != nil {
+		return fmt.Errorf("%s/exercise.md: front matter: %v", e.Name, shiftLines(err.Error(), 1))
+	}
+	e.Statement = string(m[2])
+	p := &e.Points
+	for _, d := range []struct {
+		v   *float64
+		def float64
+	}{{&p.Public, 1}, {&p.Hidden, 1}, {&p.Explore, 2}, {&p.Walk, 2}, {&p.VotingSets, 2}} {
+		if *d.v == 0 {
+			*d.v = d.def
+		}
+	}
+	return e.limits()
+}
+
+// shiftLines adds k to the "line N" numbers of a YAML error, which count
+// from the front matter's first line.
+func shiftLines(msg string, k int) string {
+	return regexp.MustCompile(`line (\d+)`).ReplaceAllStringFunc(msg, func(s string) string {
+		n, _ := strconv.Atoi(strings.TrimPrefix(s, "line "))
+		return "line " + strconv.Itoa(n+k)
+	})
+}
+
+func (e *Exercise) limits() error {
+	l := &e.RawLimits
+	bad := func(what, v string) error {
+		return fmt.Errorf("%s/exercise.md: limits: %s %q is not a duration or size (e.g. 2s, 64MiB)", e.Name, what, v)
+	}
+	for _, d := range []struct {
+		name, v string
+		to      *time.Duration
+	}{{"call", l.Call, &e.Limits.Call}, {"total", l.Total, &e.Limits.Total}, {"build", l.Build, &e.Build}} {
+		if d.v == "" {
+			continue
+		}
+		x, err := time.ParseDuration(d.v)
+		if err != nil || x <= 0 {
+			return bad(d.name, d.v)
+		}
+		*d.to = x
+	}
+	for _, s := range []struct {
+		name, v string
+		to      func(int64)
+	}{{"memory", l.Memory, func(n int64) { e.Limits.Memory = n }}, {"log", l.Log, func(n int64) { e.Limits.Log = int(n) }}} {
+		if s.v == "" {
+			continue
+		}
+		n, ok := size(s.v)
+		if !ok {
+			return bad(s.name, s.v)
+		}
+		s.to(n)
+	}
+	return nil
+}
+
+// size reads 64MiB, 64MB, 16KiB, 4096.
+func size(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		m      int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.m
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > 1<<34/mult {
+		return 0, false
+	}
+	return n * mult, true
+}
+
+func schedules(dir, kind string) ([]Schedule, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.scn"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []Schedule
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".scn")
+		out = append(out, Schedule{Name: name, Path: kind + "/" + filepath.Base(f), Text: text})
+	}
+	return out, nil
+}
+
+func mutants(dir string) ([]Mutant, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []Mutant
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		first, _, _ := strings.Cut(string(src), "\n")
+		comment, ok := strings.CutPrefix(strings.TrimSpace(first), "//")
+		if !ok || strings.TrimSpace(comment) == "" {
+			return nil, fmt.Errorf("mutants/%s:1: a mutant starts with a one-line comment saying what is wrong", filepath.Base(f))
+		}
+		out = append(out, Mutant{Name: strings.TrimSuffix(filepath.Base(f), ".go"), Path: "mutants/" + filepath.Base(f), Comment: strings.TrimSpace(comment), Src: src})
+	}
+	return out, nil
+}
+
+// check validates the front matter and every schedule.
+func (e *Exercise) check() error {
+	at := e.Name + "/exercise.md: "
+	switch {
+	case e.Title == "":
+		return fmt.Errorf("%stitle is missing", at)
+	case registry.Lookup(e.Algorithm) == nil:
+		return fmt.Errorf("%salgorithm %q is not one of %s", at, e.Algorithm, strings.Join(registry.Names(), ", "))
+	case iface.Lookup(e.Interface) == nil:
+		return fmt.Errorf("%sinterface %q is not one of %s", at, e.Interface, strings.Join(iface.Names(), ", "))
+	case len(e.VotingSets) > 0 && e.Iface().Sets == nil:
+		return fmt.Errorf("%svoting-sets needs an interface with voting sets", at)
+	}
+	for _, p := range e.PartialCredit {
+		if !validProp(p) {
+			return fmt.Errorf("%spartial-credit: %q is not a property (safety, liveness, order)", at, p)
+		}
+	}
+	for i, x := range e.Explore {
+		if x.Nodes < 1 || x.Nodes > 8 || x.Requests < 1 || x.Requests > 5 {
+			return fmt.Errorf("%sexplore[%d]: nodes must be 1..8 and requests 1..5", at, i)
+		}
+		if len(x.Props) == 0 {
+			return fmt.Errorf("%sexplore[%d]: props is missing", at, i)
+		}
+		for _, p := range x.Props {
+			if !validProp(p) {
+				return fmt.Errorf("%sexplore[%d]: %q is not a property", at, i, p)
+			}
+		}
+	}
+	for _, list := range [][]Schedule{e.Public, e.Hidden} {
+		for _, s := range list {
+			if err := e.checkSchedule(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func validProp(p string) bool {
+	for _, q := range explore.Properties {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Exercise) checkSchedule(s Schedule) error {
+	sc, err := scenario.Load(s.Path, s.Text)
+	if err != nil {
+		return err
+	}
+	if sc.Setup.Alg.Name != e.Algorithm {
+		return fmt.Errorf("%s: the schedule names algorithm %s; this exercise is about %s", s.Path, sc.Setup.Alg.Name, e.Algorithm)
+	}
+	for i, n := range sc.Setup.Names {
+		if n != "N"+strconv.Itoa(i+1) {
+			return fmt.Errorf("%s: exercise schedules name their nodes N1..N%d in order (the names the student's variables print), found %s", s.Path, len(sc.Setup.Names), n)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package grade
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/sim"
+	"dmelab/grader/report"
+)
+
+// run is a failing run to write up: the configuration, its events, and
+// what it shows.
+type run struct {
+	st      *scenario.Setup
+	events  []sim.Event
+	prop    string // safety, liveness, order, or "schedule" for a schedule's own expectation
+	kind    string
+	summary string
+	loop    int      // index of the first event of a starvation cycle, or -1
+	expects []string // the replay scenario's closing expectations
+}
+
+// fault is the first node failure in a run.
+type fault struct {
+	step int // index into the steps
+	node int
+	msg  string
+}
+
+// faulter is implemented by the student interfaces' nodes.
+type faulter interface{ Fault() string }
+
+// writeUp replays r and fills the step table, the diagram's arrows and
+// the replay scenario. It also finds the first node failure, if any.
+func writeUp(r run) (*report.Counterexample, *fault, error) {
+	w, err := r.st.World()
+	if err != nil {
+		return nil, nil, err
+	}
+	ce := &report.Counterexample{Property: r.prop, Kind: r.kind, Summary: r.summary, Nodes: append([]string(nil), r.st.Names...), Loop: r.loop}
+	if ce.Loop >= len(r.events) {
+		ce.Loop = -1
+	}
+	for i := range w.Nodes {
+		ce.Initial = append(ce.Initial, w.NodeString(i))
+	}
+	var first *fault
+	for k, e := range r.events {
+		s := report.Step{Event: w.EventString(e), Text: w.Describe(e), Node: e.Node}
+		if e.Kind == sim.EvDeliver {
+			s.Delivered = &report.Arrow{From: int(e.Msg.From), To: int(e.Msg.To), Label: w.Alg.Format(e.Msg)}
+		}
+		out, err := w.Apply(e)
+		if err != nil {
+			return nil, nil, fmt.Errorf("replaying step %d: %v", k+1, err)
+		}
+		for _, m := range out.Sent {
+			s.Sent = append(s.Sent, report.Arrow{From: int(m.From), To: int(m.To), Label: w.Alg.Format(m)})
+		}
+		s.InCS = w.InCS()
+		for i := range w.Nodes {
+			s.Vars = append(s.Vars, w.NodeString(i))
+		}
+		s.Net = netString(w)
+		ce.Steps = append(ce.Steps, s)
+		if first == nil {
+			for i, n := range w.Nodes {
+				if f, ok := n.(faulter); ok && f.Fault() != "" {
+					first = &fault{step: k, node: i, msg: f.Fault()}
+					break
+				}
+			}
+		}
+	}
+	notes := map[int][]string{}
+	if len(r.events) > 0 && r.summary != "" {
+		notes[0] = []string{oneLine(r.kind + ": " + r.summary)}
+	}
+	if ce.Loop >= 0 {
+		notes[ce.Loop] = append(notes[ce.Loop], "from here on the run repeats forever")
+	}
+	text, err := scenario.FromTrace(r.st, r.events, notes, r.expects...)
+	if err != nil {
+		return nil, nil, err
+	}
+	ce.Scenario = text
+	return ce, first, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func netString(w *sim.World) string {
+	var parts []string
+	for _, m := range w.Net {
+		parts = append(parts, fmt.Sprintf("%s->%s:%s", w.Names[m.From], w.Names[m.To], w.Alg.Format(m)))
+	}
+	return strings.Join(parts, " ")
+}
+
+// lastOwnStep says what the student's code did last in the run: the step
+// (P2, P12, ...) or handler (a delivery, enter(), exit()) that ran the
+// student's code, with the node's variables after it.
+func lastOwnStep(ce *report.Counterexample, iface string) string {
+	for k := len(ce.Steps) - 1; k >= 0; k-- {
+		s := ce.Steps[k]
+		own := false
+		switch iface {
+		case "rasteps":
+			own = strings.HasPrefix(s.Event, "step ") && !strings.Contains(s.Event, " P5 ")
+		default:
+			own = !strings.HasPrefix(s.Event, "app ") && !strings.HasPrefix(s.Event, "crash ")
+		}
+		if !own {
+			continue
+		}
+		return fmt.Sprintf("The last step that ran your code is step %d: %s.", k+1, s.Text)
+	}
+	return ""
+}
+
+// explain is the message of a failed test: what failed, then the node
+// failure or what the student's code did last.
+func explain(what string, ce *report.Counterexample, f *fault, iface string) string {
+	if f != nil {
+		return fmt.Sprintf("%s %s failed at step %d: %s (the node stops there and waits forever).", what, ce.Nodes[f.node], f.step+1, f.msg)
+	}
+	if ce == nil {
+		return what
+	}
+	if s := lastOwnStep(ce, iface); s != "" {
+		return what + " " + s
+	}
+	return what
+}

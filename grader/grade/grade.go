@@ -1,0 +1,228 @@
+// Package grade grades a student's file for an exercise: it refuses what
+// the allow-list does not permit, builds the file with the harness into a
+// sandboxed WebAssembly module, turns the student's code into the
+// exercise's algorithm (the harness owns the state and the control flow;
+// the sandbox answers each step) and runs the exercise's tests on it:
+// public and hidden schedules, exhaustive explorations, seeded random
+// walks and, for Maekawa, the voting sets. Every verdict is computed here,
+// outside the sandbox, and written into a report.Result.
+package grade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"dmelab/algorithms/sim"
+	"dmelab/grader/exercise"
+	"dmelab/grader/iface"
+	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
+)
+
+// Grader grades submissions.
+type Grader struct {
+	Builder *sandbox.Builder
+	Sandbox sandbox.Options
+	// Progress, if set, hears what is going on (the CLI prints it on
+	// stderr).
+	Progress func(format string, args ...any)
+}
+
+func (g *Grader) progress(format string, args ...any) {
+	if g.Progress != nil {
+		g.Progress(format, args...)
+	}
+}
+
+// errCanceled stops a search when the context is done.
+var errCanceled = errors.New("grading canceled")
+
+// Grade grades src, the student's file called filename, for ex. A file
+// that is refused, does not compile or crashes while starting is not an
+// error: the Result says so (its Status) and lists the tests with no
+// points. An error means grading itself failed (no Go toolchain, the
+// context ended).
+func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename string, src []byte) (*report.Result, error) {
+	in := ex.Iface()
+	res := &report.Result{Exercise: ex.Name, Title: ex.Title, File: filename}
+	plan := planTests(ex)
+	for _, t := range plan {
+		res.MaxScore += t.points
+	}
+	fail := func(st report.Status, probs []report.Problem) (*report.Result, error) {
+		res.Status, res.Problems = st, probs
+		for _, t := range plan {
+			res.Tests = append(res.Tests, report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
+				Message: "not run: " + statusWords[st]})
+		}
+		return res, nil
+	}
+	if r := sandbox.Precheck(filename, src, in); r != nil {
+		if r.Refused {
+			return fail(report.Refused, r.Problems)
+		}
+		return fail(report.CompileError, r.Problems)
+	}
+	t0 := time.Now()
+	g.progress("building %s", filename)
+	timeout := g.Builder.Timeout
+	if ex.Build > 0 {
+		timeout = ex.Build
+	}
+	built, r, err := g.Builder.BuildWithin(ctx, timeout, in, filename, src)
+	if err != nil {
+		return nil, err
+	}
+	if r != nil {
+		return fail(report.CompileError, r.Problems)
+	}
+	g.progress("built in %s%s; starting the sandbox", time.Since(t0).Round(time.Millisecond), map[bool]string{true: " (cached)"}[built.Cached])
+	sb, err := sandbox.Start(ctx, built.Wasm, ex.Limits, g.Sandbox)
+	var failure *sandbox.Failure
+	if errors.As(err, &failure) {
+		return fail(report.Crashed, []report.Problem{{Line: 1, Msg: failure.Msg}})
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer sb.Close()
+	call := func(req []byte) ([]byte, error) {
+		if ctx.Err() != nil {
+			return nil, errCanceled
+		}
+		return sb.Call(req)
+	}
+	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx, searched: map[*exercise.Explore]searchResult{}}
+	for _, t := range plan {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sb.SetQuiet(t.vis != report.Public)
+		t1 := time.Now()
+		tests, err := rn.run(t)
+		if err != nil {
+			return nil, err
+		}
+		for _, rt := range tests {
+			res.Tests = append(res.Tests, rt)
+			res.Score += rt.Points
+			g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.Status = report.Graded
+	res.Log, res.LogTruncated = sb.Log()
+	g.progress("graded in %s: %d calls into the sandbox, %d ran, %s of its time", time.Since(t0).Round(time.Millisecond), sb.Calls, sb.Runs, sb.Used().Round(time.Millisecond))
+	return res, nil
+}
+
+var statusWords = map[report.Status]string{
+	report.Refused:      "the file was refused (see the problems above)",
+	report.CompileError: "the file does not compile",
+	report.Crashed:      "the program could not start",
+}
+
+// planned is one test to run. Explorations with partial credit expand
+// into one report.Test per property when they run.
+type planned struct {
+	kind   string // "schedule", "explore", "walk", "sets"
+	name   string
+	vis    report.Visibility
+	points float64
+	source string
+	sched  *exercise.Schedule
+	expl   *exercise.Explore
+	walk   *exercise.Walk
+	prop   string // the one property this test scores ("" = all)
+}
+
+// planTests lists the exercise's tests in report order: public schedules,
+// hidden ones, explorations, walks, voting sets.
+func planTests(ex *exercise.Exercise) []planned {
+	var p []planned
+	pts := func(name string, def float64) float64 {
+		if v, ok := ex.Points.Tests[name]; ok {
+			return v
+		}
+		return def
+	}
+	for i := range ex.Public {
+		s := &ex.Public[i]
+		p = append(p, planned{kind: "schedule", name: "public/" + s.Name, vis: report.Public, points: pts("public/"+s.Name, ex.Points.Public), source: s.Path, sched: s})
+	}
+	for i := range ex.Hidden {
+		s := &ex.Hidden[i]
+		p = append(p, planned{kind: "schedule", name: "hidden/" + s.Name, vis: report.Hidden, points: pts("hidden/"+s.Name, ex.Points.Hidden), source: s.Path, sched: s})
+	}
+	partial := map[string]bool{}
+	for _, q := range ex.PartialCredit {
+		partial[q] = true
+	}
+	for i := range ex.Explore {
+		x := &ex.Explore[i]
+		name := "explore " + x.Name()
+		src := fmt.Sprintf("explore: nodes %d, requests %d, %s", x.Nodes, x.Requests, strings.Join(x.Props, ", "))
+		var whole []string
+		for _, q := range x.Props {
+			if partial[q] {
+				n := name + ": " + q
+				p = append(p, planned{kind: "explore", name: n, vis: report.Search, points: pts(n, ex.Points.Explore), source: src, expl: x, prop: q})
+			} else {
+				whole = append(whole, q)
+			}
+		}
+		if len(whole) > 0 {
+			n := name + ": " + strings.Join(whole, ", ")
+			p = append(p, planned{kind: "explore", name: n, vis: report.Search, points: pts(n, ex.Points.Explore), source: src, expl: x, prop: strings.Join(whole, ",")})
+		}
+	}
+	for i := range ex.Walks {
+		w := &ex.Walks[i]
+		n := "hidden/" + w.Name
+		p = append(p, planned{kind: "walk", name: n, vis: report.Hidden, points: pts(n, ex.Points.Walk),
+			source: fmt.Sprintf("%s: nodes %d, requests %d, %d walks of depth %d, seed %d", w.Path, w.Nodes, w.Requests, w.Walks, w.Depth, w.Seed), walk: w})
+	}
+	if len(ex.VotingSets) > 0 {
+		p = append(p, planned{kind: "sets", name: "voting sets", vis: report.Public, points: pts("voting sets", ex.Points.VotingSets),
+			source: fmt.Sprintf("VotingSets(n) for n in %v, checked against seed 003's conditions", ex.VotingSets)})
+	}
+	return p
+}
+
+// runner runs planned tests on the student's algorithm.
+type runner struct {
+	ex   *exercise.Exercise
+	in   *iface.Interface
+	alg  *sim.Algorithm
+	call func([]byte) ([]byte, error)
+	ctx  context.Context
+	// searched keeps each exploration's result for its other properties.
+	searched map[*exercise.Explore]searchResult
+}
+
+func (r *runner) run(t planned) ([]report.Test, error) {
+	rt := report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
+	var err error
+	switch t.kind {
+	case "schedule":
+		err = r.schedule(t, &rt)
+	case "explore":
+		err = r.explore(t, &rt)
+	case "walk":
+		err = r.walk(t, &rt)
+	case "sets":
+		r.sets(&rt)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if rt.Passed {
+		rt.Points = rt.MaxPoints
+	}
+	return []report.Test{rt}, nil
+}

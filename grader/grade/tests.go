@@ -1,0 +1,263 @@
+package grade
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/sim"
+	"dmelab/grader/report"
+)
+
+// defaultMaxStates bounds a search when the exercise does not.
+const defaultMaxStates = 1_000_000
+
+func (r *runner) maxStates() int {
+	if r.ex.MaxStates > 0 {
+		return r.ex.MaxStates
+	}
+	return defaultMaxStates
+}
+
+// schedule runs a scenario file on the student's algorithm: the file
+// names the exercise's algorithm, and the harness substitutes the
+// student's for it. The test passes when the script runs to its end,
+// every expectation holds and no node failed.
+func (r *runner) schedule(t planned, rt *report.Test) error {
+	sc, err := scenario.Load(t.sched.Path, t.sched.Text)
+	if err != nil {
+		return fmt.Errorf("exercise %s: %v", r.ex.Name, err)
+	}
+	alg := r.alg
+	if sc.Setup.Alg.FIFO != alg.FIFO { // the schedule overrides the channels
+		cp := *alg
+		cp.FIFO = sc.Setup.Alg.FIFO
+		alg = &cp
+	}
+	sc.Setup.Alg = alg
+	res := scenario.Run(sc, scenario.Options{MaxStates: r.maxStates()})
+	hidden := t.vis != report.Public
+	st := &sc.Setup
+	// A node that failed is the first thing to say.
+	if ce, f, err := writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "node failure", loop: -1}); err == nil && f != nil {
+		cut := res.Events[:f.step+1]
+		ce, f, _ = writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], f.msg), loop: -1})
+		rt.Counterexample = ce
+		rt.Message = explain("The schedule made a node fail.", ce, f, r.in.Name)
+		return nil
+	}
+	if res.Stopped != nil {
+		where := ""
+		if !hidden {
+			where = fmt.Sprintf(" (line %d)", res.Stopped.Pos.Line)
+		}
+		ce, f, err := writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: res.Stopped.Msg, loop: -1})
+		if err != nil {
+			return err
+		}
+		rt.Counterexample = ce
+		rt.Message = explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f, r.in.Name)
+		return nil
+	}
+	for _, e := range res.Expects {
+		if e.Status == scenario.Pass {
+			continue
+		}
+		return r.expectation(t, rt, st, res, e)
+	}
+	rt.Passed = true
+	return nil
+}
+
+// expectation writes up the first expectation that did not hold: the run
+// up to it, followed by the completion that breaks a property when the
+// expectation was about one.
+func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res *scenario.Result, e *scenario.ExpectResult) error {
+	var prefix []sim.Event
+	for i, s := range res.Steps {
+		if before(s.Pos, e.Pos) {
+			prefix = append(prefix, res.Events[i])
+		}
+	}
+	where := ""
+	if t.vis == report.Public {
+		where = fmt.Sprintf(" (line %d)", e.Pos.Line)
+	}
+	in := run{st: st, events: prefix, prop: "schedule", kind: "expectation failed", loop: -1, summary: e.Got}
+	what := fmt.Sprintf("\"%s\"%s does not hold after step %d: %s.", e.Text, where, len(prefix), strings.TrimSuffix(e.Got, "."))
+	if e.Status == scenario.Undecided {
+		what = fmt.Sprintf("\"%s\"%s could not be decided after step %d: %s.", e.Text, where, len(prefix), strings.TrimSuffix(e.Got, "."))
+	}
+	if w := e.Witness; w != nil {
+		evs, err := completion(st, prefix, w.Events)
+		if err == nil {
+			prop := strings.Fields(strings.TrimPrefix(e.Text, "expect "))[0]
+			in = run{st: st, events: evs, prop: prop, kind: w.Kind, summary: w.Summary, loop: -1, expects: []string{prop + " violated"}}
+			if w.Loop >= 0 {
+				in.loop = len(prefix) + w.Loop
+			}
+			what = fmt.Sprintf("\"%s\"%s does not hold: %s", e.Text, where, w.Summary)
+		}
+	} else {
+		in.expects = []string{strings.TrimPrefix(e.Text, "expect ")}
+	}
+	ce, f, err := writeUp(in)
+	if err != nil {
+		return err
+	}
+	rt.Counterexample = ce
+	rt.Message = explain(what, ce, f, r.in.Name)
+	return nil
+}
+
+// before reports whether a comes before b in the file.
+func before(a, b scenario.Pos) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
+
+// completion replays prefix, then the witness's events (canonical lines
+// in the scenario's names, which exercises keep as N1..Nn, the
+// simulator's own).
+func completion(st *scenario.Setup, prefix []sim.Event, lines []string) ([]sim.Event, error) {
+	w, err := st.World()
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range prefix {
+		if _, err := w.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	evs := append([]sim.Event(nil), prefix...)
+	for _, l := range lines {
+		e, err := w.FindEvent(l)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Apply(e); err != nil {
+			return nil, err
+		}
+		evs = append(evs, e)
+	}
+	return evs, nil
+}
+
+// explore checks the properties of t exhaustively. One search settles
+// every property of a configuration; the tests that score single
+// properties share it.
+func (r *runner) explore(t planned, rt *report.Test) error {
+	x := t.expl
+	props := strings.Split(t.prop, ",")
+	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: x.Nodes}, Opts: sim.Options{Requests: x.Requests}, Props: x.Props, MaxStates: r.maxStates(),
+		ProgressEvery: 1 << 14}
+	for _, p := range x.Props {
+		if p == explore.Order {
+			cfg.Opts.AppMsgs = 1
+		}
+	}
+	done, ok := r.searched[x]
+	if !ok {
+		done.res, done.err = r.search(func(c explore.Config) (*explore.Result, error) { return explore.Check(c) }, cfg)
+		if done.err == errCanceled {
+			return done.err
+		}
+		r.searched[x] = done
+	}
+	if done.err != nil {
+		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(done.err.Error(), "."))
+		return nil
+	}
+	return r.verdicts(rt, cfg, props, done.res, true)
+}
+
+// searchResult is a finished search.
+type searchResult struct {
+	res *explore.Result
+	err error
+}
+
+// walk runs seeded random walks: they can find violations, never prove
+// their absence, so a walk that finds none passes.
+func (r *runner) walk(t planned, rt *report.Test) error {
+	w := t.walk
+	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: w.Nodes}, Opts: sim.Options{Requests: w.Requests}, Props: w.Props}
+	wc := explore.WalkConfig{Config: cfg, Seed: w.Seed, Walks: w.Walks, Depth: w.Depth}
+	res, err := r.search(func(c explore.Config) (*explore.Result, error) { wc.Config = c; return explore.Walk(wc) }, cfg)
+	if err != nil {
+		if err == errCanceled {
+			return err
+		}
+		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
+		return nil
+	}
+	return r.verdicts(rt, cfg, w.Props, res, false)
+}
+
+// search runs a search, stopping it (by a panic from its progress
+// callback, caught here) when the grading's context ends.
+func (r *runner) search(f func(explore.Config) (*explore.Result, error), cfg explore.Config) (res *explore.Result, err error) {
+	cfg.Progress = func(explore.Progress) {
+		if r.ctx.Err() != nil {
+			panic(errCanceled)
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			if p != errCanceled {
+				panic(p)
+			}
+			res, err = nil, errCanceled
+		}
+	}()
+	return f(cfg)
+}
+
+// verdicts turns a search's verdicts into the test's outcome: the first
+// violated property (the shortest counterexample), or an undecided one.
+func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, res *explore.Result, exhaustive bool) error {
+	var worst *explore.Trace
+	for _, p := range props {
+		if t := res.Counterexamples[p]; t != nil && (worst == nil || len(t.Steps) < len(worst.Steps)) {
+			worst = t
+			worst.Property = p
+		}
+	}
+	if worst != nil {
+		opts := cfg.Opts
+		if worst.Property == explore.Order {
+			opts.Order = true
+		}
+		st := scenario.NewSetup(cfg.Alg, nil, cfg.Sim, opts)
+		evs, err := scenario.Replay(st, worst.Events())
+		if err != nil {
+			return fmt.Errorf("replaying a counterexample: %v", err)
+		}
+		ce, f, err := writeUp(run{st: st, events: evs, prop: worst.Property, kind: worst.Kind, summary: worst.Summary, loop: worst.Loop, expects: []string{worst.Property + " violated"}})
+		if err != nil {
+			return err
+		}
+		rt.Counterexample = ce
+		rt.Message = explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f, r.in.Name)
+		return nil
+	}
+	for _, p := range props {
+		if exhaustive && res.Verdicts[p] != explore.Holds {
+			rt.Message = fmt.Sprintf("The search stopped at its bound of %d states before it could settle %s: the system has more states than the reference (do numbers or queues grow without end?).", cfg.MaxStates, p)
+			return nil
+		}
+	}
+	rt.Passed = true
+	return nil
+}
+
+// sets checks the student's voting sets for every n the exercise lists.
+func (r *runner) sets(rt *report.Test) {
+	for _, n := range r.ex.VotingSets {
+		if _, err := r.in.Sets(r.call, n); err != nil {
+			rt.Message = strings.TrimSuffix(err.Error(), ".") + "."
+			return
+		}
+	}
+	rt.Passed = true
+}
