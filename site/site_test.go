@@ -2,6 +2,8 @@ package site
 
 import (
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"io/fs"
 	"net/http"
@@ -162,12 +164,50 @@ func TestServiceWorkerListsEveryFile(t *testing.T) {
 	entries, err := fs.ReadDir(Assets(), ".")
 	require.NoError(t, err)
 	for _, e := range entries {
-		if e.IsDir() || e.Name() == "sw.js" {
+		if e.IsDir() || e.Name() == "sw.js" || strings.HasSuffix(e.Name(), ".br") || strings.HasSuffix(e.Name(), ".br.sha256") {
 			continue
 		}
 		assert.Contains(t, string(sw), "'"+e.Name()+"'", "sw.js does not store %s", e.Name())
 	}
 	for _, built := range []string{"dmelab.wasm", "wasm_exec.js"} {
 		assert.Contains(t, string(sw), "'"+built+"'")
+	}
+}
+
+// A precompressed brotli body goes to browsers that accept br, only while
+// its recorded hash is the file's; it is never served under its own name.
+func TestBrotliPrecompressed(t *testing.T) {
+	sum := sha256.Sum256(fakeWasm)
+	br := []byte("not really brotli, but the server only passes it on")
+	fsys := fstest.MapFS{
+		"dmelab.wasm":           {Data: fakeWasm},
+		"dmelab.wasm.br":        {Data: br},
+		"dmelab.wasm.br.sha256": {Data: []byte(hex.EncodeToString(sum[:]) + "\n")},
+		"app.js":                {Data: []byte(strings.Repeat("export const x = 1;\n", 100))},
+		"app.js.br":             {Data: br},
+		"app.js.br.sha256":      {Data: []byte(hex.EncodeToString(sum[:]))}, // another file's hash: stale
+	}
+	h, err := Handler(fsys)
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+
+	r := get(t, "GET", srv.URL+"/dmelab.wasm", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
+	assert.Equal(t, "br", r.Header.Get("Content-Encoding"))
+	assert.Equal(t, "application/wasm", r.Header.Get("Content-Type"))
+	assert.Equal(t, br, body(t, r))
+	etag := r.Header.Get("ETag")
+	assert.True(t, strings.HasSuffix(etag, `-br"`), etag)
+	r = get(t, "GET", srv.URL+"/dmelab.wasm", map[string]string{"Accept-Encoding": "br", "If-None-Match": etag})
+	assert.Equal(t, http.StatusNotModified, r.StatusCode)
+
+	r = get(t, "GET", srv.URL+"/dmelab.wasm", map[string]string{"Accept-Encoding": "gzip, br;q=0"})
+	assert.Equal(t, "gzip", r.Header.Get("Content-Encoding"))
+
+	r = get(t, "GET", srv.URL+"/app.js", map[string]string{"Accept-Encoding": "br, gzip"})
+	assert.Equal(t, "gzip", r.Header.Get("Content-Encoding"), "a stale .br is not sent")
+
+	for _, p := range []string{"/dmelab.wasm.br", "/dmelab.wasm.br.sha256"} {
+		assert.Equal(t, http.StatusNotFound, get(t, "GET", srv.URL+p, nil).StatusCode, p)
 	}
 }

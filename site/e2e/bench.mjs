@@ -1,6 +1,7 @@
 // make bench-site: what the playground costs a student's browser.
-//   - the wasm, raw and gzipped (as the server sends it), and everything the
-//     page loads, compressed as transferred;
+//   - the wasm, raw, gzipped and brotli-compressed (as the server sends
+//     it), and everything the page loads, compressed as transferred
+//     (Chromium accepts br, so the brotli bodies);
 //   - time from navigation to the first interactive run (core loaded, the
 //     "run" shortcut pressed, its result drawn), cold (fresh profile) and
 //     warm (reload, validators answered with 304);
@@ -58,6 +59,7 @@ async function main() {
   const browser = await launch(CHROMIUM);
   try {
     const sent = await fetchSize(server.url + 'dmelab.wasm', { 'Accept-Encoding': 'gzip' });
+    const sentBr = await fetchSize(server.url + 'dmelab.wasm', { 'Accept-Encoding': 'br, gzip' });
     const page = await browser.newPage();
     const cold = await firstRun(page, server.url + '#algo=ra-lamport&n=3&r=1&app=1');
     const warm = await firstRun(page, server.url + '#algo=ra-lamport&n=3&r=1&app=1');
@@ -85,6 +87,8 @@ async function main() {
       wasm_gzip9_bytes: gz9,
       wasm_sent_bytes: sent.bytes,
       wasm_sent_encoding: sent.encoding,
+      wasm_sent_br_bytes: sentBr.bytes,
+      wasm_sent_br_encoding: sentBr.encoding,
       page_transferred_bytes_cold: cold.transferred,
       first_run_ms_cold: Math.round(cold.ms),
       first_run_ms_warm: Math.round(warm.ms),
@@ -106,6 +110,7 @@ async function main() {
 |---|---|
 | wasm raw | ${mb(out.wasm_raw_bytes)} |
 | wasm gzipped (as served) | ${mb(out.wasm_sent_bytes)} (${out.wasm_sent_encoding}) |
+| wasm to a browser that accepts br | ${mb(out.wasm_sent_br_bytes)} (${out.wasm_sent_br_encoding}) |
 | everything the page loads, transferred (cold) | ${mb(out.page_transferred_bytes_cold)} |
 | navigation → first interactive run, cold | ${out.first_run_ms_cold} ms |
 | navigation → first interactive run, warm | ${out.first_run_ms_warm} ms |
