@@ -126,6 +126,13 @@ test('step back and forward: the editor and the pseudocode follow', { skip }, as
   await page.keyboard.press('End');
   assert.equal(await position(), 'step 35 of 35');
   assert.match(await status(), /All 33 expectations hold/);
+  // Reset starts the scenario over: its whole run, the cursor at the start.
+  await page.getByRole('button', { name: 'Reset the run' }).click();
+  assert.equal(await position(), 'step 0 of 35');
+  assert.match(await status(), /0 of 33 expectations checked so far/);
+  await page.locator('#diagram-wrap').focus();
+  await page.keyboard.press('End');
+  assert.equal(await position(), 'step 35 of 35');
 });
 
 test('a syntax error is marked on its line while typing', { skip }, async () => {

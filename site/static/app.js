@@ -574,7 +574,13 @@ async function main() {
   $('run').addEventListener('click', runAll);
   $('play').addEventListener('click', togglePlay);
   $('speed').addEventListener('change', () => { if (playTimer) { stopPlay(); togglePlay(); } });
-  $('reset').addEventListener('click', guard(() => { counterexample = null; start(params); }));
+  // Reset: a scenario's run starts over from its script (the editor's
+  // text), the cursor at the start; any other run starts empty.
+  $('reset').addEventListener('click', guard(() => {
+    counterexample = null;
+    if (scenarioText !== null) runScenario(edited ? editor.text() : scenarioText, 0);
+    else start(params);
+  }));
   $('explore-form').addEventListener('submit', explore);
   $('cancel').addEventListener('click', () => explorer.cancel());
   $('share').addEventListener('click', share);
