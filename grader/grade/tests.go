@@ -36,6 +36,10 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		alg = &cp
 	}
 	sc.Setup.Alg = alg
+	if _, err := sc.Setup.World(); err != nil {
+		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
+		return nil
+	}
 	res := scenario.Run(sc, scenario.Options{MaxStates: r.maxStates()})
 	hidden := t.vis != report.Public
 	st := &sc.Setup
