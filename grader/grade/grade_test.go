@@ -1,0 +1,129 @@
+package grade_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/scenario"
+	"dmelab/grader/exercise"
+	"dmelab/grader/grade"
+	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
+)
+
+// grader is shared by the package's tests, with one cache of compiled
+// modules in a temporary directory: each distinct file is compiled once
+// per run of the tests.
+var (
+	grader *grade.Grader
+	root   string
+)
+
+func TestMain(m *testing.M) {
+	var err error
+	root, err = sandbox.FindRoot(".")
+	if err != nil {
+		panic(err)
+	}
+	dir, err := os.MkdirTemp("", "dmelab-grade-test-")
+	if err != nil {
+		panic(err)
+	}
+	grader = &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: dir}}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func load(t *testing.T, name string) *exercise.Exercise {
+	t.Helper()
+	ex, err := exercise.Load(filepath.Join(root, "exercises", name), "")
+	require.NoError(t, err)
+	return ex
+}
+
+func gradeFile(t *testing.T, ex *exercise.Exercise, path string) *report.Result {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	res, err := grader.Grade(context.Background(), ex, filepath.Base(path), src)
+	require.NoError(t, err)
+	return res
+}
+
+var exercises = []string{"ra-steps", "maekawa"}
+
+// The reference solutions, and solutions written in other styles, get
+// full marks; the starters compile and fail.
+func TestSolutionsGetFullMarks(t *testing.T) {
+	for _, name := range exercises {
+		ex := load(t, name)
+		files := []string{ex.Solution()}
+		styles, _ := filepath.Glob(filepath.Join("testdata", "styles", strings.Split(name, "-")[0]+"_*.go"))
+		require.NotEmpty(t, styles, name)
+		files = append(files, styles...)
+		for _, f := range files {
+			t.Run(name+"/"+filepath.Base(f), func(t *testing.T) {
+				t.Parallel()
+				res := gradeFile(t, ex, f)
+				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
+				for _, tt := range res.Tests {
+					assert.True(t, tt.Passed, "%s: %s", tt.Name, tt.Message)
+				}
+				assert.Equal(t, res.MaxScore, res.Score)
+				assert.Positive(t, res.MaxScore)
+			})
+		}
+		t.Run(name+"/starter", func(t *testing.T) {
+			t.Parallel()
+			res := gradeFile(t, ex, ex.Starter())
+			require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
+			assert.Less(t, res.Score, res.MaxScore/2)
+		})
+	}
+}
+
+// Every mutant loses points, and each failure it gets comes with a
+// message and, but for the voting sets, a counterexample whose scenario
+// parses and names the exercise's algorithm.
+func TestMutantsAreCaught(t *testing.T) {
+	for _, name := range exercises {
+		ex := load(t, name)
+		require.GreaterOrEqual(t, len(ex.Mutants), 4, name)
+		for _, m := range ex.Mutants {
+			t.Run(name+"/"+m.Name, func(t *testing.T) {
+				t.Parallel()
+				res := gradeFile(t, ex, filepath.Join(ex.Dir, m.Path))
+				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
+				assert.Less(t, res.Score, res.MaxScore, "mutant %s (%s) survived", m.Name, m.Comment)
+				failed := 0
+				for _, tt := range res.Tests {
+					if tt.Passed {
+						continue
+					}
+					failed++
+					assert.NotEmpty(t, tt.Message, tt.Name)
+					if tt.Name == "voting sets" {
+						continue
+					}
+					if tt.Counterexample == nil {
+						assert.Contains(t, tt.Message, "could not be built", tt.Name)
+						continue
+					}
+					ce := tt.Counterexample
+					assert.NotEmpty(t, ce.Steps, tt.Name)
+					_, err := scenario.Parse("ce.scn", []byte(ce.Scenario))
+					assert.NoError(t, err, tt.Name)
+					assert.Contains(t, ce.Scenario, "algorithm "+ex.Algorithm, tt.Name)
+				}
+				assert.Positive(t, failed)
+			})
+		}
+	}
+}

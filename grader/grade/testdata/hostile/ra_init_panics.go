@@ -1,0 +1,19 @@
+// The package's initialisation panics.
+package ra
+
+import "dmelab/algorithms/rasteps"
+
+type Node struct{ *rasteps.Vars }
+
+var table = build()
+
+func build() []int { panic("init side effect") }
+
+func (n Node) P2()      { n.RequestCS = true; n.MyNum = n.HighestNum + 1 + table[0] }
+func (n Node) P4(N int) { n.SendRequest(N, n.MyNum) }
+func (n Node) P6a()     { n.RequestCS = false }
+func (n Node) P7() int  { return n.Deferred.First() }
+func (n Node) P8(N int) { n.Deferred.Remove(N) }
+func (n Node) P9(N int) { n.SendReply(N) }
+func (n Node) P11()     { n.HighestNum = max(n.HighestNum, n.RequestedNum) }
+func (n Node) P12()     { n.SendReply(n.Source) }
