@@ -114,7 +114,25 @@ func lastOwnStep(ce *report.Counterexample, iface string) string {
 		if !own {
 			continue
 		}
-		return fmt.Sprintf("The last step that ran your code is step %d: %s.", k+1, s.Text)
+		return fmt.Sprintf("The last step that ran your code is step %d: %s%s.", k+1, s.Text, handler(s.Event, iface))
+	}
+	return ""
+}
+
+// handler names the Maekawa handler an event ran.
+func handler(event, iface string) string {
+	if iface == "rasteps" {
+		return ""
+	}
+	f := strings.Fields(event)
+	switch {
+	case len(f) == 0:
+	case f[0] == "request":
+		return " (Enter)"
+	case f[0] == "exit":
+		return " (Leave)"
+	case f[0] == "deliver" && len(f) > 2:
+		return map[string]string{"request": " (OnRequest)", "reply": " (OnReply)", "release": " (OnRelease)"}[f[2]]
 	}
 	return ""
 }

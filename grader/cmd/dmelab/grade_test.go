@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gradeCLI runs dmelab grade on the ra-steps exercise with a private
+// cache of compiled modules.
+func gradeCLI(t *testing.T, cache string, args ...string) (int, string, string) {
+	t.Helper()
+	return runCLI(append([]string{"grade", "--quiet", "--cache", cache, "--exercise", "../../../exercises/ra-steps"}, args...)...)
+}
+
+func TestGradeUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"grade"},
+		{"grade", "x.go"},
+		{"grade", "--exercise", "../../../exercises/ra-steps"},
+		{"grade", "--exercise", "../../../exercises/ra-steps", "--format", "pdf", "../../../exercises/ra-steps/solution.go"},
+		{"grade", "--exercise", "../../../exercises/nope", "../../../exercises/ra-steps/solution.go"},
+		{"grade", "--exercise", "../../../exercises/ra-steps", "no-such-file.go"},
+		{"grade", "--exercise", "../../../exercises/ra-steps", "a.go", "b.go"},
+		{"grade", "--frobnicate"},
+	} {
+		code, out, errs := runCLI(args...)
+		assert.Equal(t, exitUsage, code, "%q", args)
+		assert.Empty(t, out, "%q", args)
+		assert.True(t, strings.HasPrefix(errs, "dmelab grade: "), "%q: %s", args, errs)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), "one line on stderr: %q", errs)
+	}
+	code, out, _ := runCLI("grade", "-h")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "usage: dmelab grade")
+}
+
+func TestGradeFormats(t *testing.T) {
+	cache := t.TempDir()
+	sol := "../../../exercises/ra-steps/solution.go"
+
+	code, out, errs := gradeCLI(t, cache, "--format", "json", sol)
+	require.Equal(t, exitOK, code, errs)
+	var res struct {
+		Status          string
+		Score, MaxScore float64 `json:"max_score"`
+		Tests           []struct{ Name, Visibility string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, "graded", res.Status)
+	assert.Equal(t, res.MaxScore, res.Score)
+	assert.Len(t, res.Tests, 15)
+
+	// Flags may follow the file too; --out writes the feedback there.
+	dst := filepath.Join(t.TempDir(), "results.json")
+	code, out, errs = gradeCLI(t, cache, sol, "--format", "gradescope", "--out", dst)
+	require.Equal(t, exitOK, code, errs)
+	assert.Empty(t, out)
+	data, err := os.ReadFile(dst)
+	require.NoError(t, err)
+	var gs struct {
+		Score float64
+		Tests []struct {
+			Score      float64
+			MaxScore   float64 `json:"max_score"`
+			Status     string
+			Visibility string
+		}
+	}
+	require.NoError(t, json.Unmarshal(data, &gs))
+	assert.Equal(t, 30.0, gs.Score)
+	assert.Equal(t, "passed", gs.Tests[0].Status)
+
+	code, out, errs = gradeCLI(t, cache, "--format", "prairielearn", sol)
+	require.Equal(t, exitOK, code, errs)
+	var pl struct {
+		Score    float64
+		Gradable bool
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &pl))
+	assert.Equal(t, 1.0, pl.Score)
+	assert.True(t, pl.Gradable)
+
+	code, out, _ = gradeCLI(t, cache, "--format", "html", sol)
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "<table")
+}
+
+// A graded submission exits 0 whatever its score; one that cannot be
+// graded exits 4, with its feedback written all the same.
+func TestGradeExitCodes(t *testing.T) {
+	cache := t.TempDir()
+	code, out, errs := gradeCLI(t, cache, "../../../exercises/ra-steps/mutants/no_tie_break.go")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "✗")
+	assert.Contains(t, out, "playground")
+
+	bad := filepath.Join(t.TempDir(), "ra.go")
+	require.NoError(t, os.WriteFile(bad, []byte("package ra\n\nimport \"os\"\n\nvar _ = os.Exit\n"), 0o644))
+	code, out, errs = gradeCLI(t, cache, bad)
+	require.Equal(t, exitUngradable, code, errs)
+	assert.Contains(t, out, `import "os" is not allowed`)
+}
