@@ -102,9 +102,11 @@ test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, 
   const cs = await page.$$eval('#diagram rect.cs', (rs) => rs.map((r) => ({ node: r.dataset.node, y: Number(r.getAttribute('y')) })));
   const top = (n) => Math.min(...cs.filter((c) => c.node === n).map((c) => c.y));
   assert.ok(top('N80') < top('N12'), 'N80\'s critical section is drawn above N12\'s');
-  // Every expectation is marked as holding in the editor.
+  // Every expectation is marked as holding, in the editor and the diagram.
   assert.ok(await page.locator('#editor .cm-expect-ok').count() > 0);
   assert.equal(await page.locator('#editor .cm-expect-fail').count(), 0);
+  assert.ok(await page.locator('#diagram text.expect.ok').count() > 10);
+  assert.equal(await page.locator('#diagram text.expect.bad').count(), 0);
   await shot('21-seed001.png');
 });
 
@@ -126,6 +128,11 @@ test('step back and forward: the editor and the pseudocode follow', { skip }, as
   await page.keyboard.press('End');
   assert.equal(await position(), 'step 35 of 35');
   assert.match(await status(), /All 33 expectations hold/);
+  // Clicking a line of the script goes to its step: "exit N32" is step 31.
+  await page.locator('#editor .cm-line', { hasText: /^exit N32$/ }).click();
+  assert.equal(await position(), 'step 31 of 35');
+  await page.locator('#diagram-wrap').focus();
+  await page.keyboard.press('End');
   // Reset starts the scenario over: its whole run, the cursor at the start.
   await page.getByRole('button', { name: 'Reset the run' }).click();
   assert.equal(await position(), 'step 0 of 35');
@@ -156,9 +163,10 @@ test('a syntax error is marked on its line while typing', { skip }, async () => 
   await shot('23-syntax-error.png');
 
   // Running it says where the problem is, and keeps the run on screen.
+  const pos = await position();
   await page.getByRole('button', { name: 'Run scenario' }).click();
   assert.match(await status(), new RegExp(`line ${bad}: expected end of line`));
-  assert.equal(await position(), 'step 35 of 35');
+  assert.equal(await position(), pos);
   // Take the line out again: the scenario runs again.
   await page.locator('#editor .cm-content').click();
   await page.keyboard.press('Control+End');

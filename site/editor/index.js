@@ -108,7 +108,8 @@ function toDiagnostic(doc, d) {
 
 // createEditor mounts an editor in parent. opts: doc (initial text),
 // diagnose(text) → [{line, col, message}] (the core's parse), onChange(text),
-// onRun() (Ctrl/Cmd-Enter), label (the accessible name).
+// onRun() (Ctrl/Cmd-Enter), onLineClick(line) (a click in the text),
+// label (the accessible name).
 export function createEditor(parent, opts) {
   const lint = linter((view) => {
     const text = view.state.doc.toString();
@@ -146,6 +147,14 @@ export function createEditor(parent, opts) {
           ...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab,
         ]),
         EditorView.updateListener.of((u) => { if (u.docChanged) opts.onChange?.(u.state.doc.toString()); }),
+        EditorView.domEventHandlers({
+          // A click (mouseup: CodeMirror's own mouse handling swallows click).
+          mouseup(e, view) {
+            const pos = view.posAtCoords({ x: e.clientX, y: e.clientY });
+            if (pos !== null) opts.onLineClick?.(view.state.doc.lineAt(pos).number);
+            return false;
+          },
+        }),
       ],
     }),
   });

@@ -230,6 +230,7 @@ function drawAll(s) {
     onNode: crashOrRecover,
     loopFrom: counterexample?.loop_from,
     fit: $('diagram-wrap').clientWidth,
+    expects: scenarioText !== null && !edited && s.script && !s.script.diverged ? s.script.expects : null,
   });
   scrollToCursor(s.pos);
   pinHeader($('diagram'), $('diagram-wrap').scrollTop);
@@ -244,6 +245,18 @@ function drawAll(s) {
     : 'Every schedule of the settings above, from the initial state, as dmelab check does.';
   drawListing($('listing'), $('listing-hint'), s, algos.find((a) => a.name === s.params.algo));
   lastDrawn = s;
+}
+
+// seekLine moves the cursor to the step a line of the scenario stands
+// for: the last step an event or run line took, or where an expect line
+// was checked. Only while the text is the one that made the run.
+function seekLine(line) {
+  const sc = run?.state.script;
+  if (!sc || edited || sc.diverged || scenarioText === null) return;
+  let k = sc.lines.lastIndexOf(line) + 1;
+  const e = sc.expects.find((x) => x.line === line);
+  if (e) k = e.after;
+  if (k > 0 || e) seek(k);
 }
 
 // drawScript marks, in the editor, the line behind the current step and
@@ -555,6 +568,7 @@ async function main() {
       if (run) drawScript(run.state);
     },
     onRun: () => guard(runScenario)(),
+    onLineClick: seekLine,
   });
   // The editor draws only the lines in view; this reads all of them (for
   // tests and anyone scripting the page).

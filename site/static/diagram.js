@@ -57,6 +57,10 @@ text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
 .warn { fill: #cf222e; font-weight: 700; }
 .loop { stroke: #cf222e; stroke-width: 2; fill: none; }
 .grid { stroke: #eaeef2; stroke-width: 1; }
+.expect { font-size: 12px; font-weight: 700; text-anchor: middle; cursor: help; }
+.expect.ok { fill: #1a7f37; }
+.expect.bad { fill: #cf222e; }
+.expect.unknown { fill: #9a6700; }
 `;
 
 function el(name, attrs = {}, parent) {
@@ -197,6 +201,24 @@ export function render(svg, state, opts = {}) {
     if (s.orderBroken) warns.push('order broken');
     if (warns.length) text(g, textX + 7 * s.text.length + 12, cy + 4, '⚠ ' + warns.join(', '), 'warn');
   });
+
+  // A scenario's expectations, at the row of the step after which each
+  // was checked: ✓ all held there, ✗ one failed, ? one was undecided.
+  if (opts.expects) {
+    const rowsOf = new Map();
+    for (const e of opts.expects) {
+      if (!rowsOf.has(e.after)) rowsOf.set(e.after, []);
+      rowsOf.get(e.after).push(e);
+    }
+    for (const [k, es] of rowsOf) {
+      if (k > L) continue;
+      const bad = es.some((e) => e.status === 'FAIL' || e.status === 'not reached');
+      const unknown = es.some((e) => e.status === 'UNKNOWN');
+      const mark = bad ? '✗' : unknown ? '?' : '✓';
+      const t = text(layer(k), LEFT - 30, y(k) + 4, mark, `expect ${bad ? 'bad' : unknown ? 'unknown' : 'ok'}`, { 'data-step': k });
+      el('title', {}, t).textContent = es.map((e) => `line ${e.line}: expect ${e.text} — ${e.status}${e.got ? ` (${e.got})` : ''}`).join('\n');
+    }
+  }
 
   if (L === 0) {
     text(svg, textX, y(0) + ROW + 6, 'Pick an event under "Next event", or press → to step, r to run.', 'evtext future');
