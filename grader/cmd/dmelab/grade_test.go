@@ -47,9 +47,10 @@ func TestGradeFormats(t *testing.T) {
 	code, out, errs := gradeCLI(t, cache, "--format", "json", sol)
 	require.Equal(t, exitOK, code, errs)
 	var res struct {
-		Status          string
-		Score, MaxScore float64 `json:"max_score"`
-		Tests           []struct{ Name, Visibility string }
+		Status   string
+		Score    float64
+		MaxScore float64 `json:"max_score"`
+		Tests    []struct{ Name, Visibility string }
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &res))
 	assert.Equal(t, "graded", res.Status)
