@@ -5,14 +5,17 @@ import (
 	"strings"
 )
 
-// Listings. An Algorithm's Listing is its pseudocode as the course notes
+// Line is one line of an algorithm's pseudocode (Algorithm.Listing).
+//
+// An Algorithm's Listing is its pseudocode as the course notes
 // print it (or, for algorithms beyond the notes, in the same style), one
 // Line per printed line. The playground shows it beside the run and marks,
 // for every node, the lines it is at and the lines its last event ran.
 // Lines are tied to the simulator by two names:
 //
 //   - Label: the internal step the line is, the first word of the step's
-//     StepLabel ("P2" for "P2 myNum = chooseNumber() = 1"). Every line of
+//     StepLabel without a trailing colon ("P2" for "P2 myNum =
+//     chooseNumber() = 1", "timeout" for "timeout: ..."). Every line of
 //     a step that spans several lines (an if with its branches) carries it.
 //   - On: the event that runs the line, when it is not an internal step:
 //     "enter" (Node.Request), "exit" (Node.Exit), "receive KIND"
@@ -27,8 +30,6 @@ import (
 // step of its own until every reply is in). Its "last" lines are those
 // of the last event it took part in (as the actor, or the receiver of a
 // delivery).
-
-// Line is one line of an algorithm's pseudocode.
 type Line struct {
 	Label string `json:"label,omitempty"`
 	On    string `json:"on,omitempty"`
