@@ -1,0 +1,125 @@
+package exercise
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const goodFront = "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nexplore:\n  - {nodes: 2, requests: 1, props: [safety]}\n---\n# T\n"
+
+// mk writes an exercise folder with the given files.
+func mk(t *testing.T, files map[string]string) string {
+	dir := filepath.Join(t.TempDir(), "ex")
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+	return dir
+}
+
+func TestLoadTheExercises(t *testing.T) {
+	for _, name := range []string{"ra-steps", "maekawa"} {
+		ex, err := Load(filepath.Join("..", "..", "exercises", name), "")
+		require.NoError(t, err)
+		assert.NotEmpty(t, ex.Title)
+		assert.NotEmpty(t, ex.Public)
+		assert.NotEmpty(t, ex.Hidden)
+		assert.NotEmpty(t, ex.Walks)
+		assert.GreaterOrEqual(t, len(ex.Mutants), 4)
+		for _, m := range ex.Mutants {
+			assert.NotEmpty(t, m.Comment, m.Name)
+		}
+		assert.Positive(t, ex.Limits.Call)
+		assert.Positive(t, ex.Limits.Memory)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	ex, err := Load(mk(t, map[string]string{
+		"exercise.md":        goodFront,
+		"public/a.scn":       "algorithm ra-benari\nnodes N1 N2\nrequest N1\n",
+		"elsewhere/b.scn":    "algorithm ra-benari\nnodes N1 N2\n",
+		"elsewhere/w.walk":   "nodes 3\nseed 7\n",
+		"mutants/m.go":       "// forgets everything\npackage ra\n",
+		"hidden/ignored.scn": "algorithm ra-benari\nnodes N1 N2\n",
+	}), "")
+	require.NoError(t, err)
+	assert.Equal(t, "ex", ex.Name)
+	assert.Len(t, ex.Public, 1)
+	assert.Len(t, ex.Hidden, 1)
+	assert.Equal(t, 1.0, ex.Points.Public)
+	assert.Equal(t, "forgets everything", ex.Mutants[0].Comment)
+
+	// Hidden material from elsewhere.
+	dir := mk(t, map[string]string{"exercise.md": goodFront, "other/b.scn": "algorithm ra-benari\nnodes N1 N2\n", "other/w.walk": "nodes 3\nseed 7\n"})
+	ex, err = Load(dir, filepath.Join(dir, "other"))
+	require.NoError(t, err)
+	require.Len(t, ex.Hidden, 1)
+	assert.Equal(t, "b", ex.Hidden[0].Name)
+	require.Len(t, ex.Walks, 1)
+	assert.Equal(t, uint64(7), ex.Walks[0].Seed)
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"no front matter", map[string]string{"exercise.md": "# T\n"}, "exercise.md:1: the statement must start with a front matter"},
+		{"unknown key", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npoints: {publik: 2}\n---\n"}, "line 5"},
+		{"unknown algorithm", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-x\ninterface: rasteps\n---\n"}, `algorithm "ra-x" is not one of`},
+		{"unknown interface", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: x\n---\n"}, `interface "x" is not one of`},
+		{"bad limit", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {memory: lots}\n---\n"}, `limits: memory "lots"`},
+		{"bad property", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npartial-credit: [speed]\n---\n"}, `"speed" is not a property`},
+		{"other algorithm", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-v3\nnodes N1 N2\n"}, "public/a.scn: the schedule names algorithm ra-v3"},
+		{"other names", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-benari\nnodes A B\n"}, "name their nodes N1..N2"},
+		{"bad schedule", map[string]string{"exercise.md": goodFront, "hidden/a.scn": "algorithm ra-benari\nnodes N1 N2\nfrobnicate\n"}, "hidden/a.scn:3:1"},
+		{"mutant without comment", map[string]string{"exercise.md": goodFront, "mutants/m.go": "package ra\n"}, "mutants/m.go:1: a mutant starts with a one-line comment"},
+		{"bad walk", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\nspeed 9\n"}, `hidden/w.walk:2: unknown setting "speed"`},
+		{"walk without nodes", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "seed 3\n"}, "nodes is missing"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(mk(t, c.files), "")
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
+
+func TestSize(t *testing.T) {
+	for s, want := range map[string]int64{"64MiB": 64 << 20, "64MB": 64 << 20, "16 KiB": 16 << 10, "4096": 4096} {
+		n, ok := size(s)
+		assert.True(t, ok, s)
+		assert.Equal(t, want, n, s)
+	}
+	for _, s := range []string{"", "-1MiB", "x", "99999999999GiB"} {
+		_, ok := size(s)
+		assert.False(t, ok, s)
+	}
+}
+
+func FuzzParseWalk(f *testing.F) {
+	f.Add("nodes 4\nrequests 2\nwalks 10\ndepth 5\nseed 9\nprops safety\n")
+	f.Add("nodes 99\nprops\n# c\nseed -1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		w, err := parseWalk("w.walk", text)
+		if err == nil && (w.Nodes < 1 || w.Nodes > 16 || len(w.Props) == 0) {
+			t.Fatalf("accepted a bad walk: %+v", w)
+		}
+	})
+}
+
+func FuzzReadFront(f *testing.F) {
+	f.Add([]byte(goodFront))
+	f.Add([]byte("---\nlimits: {call: 2s, memory: 1GiB}\npoints: {tests: {a: 2}}\n---\n"))
+	f.Fuzz(func(t *testing.T, md []byte) {
+		e := &Exercise{Name: "x"}
+		_ = e.readFront(md)
+	})
+}
