@@ -127,3 +127,35 @@ func TestMutantsAreCaught(t *testing.T) {
 		}
 	}
 }
+
+func loadB(b *testing.B, name string) *exercise.Exercise {
+	b.Helper()
+	ex, err := exercise.Load(filepath.Join(root, "exercises", name), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ex
+}
+
+func gradeB(b *testing.B, ex *exercise.Exercise, src []byte) {
+	res, err := grader.Grade(context.Background(), ex, "submission.go", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Score != res.MaxScore {
+		b.Fatalf("%s: %v of %v", ex.Name, res.Score, res.MaxScore)
+	}
+}
+
+func TestExercisesByName(t *testing.T) {
+	x := &grade.Exercises{Grader: grader, Dir: filepath.Join(root, "exercises")}
+	src, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "solution.go"))
+	require.NoError(t, err)
+	res, err := x.Grade(context.Background(), "ra-steps", "ra.go", src)
+	require.NoError(t, err)
+	assert.Equal(t, res.MaxScore, res.Score)
+	for _, bad := range []string{"../ra-steps", "nope", "", "ra-steps/x"} {
+		_, err := x.Grade(context.Background(), bad, "ra.go", src)
+		assert.Error(t, err, bad)
+	}
+}
