@@ -61,6 +61,7 @@ fuzz:
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzShareFragment -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzRender -fuzztime $(FUZZTIME)
+	$(GO) test ./wasm/play -run '^$$' -fuzz FuzzDiagnostics -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).

@@ -126,5 +126,6 @@
 // with those names and renames every string it shows, so that a scenario
 // with nodes N3 N5 N6 reads N5 where the simulator means its second node.
 //
-// include is not supported: a scenario is one self-contained file.
+// include is expanded by Expand (LoadFiles), never by Parse: the syntax
+// tree keeps the line, so fmt prints a file as written.
 package scenario
