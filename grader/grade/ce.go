@@ -141,7 +141,7 @@ func handler(event, iface string) string {
 // failure or what the student's code did last.
 func explain(what string, ce *report.Counterexample, f *fault, iface string) string {
 	if f != nil {
-		return fmt.Sprintf("%s %s failed at step %d: %s (the node stops there and waits forever).", what, ce.Nodes[f.node], f.step+1, f.msg)
+		return fmt.Sprintf("%s %s failed at step %d: %s; the node stops there and waits forever.", what, ce.Nodes[f.node], f.step+1, f.msg)
 	}
 	if ce == nil {
 		return what

@@ -59,8 +59,13 @@ type Failure struct{ Msg string }
 func (f *Failure) Error() string { return f.Msg }
 
 // maxRestarts bounds how often a module that crashed or timed out is
-// instantiated again for the next call.
-const maxRestarts = 5
+// instantiated again for the next call, and maxTimeouts how many calls
+// may run out of time: code that loops once usually loops everywhere,
+// and every timeout costs the whole per-call limit.
+const (
+	maxRestarts = 5
+	maxTimeouts = 2
+)
 
 // Sandbox is one student's module, instantiated, answering calls.
 type Sandbox struct {
@@ -74,8 +79,9 @@ type Sandbox struct {
 	used   time.Duration
 	starts int
 	// stopped says why no more calls are made ("" while they are).
-	stopped string
-	out     output
+	stopped  string
+	timeouts int
+	out      output
 	// Calls counts the calls asked for, Runs those that reached the code.
 	Calls, Runs int
 }
@@ -238,7 +244,13 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 	r, err := s.fn.Call(ctx, uint64(len(req)))
 	if err != nil {
 		s.kill()
-		return nil, errors.New(s.explain(ctx, err))
+		msg := s.explain(ctx, err)
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			if s.timeouts++; s.timeouts >= maxTimeouts {
+				s.stopped = fmt.Sprintf("was not run: the code ran out of time %d times", s.timeouts)
+			}
+		}
+		return nil, errors.New(msg)
 	}
 	n := uint32(r[0])
 	ans, ok := s.mod.Memory().Read(s.buf, n)
