@@ -83,7 +83,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	sb, err := sandbox.Start(ctx, built.Wasm, ex.Limits, g.Sandbox)
 	var failure *sandbox.Failure
 	if errors.As(err, &failure) {
-		return fail(report.Crashed, []report.Problem{{Line: 1, Msg: failure.Msg}})
+		return fail(report.Crashed, []report.Problem{{Msg: failure.Msg}})
 	}
 	if err != nil {
 		return nil, err
@@ -96,11 +96,17 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		return sb.Call(req)
 	}
 	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx, searched: map[*exercise.Explore]searchResult{}}
+	quiet := false
 	for _, t := range plan {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sb.SetQuiet(t.vis != report.Public)
+		// The log keeps what the code prints during public tests, and
+		// nothing once a hidden test or a search has run: the code could
+		// keep what it saw there in a package variable and print it
+		// later. The plan puts every public test first.
+		quiet = quiet || t.vis != report.Public
+		sb.SetQuiet(quiet)
 		t1 := time.Now()
 		tests, err := rn.run(t)
 		if err != nil {
@@ -141,8 +147,9 @@ type planned struct {
 	prop   string // the one property this test scores ("" = all)
 }
 
-// planTests lists the exercise's tests in report order: public schedules,
-// hidden ones, explorations, walks, voting sets.
+// planTests lists the exercise's tests in the order they run and are
+// reported: public schedules and the voting sets, hidden schedules,
+// explorations, walks.
 func planTests(ex *exercise.Exercise) []planned {
 	var p []planned
 	pts := func(name string, def float64) float64 {
@@ -154,6 +161,10 @@ func planTests(ex *exercise.Exercise) []planned {
 	for i := range ex.Public {
 		s := &ex.Public[i]
 		p = append(p, planned{kind: "schedule", name: "public/" + s.Name, vis: report.Public, points: pts("public/"+s.Name, ex.Points.Public), source: s.Path, sched: s})
+	}
+	if len(ex.VotingSets) > 0 {
+		p = append(p, planned{kind: "sets", name: "voting sets", vis: report.Public, points: pts("voting sets", ex.Points.VotingSets),
+			source: fmt.Sprintf("VotingSets(n) for n in %v, checked against seed 003's conditions", ex.VotingSets)})
 	}
 	for i := range ex.Hidden {
 		s := &ex.Hidden[i]
@@ -186,10 +197,6 @@ func planTests(ex *exercise.Exercise) []planned {
 		n := "hidden/" + w.Name
 		p = append(p, planned{kind: "walk", name: n, vis: report.Hidden, points: pts(n, ex.Points.Walk),
 			source: fmt.Sprintf("%s: nodes %d, requests %d, %d walks of depth %d, seed %d", w.Path, w.Nodes, w.Requests, w.Walks, w.Depth, w.Seed), walk: w})
-	}
-	if len(ex.VotingSets) > 0 {
-		p = append(p, planned{kind: "sets", name: "voting sets", vis: report.Public, points: pts("voting sets", ex.Points.VotingSets),
-			source: fmt.Sprintf("VotingSets(n) for n in %v, checked against seed 003's conditions", ex.VotingSets)})
 	}
 	return p
 }

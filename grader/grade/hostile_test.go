@@ -1,6 +1,7 @@
 package grade_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"dmelab/grader/exercise"
 	"dmelab/grader/report"
 )
 
@@ -59,4 +61,25 @@ func TestHostile(t *testing.T) {
 		}
 		assert.True(t, found, "some test names the step that did not finish")
 	})
+}
+
+// What the code saw in a hidden test never reaches the log, not even
+// when it prints it later: the log stops at the first hidden test, and
+// every public test runs before.
+func TestLogKeepsHiddenInputsOut(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("exercise.md", "---\ntitle: T\nalgorithm: maekawa\ninterface: maekawasteps\nvoting-sets: [16]\n---\n")
+	write("public/four.scn", "algorithm maekawa\nnodes N1 N2 N3 N4\nrun\n")
+	write("hidden/nine.scn", "algorithm maekawa\nnodes N1 N2 N3 N4 N5 N6 N7 N8 N9\nrequest N9\nrun until N9 enters\n")
+	ex, err := exercise.Load(dir, "")
+	require.NoError(t, err)
+	res := gradeFile(t, ex, hostile("maekawa_hoards.go"))
+	require.Equal(t, report.Graded, res.Status)
+	assert.Equal(t, res.MaxScore, res.Score)
+	assert.Contains(t, res.Log, "pj=3", "what public tests showed is logged")
+	assert.NotContains(t, res.Log, "pj=8", "N9 asks only in the hidden test")
 }

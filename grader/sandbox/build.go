@@ -108,7 +108,7 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	cmd.Stdout = &stderr
 	err = cmd.Run()
 	if cctx.Err() == context.DeadlineExceeded {
-		return nil, &Refusal{Problems: []report.Problem{{Line: 1, Msg: fmt.Sprintf("the build did not finish within %s", timeout)}}}, nil
+		return nil, &Refusal{Problems: []report.Problem{{Msg: fmt.Sprintf("the build did not finish within %s", timeout)}}}, nil
 	}
 	if err != nil {
 		if probs := compileErrors(stderr.String(), filename, src); len(probs) > 0 {
@@ -156,8 +156,8 @@ var errLine = regexp.MustCompile(`^(\S+?\.go):(\d+)(?::(\d+))?: (.*)$`)
 
 // compileErrors turns go build's output into problems positioned in the
 // student's file. Errors in the generated main package mean the file does
-// not fit the interface; they are reported at line 1 without the
-// generated file's path.
+// not fit the interface; they are reported for the whole file (line 0),
+// without the generated file's path.
 func compileErrors(out, filename string, src []byte) []report.Problem {
 	lines := strings.Split(string(src), "\n")
 	var ps []report.Problem
@@ -179,7 +179,7 @@ func compileErrors(out, filename string, src []byte) []report.Problem {
 			ps = append(ps, p)
 			continue
 		}
-		ps = append(ps, report.Problem{Line: 1, Msg: "the file does not fit the exercise's interface: " + msg})
+		ps = append(ps, report.Problem{Msg: "the file does not fit the exercise's interface: " + msg})
 	}
 	_ = filename
 	return ps

@@ -66,7 +66,7 @@ func Precheck(filename string, src []byte, in *iface.Interface) *Refusal {
 		r.Refused = r.Refused || refuse
 	}
 	if len(src) > MaxSource {
-		add(true, token.Position{Line: 1}, "the file is %d bytes; the grader accepts at most %d", len(src), MaxSource)
+		add(true, token.Position{}, "the file is %d bytes; the grader accepts at most %d", len(src), MaxSource)
 		return r
 	}
 	fset := token.NewFileSet()
@@ -80,7 +80,7 @@ func Precheck(filename string, src []byte, in *iface.Interface) *Refusal {
 				add(false, e.Pos, "%s", e.Msg)
 			}
 		} else {
-			add(false, token.Position{Line: 1}, "%v", err)
+			add(false, token.Position{}, "%v", err)
 		}
 		return r
 	}
@@ -153,7 +153,7 @@ func shape(f *ast.File, fset *token.FileSet, in *iface.Interface, local string, 
 			}
 		}
 	}
-	start := token.Position{Line: 1, Column: 1}
+	start := token.Position{} // the file as a whole
 	if in.Node {
 		switch {
 		case node == nil:
