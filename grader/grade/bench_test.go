@@ -1,10 +1,14 @@
 package grade_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sync/atomic"
 	"testing"
+
+	"dmelab/grader/grade"
+	"dmelab/grader/sandbox"
 )
 
 // Grading latency, end to end (precheck, build, sandbox, every public and
@@ -14,6 +18,9 @@ import (
 //	BenchmarkGrade/new-file/*  a file never seen (go build with a warm Go
 //	                           build cache, then everything else)
 //	BenchmarkGradeParallel     new files graded concurrently: throughput
+//	BenchmarkGradeColdGoCache  a new file with an empty Go build cache: the
+//	                           standard library and the harness compiled
+//	                           for wasip1 first (a fresh grading machine)
 func BenchmarkGrade(b *testing.B) {
 	for _, name := range exercises {
 		ex := loadB(b, name)
@@ -46,4 +53,21 @@ func BenchmarkGradeParallel(b *testing.B) {
 			gradeB(b, ex, append(src, fmt.Sprintf("\n// submission %d of run %p\n", k.Add(1), b)...))
 		}
 	})
+}
+
+func BenchmarkGradeColdGoCache(b *testing.B) {
+	ex := loadB(b, "ra-steps")
+	src, err := os.ReadFile(ex.Solution())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		g := &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: b.TempDir(), Env: []string{"GOCACHE=" + b.TempDir()}}}
+		b.StartTimer()
+		res, err := g.Grade(context.Background(), ex, "submission.go", src)
+		if err != nil || res.Score != res.MaxScore {
+			b.Fatalf("%v %v", err, res)
+		}
+	}
 }

@@ -34,6 +34,9 @@ type Builder struct {
 	Cache   string        // where compiled modules are kept
 	Go      string        // the go command ("go" when empty)
 	Timeout time.Duration // for one build (60 s when zero)
+	// Env is added to go build's environment (GOCACHE=... to choose the
+	// build cache).
+	Env []string
 
 	once    sync.Once
 	version string
@@ -102,7 +105,7 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
 		"-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
 	cmd.Dir = b.Root
-	cmd.Env = buildEnv()
+	cmd.Env = append(buildEnv(), b.Env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
