@@ -83,6 +83,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	sb, err := sandbox.Start(ctx, built.Wasm, ex.Limits, g.Sandbox)
 	var failure *sandbox.Failure
 	if errors.As(err, &failure) {
+		res.Log = failure.Log
 		return fail(report.Crashed, []report.Problem{{Msg: failure.Msg}})
 	}
 	if err != nil {

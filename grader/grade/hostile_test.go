@@ -43,7 +43,7 @@ func TestHostile(t *testing.T) {
 		res := gradeFile(t, ex, hostile("ra_init_panics.go"))
 		assert.Equal(t, report.Crashed, res.Status)
 		require.NotEmpty(t, res.Problems)
-		assert.Contains(t, res.Problems[0].Msg, "initialisation")
+		assert.Contains(t, res.Problems[0].Msg, "the file's initialisation panicked: init side effect")
 	})
 	t.Run("loops on a tie", func(t *testing.T) {
 		t.Parallel()

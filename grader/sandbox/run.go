@@ -53,8 +53,12 @@ type Options struct {
 	CacheDir string
 }
 
-// Failure is why a student's code could not be run (at initialisation).
-type Failure struct{ Msg string }
+// Failure is why a student's code could not be run (at initialisation),
+// with what it printed until then.
+type Failure struct {
+	Msg string
+	Log string
+}
 
 func (f *Failure) Error() string { return f.Msg }
 
@@ -166,7 +170,8 @@ func (s *Sandbox) instantiate() error {
 	mod, err := s.rt.InstantiateModule(ctx, s.cm, mc)
 	s.used += time.Since(t)
 	if err != nil {
-		return &Failure{Msg: "the file's initialisation " + s.explain(ctx, err)}
+		log, _ := s.Log()
+		return &Failure{Msg: "the file's initialisation " + s.explain(ctx, err), Log: log}
 	}
 	buf, fn := mod.ExportedFunction("dmelab_buf"), mod.ExportedFunction("dmelab_call")
 	if buf == nil || fn == nil {
@@ -281,6 +286,10 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 		return "overflowed its stack (a recursion that does not end?)"
 	case strings.Contains(out, "all goroutines are asleep"):
 		return "blocked forever (all goroutines are asleep)"
+	}
+	if i := strings.Index(out, "panic: "); i >= 0 && (i == 0 || out[i-1] == '\n') {
+		line, _, _ := strings.Cut(out[i+len("panic: "):], "\n")
+		return "panicked: " + strings.TrimSuffix(line, " [recovered]")
 	}
 	if i := strings.Index(out, "fatal error: "); i >= 0 {
 		line, _, _ := strings.Cut(out[i:], "\n")
