@@ -109,15 +109,13 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		quiet = quiet || t.vis != report.Public
 		sb.SetQuiet(quiet)
 		t1 := time.Now()
-		tests, err := rn.run(t)
+		rt, err := rn.run(t)
 		if err != nil {
 			return nil, err
 		}
-		for _, rt := range tests {
-			res.Tests = append(res.Tests, rt)
-			res.Score += rt.Points
-			g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
-		}
+		res.Tests = append(res.Tests, rt)
+		res.Score += rt.Points
+		g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -134,8 +132,8 @@ var statusWords = map[report.Status]string{
 	report.Crashed:      "the program could not start",
 }
 
-// planned is one test to run. Explorations with partial credit expand
-// into one report.Test per property when they run.
+// planned is one test to run. An exploration with partial credit is
+// planned as one test per property (they share one search).
 type planned struct {
 	kind   string // "schedule", "explore", "walk", "sets"
 	name   string
@@ -213,7 +211,7 @@ type runner struct {
 	searched map[*exercise.Explore]searchResult
 }
 
-func (r *runner) run(t planned) ([]report.Test, error) {
+func (r *runner) run(t planned) (report.Test, error) {
 	rt := report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
 	var err error
 	switch t.kind {
@@ -226,11 +224,8 @@ func (r *runner) run(t planned) ([]report.Test, error) {
 	case "sets":
 		r.sets(&rt)
 	}
-	if err != nil {
-		return nil, err
-	}
 	if rt.Passed {
 		rt.Points = rt.MaxPoints
 	}
-	return []report.Test{rt}, nil
+	return rt, err
 }
