@@ -37,6 +37,9 @@ type Builder struct {
 	// Env is added to go build's environment (GOCACHE=... to choose the
 	// build cache).
 	Env []string
+	// MaxCached bounds the modules kept in Cache (the least recently used
+	// go first); 0 means 500, about 1.3 GB.
+	MaxCached int
 
 	once    sync.Once
 	version string
@@ -71,8 +74,10 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 		fmt.Fprintf(h, "%d:%s", len(part), part)
 	}
 	key := hex.EncodeToString(h.Sum(nil))
-	cached := filepath.Join(b.Cache, key[:2], key+".wasm")
+	cached := filepath.Join(b.Cache, key+".wasm")
 	if wasm, err := os.ReadFile(cached); err == nil {
+		now := time.Now()
+		_ = os.Chtimes(cached, now, now) // recently used
 		return &Built{Wasm: wasm, Key: key, Cached: true}, nil, nil
 	}
 	tmp, err := os.MkdirTemp("", "dmelab-build-")
@@ -123,13 +128,54 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
-		part := cached + ".part" + strconv.Itoa(os.Getpid())
-		if os.WriteFile(part, wasm, 0o644) == nil {
-			_ = os.Rename(part, cached)
+	if err := os.MkdirAll(b.Cache, 0o755); err == nil {
+		part := filepath.Join(tmp, "cached.wasm")
+		if os.WriteFile(part, wasm, 0o644) == nil && os.Rename(part, cached) != nil {
+			_ = copyFile(part, cached)
 		}
+		b.prune()
 	}
 	return &Built{Wasm: wasm, Key: key}, nil, nil
+}
+
+// copyFile writes src's bytes to dst through a temporary file beside it
+// (for a cache on another file system than the temporary directory).
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	part := dst + ".part" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(part, dst)
+}
+
+// prune removes the least recently used modules beyond MaxCached.
+func (b *Builder) prune() {
+	limit := b.MaxCached
+	if limit <= 0 {
+		limit = 500
+	}
+	entries, err := os.ReadDir(b.Cache)
+	if err != nil || len(entries) <= limit {
+		return
+	}
+	type mod struct {
+		path string
+		at   time.Time
+	}
+	var mods []mod
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".wasm") {
+			mods = append(mods, mod{filepath.Join(b.Cache, e.Name()), info.ModTime()})
+		}
+	}
+	sort.Slice(mods, func(i, j int) bool { return mods[i].at.Before(mods[j].at) })
+	for i := 0; i < len(mods)-limit; i++ {
+		_ = os.Remove(mods[i].path)
+	}
 }
 
 func (b *Builder) goCmd() string {

@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -216,4 +217,26 @@ func TestHiddenStateIsMemoised(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a1, a2)
 	assert.Equal(t, 1, sb.Runs)
+}
+
+// The cache of modules keeps the most recently used ones.
+func TestCacheIsBounded(t *testing.T) {
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxCached: 2}
+	in := iface.Lookup("rasteps")
+	var keys []string
+	for i := 0; i < 3; i++ {
+		built, r, err := b.Build(context.Background(), in, "ra.go", hostile(t, p11body+"\n\t_ = "+strings.Repeat("1+", i)+"1", "", ""))
+		require.NoError(t, err)
+		require.Nil(t, r)
+		assert.False(t, built.Cached)
+		keys = append(keys, built.Key)
+		time.Sleep(10 * time.Millisecond)
+	}
+	left, err := filepath.Glob(filepath.Join(b.Cache, "*.wasm"))
+	require.NoError(t, err)
+	assert.Len(t, left, 2)
+	assert.NotContains(t, left, filepath.Join(b.Cache, keys[0]+".wasm"))
+	again, _, err := b.Build(context.Background(), in, "ra.go", hostile(t, p11body+"\n\t_ = 1+1", "", ""))
+	require.NoError(t, err)
+	assert.True(t, again.Cached)
 }
