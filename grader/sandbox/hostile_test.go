@@ -197,12 +197,12 @@ func TestInit(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the file's initialisation did not finish within 300ms")
 
-	_, r, err = start(t, "rasteps", hostile(t, p11body, "func init() {\n\tpanic(\"no\")\n}", ""), short)
+	_, r, err = start(t, "rasteps", hostile(t, p11body, "func init() {\n\tpanic(\"no\")\n}", ""), sandboxLimits())
 	require.Nil(t, r)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "the file's initialisation")
+	assert.Contains(t, err.Error(), "the file's initialisation panicked: no")
 
-	sb, r, err := start(t, "rasteps", hostile(t, p11body, "func init() {\n\tprintln(\"hello from init\")\n}", ""), short)
+	sb, r, err := start(t, "rasteps", hostile(t, p11body, "func init() {\n\tprintln(\"hello from init\")\n}", ""), sandboxLimits())
 	require.NoError(t, err)
 	require.Nil(t, r)
 	log, _ := sb.Log()
