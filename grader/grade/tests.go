@@ -195,7 +195,121 @@ func (r *runner) walk(t planned, rt *report.Test) error {
 		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
 		return nil
 	}
+	r.shorten(cfg, res)
 	return r.verdicts(rt, cfg, w.Props, res, false)
+}
+
+// shorten replaces the counterexamples random walks found by shorter
+// runs of the same failure. A walk is as long as chance made it; the
+// student deserves a run with nothing in it that does not matter. The
+// walk's events are removed one at a time, replaying the rest leniently
+// (an event that is no longer possible is dropped with it, so removing a
+// send removes its delivery), as long as the run still ends in the same
+// failure: two nodes in the CS, or a deadlock.
+func (r *runner) shorten(cfg explore.Config, res *explore.Result) {
+	for p, t := range res.Counterexamples {
+		if short := minimize(cfg, t); short != nil {
+			short.Property = p
+			res.Counterexamples[p] = short
+		}
+	}
+}
+
+// maxReplays bounds the work of minimize.
+const maxReplays = 5000
+
+func minimize(cfg explore.Config, t *explore.Trace) *explore.Trace {
+	if t.Kind != "two nodes in the CS" && t.Kind != "deadlock" {
+		return nil
+	}
+	st := scenario.NewSetup(cfg.Alg, nil, cfg.Sim, cfg.Opts)
+	evs, err := scenario.Replay(st, t.Events())
+	if err != nil {
+		return nil
+	}
+	replays := 0
+	// fails replays try leniently, then lets the system finish what it
+	// is forced to do (the first forced event each time, as the scenario
+	// language's run does), and returns the events applied and whether
+	// the run ends in the failure.
+	fails := func(try []sim.Event) ([]sim.Event, bool) {
+		replays++
+		w, err := st.World()
+		if err != nil {
+			return nil, false
+		}
+		var done []sim.Event
+		apply := func(e sim.Event) bool {
+			if _, err := w.Apply(e); err != nil {
+				return false
+			}
+			done = append(done, e)
+			return true
+		}
+		for _, e := range try {
+			if apply(e) && w.Unsafe() {
+				return done, t.Kind == "two nodes in the CS"
+			}
+		}
+		for k := 0; k < 4*len(t.Steps); k++ {
+			e, ok := forced(w)
+			if !ok {
+				break
+			}
+			if apply(e) && w.Unsafe() {
+				return done, t.Kind == "two nodes in the CS"
+			}
+		}
+		return done, t.Kind == "deadlock" && deadlocked(w)
+	}
+	if _, ok := fails(evs); !ok {
+		return nil
+	}
+	for changed := true; changed && replays < maxReplays; {
+		changed = false
+		for i := 0; i < len(evs) && replays < maxReplays; i++ {
+			try := append(append([]sim.Event(nil), evs[:i]...), evs[i+1:]...)
+			if done, ok := fails(try); ok && len(done) < len(evs) {
+				evs, changed = done, true
+				i--
+			}
+		}
+	}
+	if len(evs) >= len(t.Steps) {
+		return nil
+	}
+	short, err := explore.TraceOf(cfg, evs, t.Kind)
+	if err != nil {
+		return nil
+	}
+	return short
+}
+
+// forced returns the first event the system is forced to take (a step,
+// a delivery, an exit from the CS), if there is one.
+func forced(w *sim.World) (sim.Event, bool) {
+	for _, e := range w.Events(nil) {
+		switch e.Kind {
+		case sim.EvStep, sim.EvDeliver, sim.EvExit:
+			return e, true
+		}
+	}
+	return sim.Event{}, false
+}
+
+// deadlocked is the explorer's deadlock: someone waits or cannot finish
+// leaving, and nothing the system is forced to do can happen (only an
+// application could still call enter(), send or crash).
+func deadlocked(w *sim.World) bool {
+	busy := false
+	for _, n := range w.Nodes {
+		busy = busy || n.Phase() != sim.Idle
+	}
+	if !busy {
+		return false
+	}
+	_, ok := forced(w)
+	return !ok
 }
 
 // search runs a search, stopping it (by a panic from its progress
