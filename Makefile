@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test fuzz fuzz-scenario bench verdicts clean wasm site test-browser bench-site
+.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site
 
 all: build
 
@@ -62,6 +62,12 @@ fuzz:
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzShareFragment -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzRender -fuzztime $(FUZZTIME)
 	$(GO) test ./wasm/play -run '^$$' -fuzz FuzzDiagnostics -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/sandbox -run '^$$' -fuzz FuzzPrecheck -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/sandbox -run '^$$' -fuzz FuzzCompileErrors -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzParseWalk -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzReadFront -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/rasteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/maekawasteps -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).
@@ -71,6 +77,11 @@ fuzz-scenario:
 # Exhaustive-search throughput: states/s, bytes per stored state, peak memory.
 bench:
 	$(GO) test ./algorithms/explore -run '^$$' -bench . -benchtime 1x -timeout 30m
+
+# Grading time: a cached module, a new file with a warm build cache, and
+# an empty build cache (about a minute).
+bench-grade:
+	$(GO) test ./grader/grade -run '^$$' -bench . -benchtime 3x
 
 # The verdict table of README.md, regenerated.
 verdicts: build
