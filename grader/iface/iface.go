@@ -71,12 +71,18 @@ func (i *Interface) Glue(student string) string {
 	return strings.ReplaceAll(i.glue, "STUDENT", student)
 }
 
-var all = []*Interface{
-	{
-		Name:   "rasteps",
-		Import: "dmelab/algorithms/rasteps",
-		Node:   true,
-		glue: header + `	"dmelab/algorithms/rasteps"
+// all holds the registered interfaces; each is registered from the init
+// of its own file (iface.go for the first two), so adding an interface
+// touches no shared list.
+var all []*Interface
+
+func init() {
+	for _, i := range []*Interface{
+		{
+			Name:   "rasteps",
+			Import: "dmelab/algorithms/rasteps",
+			Node:   true,
+			glue: header + `	"dmelab/algorithms/rasteps"
 	"dmelab/grader/guest"
 	student "STUDENT"
 )
@@ -90,16 +96,16 @@ func call(n uint32) uint32 {
 	return guest.Call(n, func(req []byte) []byte { return rasteps.Serve(newSteps, req) })
 }
 `,
-		Algorithm: func(name string, call Caller) *sim.Algorithm {
-			return rasteps.Algorithm(name, rasteps.Remote(rasteps.Caller(call)))
+			Algorithm: func(name string, call Caller) *sim.Algorithm {
+				return rasteps.Algorithm(name, rasteps.Remote(rasteps.Caller(call)))
+			},
 		},
-	},
-	{
-		Name:   "maekawasteps",
-		Import: "dmelab/algorithms/maekawasteps",
-		Node:   true,
-		Funcs:  map[string]string{"VotingSets": "func VotingSets(n int) [][]int"},
-		glue: header + `	"dmelab/algorithms/maekawasteps"
+		{
+			Name:   "maekawasteps",
+			Import: "dmelab/algorithms/maekawasteps",
+			Node:   true,
+			Funcs:  map[string]string{"VotingSets": "func VotingSets(n int) [][]int"},
+			glue: header + `	"dmelab/algorithms/maekawasteps"
 	"dmelab/grader/guest"
 	student "STUDENT"
 )
@@ -114,14 +120,23 @@ func call(n uint32) uint32 {
 	return guest.Call(n, func(req []byte) []byte { return maekawasteps.Serve(newSteps, student.VotingSets, req) })
 }
 `,
-		Algorithm: func(name string, call Caller) *sim.Algorithm {
-			c := maekawasteps.Caller(call)
-			return maekawasteps.Algorithm(name, maekawasteps.Remote(c), maekawasteps.RemoteSets(c))
+			Algorithm: func(name string, call Caller) *sim.Algorithm {
+				c := maekawasteps.Caller(call)
+				return maekawasteps.Algorithm(name, maekawasteps.Remote(c), maekawasteps.RemoteSets(c))
+			},
+			Sets: func(call Caller, n int) ([][]int, error) {
+				return maekawasteps.BuildSets(maekawasteps.RemoteSets(maekawasteps.Caller(call)), n)
+			},
 		},
-		Sets: func(call Caller, n int) ([][]int, error) {
-			return maekawasteps.BuildSets(maekawasteps.RemoteSets(maekawasteps.Caller(call)), n)
-		},
-	},
+	} {
+		register(i)
+	}
+}
+
+// register adds an interface (call it from an init).
+func register(i *Interface) {
+	i.glue += bufExport
+	all = append(all, i)
 }
 
 // header starts every glue file: the reactor's exports around the
@@ -142,12 +157,6 @@ func main() {}
 func buf() uint32 { return guest.Buf() }
 `
 
-func init() {
-	for _, i := range all {
-		i.glue += bufExport
-	}
-}
-
 // Lookup returns the interface called name, or nil.
 func Lookup(name string) *Interface {
 	for _, i := range all {
@@ -158,11 +167,12 @@ func Lookup(name string) *Interface {
 	return nil
 }
 
-// Names lists the interfaces.
+// Names lists the interfaces, sorted.
 func Names() []string {
 	var n []string
 	for _, i := range all {
 		n = append(n, i.Name)
 	}
+	sort.Strings(n)
 	return n
 }
