@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"dmelab/grader/exercise"
-	"dmelab/grader/grade"
 	"dmelab/grader/report"
-	"dmelab/grader/sandbox"
 )
 
 // Exit codes of grade (the autograder packages depend on them).
@@ -93,29 +91,9 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return gradeBad(stderr, err.Error())
 	}
-	if *root == "" {
-		if wd, err := os.Getwd(); err == nil {
-			*root, _ = sandbox.FindRoot(wd)
-		}
-		if *root == "" {
-			if exe, err := os.Executable(); err == nil {
-				*root, _ = sandbox.FindRoot(filepath.Dir(exe))
-			}
-		}
-		if *root == "" {
-			return gradeBad(stderr, "cannot find the dmelab sources (grading compiles the submission with them): run inside the repository, or give --root DIR or DMELAB_ROOT")
-		}
-	}
-	if *cache == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		*cache = filepath.Join(dir, "dmelab", "modules")
-	}
-	g := &grade.Grader{
-		Builder: &sandbox.Builder{Root: *root, Cache: *cache},
-		Sandbox: sandbox.Options{Compiler: *compiler, CacheDir: filepath.Join(*cache, "wazero")},
+	g, err := newGrader(*root, *cache, *compiler)
+	if err != nil {
+		return gradeBad(stderr, err.Error())
 	}
 	if !*quiet {
 		start := time.Now()

@@ -1,0 +1,96 @@
+package exercise
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Set is a folder of exercises with its index, set.md: a front matter
+// with the set's title and the order of its exercises (folder names), then
+// an introduction in Markdown. Without set.md the exercises come in the
+// order of their folder names.
+type Set struct {
+	Dir   string
+	Title string   `yaml:"title"`
+	Order []string `yaml:"order"`
+	Intro string   `yaml:"-"`
+}
+
+// LoadSet reads the index of the set in dir. It checks that the order
+// names each exercise folder of dir exactly once (a folder is an exercise
+// when it holds exercise.md); it does not load the exercises (see Load).
+func LoadSet(dir string) (*Set, error) {
+	s := &Set{Dir: dir}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var found []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join(dir, e.Name(), "exercise.md")); e.IsDir() && err == nil {
+			found = append(found, e.Name())
+		}
+	}
+	sort.Strings(found)
+	md, err := os.ReadFile(filepath.Join(dir, "set.md"))
+	if os.IsNotExist(err) {
+		s.Title, s.Order = filepath.Base(dir), found
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no exercises (folders with an exercise.md) and no set.md", dir)
+		}
+		return s, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	m := frontRE.FindSubmatch(md)
+	if m == nil {
+		return nil, fmt.Errorf("%s: set.md:1: the index must start with a front matter between --- lines (title, order)", dir)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(m[1]))
+	dec.KnownFields(true)
+	if err := dec.Decode(s); err != nil {
+		return nil, fmt.Errorf("%s: set.md: front matter: %v", dir, shiftLines(err.Error(), 1))
+	}
+	s.Intro = string(m[2])
+	var probs []string
+	seen := map[string]bool{}
+	for _, name := range s.Order {
+		switch {
+		case seen[name]:
+			probs = append(probs, fmt.Sprintf("%q is listed twice", name))
+		case !slices.Contains(found, name):
+			probs = append(probs, fmt.Sprintf("%q is listed but is not an exercise folder here", name))
+		}
+		seen[name] = true
+	}
+	for _, name := range found {
+		if !seen[name] {
+			probs = append(probs, fmt.Sprintf("exercise %q is missing from order", name))
+		}
+	}
+	if s.Title == "" {
+		probs = append(probs, "no title")
+	}
+	if len(probs) > 0 {
+		return nil, fmt.Errorf("%s: set.md: %s", dir, joinProblems(probs))
+	}
+	return s, nil
+}
+
+func joinProblems(p []string) string {
+	var b bytes.Buffer
+	for i, s := range p {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}

@@ -1,0 +1,83 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/grader/report"
+)
+
+// Markdown renders the report: a summary table of the set, then a table
+// per exercise with each mutant, what is wrong with it and which tests
+// caught it (or, for a survivor, what could).
+func (r *Report) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Validation: %s\n\n", cell(r.Title))
+	b.WriteString("| exercise | tests | points | reference | starter | mutants caught | verdict |\n|---|---:|---:|---|---|---|---|\n")
+	for _, e := range r.Exercises {
+		fmt.Fprintf(&b, "| %s | %d | %g | %s | %s | %s | %s |\n", cell(e.Name), e.Tests, e.MaxScore,
+			score(e.Solution), score(e.Starter), caught(e), verdict(e.OK()))
+	}
+	for _, e := range r.Exercises {
+		fmt.Fprintf(&b, "\n### %s — %s\n\n", cell(e.Name), cell(e.Title))
+		for _, p := range e.Problems {
+			fmt.Fprintf(&b, "- **problem:** %s\n", cell(p))
+		}
+		if len(e.Problems) > 0 {
+			b.WriteString("\n")
+		}
+		if len(e.Mutants) == 0 {
+			continue
+		}
+		b.WriteString("| mutant | what is wrong | score | caught by |\n|---|---|---:|---|\n")
+		for _, m := range e.Mutants {
+			by := "**survived**: " + m.Hint
+			if m.Caught() {
+				by = list(m.CaughtBy, 4)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %g | %s |\n", cell(m.File), cell(m.Comment), m.Score, cell(by))
+		}
+	}
+	return b.String()
+}
+
+func score(r *report.Result) string {
+	if r == nil {
+		return "-"
+	}
+	if r.Status != report.Graded {
+		return string(r.Status)
+	}
+	return fmt.Sprintf("%g/%g", r.Score, r.MaxScore)
+}
+
+func caught(e *Exercise) string {
+	n := 0
+	for _, m := range e.Mutants {
+		if m.Caught() {
+			n++
+		}
+	}
+	return fmt.Sprintf("%d/%d", n, len(e.Mutants))
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "ok"
+	}
+	return "**not ok**"
+}
+
+// list shows at most k names and how many more there are.
+func list(names []string, k int) string {
+	if len(names) <= k {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:k], ", "), len(names)-k)
+}
+
+// cell keeps a table cell on one line and its pipes literal.
+func cell(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}

@@ -1,0 +1,285 @@
+// Package validate checks an exercise set the way course staff need it
+// checked before students see it (SPEC §7): every statement renders, the
+// starter compiles and fails some test, the reference solution passes
+// everything, and every mutant (a known-wrong solution) is caught by at
+// least one test — mutation adequacy: a mutant that survives means the
+// schedules are too weak to tell that mistake from a correct solution.
+package validate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
+	"dmelab/grader/exercise"
+	"dmelab/grader/grade"
+	"dmelab/grader/report"
+)
+
+// Options say how to grade and where hidden material lives.
+type Options struct {
+	Grader    *grade.Grader
+	HiddenDir string
+	// Probe: for each surviving mutant, grade it again against larger
+	// explorations, to say which kind of test could catch it.
+	Probe bool
+	// Progress hears one line per graded file.
+	Progress func(format string, args ...any)
+}
+
+// Report is the validation of a set (or of one exercise).
+type Report struct {
+	Title     string
+	Exercises []*Exercise
+}
+
+// Exercise is one exercise's validation.
+type Exercise struct {
+	Name, Title string
+	Tests       int
+	MaxScore    float64
+	// Problems are what is wrong with the exercise itself.
+	Problems []string
+	Starter  *report.Result
+	Solution *report.Result
+	Mutants  []Mutant
+}
+
+// Mutant is one known-wrong solution and what caught it.
+type Mutant struct {
+	File, Comment string
+	Score         float64
+	Status        report.Status
+	CaughtBy      []string // the tests it failed
+	// Hint, for a survivor: what could catch it (from the probe), or
+	// what was tried.
+	Hint string
+}
+
+// Caught reports whether some test took points from the mutant.
+func (m Mutant) Caught() bool { return len(m.CaughtBy) > 0 }
+
+// OK reports whether the exercise holds.
+func (e *Exercise) OK() bool {
+	if len(e.Problems) > 0 {
+		return false
+	}
+	for _, m := range e.Mutants {
+		if !m.Caught() {
+			return false
+		}
+	}
+	return true
+}
+
+// OK reports whether every exercise holds.
+func (r *Report) OK() bool {
+	for _, e := range r.Exercises {
+		if !e.OK() {
+			return false
+		}
+	}
+	return len(r.Exercises) > 0
+}
+
+// LoadError is bad input: a set or an exercise that does not load.
+type LoadError struct{ Err error }
+
+func (e *LoadError) Error() string { return e.Err.Error() }
+
+// Dir validates dir: one exercise (it holds exercise.md) or a set.
+func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
+	if _, err := os.Stat(filepath.Join(dir, "exercise.md")); err == nil {
+		ex, err := exercise.Load(dir, o.HiddenDir)
+		if err != nil {
+			return nil, &LoadError{err}
+		}
+		v, err := One(ctx, ex, o)
+		if err != nil {
+			return nil, err
+		}
+		return &Report{Title: ex.Title, Exercises: []*Exercise{v}}, nil
+	}
+	set, err := exercise.LoadSet(dir)
+	if err != nil {
+		return nil, &LoadError{err}
+	}
+	// Load everything first: a set with a broken exercise is bad input,
+	// reported before minutes of grading.
+	var exs []*exercise.Exercise
+	var errs []string
+	for _, name := range set.Order {
+		ex, err := exercise.Load(filepath.Join(dir, name), o.HiddenDir)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		exs = append(exs, ex)
+	}
+	if len(errs) > 0 {
+		return nil, &LoadError{fmt.Errorf("%s", strings.Join(errs, "\n"))}
+	}
+	r := &Report{Title: set.Title}
+	if _, err := os.Stat(filepath.Join(dir, "set.md")); err == nil {
+		if msg := renders(set.Intro); msg != "" {
+			r.Exercises = append(r.Exercises, &Exercise{Name: "set.md", Title: set.Title, Problems: []string{"the introduction " + msg}})
+		}
+	}
+	for _, ex := range exs {
+		v, err := One(ctx, ex, o)
+		if err != nil {
+			return nil, err
+		}
+		r.Exercises = append(r.Exercises, v)
+	}
+	return r, nil
+}
+
+// One validates one loaded exercise. An error means grading itself
+// failed (no Go toolchain, canceled).
+func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, error) {
+	v := &Exercise{Name: ex.Name, Title: ex.Title}
+	if msg := renders(ex.Statement); msg != "" {
+		v.Problems = append(v.Problems, "the statement "+msg)
+	}
+	g := func(path string, src []byte) (*report.Result, error) {
+		if src == nil {
+			var err error
+			if src, err = os.ReadFile(path); err != nil {
+				return nil, err
+			}
+		}
+		res, err := o.Grader.Grade(ctx, ex, filepath.Base(path), src)
+		if err == nil && o.Progress != nil {
+			o.Progress("%s/%s: %s %g/%g", ex.Name, filepath.Base(path), res.Status, res.Score, res.MaxScore)
+		}
+		return res, err
+	}
+	var err error
+	if v.Solution, err = g(ex.Solution(), nil); err != nil {
+		return nil, err
+	}
+	v.Tests, v.MaxScore = len(v.Solution.Tests), v.Solution.MaxScore
+	switch sol := v.Solution; {
+	case sol.Status != report.Graded:
+		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution is %s: %s", sol.Status, firstProblem(sol)))
+	case sol.Score < sol.MaxScore:
+		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", ")))
+	}
+	if v.Starter, err = g(ex.Starter(), nil); err != nil {
+		return nil, err
+	}
+	switch st := v.Starter; {
+	case st.Status == report.Refused || st.Status == report.CompileError:
+		v.Problems = append(v.Problems, fmt.Sprintf("the starter does not compile: %s", firstProblem(st)))
+	case st.Status == report.Graded && st.Score >= st.MaxScore:
+		v.Problems = append(v.Problems, "the starter passes every test: give students something to do")
+	}
+	if len(ex.Mutants) < 4 {
+		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least 4", len(ex.Mutants)))
+	}
+	for _, mu := range ex.Mutants {
+		res, err := g(mu.Path, mu.Src)
+		if err != nil {
+			return nil, err
+		}
+		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
+		switch {
+		case res.Status == report.Refused || res.Status == report.CompileError:
+			v.Problems = append(v.Problems, fmt.Sprintf("mutant %s does not compile (a mutant must be a wrong solution, not a broken file): %s", m.File, firstProblem(res)))
+			m.Hint = "does not compile"
+		case res.Score < res.MaxScore:
+			m.CaughtBy = failed(res)
+		default:
+			m.Hint = fmt.Sprintf("survived %d tests (%s)", len(res.Tests), kinds(ex))
+			if o.Probe {
+				if h, err := probe(ctx, o, ex, mu); err != nil {
+					return nil, err
+				} else if h != "" {
+					m.Hint = h
+				}
+			}
+		}
+		v.Mutants = append(v.Mutants, m)
+	}
+	return v, nil
+}
+
+// probe grades a surviving mutant against explorations one step larger
+// than the exercise's own, and says which one catches it, if any.
+func probe(ctx context.Context, o Options, ex *exercise.Exercise, mu exercise.Mutant) (string, error) {
+	c := *ex
+	c.Public, c.Hidden, c.Walks = nil, nil, nil
+	c.Explore = nil
+	for _, e := range ex.Explore {
+		c.Explore = append(c.Explore, exercise.Explore{Nodes: e.Nodes + 1, Requests: e.Requests, Props: e.Props}, exercise.Explore{Nodes: e.Nodes, Requests: e.Requests + 1, Props: e.Props})
+	}
+	if len(c.Explore) == 0 {
+		return "", nil
+	}
+	res, err := o.Grader.Grade(ctx, &c, filepath.Base(mu.Path), mu.Src)
+	if err != nil {
+		return "", err
+	}
+	if f := failed(res); len(f) > 0 {
+		return "a larger exploration would catch it: " + strings.Join(f, ", "), nil
+	}
+	return "", nil
+}
+
+// kinds says which kinds of tests the exercise has.
+func kinds(ex *exercise.Exercise) string {
+	var k []string
+	add := func(n int, what string) {
+		if n > 0 {
+			k = append(k, fmt.Sprintf("%d %s", n, what))
+		}
+	}
+	add(len(ex.Public), "public schedules")
+	add(len(ex.Hidden), "hidden schedules")
+	add(len(ex.Explore), "explorations")
+	add(len(ex.Walks), "walks")
+	if len(k) == 0 {
+		return "no tests"
+	}
+	return strings.Join(k, ", ")
+}
+
+func failed(r *report.Result) []string {
+	var f []string
+	for _, t := range r.Tests {
+		if t.Points < t.MaxPoints {
+			f = append(f, t.Name)
+		}
+	}
+	return f
+}
+
+func firstProblem(r *report.Result) string {
+	if len(r.Problems) == 0 {
+		return string(r.Status)
+	}
+	p := r.Problems[0]
+	if p.Line > 0 {
+		return fmt.Sprintf("line %d: %s", p.Line, p.Msg)
+	}
+	return p.Msg
+}
+
+// renders returns why Markdown does not render, or "".
+func renders(md string) string {
+	if strings.TrimSpace(md) == "" {
+		return "is empty"
+	}
+	var b bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert([]byte(md), &b); err != nil {
+		return "does not render: " + err.Error()
+	}
+	return ""
+}
