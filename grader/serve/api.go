@@ -175,6 +175,10 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 
 // parseRequest decodes one JSON object with exactly the known fields.
 func parseRequest(body []byte) (*request, string) {
+	if !utf8.Valid(body) {
+		// encoding/json would quietly turn bad bytes into U+FFFD.
+		return nil, "the request is not valid UTF-8"
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	var req request
@@ -210,8 +214,6 @@ func (s *Server) validate(req *request) string {
 		return fmt.Sprintf("bad file name %q: a plain name ending in .go (letters, digits, '.', '_', '-')", truncate(req.File, 80))
 	case req.Source == nil || strings.TrimSpace(*req.Source) == "":
 		return `missing "source" (the file's text)`
-	case !utf8.ValidString(*req.Source):
-		return "the source is not valid UTF-8"
 	}
 	return ""
 }

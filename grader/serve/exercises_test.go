@@ -1,0 +1,65 @@
+package serve
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFrontMatter(t *testing.T) {
+	cases := []struct {
+		in    string
+		front map[string]string
+		body  string
+	}{
+		{"---\ntitle: A\nalgorithm: 'ra-v1'\n---\nbody\n", map[string]string{"title": "A", "algorithm": "ra-v1"}, "body\n"},
+		{"---\r\ntitle: \"B: c\"\r\nlimits:\r\n  time: 2s\r\n---\r\nx", map[string]string{"title": "B: c", "limits": ""}, "x"},
+		{"no front matter\n", map[string]string{}, "no front matter\n"},
+		{"---\ntitle: never closed\n", map[string]string{}, "---\ntitle: never closed\n"},
+		{"\ufeff---\n# comment\ntitle: T\n---\n", map[string]string{"title": "T"}, ""},
+	}
+	for _, c := range cases {
+		front, body := frontMatter(c.in)
+		assert.Equal(t, c.front, front, "%q", c.in)
+		assert.Equal(t, c.body, body, "%q", c.in)
+	}
+}
+
+func TestCatalogErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a/x/exercise.md": "# x\n", "b/x/exercise.md": "# x\n"})
+	_, err := LoadCatalog(dir, "", false)
+	assert.ErrorContains(t, err, `two exercises named "x"`)
+
+	dir = t.TempDir()
+	writeTree(t, dir, map[string]string{"bad name/exercise.md": "# x\n"})
+	_, err = LoadCatalog(dir, "", false)
+	assert.ErrorContains(t, err, "names are letters")
+
+	_, err = LoadCatalog(filepath.Join(t.TempDir(), "missing"), "", false)
+	assert.Error(t, err)
+
+	c, err := LoadCatalog("", "", false)
+	require.NoError(t, err)
+	assert.Empty(t, c.List())
+}
+
+func TestCatalogDepthAndDefaults(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"plain/exercise.md":        "Just a statement.\n",
+		"s/t/too-deep/exercise.md": "---\ntitle: deep\n---\n",
+		"ra/public/exercise.md":    "---\ntitle: inside public\n---\n",
+	})
+	c, err := LoadCatalog(dir, "", false)
+	require.NoError(t, err)
+	require.Len(t, c.List(), 1)
+	ex := c.Lookup("plain")
+	require.NotNil(t, ex)
+	assert.Equal(t, "plain", ex.Title, "the folder's name when the front matter has no title")
+	assert.Equal(t, "Just a statement.\n", ex.Statement)
+	assert.Empty(t, ex.Public)
+	assert.NotNil(t, ex.Public, "an empty list, not null, in JSON")
+}
