@@ -9,11 +9,13 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./grader/cmd/dmelab
 
-# `run` serves the playground on http://localhost:8080 (PLAYGROUND_ADDR to
-# change it).
+# `run` builds the playground (wasm, editor, examples) into the binary and
+# serves it with the grading API on http://localhost:8080 (PLAYGROUND_ADDR
+# to change it); submissions are kept in dmelab-data/.
 PLAYGROUND_ADDR ?= localhost:8080
 run: site
-	bin/playground -addr $(PLAYGROUND_ADDR)
+	$(GO) build -o $(BIN) ./grader/cmd/dmelab
+	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
 test:
 	$(GO) vet ./...

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"dmelab/grader/grade"
+	"dmelab/grader/serve"
+	"dmelab/site"
+)
+
+func init() {
+	register("serve", "serve the playground and the grading API on one address (make run)", cmdServe)
+}
+
+const serveUsage = `usage: dmelab serve [flags]
+
+Serves the playground and the grading API (POST /api/submissions,
+GET /api/submissions/{id}, its /events stream, GET /api/exercises) on one
+address, with submissions and results kept in SQLite under --data: a
+submission accepted before a crash or restart is graded after it, exactly
+once. SIGTERM or Ctrl-C stops taking submissions, lets running gradings
+finish for up to 30 s and puts the rest back in the queue.
+
+flags:
+  --addr ADDR        where to listen (default 127.0.0.1:8080; port 0: any free port)
+  --data DIR         the database's folder (default dmelab-data)
+  --exercises DIR    the exercises (default exercises)
+  --hidden DIR       hidden schedules kept outside the exercises
+  --workers K        grading workers (default: the number of cores)
+  --staff            show hidden test names and grading errors
+  --cache DIR        compiled modules (default: the user cache directory)
+  --root DIR         the dmelab sources submissions are compiled with
+`
+
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", "127.0.0.1:8080", "")
+	data := fs.String("data", "dmelab-data", "")
+	exercises := fs.String("exercises", "exercises", "")
+	hidden := fs.String("hidden", "", "")
+	workers := fs.Int("workers", 0, "")
+	staff := fs.Bool("staff", false, "")
+	cache := fs.String("cache", "", "")
+	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, serveUsage)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "dmelab serve: %s\n", oneLine(err))
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "dmelab serve: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "dmelab serve: %s\n", oneLine(err))
+		return exitUsage
+	}
+	g, err := newGrader(*root, *cache, false)
+	if err != nil {
+		return fail(err)
+	}
+	playground, err := site.Handler(site.Assets())
+	if err != nil {
+		return fail(err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fail(err)
+	}
+	url := "http://" + displayAddr(ln.Addr().String(), *addr) + "/"
+	srv, err := serve.New(serve.Options{
+		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, Workers: *workers,
+		Grader:        &grade.Exercises{Grader: g, Dir: *exercises, HiddenDir: *hidden},
+		Site:          playground,
+		PlaygroundURL: url,
+		Logger:        slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+	})
+	if err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	httpSrv := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second, // slow clients cannot hold connections open
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	httpSrv.RegisterOnShutdown(srv.EndStreams)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM, os.Interrupt)
+	defer signal.Stop(stop)
+	srv.Start()
+	fmt.Fprintf(stdout, "dmelab: playground and grader on %s (data in %s)\n", url, *data)
+
+	done := make(chan error, 1)
+	go func() { done <- httpSrv.Serve(ln) }()
+	select {
+	case err := <-done:
+		srv.Shutdown(context.Background())
+		return fail(err)
+	case <-stop:
+	}
+	fmt.Fprintln(stderr, "dmelab serve: stopping (running gradings get 30 s, the rest stay queued)")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	httpSrv.Shutdown(ctx)
+	if err := srv.Shutdown(ctx); err != nil {
+		return fail(err)
+	}
+	return exitOK
+}
+
+// displayAddr names the listener as the user asked for it (localhost
+// stays localhost) with the port it got.
+func displayAddr(got, asked string) string {
+	host, port, _ := net.SplitHostPort(got)
+	if h, _, _ := net.SplitHostPort(asked); h == "localhost" || h == "" {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
