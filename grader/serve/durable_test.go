@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -241,4 +243,14 @@ func TestShutdownLetsRunningJobsFinish(t *testing.T) {
 	rec, err := st.Get(t.Context(), id)
 	require.NoError(t, err)
 	assert.Equal(t, Done, rec.Status)
+}
+
+// A relative data directory (the default, dmelab-data) opens.
+func TestOpenStoreRelative(t *testing.T) {
+	t.Chdir(t.TempDir())
+	st, err := OpenStore("data")
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	_, err = os.Stat(filepath.Join("data", DBFile))
+	require.NoError(t, err)
 }

@@ -70,7 +70,13 @@ func OpenStore(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	u := url.URL{Scheme: "file", Path: filepath.Join(dir, DBFile)}
+	abs, err := filepath.Abs(filepath.Join(dir, DBFile))
+	if err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	// A file: URI needs an absolute path: a relative one would be read
+	// as the URI's authority ("file://dmelab-data/...").
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
