@@ -27,6 +27,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/exercises", s.exercises)
 	mux.HandleFunc("/api/exercises/{name}", s.exercise)
 	mux.HandleFunc("/api/health", s.health)
+	s.pages(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint: see the README's serving section")
 	})

@@ -40,7 +40,7 @@ func TestCrawlNeverShowsHiddenMaterial(t *testing.T) {
 	e.await(id)
 
 	seen := map[string]bool{}
-	queue := []string{"/", "/api/exercises", "/api/health", "/api/submissions/" + id, "/api/submissions/" + id + "/events",
+	queue := []string{"/", "/exercises/", "/exercises/ra", "/exercises/solution.go", "/exercises/ra/solution.go", "/api/exercises", "/api/health", "/api/submissions/" + id, "/api/submissions/" + id + "/events",
 		"/api/submissions/" + id + "?wait=1"}
 	queue = append(queue, probes...)
 	assets, err := fs.Glob(site.Assets(), "*")

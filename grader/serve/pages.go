@@ -1,0 +1,94 @@
+package serve
+
+import (
+	"bytes"
+	_ "embed"
+	"html/template"
+	"net/http"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+)
+
+// The exercise pages: a catalogue at /exercises/ and a page per exercise
+// at /exercises/{name}, rendered on the server from the catalogue (which
+// holds only public material: the statement, the starter and the public
+// schedules). The page's script (pages/exercise.js) submits to the API,
+// follows the grading and shows the feedback.
+
+//go:embed pages/page.html
+var pageHTML string
+
+//go:embed pages/exercise.js
+var pageJS []byte
+
+//go:embed pages/exercise.css
+var pageCSS []byte
+
+var pageTmpl = template.Must(template.New("page").Parse(pageHTML))
+
+// pageCSP: the page's own script and styles; feedback is shown in a
+// sandboxed frame (srcdoc) with no scripts at all.
+const pageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+// statementMD renders a statement. Raw HTML in statements is escaped
+// (goldmark's default): staff write Markdown, not markup.
+var statementMD = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+type pageData struct {
+	Title     string
+	List      []*Exercise
+	Ex        *Exercise
+	Statement template.HTML
+	Staff     bool
+}
+
+func (s *Server) pages(mux *http.ServeMux) {
+	mux.HandleFunc("GET /exercises/{$}", s.catalogue)
+	mux.HandleFunc("GET /exercises/{name}", s.exercisePage)
+	mux.HandleFunc("GET /exercises/assets/exercise.js", asset(pageJS, "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /exercises/assets/exercise.css", asset(pageCSS, "text/css; charset=utf-8"))
+	mux.HandleFunc("GET /exercises", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/exercises/", http.StatusMovedPermanently)
+	})
+}
+
+func asset(b []byte, ctype string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(b)
+	}
+}
+
+func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
+	s.render(w, http.StatusOK, &pageData{Title: "Exercises", List: s.catalog.List(), Staff: s.opts.Staff})
+}
+
+func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
+	e := s.catalog.Lookup(r.PathValue("name"))
+	if e == nil {
+		s.render(w, http.StatusNotFound, &pageData{Title: "No such exercise", List: s.catalog.List()})
+		return
+	}
+	var b bytes.Buffer
+	if err := statementMD.Convert([]byte(e.Statement), &b); err != nil {
+		http.Error(w, "the statement does not render", http.StatusInternalServerError)
+		return
+	}
+	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: e, Statement: template.HTML(b.String()), Staff: s.opts.Staff})
+}
+
+func (s *Server) render(w http.ResponseWriter, status int, d *pageData) {
+	var b bytes.Buffer
+	if err := pageTmpl.Execute(&b, d); err != nil {
+		http.Error(w, "page template: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", pageCSP)
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}

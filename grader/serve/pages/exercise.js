@@ -1,0 +1,97 @@
+// The exercise page: submit the file to the grading API, follow its
+// grading by long polling, show the feedback (the grader's HTML, in a
+// sandboxed frame with no scripts) and keep this browser's history of
+// submissions for the exercise in localStorage (no accounts).
+
+const work = document.querySelector('.work');
+if (work) {
+  const name = work.dataset.exercise;
+  const src = document.getElementById('source');
+  const submit = document.getElementById('submit');
+  const status = document.getElementById('status');
+  const frame = document.getElementById('feedback');
+  const history = document.getElementById('history');
+  const key = `dmelab.submissions.${name}`;
+  const draftKey = `dmelab.draft.${name}`;
+  const starter = document.getElementById('starter').content.textContent;
+
+  const saved = localStorage.getItem(draftKey);
+  if (saved) src.value = saved;
+  src.addEventListener('input', () => localStorage.setItem(draftKey, src.value));
+  src.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab') { // a tab in the editor, not a focus move
+      e.preventDefault();
+      const { selectionStart: a, selectionEnd: b } = src;
+      src.setRangeText('\t', a, b, 'end');
+    }
+  });
+  document.getElementById('reset').addEventListener('click', () => {
+    if (confirm('Replace your file with the starter?')) {
+      src.value = starter;
+      localStorage.removeItem(draftKey);
+    }
+  });
+
+  const list = () => JSON.parse(localStorage.getItem(key) || '[]');
+  const drawHistory = () => {
+    history.replaceChildren(...list().map((s) => {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = '#' + s.id;
+      a.textContent = `${new Date(s.at).toLocaleString()} — ${s.score ?? s.status}`;
+      a.addEventListener('click', (e) => { e.preventDefault(); follow(s.id); });
+      li.append(a);
+      return li;
+    }).reverse());
+  };
+  const remember = (id, fields) => {
+    const all = list();
+    const s = all.find((x) => x.id === id);
+    if (s) Object.assign(s, fields); else all.push({ id, at: Date.now(), ...fields });
+    localStorage.setItem(key, JSON.stringify(all.slice(-50)));
+    drawHistory();
+  };
+
+  const say = (text) => { status.textContent = text; };
+
+  async function follow(id) {
+    for (;;) {
+      const r = await fetch(`/api/submissions/${id}?wait=20`);
+      const v = await r.json();
+      if (!r.ok) { say(v.error || `error ${r.status}`); return; }
+      if (v.status === 'queued') say(`queued (${v.queue_position ?? 0} ahead)…`);
+      else if (v.status === 'running') say('grading…');
+      else if (v.status === 'failed') { say(v.message); remember(id, { status: 'failed' }); return; }
+      else if (v.status === 'done') {
+        const res = v.result;
+        const score = `${res.score} / ${res.max_score}`;
+        say(`graded: ${score}`);
+        remember(id, { status: 'done', score });
+        frame.srcdoc = v.feedback.html;
+        frame.hidden = false;
+        return;
+      }
+    }
+  }
+
+  submit.addEventListener('click', async () => {
+    submit.disabled = true;
+    say('sending…');
+    try {
+      const r = await fetch('/api/submissions', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ exercise: name, file: 'solution.go', source: src.value }),
+      });
+      const v = await r.json();
+      if (!r.ok) { say(v.error || `error ${r.status}`); return; }
+      remember(v.id, { status: 'queued' });
+      await follow(v.id);
+    } catch (e) {
+      say(`the server did not answer: ${e.message}`);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  drawHistory();
+}

@@ -1,0 +1,47 @@
+package serve
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The exercise pages: a catalogue linking every exercise, a page with the
+// statement rendered from Markdown, the starter in the editor and the
+// public schedules; unknown names are 404 pages.
+func TestExercisePages(t *testing.T) {
+	e := start(t, testOptions(t, newRecorder()))
+	code, body, hdr := e.do("GET", "/exercises/", "", nil)
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, hdr.Get("Content-Type"), "text/html")
+	assert.Contains(t, hdr.Get("Content-Security-Policy"), "script-src 'self'")
+	assert.Contains(t, string(body), `<a href="/exercises/ra">Ricart–Agrawala steps</a>`)
+	assert.Contains(t, string(body), `<a href="/exercises/mk">Maekawa</a>`)
+
+	code, body, _ = e.do("GET", "/exercises/ra", "", nil)
+	assert.Equal(t, http.StatusOK, code)
+	page := string(body)
+	assert.Contains(t, page, "<h1>The steps</h1>", "the statement's Markdown is rendered")
+	assert.Contains(t, page, `data-exercise="ra"`)
+	assert.Contains(t, page, "package ra // STARTER", "the starter is in the editor")
+	assert.Contains(t, page, "two", "the public schedule is listed")
+	assert.NotContains(t, page, "race", "hidden schedules are not named to students")
+
+	code, _, _ = e.do("GET", "/exercises/nope", "", nil)
+	assert.Equal(t, http.StatusNotFound, code)
+	code, body, _ = e.do("GET", "/exercises/assets/exercise.js", "", nil)
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, string(body), "/api/submissions")
+	code, _, hdr = e.do("GET", "/exercises", "", nil)
+	assert.Equal(t, http.StatusOK, code, "redirected to the catalogue")
+}
+
+// Staff see the hidden schedules' names on the page; students never do.
+func TestExercisePageStaff(t *testing.T) {
+	o := testOptions(t, newRecorder())
+	o.Staff = true
+	e := start(t, o)
+	_, body, _ := e.do("GET", "/exercises/ra", "", nil)
+	assert.Contains(t, string(body), "Hidden schedules (staff view)")
+}
