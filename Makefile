@@ -46,8 +46,8 @@ node_modules: package.json package-lock.json
 
 # The page in headless Chromium (skipped, saying so, without
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
-test-browser: site node_modules
-	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs
+test-browser: site build node_modules
+	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs site/e2e/exercises.test.mjs
 
 # What the page costs: wasm size raw and gzipped, time to the first
 # interactive run, in-browser exploration speed against the native one.
