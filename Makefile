@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site
+.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn FORCE
 
 all: build
 
@@ -84,6 +84,18 @@ bench:
 # an empty build cache (about a minute).
 bench-grade:
 	$(GO) test ./grader/grade -run '^$$' -bench . -benchtime 3x
+
+# Autograder packages of one exercise (EXERCISE=ra-steps): Gradescope's
+# zip, and a PrairieLearn question in bin/prairielearn/ (copy it into the
+# course). dmelab is built for the platforms' linux/amd64 machines.
+EXERCISE ?= ra-steps
+bin/dmelab-linux-amd64: FORCE
+	GOOS=linux GOARCH=amd64 $(GO) build -o $@ ./grader/cmd/dmelab
+gradescope: build bin/dmelab-linux-amd64
+	$(BIN) pack gradescope --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/gradescope-$(EXERCISE).zip
+prairielearn: build bin/dmelab-linux-amd64
+	$(BIN) pack prairielearn --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/prairielearn
+FORCE:
 
 # The verdict table of README.md, regenerated.
 verdicts: build

@@ -61,6 +61,9 @@ func GradescopeZip(w io.Writer, ex Exercise, tool Tool) error {
 	if err := ex.walk(func(name string, b []byte) error { return add("exercise/"+name, 0o644, b) }); err != nil {
 		return err
 	}
+	if err := tool.walkSource(func(name string, b []byte) error { return add("dmelab-src/"+name, 0o644, b) }); err != nil {
+		return err
+	}
 	return z.Close()
 }
 
@@ -90,6 +93,8 @@ if ! [ -x /usr/local/go/bin/go ] || [ "$(/usr/local/go/bin/go env GOVERSION)" !=
 fi
 export PATH=/usr/local/go/bin:$PATH
 cd "$AG/source"
+# The dmelab sources the submissions are compiled with, if packed.
+if [ -f dmelab-src/go.mod ]; then export DMELAB_ROOT="$PWD/dmelab-src"; fi
 chmod +x dmelab
 if [ -f exercise/solution.go ]; then
   ./dmelab grade --exercise exercise --format json --out /tmp/dmelab-warmup.json {{.Flags}} exercise/solution.go || true
@@ -104,6 +109,7 @@ set -u
 export PATH=/usr/local/go/bin:$PATH
 AG="${AUTOGRADER_ROOT:-/autograder}"
 SRC="$AG/source"
+if [ -f "$SRC/dmelab-src/go.mod" ]; then export DMELAB_ROOT="$SRC/dmelab-src"; fi
 OUT="$AG/results/results.json"
 mkdir -p "$AG/results"
 SUB="$AG/submission/"{{q .Exercise.Submission}}

@@ -44,6 +44,53 @@ type Tool struct {
 	// Flags are added to every `dmelab grade` command line, for example
 	// the playground's address for the replay links.
 	Flags []string
+	// Source is the dmelab module's directory: grading compiles the
+	// student's file inside the module, so the packages go along (go.mod,
+	// go.sum and the Go files of algorithms/ and grader/, tests left out)
+	// and the scripts point DMELAB_ROOT at them. Nil leaves them out: the
+	// platform's image must then provide them and set DMELAB_ROOT.
+	Source fs.FS
+}
+
+// walkSource calls fn for every file of Tool.Source that grading needs.
+func (t *Tool) walkSource(fn func(name string, data []byte) error) error {
+	if t.Source == nil {
+		return nil
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		b, err := fs.ReadFile(t.Source, f)
+		if err != nil {
+			return fmt.Errorf("pack: the dmelab sources: %w", err)
+		}
+		if err := fn(f, b); err != nil {
+			return err
+		}
+	}
+	for _, top := range []string{"algorithms", "grader"} {
+		err := fs.WalkDir(t.Source, top, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if b := path.Base(p); b == "testdata" || strings.HasPrefix(b, ".") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || !d.Type().IsRegular() {
+				return nil
+			}
+			b, err := fs.ReadFile(t.Source, p)
+			if err != nil {
+				return err
+			}
+			return fn(p, b)
+		})
+		if err != nil {
+			return fmt.Errorf("pack: the dmelab sources: %w", err)
+		}
+	}
+	return nil
 }
 
 var (

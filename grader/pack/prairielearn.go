@@ -105,6 +105,13 @@ func PrairieLearn(courseDir string, ex Exercise, tool Tool, o PLOptions) error {
 	}
 	put(srv, "dmelab", tool.Binary)
 	put(img, "dmelab", tool.Binary)
+	if err := tool.walkSource(func(name string, b []byte) error {
+		put(srv, "src/"+name, b)
+		put(img, "src/"+name, b)
+		return nil
+	}); err != nil {
+		return err
+	}
 	for name, b := range files {
 		mode := os.FileMode(0o644)
 		if base := filepath.Base(name); base == "run.sh" || base == "dmelab" {
@@ -199,6 +206,8 @@ var plRun = template.Must(template.New("run.sh").Funcs(funcs).Parse(`#!/bin/sh
 set -u
 G="${GRADE_ROOT:-/grade}"
 HERE="$(cd "$(dirname "$0")" && pwd)"
+# The dmelab sources the submission is compiled with, if packed.
+if [ -f "$HERE/src/go.mod" ]; then export DMELAB_ROOT="$HERE/src"; fi
 OUT="$G/results/results.json"
 mkdir -p "$G/results"
 SUB="$G/student/${1:-{{.Exercise.Submission}}}"
@@ -227,7 +236,9 @@ var plDocker = template.Must(template.New("Dockerfile").Funcs(funcs).Parse(`# A 
 # and name it in the questions' info.json (externalGradingOptions.image).
 FROM golang:{{.Tool.GoVersion}}
 COPY dmelab /usr/local/bin/dmelab
-COPY warmup/ /warmup/
+{{if .Tool.Source}}COPY src/ /dmelab-src/
+ENV DMELAB_ROOT=/dmelab-src
+{{end}}COPY warmup/ /warmup/
 RUN for d in /warmup/*/; do \
       if [ -f "$d/solution.go" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$d/solution.go" || true; fi; \
     done; rm -rf /warmup /tmp/warmup.json
