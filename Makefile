@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn FORCE
+.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn load FORCE
 
 all: build
 
@@ -96,6 +96,13 @@ gradescope: build bin/dmelab-linux-amd64
 prairielearn: build bin/dmelab-linux-amd64
 	$(BIN) pack prairielearn --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/prairielearn
 FORCE:
+
+# A deadline burst on loopback: 200 submissions from 50 clients against
+# bin/dmelab serve, then the same with the server SIGKILLed twice and
+# restarted; time to feedback, throughput, playground latency, nothing lost.
+load: build
+	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50
+	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50 -kill 2
 
 # The verdict table of README.md, regenerated.
 verdicts: build

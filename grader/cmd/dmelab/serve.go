@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -39,6 +38,8 @@ flags:
   --hidden DIR       hidden schedules kept outside the exercises
   --workers K        grading workers (default: the number of cores)
   --staff            show hidden test names and grading errors
+  --client-header H  behind a trusted proxy: the header naming the client
+                     (rate limits are per client)
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab sources submissions are compiled with
 `
@@ -52,6 +53,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	hidden := fs.String("hidden", "", "")
 	workers := fs.Int("workers", 0, "")
 	staff := fs.Bool("staff", false, "")
+	clientHeader := fs.String("client-header", "", "")
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
 	if err := fs.Parse(args); err != nil {
@@ -87,6 +89,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, Workers: *workers,
 		Grader:        &grade.Exercises{Grader: g, Dir: *exercises, HiddenDir: *hidden},
 		Site:          playground,
+		ClientHeader:  *clientHeader,
 		PlaygroundURL: url,
 		Logger:        slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	})
@@ -94,13 +97,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		ln.Close()
 		return fail(err)
 	}
-	httpSrv := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second, // slow clients cannot hold connections open
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-	}
+	// Timeouts against slow clients; streams manage their own deadlines.
+	httpSrv := serve.HTTPServer(srv.Handler(), serve.DefaultTimeouts)
 	httpSrv.RegisterOnShutdown(srv.EndStreams)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGTERM, os.Interrupt)

@@ -1,0 +1,268 @@
+// Command loadtest drives a real `dmelab serve` on loopback with a burst
+// of submissions, as a course does before a deadline, and reports time to
+// feedback, throughput and how fast the playground stays meanwhile. With
+// -kill K it SIGKILLs the server K times during the burst and restarts it
+// on the same data directory, then checks that every accepted submission
+// ended graded. Bounded in count (-n) and time (-timeout). make load runs
+// it twice: plain, then with two kills.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/dmelab", "the dmelab binary")
+	exercises := flag.String("exercises", "exercises", "the exercises")
+	n := flag.Int("n", 200, "submissions")
+	clients := flag.Int("clients", 50, "concurrent clients")
+	kill := flag.Int("kill", 0, "SIGKILL the server this many times during the burst")
+	timeout := flag.Duration("timeout", 10*time.Minute, "give up after this long")
+	flag.Parse()
+	if err := run(*bin, *exercises, *n, *clients, *kill, *timeout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+// files are what the clients submit: reference solutions and mutants,
+// so feedback has counterexamples to render.
+var files = []struct{ exercise, path string }{
+	{"ra-steps", "ra-steps/solution.go"},
+	{"ra-steps", "ra-steps/mutants/no_tie_break.go"},
+	{"ra-steps", "ra-steps/mutants/reversed.go"},
+	{"maekawa", "maekawa/solution.go"},
+	{"maekawa", "maekawa/mutants/lifo_queue.go"},
+}
+
+type server struct {
+	bin, data, exercises, addr string
+	cmd                        *exec.Cmd
+}
+
+func (s *server) start() error {
+	s.cmd = exec.Command(s.bin, "serve", "--addr", s.addr, "--data", s.data, "--exercises", s.exercises, "--client-header", "X-Loadtest-Client")
+	s.cmd.Stdout, s.cmd.Stderr = io.Discard, io.Discard
+	if err := s.cmd.Start(); err != nil {
+		return err
+	}
+	for i := 0; i < 300; i++ {
+		if r, err := http.Get("http://" + s.addr + "/api/health"); err == nil {
+			r.Body.Close()
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return errors.New("the server did not come up")
+}
+
+func (s *server) killHard() {
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func run(bin, exercises string, n, clients, kills int, timeout time.Duration) error {
+	addr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	data, err := os.MkdirTemp("", "dmelab-load-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(data)
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		if srcs[i], err = os.ReadFile(filepath.Join(exercises, f.path)); err != nil {
+			return err
+		}
+	}
+	srv := &server{bin: bin, data: data, exercises: exercises, addr: addr}
+	if err := srv.start(); err != nil {
+		return err
+	}
+	defer srv.killHard()
+	base := "http://" + addr
+	deadline := time.Now().Add(timeout)
+	client := &http.Client{Timeout: 40 * time.Second}
+
+	var (
+		mu       sync.Mutex
+		feedback []time.Duration
+		accepted []string
+		next     atomic.Int64
+		ok       atomic.Int64
+		down     atomic.Bool // the server is being restarted
+	)
+	// The playground, probed while the burst runs.
+	var pageTimes []time.Duration
+	stopProbe := make(chan struct{})
+	probeDone := make(chan struct{})
+	go func() {
+		defer close(probeDone)
+		for {
+			select {
+			case <-stopProbe:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+			if down.Load() {
+				continue
+			}
+			t0 := time.Now()
+			r, err := client.Get(base + "/")
+			if err != nil {
+				continue
+			}
+			io.Copy(io.Discard, r.Body)
+			r.Body.Close()
+			if r.StatusCode == http.StatusOK {
+				mu.Lock()
+				pageTimes = append(pageTimes, time.Since(t0))
+				mu.Unlock()
+			}
+		}
+	}()
+
+	start := time.Now()
+	var wg sync.WaitGroup
+	for c := 0; c < clients; c++ {
+		wg.Add(1)
+		go func(c int) {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= n || time.Now().After(deadline) {
+					return
+				}
+				f := files[k%len(files)]
+				body, _ := json.Marshal(map[string]string{"exercise": f.exercise, "file": "solution.go", "source": string(srcs[k%len(files)])})
+				t0 := time.Now()
+				var id string
+				for id == "" && time.Now().Before(deadline) {
+					req, _ := http.NewRequest("POST", base+"/api/submissions", bytes.NewReader(body))
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("X-Loadtest-Client", fmt.Sprintf("client-%d", c))
+					r, err := client.Do(req)
+					if err != nil {
+						time.Sleep(200 * time.Millisecond) // the server is restarting
+						continue
+					}
+					var v struct{ ID string }
+					json.NewDecoder(r.Body).Decode(&v)
+					r.Body.Close()
+					if r.StatusCode == http.StatusAccepted {
+						id = v.ID
+					} else {
+						time.Sleep(500 * time.Millisecond) // 429/503: back off
+					}
+				}
+				if id == "" {
+					return
+				}
+				mu.Lock()
+				accepted = append(accepted, id)
+				mu.Unlock()
+				for time.Now().Before(deadline) {
+					r, err := client.Get(base + "/api/submissions/" + id + "?wait=20")
+					if err != nil {
+						time.Sleep(200 * time.Millisecond)
+						continue
+					}
+					var v struct{ Status string }
+					json.NewDecoder(r.Body).Decode(&v)
+					r.Body.Close()
+					if v.Status == "done" {
+						ok.Add(1)
+						mu.Lock()
+						feedback = append(feedback, time.Since(t0))
+						mu.Unlock()
+						break
+					}
+					if v.Status == "failed" {
+						break
+					}
+				}
+			}
+		}(c)
+	}
+	// Faults: kill the server when a share of the submissions is in.
+	for i := 1; i <= kills; i++ {
+		for int(next.Load()) < n*i/(kills+1) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		down.Store(true)
+		srv.killHard()
+		fmt.Printf("killed the server (SIGKILL) after %d submissions were handed out; restarting\n", next.Load())
+		if err := srv.start(); err != nil {
+			return err
+		}
+		down.Store(false)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	close(stopProbe)
+	<-probeDone
+
+	// Every accepted submission must have ended graded.
+	lost, retried := 0, 0
+	for _, id := range accepted {
+		r, err := client.Get(base + "/api/submissions/" + id)
+		if err != nil {
+			return err
+		}
+		var v struct {
+			Status   string
+			Attempts int
+		}
+		json.NewDecoder(r.Body).Decode(&v)
+		r.Body.Close()
+		if v.Status != "done" {
+			lost++
+		}
+		if v.Attempts > 1 {
+			retried++
+		}
+	}
+	fmt.Printf("submissions: %d sent by %d clients, %d accepted, %d graded, %d not graded; %d graded again after a kill\n",
+		n, clients, len(accepted), ok.Load(), lost, retried)
+	fmt.Printf("time to feedback: p50 %v, p95 %v; throughput %.1f gradings/s over %v\n",
+		pct(feedback, 50), pct(feedback, 95), float64(ok.Load())/elapsed.Seconds(), elapsed.Round(time.Millisecond))
+	fmt.Printf("playground page during the burst: p50 %v, p95 %v (%d requests)\n", pct(pageTimes, 50), pct(pageTimes, 95), len(pageTimes))
+	if lost > 0 || len(accepted) < n {
+		return fmt.Errorf("%d accepted submissions not graded, %d never accepted", lost, n-len(accepted))
+	}
+	return nil
+}
+
+func pct(d []time.Duration, p int) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[(len(s)-1)*p/100].Round(time.Millisecond)
+}
