@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn load FORCE
+.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -22,8 +22,9 @@ test:
 	$(GO) test ./...
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
 	$(MAKE) test-browser
+	$(MAKE) test-worker
 
 # The core for the browser, and the Go toolchain's own loader for it, both
 # into the site's static files (gitignored; embedded by package site).
@@ -48,6 +49,24 @@ node_modules: package.json package-lock.json
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
 test-browser: site build node_modules
 	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs site/e2e/exercises.test.mjs
+
+# The Cloudflare Worker (edge/worker): the Go handler for js/wasm and
+# syumai/workers' loader, into edge/worker/build (gitignored).
+worker:
+	mkdir -p edge/worker/build
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o edge/worker/build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o edge/worker/build/app.wasm ./edge/worker
+
+# The worker under `wrangler dev` (offline, loopback), forwarding grading
+# to GRADER_URL (default: make run's server).
+GRADER_URL ?= http://127.0.0.1:8080
+worker-dev: worker site node_modules
+	cd edge/worker && WRANGLER_SEND_METRICS=false HOME=$(CURDIR)/edge/worker/.home XDG_CONFIG_HOME=$(CURDIR)/edge/worker/.home \
+		../../node_modules/.bin/wrangler dev --ip 127.0.0.1 --var GRADER_URL:$(GRADER_URL)
+
+# The worker test: wrangler dev in front of a real dmelab serve.
+test-worker: worker site build node_modules
+	node --test edge/worker/worker.test.mjs
 
 # What the page costs: wasm size raw and gzipped, time to the first
 # interactive run, in-browser exploration speed against the native one.
