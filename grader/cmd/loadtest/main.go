@@ -166,6 +166,8 @@ func run(bin, exercises string, n, clients, kills int, timeout time.Duration) er
 					req, _ := http.NewRequest("POST", base+"/api/submissions", bytes.NewReader(body))
 					req.Header.Set("Content-Type", "application/json")
 					req.Header.Set("X-Loadtest-Client", fmt.Sprintf("client-%d", c))
+					// A retry after a kill must not submit twice.
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("load-%d", k))
 					r, err := client.Do(req)
 					if err != nil {
 						time.Sleep(200 * time.Millisecond) // the server is restarting
