@@ -36,6 +36,7 @@ wasm:
 # bundled by esbuild) and the example gallery embedded (all gitignored).
 site: wasm node_modules
 	node_modules/.bin/esbuild site/editor/index.js --bundle --format=esm --minify --target=es2022 --log-level=warning --outfile=site/static/editor.js
+	node_modules/.bin/esbuild site/editor/go.js --bundle --format=esm --minify --target=es2022 --log-level=warning --outfile=site/static/goeditor.js
 	node site/build/brotli.mjs site/static/dmelab.wasm site/static/editor.js
 	rm -rf site/static/examples
 	$(GO) run ./site/cmd/examples -src algorithms/scenario/testdata -out site/static/examples

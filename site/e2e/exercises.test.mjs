@@ -64,7 +64,7 @@ after(async () => {
 // submit puts text in the editor, submits, and returns the feedback's
 // HTML once grading is done.
 async function submit(text) {
-  await page.fill('#source', text);
+  await page.evaluate((t) => { document.getElementById('source').value = t; }, text);
   await page.click('#submit');
   await page.waitForFunction(() => /^graded:/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
   return page.$eval('#feedback', (f) => f.srcdoc);
@@ -78,12 +78,15 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
   await page.screenshot({ path: path.join(ART, '01-catalogue.png') });
   await page.click('text=Ben-Ari');
   await page.waitForSelector('#statement h1');
-  const starter = await page.inputValue('#source');
-  assert.match(starter, /type Node struct\{ \*rasteps\.Vars \}/);
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+  const starter = await page.textContent('.cm-content');
+  assert.match(starter, /type Node struct\{ \*rasteps\.Vars \}/, 'the starter is in the Go editor');
+  assert.ok(await page.$('.cm-content .tok-keyword, .cm-content span[class]'), 'Go is highlighted');
 });
 
 test('a wrong solution gets a counterexample', { skip }, async () => {
   const html = await submit(read('exercises/ra-steps/mutants/no_tie_break.go'));
+  assert.match(await page.textContent('.cm-content'), /no_tie_break|numbers only|RequestedNum/, 'the editor shows the file that was set');
   const status = await page.textContent('#status');
   assert.doesNotMatch(status, /30 \/ 30/);
   assert.match(html, /Score: \d+ \/ 30/);

@@ -1,7 +1,8 @@
-// The exercise page: submit the file to the grading API, follow its
-// grading by long polling, show the feedback (the grader's HTML, in a
-// sandboxed frame with no scripts) and keep this browser's history of
-// submissions for the exercise in localStorage (no accounts).
+// The exercise page: the student's file in a Go editor, submitted to the
+// grading API; the page follows the grading by long polling, shows the
+// feedback (the grader's HTML, in a sandboxed frame with no scripts) and
+// keeps this browser's history of submissions for the exercise in
+// localStorage (no accounts).
 
 const work = document.querySelector('.work');
 if (work) {
@@ -94,4 +95,9 @@ if (work) {
     }
   });
   drawHistory();
+  // The Go editor (CodeMirror, built by make site) over the textarea, if
+  // the playground's files are served here; the textarea works without it.
+  import('/goeditor.js').then((m) => { m.attach(src); work.dataset.editor = 'go'; }).catch(() => {
+    work.dataset.editor = 'plain';
+  });
 }

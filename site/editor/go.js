@@ -1,0 +1,59 @@
+// The exercise pages' Go editor: CodeMirror 6 with Go's highlighting,
+// line numbers, bracket matching and indentation, over the page's
+// textarea. Bundled by esbuild at build time (make site) into
+// static/goeditor.js; the exercise page loads it if it is there and keeps
+// the plain textarea otherwise.
+
+import { EditorState } from '@codemirror/state';
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
+} from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { syntaxHighlighting, defaultHighlightStyle, indentUnit, bracketMatching } from '@codemirror/language';
+import { go } from '@codemirror/lang-go';
+
+const theme = EditorView.theme({
+  '&': { fontSize: '13px', border: '1px solid #c7cdd9', borderRadius: '6px', background: '#fff' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', lineHeight: '1.5', minHeight: '28em', maxHeight: '70vh' },
+  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #d0d7de', color: '#8c959f' },
+});
+
+// attach replaces textarea with an editor that keeps the textarea's value
+// (and its input events) in step, so the page's code reads and writes the
+// textarea as before. It returns the editor's view.
+export function attach(textarea) {
+  let syncing = false;
+  const view = new EditorView({
+    state: EditorState.create({
+      doc: textarea.value,
+      extensions: [
+        lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
+        bracketMatching(), indentUnit.of('\t'), go(), syntaxHighlighting(defaultHighlightStyle), theme,
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ 'aria-label': textarea.getAttribute('aria-label') || 'Go editor' }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged && !syncing) {
+            textarea.value = u.state.doc.toString();
+            textarea.dispatchEvent(new Event('input'));
+          }
+        }),
+      ],
+    }),
+  });
+  textarea.hidden = true;
+  textarea.after(view.dom);
+  // Writes to the textarea (reset, a test filling it) reach the editor.
+  const desc = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+  Object.defineProperty(textarea, 'value', {
+    get() { return desc.get.call(this); },
+    set(v) {
+      desc.set.call(this, v);
+      if (view.state.doc.toString() !== v) {
+        syncing = true;
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: v } });
+        syncing = false;
+      }
+    },
+  });
+  return view;
+}
