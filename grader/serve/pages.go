@@ -41,6 +41,8 @@ type pageData struct {
 	Ex        *Exercise
 	Statement template.HTML
 	Staff     bool
+	// Validation is the staff's view of dmelab validate (catalogue only).
+	Validation template.HTML
 }
 
 func (s *Server) pages(mux *http.ServeMux) {
@@ -62,7 +64,7 @@ func asset(b []byte, ctype string) http.HandlerFunc {
 }
 
 func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
-	s.render(w, http.StatusOK, &pageData{Title: "Exercises", List: s.catalog.List(), Staff: s.opts.Staff})
+	s.render(w, http.StatusOK, &pageData{Title: "Exercises", List: s.catalog.List(), Staff: s.opts.Staff, Validation: s.validationHTML()})
 }
 
 func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {

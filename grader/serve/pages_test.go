@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"context"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -44,4 +47,30 @@ func TestExercisePageStaff(t *testing.T) {
 	e := start(t, o)
 	_, body, _ := e.do("GET", "/exercises/ra", "", nil)
 	assert.Contains(t, string(body), "Hidden schedules (staff view)")
+}
+
+// With Staff, the catalogue shows the exercises' validation once it is
+// computed; students never see it.
+func TestStaffValidation(t *testing.T) {
+	release := make(chan struct{})
+	validate := func(ctx context.Context) (string, error) {
+		<-release
+		return "| exercise | mutants caught |\n|---|---|\n| ra | 7/7 |\n", nil
+	}
+	o := testOptions(t, newRecorder())
+	o.Staff, o.Validate = true, validate
+	e := start(t, o)
+	_, body, _ := e.do("GET", "/exercises/", "", nil)
+	assert.Contains(t, string(body), "Validation (staff view): running")
+	close(release)
+	assert.Eventually(t, func() bool {
+		_, body, _ = e.do("GET", "/exercises/", "", nil)
+		return strings.Contains(string(body), "<td>7/7</td>")
+	}, 5*time.Second, 10*time.Millisecond, "the validation table appears")
+
+	o = testOptions(t, newRecorder())
+	o.Validate = validate
+	student := start(t, o)
+	_, body, _ = student.do("GET", "/exercises/", "", nil)
+	assert.NotContains(t, string(body), "Validation")
 }

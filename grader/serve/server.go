@@ -31,20 +31,24 @@ type Options struct {
 	Poll          time.Duration // idle workers look at the queue this often; default 1 s
 	StreamLimit   time.Duration // an event stream's longest life; default 10 minutes
 	Logger        *slog.Logger  // default: discard
+	// Validate, with Staff, validates the exercises (dmelab validate) and
+	// returns the report as Markdown; staff see it on the catalogue page.
+	Validate func(ctx context.Context) (string, error)
 }
 
 // Server is the grading API and the playground in one handler, with its
 // store and workers.
 type Server struct {
-	opts      Options
-	store     *Store
-	catalog   *Catalog
-	pool      *pool
-	events    *broker
-	limiter   *rateLimiter
-	log       *slog.Logger
-	closing   chan struct{} // closed at Shutdown: event streams end
-	closeOnce sync.Once
+	opts       Options
+	store      *Store
+	catalog    *Catalog
+	pool       *pool
+	events     *broker
+	limiter    *rateLimiter
+	log        *slog.Logger
+	closing    chan struct{} // closed at Shutdown: event streams end
+	validation validation
+	closeOnce  sync.Once
 }
 
 // New opens the store in opts.DataDir, puts back in the queue the jobs a
@@ -116,7 +120,10 @@ func (s *Server) Store() *Store { return s.store }
 func (s *Server) Catalog() *Catalog { return s.catalog }
 
 // Start starts the grading workers.
-func (s *Server) Start() { s.pool.start() }
+func (s *Server) Start() {
+	s.pool.start()
+	s.startValidation()
+}
 
 // Shutdown ends event streams and long polls, stops taking jobs, lets
 // running ones finish until ctx is done (then puts them back in the

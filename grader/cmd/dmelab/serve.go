@@ -15,6 +15,7 @@ import (
 
 	"dmelab/grader/grade"
 	"dmelab/grader/serve"
+	"dmelab/grader/validate"
 	"dmelab/site"
 )
 
@@ -37,7 +38,8 @@ flags:
   --exercises DIR    the exercises (default exercises)
   --hidden DIR       hidden schedules kept outside the exercises
   --workers K        grading workers (default: the number of cores)
-  --staff            show hidden test names and grading errors
+  --staff            show hidden test names, grading errors and (computed in
+                     the background at start) dmelab validate's tables
   --client-header H  behind a trusted proxy: the header naming the client
                      (rate limits are per client)
   --cache DIR        compiled modules (default: the user cache directory)
@@ -85,11 +87,19 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	url := "http://" + displayAddr(ln.Addr().String(), *addr) + "/"
+	validateAll := func(ctx context.Context) (string, error) {
+		r, err := validate.Dir(ctx, *exercises, validate.Options{Grader: g, HiddenDir: *hidden})
+		if err != nil {
+			return "", err
+		}
+		return r.Markdown(), nil
+	}
 	srv, err := serve.New(serve.Options{
 		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, Workers: *workers,
 		Grader:        &grade.Exercises{Grader: g, Dir: *exercises, HiddenDir: *hidden},
 		Site:          playground,
 		ClientHeader:  *clientHeader,
+		Validate:      validateAll,
 		PlaygroundURL: url,
 		Logger:        slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	})
