@@ -1,0 +1,151 @@
+// Package tokenringsteps is the student interface of the token-ring
+// exercise: seed 002's token ring as the registry's token-ring runs it
+// (one token circulates N1 → N2 → … → Nn → N1; only its holder enters),
+// where the harness owns the node's variables, the ring and the network,
+// and the student writes the four handlers:
+//
+//	Enter():   if I hold the token, enter at once (state = Held);
+//	           else wait for it (state = Wanted)
+//	Leave():   state = Released; pass the token to my successor
+//	OnToken(): the token arrives: I hold it; if I want the CS, enter
+//	Pass():    an idle holder passes the token to its successor
+//
+// The harness decides when each runs, as the registry's token-ring does:
+// Enter and Leave when the application calls enter() and exit(), OnToken
+// when the token is delivered, Pass as the internal step "pass token to
+// Nk", offered while the node holds the token, is idle and has a
+// successor. Each handler is one atomic step.
+//
+// The handler contract: Enter changes only state (to Wanted or Held) and
+// sends nothing; Leave sets state = Released and may give up the token,
+// sending it to the successor only; OnToken changes token and may move
+// Wanted to Held, sending nothing; Pass changes only token and sends only
+// to the successor. A handler that breaks the contract, panics or (in the
+// sandbox) runs out of time or memory makes the node fail: it stops, the
+// variable "fault" says why, and it waits forever (a liveness failure).
+package tokenringsteps
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// State is the node's state, in the seed's words.
+type State uint8
+
+const (
+	Released State = iota
+	Wanted
+	Held
+)
+
+func (s State) String() string {
+	switch s {
+	case Released:
+		return "RELEASED"
+	case Wanted:
+		return "WANTED"
+	case Held:
+		return "HELD"
+	}
+	return "State(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Vars are one node's variables. Node indices are 0-based: node i is
+// N(i+1); the ring goes from i to (i+1) mod N.
+type Vars struct {
+	State State
+	Token bool // this node holds the token
+
+	id, n int
+	out   []int // the nodes the token was sent to
+}
+
+// MyID is this node's index (0-based: N1 is 0).
+func (v *Vars) MyID() int { return v.id }
+
+// N is the number of nodes in the ring.
+func (v *Vars) N() int { return v.n }
+
+// SendToken sends the token to node to.
+func (v *Vars) SendToken(to int) { v.out = append(v.out, to) }
+
+// Steps is what a student implements: one method per handler, each one
+// atomic step on the node's Vars (the student's type embeds a *Vars).
+type Steps interface {
+	// Enter(): if I hold the token, enter at once (state = Held);
+	// else wait for it (state = Wanted).
+	Enter()
+	// Leave(): state = Released; pass the token to my successor.
+	Leave()
+	// OnToken(): the token arrives: I hold it; if I want the CS, enter.
+	OnToken()
+	// Pass(): I hold the token and do not want the CS: pass it on.
+	Pass()
+}
+
+// New builds a Steps for the node whose variables are v.
+type New func(v *Vars) Steps
+
+// Op names a handler, in the order of Steps.
+type Op uint8
+
+const (
+	OpEnter Op = iota
+	OpLeave
+	OpToken
+	OpPass
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpEnter:
+		return "Enter()"
+	case OpLeave:
+		return "Leave()"
+	case OpToken:
+		return "OnToken()"
+	case OpPass:
+		return "Pass()"
+	}
+	return "?"
+}
+
+// invoke calls one handler; a panic is returned as its message.
+func invoke(s Steps, op Op) (panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = panicText(r)
+		}
+	}()
+	switch op {
+	case OpEnter:
+		s.Enter()
+	case OpLeave:
+		s.Leave()
+	case OpToken:
+		s.OnToken()
+	case OpPass:
+		s.Pass()
+	}
+	return ""
+}
+
+// Fault is a failure of the machinery that runs a student's handler (out
+// of time, out of memory, ...): Remote panics with it and the node reports
+// Msg as its fault.
+type Fault struct{ Msg string }
+
+func panicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+func name(i int) string { return "N" + strconv.Itoa(i+1) }
