@@ -57,7 +57,7 @@ func gradeFile(t *testing.T, ex *exercise.Exercise, path string) *report.Result 
 	return res
 }
 
-var exercises = []string{"ra-steps", "maekawa"}
+var exercises = []string{"ra-steps", "maekawa", "token-ring"}
 
 // The reference solutions, and solutions written in other styles, get
 // full marks; the starters compile and fail.

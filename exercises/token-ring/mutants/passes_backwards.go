@@ -1,0 +1,35 @@
+// The token goes to the predecessor, (id - 1) mod N, against the ring.
+package ring
+
+import "dmelab/algorithms/tokenringsteps"
+
+type Node struct{ *tokenringsteps.Vars }
+
+func (n Node) Enter() {
+	if n.Token {
+		n.State = tokenringsteps.Held
+	} else {
+		n.State = tokenringsteps.Wanted
+	}
+}
+
+func (n Node) Leave() {
+	n.State = tokenringsteps.Released
+	n.pass()
+}
+
+func (n Node) OnToken() {
+	n.Token = true
+	if n.State == tokenringsteps.Wanted {
+		n.State = tokenringsteps.Held
+	}
+}
+
+func (n Node) Pass() { n.pass() }
+
+func (n Node) pass() {
+	if n.N() > 1 {
+		n.Token = false
+		n.SendToken((n.MyID() + n.N() - 1) % n.N())
+	}
+}

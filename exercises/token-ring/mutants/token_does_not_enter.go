@@ -1,0 +1,30 @@
+// OnToken takes the token but does not let a waiting node in: it waits with the token forever.
+package ring
+
+import "dmelab/algorithms/tokenringsteps"
+
+type Node struct{ *tokenringsteps.Vars }
+
+func (n Node) Enter() {
+	if n.Token {
+		n.State = tokenringsteps.Held
+	} else {
+		n.State = tokenringsteps.Wanted
+	}
+}
+
+func (n Node) Leave() {
+	n.State = tokenringsteps.Released
+	n.pass()
+}
+
+func (n Node) OnToken() { n.Token = true }
+
+func (n Node) Pass() { n.pass() }
+
+func (n Node) pass() {
+	if n.N() > 1 {
+		n.Token = false
+		n.SendToken((n.MyID() + 1) % n.N())
+	}
+}

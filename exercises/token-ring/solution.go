@@ -1,0 +1,41 @@
+// Reference solution: seed 002's token ring.
+package ring
+
+import "dmelab/algorithms/tokenringsteps"
+
+// Node is one node; the harness owns its variables.
+type Node struct{ *tokenringsteps.Vars }
+
+// Enter(): if I hold the token, state = Held; else state = Wanted.
+func (n Node) Enter() {
+	if n.Token {
+		n.State = tokenringsteps.Held
+	} else {
+		n.State = tokenringsteps.Wanted
+	}
+}
+
+// Leave(): state = Released; pass the token to my successor.
+func (n Node) Leave() {
+	n.State = tokenringsteps.Released
+	n.pass()
+}
+
+// OnToken(): I hold the token; if state == Wanted, state = Held.
+func (n Node) OnToken() {
+	n.Token = true
+	if n.State == tokenringsteps.Wanted {
+		n.State = tokenringsteps.Held
+	}
+}
+
+// Pass(): pass the token to my successor.
+func (n Node) Pass() { n.pass() }
+
+// pass gives the token to the successor; a ring of one keeps it.
+func (n Node) pass() {
+	if n.N() > 1 {
+		n.Token = false
+		n.SendToken((n.MyID() + 1) % n.N())
+	}
+}

@@ -1,0 +1,30 @@
+// Token ring (seed 002): write the four handlers. Read exercise.md for the
+// rules.
+package ring
+
+import "dmelab/algorithms/tokenringsteps"
+
+// Node is one node. The harness owns its variables (tokenringsteps.Vars):
+// State and Token. Node ids are 0-based: N1 is 0.
+type Node struct{ *tokenringsteps.Vars }
+
+// Enter(): if I hold the token, state = Held (enter at once);
+// else state = Wanted (wait for it).
+func (n Node) Enter() {
+	// TODO
+}
+
+// Leave(): state = Released; pass the token to my successor.
+func (n Node) Leave() {
+	// TODO: n.SendToken(successor)
+}
+
+// OnToken(): the token arrives: I hold it; if state == Wanted, state = Held.
+func (n Node) OnToken() {
+	// TODO
+}
+
+// Pass(): I hold the token and state == Released: pass it to my successor.
+func (n Node) Pass() {
+	// TODO
+}
