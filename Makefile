@@ -90,6 +90,8 @@ fuzz:
 	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzReadFront -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/rasteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/maekawasteps -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/tokenringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./edge -run '^$$' -fuzz FuzzScenarioAPI -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).
