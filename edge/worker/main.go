@@ -8,6 +8,8 @@
 package main
 
 import (
+	"net/http"
+
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
 	"github.com/syumai/workers/cloudflare/fetch"
@@ -18,6 +20,14 @@ import (
 func main() {
 	workers.Serve(edge.Handler(edge.Options{
 		GraderURL: func() string { return cloudflare.Getenv("GRADER_URL") },
-		Client:    fetch.NewClient().HTTPClient(fetch.RedirectModeManual),
+		Do:        forward,
 	}))
+}
+
+// forward sends r with the platform's fetch, redirects passed back to the
+// client as they are. It goes through fetch.Client.Do rather than an
+// http.Client so that the worker links no http.Transport (see
+// edge.Options.Do).
+func forward(r *http.Request) (*http.Response, error) {
+	return fetch.NewClient().Do(&fetch.Request{Request: r}, &fetch.RequestInit{Redirect: fetch.RedirectModeManual})
 }

@@ -1,0 +1,280 @@
+// Package scenarioapi answers the scenario language over HTTP: check a
+// scenario (positioned errors), format it, or run it with the default
+// policy. It is a plain http.Handler over the pure core (no files, no
+// state, no goroutines), so the same code serves in `dmelab serve` and in
+// the Cloudflare Worker (edge/worker), where each request may start a
+// fresh instance.
+//
+// Everything a client sends is untrusted: bodies are bounded (MaxBody),
+// the work of a run is bounded (Budget) so one request cannot hold a
+// server or a worker for long, every error is JSON with a status
+// (400, 405, 413, 422) and a panic becomes a JSON 500, never a trace.
+//
+//	POST /api/scenario/check   {"text": "..."} → {"ok", "errors": [{"line", "col", "message"}]}
+//	POST /api/scenario/format  {"text": "..."} → {"text"}                 (422 with "errors")
+//	POST /api/scenario/run     {"text": "..."} → {"ok", "exit", "report", "expectations"}  (422 with "errors")
+package scenarioapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+
+	"dmelab/algorithms/scenario"
+)
+
+// Prefix is where the API lives; mount Handler there.
+const Prefix = "/api/scenario/"
+
+// MaxBody bounds a request body: scenarios are a few kilobytes.
+const MaxBody = 64 << 10
+
+// The work one run may do. The scenario package bounds each exploration
+// (Options.MaxStates) and each run statement (Options.MaxRun); a request
+// repeating "expect safety holds" or "run" thousands of times would
+// multiply those, so the API shares totals among them: the explorations
+// of a request together visit at most TotalStates states (each at most
+// MaxStates), and its events, scripted or taken by run statements, number
+// at most Events(n) for n nodes (each run statement at most MaxRun). An
+// event costs about n² (the run records every message in flight after
+// it, and n nodes can have n² of them), hence the budget's shape: with 3
+// nodes 20000 events, with 32 nodes 195. A property the bound leaves
+// undecided says so (status UNKNOWN, exit 3); a script with more events
+// than the budget is refused (422). The playground and `dmelab run` have
+// no such bounds.
+const (
+	MaxStates   = 20000
+	TotalStates = 50000
+	MaxRun      = 2000
+	TotalEvents = 20000
+	// eventWork is the events budget times n²: 195 events of 32 nodes
+	// with every pair's message in flight take about half a second.
+	eventWork = 200_000
+)
+
+// MaxReport bounds the report text sent back; the expectations' outcomes
+// are always sent whole.
+const MaxReport = 256 << 10
+
+// Events is the events budget of a run with n nodes.
+func Events(n int) int {
+	return min(TotalEvents, eventWork/max(n*n, 1))
+}
+
+// Budget returns the run options of s under the bounds above, or the
+// position of the first scripted event past them.
+func Budget(s *scenario.Scenario) (scenario.Options, error) {
+	budget := Events(len(s.Setup.Names))
+	props, runs, events := 0, 0, 0
+	var over []*scenario.EventStmt
+	count := func(e *scenario.EventStmt) {
+		if events++; events > budget {
+			over = append(over, e)
+		}
+	}
+	for _, st := range s.Script {
+		switch st := st.(type) {
+		case *scenario.ExpectStmt:
+			if st.Kind == scenario.ExpectProp {
+				props++
+			}
+		case *scenario.RunStmt:
+			runs++
+		case *scenario.EventStmt:
+			count(st)
+		case *scenario.ScheduleStmt:
+			for _, e := range st.Events {
+				count(e)
+			}
+		}
+	}
+	if len(over) > 0 {
+		return scenario.Options{}, scenario.ErrorList{{Pos: over[0].Pos, Msg: fmt.Sprintf(
+			"the API runs at most %d events with %d nodes, this script has %d: run it in the playground or with dmelab run",
+			budget, len(s.Setup.Names), events)}}
+	}
+	// Options treat 0 as "the default", which is unbounded here: at least 1.
+	return scenario.Options{
+		MaxStates: max(1, min(MaxStates, TotalStates/max(props, 1))),
+		MaxRun:    max(1, min(MaxRun, (budget-events)/max(runs, 1))),
+	}, nil
+}
+
+// Handler returns the API's handler, to mount at Prefix.
+func Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(Prefix+"check", post(check))
+	mux.Handle(Prefix+"format", post(format))
+	mux.Handle(Prefix+"run", post(run))
+	mux.HandleFunc(Prefix, func(w http.ResponseWriter, r *http.Request) {
+		Error(w, http.StatusNotFound, "the scenario API is POST "+Prefix+"check, format and run")
+	})
+	return Recover(mux)
+}
+
+// post admits POST only (405 with Allow otherwise) and hands the
+// request's scenario text to h.
+func post(h func(http.ResponseWriter, string)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			Error(w, http.StatusMethodNotAllowed, `use POST with {"text": scenario}`)
+			return
+		}
+		if text, ok := readText(w, r); ok {
+			h(w, text)
+		}
+	})
+}
+
+// readText reads {"text": "..."}: nothing else, nothing after it. The body
+// is read whole (io.ReadAll: streaming copies of a request body fail in
+// the worker runtime).
+func readText(w http.ResponseWriter, r *http.Request) (string, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		Error(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a request is at most %d KiB", MaxBody>>10))
+		return "", false
+	}
+	if err != nil {
+		Error(w, http.StatusBadRequest, "the request body could not be read")
+		return "", false
+	}
+	var req struct {
+		Text *string `json:"text"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil || req.Text == nil || dec.More() {
+		Error(w, http.StatusBadRequest, `the body must be one JSON object {"text": scenario}`)
+		return "", false
+	}
+	return *req.Text, true
+}
+
+// Problem is one positioned error (1-based line and column; 0 when the
+// error has no position).
+type Problem struct {
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+// Problems lists err's positioned errors (a scenario.ErrorList).
+func Problems(err error) []Problem {
+	var list scenario.ErrorList
+	if !errors.As(err, &list) {
+		return []Problem{{Message: err.Error()}}
+	}
+	out := make([]Problem, 0, len(list))
+	for _, e := range list {
+		out = append(out, Problem{e.Pos.Line, e.Pos.Col, e.Msg})
+	}
+	return out
+}
+
+// name is the file name positions would carry; the API reports line and
+// column only.
+const name = "scenario"
+
+func check(w http.ResponseWriter, text string) {
+	if _, err := scenario.Load(name, []byte(text)); err != nil {
+		JSON(w, http.StatusOK, map[string]any{"ok": false, "errors": Problems(err)})
+		return
+	}
+	JSON(w, http.StatusOK, map[string]any{"ok": true, "errors": []Problem{}})
+}
+
+func format(w http.ResponseWriter, text string) {
+	f, err := scenario.Parse(name, []byte(text))
+	if err != nil {
+		invalid(w, err)
+		return
+	}
+	JSON(w, http.StatusOK, map[string]any{"text": scenario.Format(f)})
+}
+
+// expectation is one expectation's outcome, without its witness run
+// (the report shows it).
+type expectation struct {
+	Line   int    `json:"line"`
+	Col    int    `json:"col"`
+	Text   string `json:"text"`
+	Status string `json:"status"`
+	Got    string `json:"got"`
+}
+
+func run(w http.ResponseWriter, text string) {
+	s, err := scenario.Load(name, []byte(text))
+	if err != nil {
+		invalid(w, err)
+		return
+	}
+	opts, err := Budget(s)
+	if err != nil {
+		invalid(w, err)
+		return
+	}
+	res := scenario.Run(s, opts)
+	exps := make([]expectation, 0, len(res.Expects))
+	for _, e := range res.Expects {
+		exps = append(exps, expectation{e.Pos.Line, e.Pos.Col, e.Text, string(e.Status), e.Got})
+	}
+	out := map[string]any{"ok": res.OK(), "exit": res.Exit(), "report": cut(res.Report()), "expectations": exps}
+	if res.Stopped != nil {
+		out["stopped"] = Problem{res.Stopped.Pos.Line, res.Stopped.Pos.Col, res.Stopped.Msg}
+	}
+	JSON(w, http.StatusOK, out)
+}
+
+// cut shortens a report past MaxReport at a line's end, saying so.
+func cut(report string) string {
+	if len(report) <= MaxReport {
+		return report
+	}
+	end := strings.LastIndexByte(report[:MaxReport], '\n') + 1
+	return report[:end] + fmt.Sprintf("... (the report is cut at %d KiB: the playground or dmelab run show all of it)\n", MaxReport>>10)
+}
+
+// invalid answers a scenario that does not parse or check: 422, the
+// problems with their positions.
+func invalid(w http.ResponseWriter, err error) {
+	JSON(w, http.StatusUnprocessableEntity, map[string]any{"error": "the scenario has errors", "errors": Problems(err)})
+}
+
+// JSON writes v as the response.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// Error writes {"error": msg}.
+func Error(w http.ResponseWriter, status int, msg string) {
+	JSON(w, status, map[string]string{"error": msg})
+}
+
+// Recover turns a panic in h into a JSON 500 without a stack trace (the
+// panic's value goes to stderr, the server's log).
+func Recover(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				fmt.Fprintf(os.Stderr, "%s %s: panic: %v\n", r.Method, r.URL.Path, v)
+				Error(w, http.StatusInternalServerError, "internal error")
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
