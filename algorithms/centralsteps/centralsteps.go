@@ -1,0 +1,196 @@
+// Package centralsteps is the student interface of the central-server
+// exercise: seed 002's central server as the registry's central runs it
+// (node N1 is the server and also a client like the others; it queues the
+// enter() requests and grants the CS to one client at a time), where the
+// harness owns the variables and the network and the student writes the
+// five handlers:
+//
+//	Enter():         state = Wanted; send Request to the server
+//	Exit():          state = Released; send Release to the server
+//	OnRequest(from): server: if nobody holds the CS, holder = from and
+//	                 send Grant to from; else add from to the queue
+//	OnRelease(from): server: if the queue is not empty, holder = its
+//	                 first, removed from it, and send Grant to the holder;
+//	                 else holder = nobody
+//	OnGrant():       state = Held (enter the CS)
+//
+// The harness decides when each runs, as the registry's central does:
+// Enter and Exit when the application calls enter() and exit(), the
+// others when a Request, Release or Grant is delivered. The server's own
+// messages to itself are not sent over the network: the harness runs the
+// matching handler at once, in the same atomic step (so the server's own
+// enter() goes straight into its queue, as in the registry's central).
+//
+// The handler contract: Enter sets state = Wanted (or Held) and sends at
+// most one Request; Exit sets state = Released and sends at most one
+// Release; OnGrant may only move Wanted to Held and sends nothing; none of
+// them touches holder or queue. OnRequest and OnRelease run at the server
+// only, keep state, may change holder and queue (to nodes that exist, no
+// longer than the number of nodes) and send at most one Grant. A handler
+// that breaks the contract, panics or (in the sandbox) runs out of time or
+// memory makes the node fail: it stops, the variable "fault" says why,
+// and it waits forever (a liveness failure).
+package centralsteps
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// State is the node's state, in the seed's words.
+type State uint8
+
+const (
+	Released State = iota
+	Wanted
+	Held
+)
+
+func (s State) String() string {
+	switch s {
+	case Released:
+		return "RELEASED"
+	case Wanted:
+		return "WANTED"
+	case Held:
+		return "HELD"
+	}
+	return "State(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Server is the index of the server node (N1).
+const Server = 0
+
+// None is the holder when nobody holds the CS.
+const None = -1
+
+// Kind is a message kind.
+type Kind uint8
+
+const (
+	Request Kind = iota // client → server: let me in
+	Grant               // server → client: you may enter
+	Release             // client → server: I am out
+)
+
+// Send is one message a handler sent.
+type Send struct {
+	Kind Kind
+	To   int
+}
+
+// Vars are one node's variables. Node indices are 0-based: node i is
+// N(i+1). Holder and Queue are the server's; at the other nodes they stay
+// None and empty.
+type Vars struct {
+	State  State
+	Holder int   // who holds the CS, None for nobody
+	Queue  []int // waiting clients, first come first
+
+	id, n int
+	out   []Send
+}
+
+// MyID is this node's index (0-based: N1 is 0).
+func (v *Vars) MyID() int { return v.id }
+
+// N is the number of nodes.
+func (v *Vars) N() int { return v.n }
+
+// SendRequest sends Request to the server.
+func (v *Vars) SendRequest() { v.out = append(v.out, Send{Request, Server}) }
+
+// SendRelease sends Release to the server.
+func (v *Vars) SendRelease() { v.out = append(v.out, Send{Release, Server}) }
+
+// SendGrant sends Grant to node to.
+func (v *Vars) SendGrant(to int) { v.out = append(v.out, Send{Grant, to}) }
+
+// Steps is what a student implements: one method per handler, each one
+// atomic step on the node's Vars (the student's type embeds a *Vars).
+type Steps interface {
+	// Enter(): state = Wanted; send Request to the server.
+	Enter()
+	// Exit(): state = Released; send Release to the server.
+	Exit()
+	// OnRequest(from), at the server: if nobody holds the CS, holder =
+	// from and send Grant to from; else add from to the queue.
+	OnRequest(from int)
+	// OnRelease(from), at the server: if the queue is not empty, holder =
+	// the first of the queue (removed from it) and send Grant to it; else
+	// holder = nobody.
+	OnRelease(from int)
+	// OnGrant(): state = Held (enter the CS).
+	OnGrant()
+}
+
+// New builds a Steps for the node whose variables are v.
+type New func(v *Vars) Steps
+
+// Op names a handler, in the order of Steps.
+type Op uint8
+
+const (
+	OpEnter Op = iota
+	OpExit
+	OpRequest
+	OpRelease
+	OpGrant
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpEnter:
+		return "Enter()"
+	case OpExit:
+		return "Exit()"
+	case OpRequest:
+		return "OnRequest()"
+	case OpRelease:
+		return "OnRelease()"
+	case OpGrant:
+		return "OnGrant()"
+	}
+	return "?"
+}
+
+// invoke calls one handler; a panic is returned as its message.
+func invoke(s Steps, op Op, from int) (panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = panicText(r)
+		}
+	}()
+	switch op {
+	case OpEnter:
+		s.Enter()
+	case OpExit:
+		s.Exit()
+	case OpRequest:
+		s.OnRequest(from)
+	case OpRelease:
+		s.OnRelease(from)
+	case OpGrant:
+		s.OnGrant()
+	}
+	return ""
+}
+
+// Fault is a failure of the machinery that runs a student's handler (out
+// of time, out of memory, ...): Remote panics with it and the node reports
+// Msg as its fault.
+type Fault struct{ Msg string }
+
+func panicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+func name(i int) string { return "N" + strconv.Itoa(i+1) }
