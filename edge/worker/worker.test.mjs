@@ -1,13 +1,14 @@
 // The Cloudflare Worker, locally: `wrangler dev` (workerd from npm,
-// offline, on loopback) runs edge/worker/build (make worker) in front of a
-// real `bin/dmelab serve`. Pages load (the playground as static assets),
-// the scenario API answers from the worker itself, and a submission is
-// forwarded to the grading server and its feedback comes back through the
-// worker. Run: make test-worker (part of make test).
+// offline, on loopback; it runs build.sh first) in front of a real
+// `bin/dmelab serve`. Pages load (the playground as static assets, with
+// site's headers), the scenario API answers from the worker itself, and a
+// submission is forwarded to the grading server and its feedback comes
+// back through the worker. Run: make test-worker (part of make test);
+// skipped, saying why, without bin/dmelab, the built site or wrangler.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,14 +18,25 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
-const skip = !fs.existsSync(path.join(HERE, 'build', 'app.wasm')) ? 'edge/worker/build is missing: run make worker'
-  : !fs.existsSync(WRANGLER) ? 'wrangler is missing: run npm ci' : false;
+const skip = !fs.existsSync(path.join(ROOT, 'bin', 'dmelab')) ? 'bin/dmelab is missing: run make build'
+  : !fs.existsSync(path.join(ROOT, 'site', 'static', 'dmelab.wasm')) ? 'the playground is not built: run make site'
+  : !fs.existsSync(WRANGLER) ? 'wrangler is missing: run npm ci'
+  : !fs.existsSync(path.join(ROOT, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd')) && process.platform === 'linux' && process.arch === 'x64'
+    ? 'workerd is missing from node_modules: run npm ci' : false;
 if (skip) console.log(`# SKIP ${skip}`);
 
 const procs = [];
 let grader;
 let worker;
 let data;
+
+// goEnv pins Go's caches and settings where they are now: wrangler's own
+// HOME (a folder of the project's) must not move them for build.sh.
+function goEnv() {
+  const vars = ['GOCACHE', 'GOMODCACHE', 'GOPATH', 'GOENV'];
+  const vals = execFileSync(process.env.GO || 'go', ['env', ...vars], { encoding: 'utf8' }).split('\n');
+  return Object.fromEntries(vars.map((k, i) => [k, vals[i]]));
+}
 
 const freePort = () => new Promise((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
@@ -61,7 +73,7 @@ before(async () => {
   fs.mkdirSync(home, { recursive: true });
   await start(WRANGLER, ['dev', '--ip', '127.0.0.1', '--port', String(wport), '--var', `GRADER_URL:${grader}`], {
     cwd: HERE,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', HOME: home, XDG_CONFIG_HOME: home, CI: '1' },
+    env: { ...process.env, ...goEnv(), WRANGLER_SEND_METRICS: 'false', HOME: home, XDG_CONFIG_HOME: home, CI: '1' },
   }, /Ready on (http:\/\/\S+)/);
   worker = `http://127.0.0.1:${wport}`;
 });
@@ -73,12 +85,34 @@ after(() => {
   if (data) fs.rmSync(data, { recursive: true, force: true });
 });
 
-test('the playground loads from the worker', { skip }, async () => {
+test('the playground loads from the worker, with site\'s headers', { skip }, async () => {
   const r = await fetch(worker + '/');
   assert.equal(r.status, 200);
   assert.match(await r.text(), /dmelab/);
+  assert.match(r.headers.get('content-security-policy') || '', /default-src 'self'/);
+  assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
   const wasm = await fetch(worker + '/dmelab.wasm', { method: 'HEAD' });
   assert.equal(wasm.status, 200);
+  assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+  for (const p of ['/dmelab.wasm.br', '/nope.js']) {
+    assert.equal((await fetch(worker + p)).status, 404, p);
+  }
+});
+
+// Each request may start a fresh Go instance: a scenario API request
+// costs the instance's start. Printed, not asserted (no timed assertions).
+test('a scenario API request, timed', { skip }, async () => {
+  const body = JSON.stringify({ text: 'algorithm central\nnodes A B\nrequest A\nrun\n' });
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const r = await fetch(worker + '/api/scenario/check', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    assert.equal(r.status, 200);
+    await r.json();
+    times.push(performance.now() - t0);
+  }
+  const wasm = fs.statSync(path.join(HERE, 'build', 'app.wasm')).size;
+  console.log(`# app.wasm ${(wasm / 1e6).toFixed(2)} MB; POST /api/scenario/check: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
 });
 
 test('the scenario API answers from the worker', { skip }, async () => {
@@ -87,6 +121,9 @@ test('the scenario API answers from the worker', { skip }, async () => {
   assert.equal(r.status, 200);
   const v = await r.json();
   assert.equal(v.ok, true, v.report);
+  const get = await fetch(worker + '/api/scenario/run');
+  assert.equal(get.status, 405);
+  assert.equal(get.headers.get('allow'), 'POST');
   const bad = await fetch(worker + '/api/scenario/check', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: 'algorithm central\nnodes A\nfrob A\n' }) });
   const b = await bad.json();
   assert.equal(b.ok, false);
