@@ -7,6 +7,18 @@
 set -eu
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
+# Local runs give wrangler a HOME of the project's (make worker-dev, the
+# worker test): Go's caches and settings stay the user's own, found from
+# the account's home, so nothing is downloaded or built again.
+real=$(getent passwd "$(id -u)" 2>/dev/null | cut -d: -f6) || real=
+if [ -n "$real" ] && [ "$real" != "$HOME" ]; then
+	goenv() { HOME=$real XDG_CONFIG_HOME= "$GO" env "$1"; }
+	GOCACHE=${GOCACHE:-$(goenv GOCACHE)}
+	GOMODCACHE=${GOMODCACHE:-$(goenv GOMODCACHE)}
+	GOPATH=${GOPATH:-$(goenv GOPATH)}
+	GOENV=${GOENV:-$(goenv GOENV)}
+	export GOCACHE GOMODCACHE GOPATH GOENV
+fi
 out=edge/worker/build
 mkdir -p "$out"
 # Without @version: the module proxy does not list syumai/workers'

@@ -18,17 +18,26 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
+const WORKERD = path.join(ROOT, 'node_modules', '.bin', 'workerd');
 const skip = !fs.existsSync(path.join(ROOT, 'bin', 'dmelab')) ? 'bin/dmelab is missing: run make build'
   : !fs.existsSync(path.join(ROOT, 'site', 'static', 'dmelab.wasm')) ? 'the playground is not built: run make site'
-  : !fs.existsSync(WRANGLER) ? 'wrangler is missing: run npm ci'
-  : !fs.existsSync(path.join(ROOT, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd')) && process.platform === 'linux' && process.arch === 'x64'
-    ? 'workerd is missing from node_modules: run npm ci' : false;
+  : !fs.existsSync(WRANGLER) || !fs.existsSync(WORKERD) ? 'wrangler or workerd is missing: run npm ci'
+  : runs(WORKERD, ['--version']) ? false : 'workerd cannot run on this machine (workerd --version failed)';
 if (skip) console.log(`# SKIP ${skip}`);
 
 const procs = [];
 let grader;
 let worker;
 let data;
+
+function runs(cmd, args) {
+  try {
+    execFileSync(cmd, args, { stdio: 'ignore', timeout: 30000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // goEnv pins Go's caches and settings where they are now: wrangler's own
 // HOME (a folder of the project's) must not move them for build.sh.
