@@ -30,6 +30,10 @@ let grader;
 let worker;
 let data;
 
+// OFFLINE keeps wrangler off the network: no metrics, no update check
+// (it comes with the banner), no download of the Request.cf placeholder.
+const OFFLINE = { WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+
 function runs(cmd, args) {
   try {
     execFileSync(cmd, args, { stdio: 'ignore', timeout: 30000 });
@@ -82,7 +86,7 @@ before(async () => {
   fs.mkdirSync(home, { recursive: true });
   await start(WRANGLER, ['dev', '--ip', '127.0.0.1', '--port', String(wport), '--var', `GRADER_URL:${grader}`], {
     cwd: HERE,
-    env: { ...process.env, ...goEnv(), WRANGLER_SEND_METRICS: 'false', HOME: home, XDG_CONFIG_HOME: home, CI: '1' },
+    env: { ...process.env, ...goEnv(), ...OFFLINE, HOME: home, XDG_CONFIG_HOME: home, CI: '1' },
   }, /Ready on (http:\/\/\S+)/);
   worker = `http://127.0.0.1:${wport}`;
 });
@@ -152,6 +156,9 @@ test('a submission is forwarded to the grading server and graded', { skip }, asy
   assert.equal(v.status, 'done');
   assert.ok(v.result.score < v.result.max_score, 'the mutant loses points');
   assert.match(v.feedback.markdown, /#scenario=/, 'with a replay link');
+  // HEAD through the worker's own code (forwarded): no body, no 500.
+  const head = await fetch(`${worker}/exercises/`, { method: 'HEAD' });
+  assert.equal(head.status, 200);
   const direct = await (await fetch(`${grader}/api/submissions/${id}`)).json();
   assert.equal(direct.result.score, v.result.score, 'the same result as the grading server says');
 });
