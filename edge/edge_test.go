@@ -89,3 +89,44 @@ func TestForward(t *testing.T) {
 	code, _ = do(t, bad, "GET", "/api/health", "")
 	assert.Equal(t, http.StatusServiceUnavailable, code)
 }
+
+// nullBody is what the worker's fetch gives for a response without a
+// body: reading it panics.
+type nullBody struct{}
+
+func (nullBody) Read([]byte) (int, error) { panic("syscall/js: call of Value.Call on null") }
+func (nullBody) Close() error             { return nil }
+
+// strictWriter fails on an empty Write, which hangs a HEAD in the worker.
+type strictWriter struct {
+	*httptest.ResponseRecorder
+	t *testing.T
+}
+
+func (w strictWriter) Write(b []byte) (int, error) {
+	if len(b) == 0 {
+		w.t.Error("an empty Write")
+	}
+	return w.ResponseRecorder.Write(b)
+}
+
+// Responses that have no body (to HEAD; 204, 304) are passed back without
+// reading one: in the worker, reading it was a 500.
+func TestForwardNoBody(t *testing.T) {
+	for _, tc := range []struct {
+		method string
+		status int
+	}{{"HEAD", http.StatusOK}, {"GET", http.StatusNotModified}, {"POST", http.StatusNoContent}} {
+		h := Handler(Options{
+			GraderURL: func() string { return "http://grader.test" },
+			Do: func(r *http.Request) (*http.Response, error) {
+				return &http.Response{StatusCode: tc.status, Header: http.Header{"Content-Type": {"text/html"}}, Body: nullBody{}}, nil
+			},
+		})
+		w := strictWriter{httptest.NewRecorder(), t}
+		h.ServeHTTP(w, httptest.NewRequest(tc.method, "/exercises/", nil))
+		assert.Equal(t, tc.status, w.Code, "%s: %s", tc.method, w.Body)
+		assert.Empty(t, w.Body.String(), tc.method)
+	}
+}
+
