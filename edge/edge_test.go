@@ -129,4 +129,3 @@ func TestForwardNoBody(t *testing.T) {
 		assert.Empty(t, w.Body.String(), tc.method)
 	}
 }
-
