@@ -51,22 +51,21 @@ node_modules: package.json package-lock.json
 test-browser: site build node_modules
 	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs site/e2e/exercises.test.mjs
 
-# The Cloudflare Worker (edge/worker): the Go handler for js/wasm and
-# syumai/workers' loader, into edge/worker/build (gitignored).
-worker:
-	mkdir -p edge/worker/build
-	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o edge/worker/build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o edge/worker/build/app.wasm ./edge/worker
+# The Cloudflare Worker (edge/worker): syumai/workers' loader, the Go
+# handler for js/wasm and the playground as static assets, into
+# edge/worker/build (gitignored; wrangler also runs build.sh itself).
+worker: site
+	GO=$(GO) sh edge/worker/build.sh
 
 # The worker under `wrangler dev` (offline, loopback), forwarding grading
 # to GRADER_URL (default: make run's server).
 GRADER_URL ?= http://127.0.0.1:8080
-worker-dev: worker site node_modules
-	cd edge/worker && WRANGLER_SEND_METRICS=false HOME=$(CURDIR)/edge/worker/.home XDG_CONFIG_HOME=$(CURDIR)/edge/worker/.home \
+worker-dev: worker
+	cd edge/worker && WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true CLOUDFLARE_CF_FETCH_ENABLED=false HOME=$(CURDIR)/edge/worker/.home XDG_CONFIG_HOME=$(CURDIR)/edge/worker/.home \
 		../../node_modules/.bin/wrangler dev --ip 127.0.0.1 --var GRADER_URL:$(GRADER_URL)
 
 # The worker test: wrangler dev in front of a real dmelab serve.
-test-worker: worker site build node_modules
+test-worker: worker build
 	node --test edge/worker/worker.test.mjs
 
 # What the page costs: wasm size raw and gzipped, time to the first
@@ -92,7 +91,7 @@ fuzz:
 	$(GO) test ./algorithms/maekawasteps -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/tokenringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/centralsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
-	$(GO) test ./edge -run '^$$' -fuzz FuzzScenarioAPI -fuzztime $(FUZZTIME)
+	$(GO) test ./edge/scenarioapi -run '^$$' -fuzz FuzzBody -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).
