@@ -28,6 +28,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/exercises/{name}", s.exercise)
 	mux.HandleFunc("/api/health", s.health)
 	s.pages(mux)
+	for pattern, h := range s.opts.Mount {
+		mux.Handle(pattern, h)
+	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint: see the README's serving section")
 	})

@@ -19,6 +19,9 @@ type Options struct {
 	Staff     bool   // show hidden test names, test sources and grading errors
 	Grader    Grader // required
 	Site      http.Handler
+	// Mount adds handlers by pattern (e.g. "/api/scenario/", the scenario
+	// API), ahead of the API's catch-all 404.
+	Mount map[string]http.Handler
 
 	Workers       int           // grading workers; default runtime.NumCPU()
 	MaxBody       int64         // bytes of a submission request; default 256 KiB

@@ -8,11 +8,13 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"dmelab/edge/scenarioapi"
 	"dmelab/grader/grade"
 	"dmelab/grader/serve"
 	"dmelab/grader/validate"
@@ -25,9 +27,10 @@ func init() {
 
 const serveUsage = `usage: dmelab serve [flags]
 
-Serves the playground and the grading API (POST /api/submissions,
-GET /api/submissions/{id}, its /events stream, GET /api/exercises) on one
-address, with submissions and results kept in SQLite under --data: a
+Serves the playground, the exercise pages, the grading API (POST
+/api/submissions, GET /api/submissions/{id}, its /events stream, GET
+/api/exercises) and the scenario API (POST /api/scenario/check, /format,
+/run, as the Cloudflare Worker answers it) on one address, with submissions and results kept in SQLite under --data: a
 submission accepted before a crash or restart is graded after it, exactly
 once. SIGTERM or Ctrl-C stops taking submissions, lets running gradings
 finish for up to 30 s and puts the rest back in the queue.
@@ -98,6 +101,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, Workers: *workers,
 		Grader:        &grade.Exercises{Grader: g, Dir: *exercises, HiddenDir: *hidden},
 		Site:          playground,
+		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.Handler()},
 		ClientHeader:  *clientHeader,
 		Validate:      validateAll,
 		PlaygroundURL: url,

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"regexp"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -48,6 +50,12 @@ func TestServeStartsAndStops(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, err = http.Post(base+"api/scenario/check", "application/json", strings.NewReader(`{"text":"algorithm central\nnodes A\nfrob A\n"}`))
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, string(body), `"line":3`, "the scenario API is served too")
 	resp, err = http.Get(base + "api/nothing")
 	require.NoError(t, err)
 	resp.Body.Close()
