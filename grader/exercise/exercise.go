@@ -25,6 +25,7 @@
 //	limits: {call: 2s, total: 30s, memory: 64MiB, build: 60s}
 //	explore:                    # exhaustive searches (public configurations)
 //	  - {nodes: 2, requests: 2, props: [safety, liveness]}
+//	  - {nodes: 3, requests: 1, crashes: 1, props: [safety, liveness]}  # elections
 //	max-states: 500000          # bound of each search
 //	voting-sets: [2, 3, 4, 9]   # Maekawa: check VotingSets(n) for these n
 //
@@ -102,11 +103,17 @@ type RawLimits struct {
 type Explore struct {
 	Nodes    int      `yaml:"nodes"`
 	Requests int      `yaml:"requests"`
+	Crashes  int      `yaml:"crashes"` // how many nodes may crash (elections)
 	Props    []string `yaml:"props"`
 }
 
-// Name is how the test is called: "N=3 R=1".
-func (e Explore) Name() string { return fmt.Sprintf("N=%d R=%d", e.Nodes, e.Requests) }
+// Name is how the test is called: "N=3 R=1", "N=3 R=1 C=1".
+func (e Explore) Name() string {
+	if e.Crashes > 0 {
+		return fmt.Sprintf("N=%d R=%d C=%d", e.Nodes, e.Requests, e.Crashes)
+	}
+	return fmt.Sprintf("N=%d R=%d", e.Nodes, e.Requests)
+}
 
 // Schedule is a scenario file.
 type Schedule struct {
@@ -119,6 +126,7 @@ type Schedule struct {
 type Walk struct {
 	Name, Path      string
 	Nodes, Requests int
+	Crashes         int // how many nodes may crash in a run
 	Walks, Depth    int
 	Seed            uint64
 	Props           []string
@@ -325,8 +333,8 @@ func (e *Exercise) check() error {
 		}
 	}
 	for i, x := range e.Explore {
-		if x.Nodes < 1 || x.Nodes > 8 || x.Requests < 1 || x.Requests > 5 {
-			return fmt.Errorf("%sexplore[%d]: nodes must be 1..8 and requests 1..5", at, i)
+		if x.Nodes < 1 || x.Nodes > 8 || x.Requests < 1 || x.Requests > 5 || x.Crashes < 0 || x.Crashes >= x.Nodes {
+			return fmt.Errorf("%sexplore[%d]: nodes must be 1..8, requests 1..5 and crashes 0..nodes-1", at, i)
 		}
 		if len(x.Props) == 0 {
 			return fmt.Errorf("%sexplore[%d]: props is missing", at, i)

@@ -83,6 +83,8 @@ func TestLoadErrors(t *testing.T) {
 		{"mutant without comment", map[string]string{"exercise.md": goodFront, "mutants/m.go": "package ra\n"}, "mutants/m.go:1: a mutant starts with a one-line comment"},
 		{"bad walk", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\nspeed 9\n"}, `hidden/w.walk:2: unknown setting "speed"`},
 		{"walk without nodes", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "seed 3\n"}, "nodes is missing"},
+		{"walk crashing everyone", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\ncrashes 3\n"}, "crashes must be fewer than nodes"},
+		{"exploration crashing everyone", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nexplore: [{nodes: 2, requests: 1, crashes: 2, props: [safety]}]\n---\n"}, "crashes 0..nodes-1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Load(mk(t, c.files), "")
@@ -107,9 +109,10 @@ func TestSize(t *testing.T) {
 func FuzzParseWalk(f *testing.F) {
 	f.Add("nodes 4\nrequests 2\nwalks 10\ndepth 5\nseed 9\nprops safety\n")
 	f.Add("nodes 99\nprops\n# c\nseed -1\n")
+	f.Add("nodes 3\ncrashes 1\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		w, err := parseWalk("w.walk", text)
-		if err == nil && (w.Nodes < 1 || w.Nodes > 16 || len(w.Props) == 0) {
+		if err == nil && (w.Nodes < 1 || w.Nodes > 16 || len(w.Props) == 0 || w.Crashes < 0 || w.Crashes >= w.Nodes) {
 			t.Fatalf("accepted a bad walk: %+v", w)
 		}
 	})

@@ -18,6 +18,7 @@ import (
 //	walks 300      # how many runs
 //	depth 200      # events per run at most
 //	seed 90211
+//	crashes 1      # nodes that may crash in a run (default 0)
 //	props safety liveness
 func walks(dir string) ([]Walk, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.walk"))
@@ -72,11 +73,11 @@ func parseWalk(path, text string) (Walk, error) {
 			return w, fmt.Errorf("%sexpected %q followed by one number", at, f[0])
 		}
 		n, err := strconv.ParseUint(f[1], 10, 64)
-		limit := map[string]uint64{"nodes": 16, "requests": 5, "walks": 100000, "depth": 10000, "seed": 1<<64 - 1}[f[0]]
+		limit := map[string]uint64{"nodes": 16, "requests": 5, "walks": 100000, "depth": 10000, "seed": 1<<64 - 1, "crashes": 15}[f[0]]
 		switch {
 		case limit == 0:
-			return w, fmt.Errorf("%sunknown setting %q (nodes, requests, walks, depth, seed, props)", at, f[0])
-		case err != nil || n == 0 && f[0] != "seed" || n > limit:
+			return w, fmt.Errorf("%sunknown setting %q (nodes, requests, walks, depth, seed, crashes, props)", at, f[0])
+		case err != nil || n == 0 && f[0] != "seed" && f[0] != "crashes" || n > limit:
 			return w, fmt.Errorf("%s%s must be a number from 1 to %d", at, f[0], limit)
 		}
 		switch f[0] {
@@ -90,10 +91,15 @@ func parseWalk(path, text string) (Walk, error) {
 			w.Depth = int(n)
 		case "seed":
 			w.Seed = n
+		case "crashes":
+			w.Crashes = int(n)
 		}
 	}
 	if w.Nodes == 0 {
 		return w, fmt.Errorf("%s:1: nodes is missing", path)
+	}
+	if w.Crashes >= w.Nodes {
+		return w, fmt.Errorf("%s:1: crashes must be fewer than nodes (%d)", path, w.Nodes)
 	}
 	return w, nil
 }

@@ -21,8 +21,12 @@ import (
 //	BenchmarkGradeColdGoCache  a new file with an empty Go build cache: the
 //	                           standard library and the harness compiled
 //	                           for wasip1 first (a fresh grading machine)
+// benchExercises are the exercises the benchmarks grade: one of each
+// kind of interface the figures in the README quote.
+var benchExercises = []string{"ra-steps", "maekawa", "token-ring"}
+
 func BenchmarkGrade(b *testing.B) {
-	for _, name := range exercises {
+	for _, name := range benchExercises {
 		ex := loadB(b, name)
 		src, err := os.ReadFile(ex.Solution())
 		if err != nil {

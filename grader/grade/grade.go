@@ -176,7 +176,7 @@ func planTests(ex *exercise.Exercise) []planned {
 	for i := range ex.Explore {
 		x := &ex.Explore[i]
 		name := "explore " + x.Name()
-		src := fmt.Sprintf("explore: nodes %d, requests %d, %s", x.Nodes, x.Requests, strings.Join(x.Props, ", "))
+		src := fmt.Sprintf("explore: nodes %d, requests %d%s, %s", x.Nodes, x.Requests, crashes(x.Crashes), strings.Join(x.Props, ", "))
 		var whole []string
 		for _, q := range x.Props {
 			if partial[q] {
@@ -195,9 +195,17 @@ func planTests(ex *exercise.Exercise) []planned {
 		w := &ex.Walks[i]
 		n := "hidden/" + w.Name
 		p = append(p, planned{kind: "walk", name: n, vis: report.Hidden, points: pts(n, ex.Points.Walk),
-			source: fmt.Sprintf("%s: nodes %d, requests %d, %d walks of depth %d, seed %d", w.Path, w.Nodes, w.Requests, w.Walks, w.Depth, w.Seed), walk: w})
+			source: fmt.Sprintf("%s: nodes %d, requests %d%s, %d walks of depth %d, seed %d", w.Path, w.Nodes, w.Requests, crashes(w.Crashes), w.Walks, w.Depth, w.Seed), walk: w})
 	}
 	return p
+}
+
+// crashes is ", crashes K" for a fault budget, "" without one.
+func crashes(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", crashes %d", k)
 }
 
 // runner runs planned tests on the student's algorithm.

@@ -153,7 +153,7 @@ func completion(st *scenario.Setup, prefix []sim.Event, lines []string) ([]sim.E
 func (r *runner) explore(t planned, rt *report.Test) error {
 	x := t.expl
 	props := strings.Split(t.prop, ",")
-	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: x.Nodes}, Opts: sim.Options{Requests: x.Requests}, Props: x.Props, MaxStates: r.maxStates(),
+	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: x.Nodes}, Opts: sim.Options{Requests: x.Requests, Crashes: x.Crashes}, Props: x.Props, MaxStates: r.maxStates(),
 		ProgressEvery: 1 << 14}
 	for _, p := range x.Props {
 		if p == explore.Order {
@@ -185,7 +185,7 @@ type searchResult struct {
 // their absence, so a walk that finds none passes.
 func (r *runner) walk(t planned, rt *report.Test) error {
 	w := t.walk
-	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: w.Nodes}, Opts: sim.Options{Requests: w.Requests}, Props: w.Props}
+	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: w.Nodes}, Opts: sim.Options{Requests: w.Requests, Crashes: w.Crashes}, Props: w.Props}
 	wc := explore.WalkConfig{Config: cfg, Seed: w.Seed, Walks: w.Walks, Depth: w.Depth}
 	res, err := r.search(func(c explore.Config) (*explore.Result, error) { wc.Config = c; return explore.Walk(wc) }, cfg)
 	if err != nil {

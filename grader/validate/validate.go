@@ -218,7 +218,7 @@ func probe(ctx context.Context, o Options, ex *exercise.Exercise, mu exercise.Mu
 	c.Public, c.Hidden, c.Walks = nil, nil, nil
 	c.Explore = nil
 	for _, e := range ex.Explore {
-		c.Explore = append(c.Explore, exercise.Explore{Nodes: e.Nodes + 1, Requests: e.Requests, Props: e.Props}, exercise.Explore{Nodes: e.Nodes, Requests: e.Requests + 1, Props: e.Props})
+		c.Explore = append(c.Explore, exercise.Explore{Nodes: e.Nodes + 1, Requests: e.Requests, Crashes: e.Crashes, Props: e.Props}, exercise.Explore{Nodes: e.Nodes, Requests: e.Requests + 1, Crashes: e.Crashes, Props: e.Props})
 	}
 	if len(c.Explore) == 0 {
 		return "", nil
