@@ -21,6 +21,7 @@ import (
 //	BenchmarkGradeColdGoCache  a new file with an empty Go build cache: the
 //	                           standard library and the harness compiled
 //	                           for wasip1 first (a fresh grading machine)
+//
 // benchExercises are the exercises the benchmarks grade: one of each
 // kind of interface the figures in the README quote.
 var benchExercises = []string{"ra-steps", "maekawa", "token-ring"}
