@@ -107,8 +107,10 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 		n.loop = n.deferred[0]
 		n.main = p8
 	case p8:
-		// P8: remove N from deferred
-		n.deferred = n.deferred[1:]
+		// P8: remove N from deferred. N is not always the first member
+		// any more: in the listings without requestCS, a node with a
+		// smaller index may have been deferred since P7 chose N.
+		n.deferred = remove(n.deferred, n.loop)
 		n.main = p9
 	case p9:
 		// P9: send(reply,N,myID)
@@ -230,6 +232,16 @@ func (n *node) StepLabel(s sim.Step) string {
 		return fmt.Sprintf("P9 send(reply,%s,myID)", name(n.loop))
 	}
 	return n.main.String() + " (not a step)"
+}
+
+// remove takes x out of the increasing set s.
+func remove(s []int, x int) []int {
+	for k, y := range s {
+		if y == x {
+			return append(s[:k], s[k+1:]...)
+		}
+	}
+	return s
 }
 
 // insert adds x to the increasing set s.
