@@ -18,7 +18,7 @@ type result struct {
 func (n *node) call(op Op, arg int) result {
 	v := n.v
 	v.out = nil
-	ret, panicked := invoke(n.steps(&v), op, arg)
+	ret, panicked := invoke(n.code.build(&v), op, arg)
 	// The harness's own fields are not the step's to change (a step could
 	// overwrite the whole struct).
 	out := v.out
@@ -43,7 +43,8 @@ func (n *node) check(op Op, arg int, v *Vars, out []Msg, ret int) string {
 	if v.RequestedNum != old.RequestedNum {
 		changed = append(changed, "requestedNum")
 	}
-	mayWrite := map[Op]string{OpP2: "myNum requestCS", OpP6a: "requestCS", OpP8: "deferred", OpP11: "highestNum", OpP12: "deferred"}[op]
+	l := n.code.Listing
+	mayWrite := l.mayWrite(op)
 	for _, f := range []struct {
 		name string
 		diff bool
@@ -62,7 +63,7 @@ func (n *node) check(op Op, arg int, v *Vars, out []Msg, ret int) string {
 		if mayWrite != "" {
 			may = "may only change " + strings.ReplaceAll(mayWrite, " ", " and ")
 		}
-		return fmt.Sprintf("changed %s, but %s %s", strings.Join(changed, " and "), op, may)
+		return fmt.Sprintf("changed %s, but %s %s", strings.Join(changed, " and "), l.opName(op), may)
 	}
 	switch op {
 	case OpP8:
@@ -71,20 +72,20 @@ func (n *node) check(op Op, arg int, v *Vars, out []Msg, ret int) string {
 		}
 	case OpP12:
 		if v.Deferred != old.Deferred && v.Deferred != old.Deferred|1<<old.Source {
-			return fmt.Sprintf("changed deferred from %s to %s, but P12 may only add source = %s", old.Deferred, v.Deferred, name(old.Source))
+			return fmt.Sprintf("changed deferred from %s to %s, but %s may only add source = %s", old.Deferred, v.Deferred, l.opName(op), name(old.Source))
 		}
 	case OpP7:
 		if ret != -1 && !old.Deferred.Has(ret) {
 			return fmt.Sprintf("returned %d, but P7 returns a node in deferred = %s (0-based) or -1 when the loop is done", ret, old.Deferred)
 		}
 	}
-	return checkSends(op, arg, old, out)
+	return checkSends(l, op, arg, old, out)
 }
 
 // checkSends checks the messages a step sent: P4 at most one request to N,
 // P9 at most one reply to N, P12 at most one reply to source, the others
 // nothing.
-func checkSends(op Op, arg int, old *Vars, out []Msg) string {
+func checkSends(l Listing, op Op, arg int, old *Vars, out []Msg) string {
 	kind, to := -1, -1
 	switch op {
 	case OpP4:
@@ -96,16 +97,16 @@ func checkSends(op Op, arg int, old *Vars, out []Msg) string {
 	}
 	if kind < 0 {
 		if len(out) > 0 {
-			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(out[0]), op)
+			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(out[0]), l.opName(op))
 		}
 		return ""
 	}
 	if len(out) > 1 {
-		return fmt.Sprintf("sent %d messages, but %s sends at most one", len(out), op)
+		return fmt.Sprintf("sent %d messages, but %s sends at most one", len(out), l.opName(op))
 	}
 	if len(out) == 1 && (out[0].Kind != kind || out[0].To != to) {
 		want := Msg{Kind: kind, To: to}
-		return fmt.Sprintf("sent %s, but %s sends only %s", msgText(out[0]), op, strings.Replace(msgText(want), "(0)", "", 1))
+		return fmt.Sprintf("sent %s, but %s sends only %s", msgText(out[0]), l.opName(op), strings.Replace(msgText(want), "(0)", "", 1))
 	}
 	return ""
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // StepLabel says what s does, found by running the student's step on a
-// copy of the node. Where the step does what Ben-Ari's fix does, the label
-// is ra-benari's own, word for word (so schedules written for ra-benari
+// copy of the node. Where the step does what the listing does, the label
+// is the registry algorithm's own (ra-benari's, ra-v1's, ...), word for word (so schedules written for ra-benari
 // replay, and a counterexample replays in the playground up to the first
 // step where the student's code does something else); otherwise it says
 // what the code did, with the values it used.
@@ -18,11 +18,24 @@ func (n *node) StepLabel(s sim.Step) string {
 	if !ok {
 		return fmt.Sprintf("P5 all %d replies received: enter the CS", n.replies)
 	}
+	l := n.code.Listing
 	r := n.call(op, arg)
 	if r.fault != "" {
-		return fmt.Sprintf("%s fails: %s", op, r.fault)
+		return fmt.Sprintf("%s fails: %s", l.opName(op), r.fault)
 	}
 	old, v := &n.v, &r.v
+	switch {
+	case op == OpP2 && l.choose():
+		if v.MyNum == arg {
+			return fmt.Sprintf("P2 myNum = chooseNumber() = %d", arg)
+		}
+		return fmt.Sprintf("P2 myNum = %d (chooseNumber() = %d)", v.MyNum, arg)
+	case op == OpP2 && !l.flag():
+		if next := old.HighestNum + 1; v.MyNum == next {
+			return fmt.Sprintf("P2 myNum = highestNum + 1 = %d", next)
+		}
+		return fmt.Sprintf("P2 myNum = %d (highestNum = %d)", v.MyNum, old.HighestNum)
+	}
 	switch op {
 	case OpP2:
 		next := old.HighestNum + 1
@@ -62,25 +75,32 @@ func (n *node) StepLabel(s sim.Step) string {
 		}
 		return fmt.Sprintf("P11 highestNum = %d (highestNum was %d, requestedNum = %d)", v.HighestNum, old.HighestNum, old.RequestedNum)
 	}
-	return "P12 " + n.why() + ": " + decision(old, v)
+	return l.opName(OpP12) + " " + n.why() + ": " + decision(old, v)
 }
 
-// why states the facts P12 decides on, in ra-benari's words.
+// why states the facts the decision is made on, in the core engine's
+// words for the listing.
 func (n *node) why() string {
-	v := &n.v
+	v, l := &n.v, n.code.Listing
 	r, m := v.RequestedNum, v.MyNum
-	if !v.RequestCS {
-		return "not requestCS"
+	pre := ""
+	if l.flag() {
+		if !v.RequestCS {
+			return "not requestCS"
+		}
+		pre = "requestCS and "
 	}
 	switch {
 	case r < m:
-		return fmt.Sprintf("requestCS and requestedNum=%d < myNum=%d", r, m)
+		return fmt.Sprintf("%srequestedNum=%d < myNum=%d", pre, r, m)
 	case r > m:
-		return fmt.Sprintf("requestCS and requestedNum=%d > myNum=%d", r, m)
+		return fmt.Sprintf("%srequestedNum=%d > myNum=%d", pre, r, m)
+	case !l.tieBreak():
+		return fmt.Sprintf("%srequestedNum=myNum=%d", pre, r)
 	case v.Source < v.id:
-		return fmt.Sprintf("requestCS and requestedNum=myNum=%d and source=%s < myID=%s", r, name(v.Source), name(v.id))
+		return fmt.Sprintf("%srequestedNum=myNum=%d and source=%s < myID=%s", pre, r, name(v.Source), name(v.id))
 	}
-	return fmt.Sprintf("requestCS and requestedNum=myNum=%d and source=%s > myID=%s", r, name(v.Source), name(v.id))
+	return fmt.Sprintf("%srequestedNum=myNum=%d and source=%s > myID=%s", pre, r, name(v.Source), name(v.id))
 }
 
 // decision says what P12 did.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"dmelab/algorithms/internal/ricart"
 	"dmelab/algorithms/sim"
 )
 
@@ -15,10 +16,20 @@ type New func(v *Vars) Steps
 // implements, under the given name (the exercise's algorithm, ra-benari,
 // so that schedules written for it and counterexamples replay alike).
 func Algorithm(name string, s New) *sim.Algorithm {
+	if s == nil {
+		return ListingAlgorithm(name, Code{Listing: BenAri})
+	}
+	return ListingAlgorithm(name, BenAriCode(s))
+}
+
+// ListingAlgorithm returns the descriptor of the listing c is written for,
+// with c's steps, under the given name (the registry's name of that
+// listing: ra-v1, ra-v2, ra-v3 or ra-benari).
+func ListingAlgorithm(name string, c Code) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     name,
-		Summary:  "Ben-Ari's fix of seed 000, with the steps written by a student",
-		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(s, cfg) },
+		Summary:  fmt.Sprintf("seed 000, %s, with the steps written by a student", c.Listing),
+		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(c, cfg) },
 		MsgKinds: []string{"request", "reply"},
 		FormatMsg: func(m sim.Msg) string {
 			if m.Kind == Request {
@@ -29,13 +40,24 @@ func Algorithm(name string, s New) *sim.Algorithm {
 	}
 }
 
-func newNodes(s New, cfg sim.Config) ([]sim.Node, error) {
-	if s == nil {
+func newNodes(c Code, cfg sim.Config) ([]sim.Node, error) {
+	if c.build == nil {
 		return nil, fmt.Errorf("rasteps: no steps")
+	}
+	k := 0
+	if c.Listing.choose() {
+		// chooseNumber()'s range, as the core's engine reads it.
+		k = cfg.Numbers
+		if k == 0 {
+			k = ricart.DefaultNumbers
+		}
+		if k < 1 {
+			return nil, fmt.Errorf("rasteps: chooseNumber() needs numbers >= 1, got %d", k)
+		}
 	}
 	nodes := make([]sim.Node, cfg.N)
 	for i := range nodes {
-		n := &node{steps: s, main: p1, loop: -1, recv: p10}
+		n := &node{code: &c, k: k, main: p1, loop: -1, recv: p10}
 		n.v.id, n.v.n, n.v.Source = i, cfg.N, -1
 		nodes[i] = n
 	}
@@ -81,7 +103,8 @@ const (
 // node is one node: the harness's control state and the student-visible
 // variables. Everything that can change is in Encode.
 type node struct {
-	steps   New // shared, never changes
+	code    *Code // shared, never changes
+	k       int   // chooseNumber()'s range 1..k (First, Better)
 	v       Vars
 	main    pc
 	loop    int // main's N at P4 and P8–P9, -1 elsewhere
@@ -121,8 +144,14 @@ func (n *node) Fault() string { return n.fault }
 // Request is P1 done: the application leaves its non-critical section.
 func (n *node) Request(*sim.Ctx) { n.main = p2 }
 
-// Exit is P6 done: the application leaves the critical section.
-func (n *node) Exit(*sim.Ctx) { n.main = p6a }
+// Exit is P6 done: the application leaves the critical section (to P6a
+// in Ben-Ari's fix, to P7 in the seed's listings).
+func (n *node) Exit(*sim.Ctx) {
+	n.main = p7
+	if n.code.Listing.flag() {
+		n.main = p6a
+	}
+}
 
 // CanReceive: replies are counted at any time; a request waits in the
 // network until the receive process is back at P10. A failed node takes
@@ -150,6 +179,14 @@ func (n *node) Steps(dst []sim.Step) []sim.Step {
 	}
 	switch n.main {
 	case p1, p6:
+	case p2:
+		if n.code.Listing.choose() { // one step per value chooseNumber() may return
+			for x := 1; x <= n.k; x++ {
+				dst = append(dst, sim.Step{Proc: procMain, Arg: int32(x)})
+			}
+		} else {
+			dst = append(dst, sim.Step{Proc: procMain})
+		}
 	case p5:
 		if n.replies == n.v.n-1 {
 			dst = append(dst, sim.Step{Proc: procMain})
@@ -164,15 +201,19 @@ func (n *node) Steps(dst []sim.Step) []sim.Step {
 }
 
 // current is the student's step that s runs and its argument; ok is false
-// for P5, which the harness does itself.
+// for P5, which the harness does itself. The decision is OpP12 in every
+// listing (the listings without highestNum number it P11).
 func (n *node) current(s sim.Step) (op Op, arg int, ok bool) {
 	if s.Proc == procRecv {
-		if n.recv == p11 {
+		if n.recv == p11 && n.code.Listing.highest() {
 			return OpP11, 0, true
 		}
 		return OpP12, 0, true
 	}
 	op, ok = mainOp[n.main]
+	if op == OpP2 {
+		return op, int(s.Arg), ok
+	}
 	return op, n.loop, ok
 }
 
@@ -187,7 +228,7 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	}
 	r := n.call(op, arg)
 	if r.fault != "" {
-		n.fault = op.String() + " " + r.fault
+		n.fault = n.code.Listing.opName(op) + " " + r.fault
 		return
 	}
 	n.v = r.v
@@ -278,8 +319,9 @@ func (n *node) Decode(d *sim.Dec) {
 	}
 }
 
-// Vars shows the node as the core's engine shows ra-benari, plus the
-// fault of a failed node.
+// Vars shows the node as the core's engine shows the listing (highestNum
+// and requestCS only where the listing has them), plus the fault of a
+// failed node.
 func (n *node) Vars() []sim.Var {
 	v := []sim.Var{
 		{Name: "main", Value: n.main.String()},
@@ -288,14 +330,20 @@ func (n *node) Vars() []sim.Var {
 		{Name: "source", Value: nodeOrDash(n.v.Source)},
 		{Name: "requestedNum", Value: "-"},
 		{Name: "myNum", Value: strconv.Itoa(n.v.MyNum)},
-		{Name: "highestNum", Value: strconv.Itoa(n.v.HighestNum)},
-		{Name: "requestCS", Value: strconv.FormatBool(n.v.RequestCS)},
-		{Name: "deferred", Value: n.v.Deferred.String()},
-		{Name: "replies", Value: strconv.Itoa(n.replies)},
 	}
 	if n.recv != p10 {
 		v[4].Value = strconv.Itoa(n.v.RequestedNum)
 	}
+	if n.code.Listing.highest() {
+		v = append(v, sim.Var{Name: "highestNum", Value: strconv.Itoa(n.v.HighestNum)})
+	}
+	if n.code.Listing.flag() {
+		v = append(v, sim.Var{Name: "requestCS", Value: strconv.FormatBool(n.v.RequestCS)})
+	}
+	v = append(v,
+		sim.Var{Name: "deferred", Value: n.v.Deferred.String()},
+		sim.Var{Name: "replies", Value: strconv.Itoa(n.replies)},
+	)
 	if n.fault != "" {
 		v = append(v, sim.Var{Name: "fault", Value: n.fault})
 	}

@@ -201,32 +201,17 @@ func (o Op) String() string {
 	return "P?"
 }
 
-// invoke calls one step of s. The step's argument is N for P4, P8 and P9;
-// P7's result is returned. A panic is returned as its message.
-func invoke(s Steps, op Op, arg int) (ret int, panicked string) {
+// invoke calls one step of h. The step's argument is N for P4, P8 and P9
+// (and chooseNumber()'s value for a chooser's P2); P7's result is
+// returned. A panic is returned as its message.
+func invoke(h handler, op Op, arg int) (ret int, panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			panicked = panicText(r)
+			ret, panicked = -1, panicText(r)
 		}
 	}()
-	ret = -1
-	switch op {
-	case OpP2:
-		s.P2()
-	case OpP4:
-		s.P4(arg)
-	case OpP6a:
-		s.P6a()
-	case OpP7:
-		ret = s.P7()
-	case OpP8:
-		s.P8(arg)
-	case OpP9:
-		s.P9(arg)
-	case OpP11:
-		s.P11()
-	case OpP12:
-		s.P12()
+	if h == nil {
+		return -1, "no steps"
 	}
-	return ret, ""
+	return h(op, arg), ""
 }

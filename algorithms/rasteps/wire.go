@@ -29,6 +29,16 @@ func Remote(call Caller) New {
 	return func(v *Vars) Steps { return &remote{v: v, call: call} }
 }
 
+// RemoteCode is the Code of a student's code for listing l that runs
+// elsewhere: every step becomes one call (the guest answers with
+// ServeCode).
+func RemoteCode(l Listing, call Caller) Code {
+	return Code{Listing: l, build: func(v *Vars) handler {
+		r := &remote{v: v, call: call}
+		return func(op Op, arg int) int { return r.do(op, arg) }
+	}}
+}
+
 type remote struct {
 	v    *Vars
 	call Caller
@@ -92,14 +102,17 @@ func decodeVars(d *sim.Dec, v *Vars) {
 
 // Serve answers one request with the student's steps: the guest's side.
 // A panic in the student's code is caught and reported in the answer.
-func Serve(s New, req []byte) []byte {
+func Serve(s New, req []byte) []byte { return ServeCode(BenAriCode(s), req) }
+
+// ServeCode is Serve for the steps of any listing.
+func ServeCode(c Code, req []byte) []byte {
 	d := sim.Dec{B: req}
 	op := Op(d.Int())
 	arg := d.Int()
 	var v Vars
 	v.id, v.n = d.Int(), d.Int()
 	decodeVars(&d, &v)
-	ret, panicked := invoke(s(&v), op, arg)
+	ret, panicked := invoke(c.build(&v), op, arg)
 	e := sim.Enc{B: make([]byte, 0, 32)}
 	if panicked != "" {
 		e.Int(1)

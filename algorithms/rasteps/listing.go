@@ -1,0 +1,220 @@
+package rasteps
+
+import "fmt"
+
+// Listing is the seed-000 listing whose steps a student writes. The
+// harness runs each listing exactly as the core's engine runs the
+// registry's algorithm of the same name (algorithms/internal/ricart), so
+// the seed's progression can be written step by step: the first listing,
+// "Better", "Better Better", then Ben-Ari's fix. The three earlier
+// listings are deliberately flawed; a student who writes them faithfully
+// gets their flaws too, and the grader checks faithfulness (conformance
+// with the listing) rather than properties the listing does not have.
+type Listing uint8
+
+const (
+	// BenAri is Ben-Ari's fix (ra-benari): Steps.
+	BenAri Listing = iota
+	// First is seed 000's first listing (ra-v1): ChooseSteps.
+	//	P2:  MyNum = chooseNumber()
+	//	P11: if requestedNum < myNum: send(reply,source,myID)
+	//	     else: add source to deferred
+	First
+	// Better is "Better" (ra-v2): ChooseSteps, P11 with the tie-break
+	// on (number, id).
+	Better
+	// BetterBetter is "Better Better" (ra-v3): HighestSteps.
+	//	P2:  MyNum = highestNum + 1
+	//	P11: highestNum = max(highestNum,requestedNum)
+	//	P12: the decision of "Better"
+	BetterBetter
+)
+
+var listingNames = [...]string{"Ben-Ari's fix", "the first listing", `"Better"`, `"Better Better"`}
+
+func (l Listing) String() string {
+	if int(l) < len(listingNames) {
+		return listingNames[l]
+	}
+	return fmt.Sprintf("Listing(%d)", uint8(l))
+}
+
+// choose: P2 is myNum = chooseNumber(), one step per value.
+func (l Listing) choose() bool { return l == First || l == Better }
+
+// highest: the node keeps highestNum (P11) and decides at P12.
+func (l Listing) highest() bool { return l == BetterBetter || l == BenAri }
+
+// flag: Ben-Ari's requestCS and P6a.
+func (l Listing) flag() bool { return l == BenAri }
+
+// tieBreak: equal numbers are decided by node id.
+func (l Listing) tieBreak() bool { return l != First }
+
+// ChooseSteps are the steps of the first listing and of "Better". The
+// harness makes chooseNumber()'s choice (every value in 1..K is a
+// schedule the explorer tries) and passes it to P2.
+type ChooseSteps interface {
+	// P2: MyNum = chooseNumber()   (chosen is what chooseNumber() returned)
+	P2(chosen int)
+	// P3: for all other Node N:
+	// P4:     send(request,N,myID,myNum)
+	P4(N int)
+	// P7: for all Node in deferred:
+	// returns the next node N to answer, or -1 when the loop is done.
+	P7() int
+	// P8: remove N from deferred
+	P8(N int)
+	// P9: send(reply,N,myID)
+	P9(N int)
+	// P11: if requestedNum < myNum (first listing; "Better" adds
+	//      or ((requestedNum=myNum) and (source < myID))):
+	//          send(reply,source,myID)
+	//      else:
+	//          add source to deferred
+	P11()
+}
+
+// HighestSteps are the steps of "Better Better".
+type HighestSteps interface {
+	// P2: MyNum = highestNum + 1
+	P2()
+	// P3: for all other Node N:
+	// P4:     send(request,N,myID,myNum)
+	P4(N int)
+	// P7: for all Node in deferred:
+	// returns the next node N to answer, or -1 when the loop is done.
+	P7() int
+	// P8: remove N from deferred
+	P8(N int)
+	// P9: send(reply,N,myID)
+	P9(N int)
+	// P11: highestNum = max(highestNum,requestedNum)
+	P11()
+	// P12: if (requestedNum < myNum) or ((requestedNum=myNum) and (source < myID)):
+	//          send(reply,source,myID)
+	//      else:
+	//          add source to deferred
+	P12()
+}
+
+// handler runs one step (op, with its argument) on the variables it was
+// built for and returns P7's choice (-1 for the other steps).
+type handler func(op Op, arg int) int
+
+// Code is a student's code for one listing: how to build the handler of
+// the node whose variables are v. Internally every listing uses the ops of
+// Ben-Ari's Steps: the decision is always OpP12 (named P11 in the listings
+// without highestNum) and OpP2's argument is chooseNumber()'s value.
+type Code struct {
+	Listing Listing
+	build   func(v *Vars) handler
+}
+
+// BenAriCode is Ben-Ari's Steps as a Code.
+func BenAriCode(s New) Code {
+	return Code{Listing: BenAri, build: func(v *Vars) handler {
+		if s == nil {
+			return nil
+		}
+		st := s(v)
+		return func(op Op, arg int) int {
+			switch op {
+			case OpP2:
+				st.P2()
+			case OpP4:
+				st.P4(arg)
+			case OpP6a:
+				st.P6a()
+			case OpP7:
+				return st.P7()
+			case OpP8:
+				st.P8(arg)
+			case OpP9:
+				st.P9(arg)
+			case OpP11:
+				st.P11()
+			case OpP12:
+				st.P12()
+			}
+			return -1
+		}
+	}}
+}
+
+// ChooseCode is the first listing's or "Better"'s steps as a Code.
+func ChooseCode(l Listing, s func(v *Vars) ChooseSteps) Code {
+	return Code{Listing: l, build: func(v *Vars) handler {
+		st := s(v)
+		return func(op Op, arg int) int {
+			switch op {
+			case OpP2:
+				st.P2(arg)
+			case OpP4:
+				st.P4(arg)
+			case OpP7:
+				return st.P7()
+			case OpP8:
+				st.P8(arg)
+			case OpP9:
+				st.P9(arg)
+			case OpP12: // the listing's P11
+				st.P11()
+			}
+			return -1
+		}
+	}}
+}
+
+// HighestCode is "Better Better"'s steps as a Code.
+func HighestCode(s func(v *Vars) HighestSteps) Code {
+	return Code{Listing: BetterBetter, build: func(v *Vars) handler {
+		st := s(v)
+		return func(op Op, arg int) int {
+			switch op {
+			case OpP2:
+				st.P2()
+			case OpP4:
+				st.P4(arg)
+			case OpP7:
+				return st.P7()
+			case OpP8:
+				st.P8(arg)
+			case OpP9:
+				st.P9(arg)
+			case OpP11:
+				st.P11()
+			case OpP12:
+				st.P12()
+			}
+			return -1
+		}
+	}}
+}
+
+// opName is op as the listing numbers it: the decision is P11 in the
+// listings without highestNum.
+func (l Listing) opName(op Op) string {
+	if op == OpP12 && !l.highest() {
+		return "P11"
+	}
+	return op.String()
+}
+
+// mayWrite lists the variables op may change in listing l.
+func (l Listing) mayWrite(op Op) string {
+	switch op {
+	case OpP2:
+		if l.flag() {
+			return "myNum requestCS"
+		}
+		return "myNum"
+	case OpP6a:
+		return "requestCS"
+	case OpP8, OpP12:
+		return "deferred"
+	case OpP11:
+		return "highestNum"
+	}
+	return ""
+}
