@@ -1,0 +1,187 @@
+// Package electionringsteps is the student interface of the ring-election
+// exercise: seed 002's ring election as the registry's election-ring runs
+// it (the nodes sit on a logical ring N1 → N2 → … → Nn → N1, skipping
+// crashed nodes, and the highest live id wins), where the harness owns the
+// node's variable, the ring and the network, and the student writes the
+// three handlers:
+//
+//	StartElection(): Leader = None; send election(my id) on
+//	OnElection(j):   if j > my id: pass election(j) on
+//	                 if j < my id: send election(my id) on instead
+//	                 if j = my id: I won: Leader = me; send elected(me) on
+//	OnElected(k):    if k = my id, or k has crashed: stop here
+//	                 else: Leader = k; pass elected(k) on
+//
+// "On" is always the neighbour: the next live node after this one on the
+// ring (the node itself when it is alone). The harness picks it, as the
+// registry's election-ring does, so a handler only says what it sends,
+// never where.
+//
+// The harness decides when each runs, as the registry's election-ring
+// does: StartElection when the application starts an election (its
+// enter(), Request in the simulator), OnElection and OnElected when an
+// election or elected message is delivered. Each handler is one atomic
+// step. The nodes know which nodes have crashed (Vars.Alive, the perfect
+// failure detector the registry's election-ring assumes): a node must not
+// adopt a crashed leader, which the simulator reports as a safety
+// violation.
+//
+// The handler contract: every handler sends at most one message (the ring
+// carries one message on per step), naming a node that exists, and leaves
+// Leader = None or a node that exists; StartElection sends only an
+// election message and OnElected only an elected one. A handler that
+// breaks the contract, panics or (in the sandbox) runs out of time or
+// memory makes the node fail: it stops, the variable "fault" says why, it
+// takes no more messages and it counts as undecided for ever (a liveness
+// failure). What a handler decides within the contract (whom it elects,
+// which id it passes on) is the algorithm, and is judged by the
+// properties: electing a node that is not the highest live one is a
+// safety violation, a live node left undecided a liveness one.
+package electionringsteps
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// None is Leader while the node has elected nobody (seed 002's
+// elected_i = false).
+const None = -1
+
+// Kind is a message kind, numbered as the registry's election-ring
+// numbers them.
+type Kind uint8
+
+const (
+	Election Kind = iota // election(j): candidate j goes round
+	Elected              // elected(k): k has won
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Election:
+		return "election"
+	case Elected:
+		return "elected"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Send is one message a handler sent to its neighbour: election(ID) or
+// elected(ID).
+type Send struct {
+	Kind Kind
+	ID   int
+}
+
+func (s Send) String() string { return fmt.Sprintf("%s(%s)", s.Kind, name(s.ID)) }
+
+// Vars are one node's variables. Node indices are 0-based: node i is
+// N(i+1).
+type Vars struct {
+	Leader int // the node this one has elected, None while undecided
+
+	id, n   int
+	crashed uint32 // bit j: node j has crashed
+	out     []Send
+}
+
+// MyID is this node's index (0-based: N1 is 0).
+func (v *Vars) MyID() int { return v.id }
+
+// N is the number of nodes on the ring, crashed ones included.
+func (v *Vars) N() int { return v.n }
+
+// Alive reports whether node j exists and has not crashed.
+func (v *Vars) Alive(j int) bool {
+	return j >= 0 && j < v.n && v.crashed&(1<<j) == 0
+}
+
+// SendElection sends election(candidate) to the neighbour.
+func (v *Vars) SendElection(candidate int) { v.out = append(v.out, Send{Election, candidate}) }
+
+// SendElected sends elected(leader) to the neighbour.
+func (v *Vars) SendElected(leader int) { v.out = append(v.out, Send{Elected, leader}) }
+
+// Steps is what a student implements: one method per handler, each one
+// atomic step on the node's Vars (the student's type embeds a *Vars).
+type Steps interface {
+	// StartElection(): Leader = None; send election(my id) on.
+	StartElection()
+	// OnElection(j): pass election(j) on if j is higher than me, send
+	// election(me) instead if it is lower; if it is my own id, I won:
+	// Leader = me and send elected(me) on.
+	OnElection(j int)
+	// OnElected(k): unless k is me or has crashed, Leader = k and pass
+	// elected(k) on.
+	OnElected(k int)
+}
+
+// New builds a Steps for the node whose variables are v.
+type New func(v *Vars) Steps
+
+// Op names a handler, in the order of Steps.
+type Op uint8
+
+const (
+	OpStart Op = iota
+	OpElection
+	OpElected
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpStart:
+		return "StartElection()"
+	case OpElection:
+		return "OnElection()"
+	case OpElected:
+		return "OnElected()"
+	}
+	return "?"
+}
+
+// invoke calls one handler (with its argument arg, a node id); a panic is
+// returned as its message.
+func invoke(s Steps, op Op, arg int) (panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = panicText(r)
+		}
+	}()
+	switch op {
+	case OpStart:
+		s.StartElection()
+	case OpElection:
+		s.OnElection(arg)
+	case OpElected:
+		s.OnElected(arg)
+	}
+	return ""
+}
+
+// Fault is a failure of the machinery that runs a student's handler (out
+// of time, out of memory, ...): Remote panics with it and the node reports
+// Msg as its fault.
+type Fault struct{ Msg string }
+
+func panicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+// name is how node i prints: N(i+1) for a node, the number itself for
+// anything else (so a fault can show what a handler wrote).
+func name(i int) string {
+	if i < 0 {
+		return strconv.Itoa(i)
+	}
+	return "N" + strconv.Itoa(i+1)
+}
