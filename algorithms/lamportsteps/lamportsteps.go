@@ -1,0 +1,229 @@
+// Package lamportsteps is the student interface of the Lamport 1978
+// exercise: seed 004's algorithm 1 as the registry's lamport runs it
+// (every process keeps q[1..N], the last message it has from each process,
+// (Request, T, j), (Reply, T, j) or (Release, T, j); requests, replies and
+// releases carry Lamport timestamps; channels are FIFO), where the harness
+// owns the variables, the Lamport clock and the network, and the student
+// writes the six handlers:
+//
+//	Enter():            rule 1: q[i] = (Request, T_i); send it to all others
+//	OnRequest(j, T):    rule 2: q[j] = (Request, T); if q[i] holds no
+//	                    Request, send (Reply, T_i) back to j
+//	CanEnter() bool:    rule 3: (a) q[i] is the earliest Request in q and
+//	                    (b) every other entry of q is later than q[i]
+//	Exit():             rule 3': q[i] = (Release, T_i); send it to all others
+//	OnRelease(j, T):    rule 4: q[j] = (Release, T)
+//	OnReply(j, T):      rule 5: q[j] = (Reply, T)
+//
+// The harness decides when each runs, as the registry's lamport does:
+// Enter and Exit when the application calls enter() and exit(), OnRequest,
+// OnReply and OnRelease when such a message is delivered. Rule 3 is not an
+// event of its own: after Enter and after every receipt, while the node
+// waits for the CS, the harness asks CanEnter and, if it says yes, the
+// node enters in that same atomic step.
+//
+// The clock belongs to the simulator: the harness ticks it before Enter
+// and Exit (issuing a request or a release is an event of its own), and
+// the simulator sets it to max(own, T) + 1 before a message is handled;
+// a handler reads it with Clock(). The timestamps the handlers write into
+// q and into messages are theirs to choose (the seed's T_i is "the current
+// local clock value"), within the time the clock has already shown.
+//
+// The handler contract: Enter and Exit change only q[i] and send only a
+// Request (Enter) or a Release (Exit), at most one to each other node;
+// OnRequest, OnReply and OnRelease change only q[j] of the sender j, and
+// only OnRequest sends: at most one Reply, to j; CanEnter changes nothing
+// and sends nothing. q keeps one slot per node, each slot a Request, Reply
+// or Release with a timestamp between 0 and Clock(); every message
+// carries such a timestamp. A handler that breaks the contract, panics or
+// (in the sandbox) runs out of time or memory makes the node fail: it
+// stops, the variable "fault" says why, and it waits forever (a liveness
+// failure).
+package lamportsteps
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Kind is the kind of a message and of an entry of q, in the seed's words.
+// The values are the registry's message kinds.
+type Kind uint8
+
+const (
+	Request Kind = iota
+	Reply
+	Release
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Request:
+		return "Request"
+	case Reply:
+		return "Reply"
+	case Release:
+		return "Release"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// short is the kind as the registry's q shows it ("Req").
+func (k Kind) short() string {
+	switch k {
+	case Request:
+		return "Req"
+	case Reply:
+		return "Rep"
+	case Release:
+		return "Rel"
+	}
+	return "?"
+}
+
+// Entry is one slot of q, or one message: the seed's (Kind, T, j), where j
+// is the slot's index in q, or the message's sender.
+type Entry struct {
+	Kind Kind
+	T    int
+}
+
+// Send is one message a handler sent.
+type Send struct {
+	To  int
+	Msg Entry
+}
+
+// Vars are one node's variables. Node indices are 0-based: node i is
+// N(i+1), and q[j] is the slot of node j. Initially every slot is
+// (Release, 0).
+type Vars struct {
+	Q []Entry
+
+	id, n, clock int
+	out          []Send
+}
+
+// MyID is this node's index (0-based: N1 is 0).
+func (v *Vars) MyID() int { return v.id }
+
+// N is the number of nodes.
+func (v *Vars) N() int { return v.n }
+
+// Clock is the node's Lamport clock now: already ticked for Enter and
+// Exit, already max(own, T) + 1 when a message is handled.
+func (v *Vars) Clock() int { return v.clock }
+
+// Send sends the message m, (m.Kind, m.T, MyID()), to node to.
+func (v *Vars) Send(to int, m Entry) { v.out = append(v.out, Send{To: to, Msg: m}) }
+
+// Steps is what a student implements: one method per rule, each one
+// atomic step on the node's Vars (the student's type embeds a *Vars).
+type Steps interface {
+	// Enter(), rule 1: q[i] = (Request, T_i); send it to every other node.
+	Enter()
+	// OnRequest(from, t), rule 2: q[from] = (Request, t); if q[i] holds
+	// no Request, send (Reply, T_i) to from.
+	OnRequest(from, t int)
+	// CanEnter(), rule 3: (a) my Request in q[i] is the earliest Request
+	// in q and (b) every other entry of q is later than q[i]; entries are
+	// ordered by (T, node index).
+	CanEnter() bool
+	// Exit(), rule 3': q[i] = (Release, T_i); send it to every other node.
+	Exit()
+	// OnRelease(from, t), rule 4: q[from] = (Release, t).
+	OnRelease(from, t int)
+	// OnReply(from, t), rule 5: q[from] = (Reply, t).
+	OnReply(from, t int)
+}
+
+// New builds a Steps for the node whose variables are v.
+type New func(v *Vars) Steps
+
+// Op names a handler, in the order of Steps.
+type Op uint8
+
+const (
+	OpEnter Op = iota
+	OpRequest
+	OpCanEnter
+	OpExit
+	OpRelease
+	OpReply
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpEnter:
+		return "Enter()"
+	case OpRequest:
+		return "OnRequest()"
+	case OpCanEnter:
+		return "CanEnter()"
+	case OpExit:
+		return "Exit()"
+	case OpRelease:
+		return "OnRelease()"
+	case OpReply:
+		return "OnReply()"
+	}
+	return "?"
+}
+
+// receipt returns the Op that handles a message of kind k.
+func receipt(k Kind) (Op, bool) {
+	switch k {
+	case Request:
+		return OpRequest, true
+	case Reply:
+		return OpReply, true
+	case Release:
+		return OpRelease, true
+	}
+	return 0, false
+}
+
+// invoke calls one handler (from and t are the message's sender and
+// timestamp); enter is CanEnter's answer, a panic is returned as its
+// message.
+func invoke(s Steps, op Op, from, t int) (enter bool, panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			enter, panicked = false, panicText(r)
+		}
+	}()
+	switch op {
+	case OpEnter:
+		s.Enter()
+	case OpRequest:
+		s.OnRequest(from, t)
+	case OpCanEnter:
+		enter = s.CanEnter()
+	case OpExit:
+		s.Exit()
+	case OpRelease:
+		s.OnRelease(from, t)
+	case OpReply:
+		s.OnReply(from, t)
+	}
+	return enter, ""
+}
+
+// Fault is a failure of the machinery that runs a student's handler (out
+// of time, out of memory, ...): Remote panics with it and the node reports
+// Msg as its fault.
+type Fault struct{ Msg string }
+
+func panicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+func name(i int) string { return "N" + strconv.Itoa(i+1) }

@@ -1,0 +1,178 @@
+package lamportsteps
+
+import (
+	"errors"
+
+	"dmelab/algorithms/sim"
+)
+
+// The wire format between the grader (host) and a student's code compiled
+// to WebAssembly (guest), in sim.Enc varints:
+//
+//	request:  op id n clock from t #q {kind T}
+//	answer:   status enter #q {kind T} #sends {to kind T} #panic {byte}
+//
+// status 0: the call returned; 1: it panicked. enter is CanEnter's answer
+// (false for the other handlers). The host trusts nothing in an answer:
+// DecodeAnswer bounds every length and kind, and the handler contract is
+// checked on the host.
+
+// Caller sends one request to wherever the student's code runs and returns
+// its answer; an error is a failure of that machinery (time, memory).
+type Caller func(req []byte) ([]byte, error)
+
+const (
+	maxList  = 64 // slots of q or messages in an answer
+	maxPanic = 400
+)
+
+var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+
+// Remote is the Steps of a student's code that runs elsewhere (the
+// grader's sandbox): every handler becomes one call.
+func Remote(call Caller) New {
+	return func(v *Vars) Steps { return &remote{v: v, call: call} }
+}
+
+type remote struct {
+	v    *Vars
+	call Caller
+}
+
+func (r *remote) Enter()                { r.do(OpEnter, 0, 0) }
+func (r *remote) OnRequest(from, t int) { r.do(OpRequest, from, t) }
+func (r *remote) CanEnter() bool        { return r.do(OpCanEnter, 0, 0) }
+func (r *remote) Exit()                 { r.do(OpExit, 0, 0) }
+func (r *remote) OnRelease(from, t int) { r.do(OpRelease, from, t) }
+func (r *remote) OnReply(from, t int)   { r.do(OpReply, from, t) }
+
+func (r *remote) do(op Op, from, t int) bool {
+	ans, err := r.call(EncodeRequest(op, from, t, r.v))
+	if err != nil {
+		panic(Fault{Msg: err.Error()})
+	}
+	a, err := DecodeAnswer(ans)
+	if err != nil {
+		panic(Fault{Msg: err.Error()})
+	}
+	if a.Panic != "" {
+		panic(Fault{Msg: a.Panic})
+	}
+	r.v.Q, r.v.out = a.Vars.Q, a.Vars.out
+	return a.Enter
+}
+
+// EncodeRequest writes the request for handler op (with the message's
+// sender from and timestamp t) on v.
+func EncodeRequest(op Op, from, t int, v *Vars) []byte {
+	e := sim.Enc{}
+	e.Int(int(op))
+	e.Int(v.id)
+	e.Int(v.n)
+	e.Int(v.clock)
+	e.Int(from)
+	e.Int(t)
+	e.Int(len(v.Q))
+	for _, x := range v.Q {
+		e.Int(int(x.Kind))
+		e.Int(x.T)
+	}
+	return e.B
+}
+
+// Serve answers one request with the student's handlers: the guest's
+// side. Panics are caught and reported in the answer.
+func Serve(s New, req []byte) []byte {
+	d := sim.Dec{B: req}
+	op := Op(d.Int())
+	var v Vars
+	v.id, v.n, v.clock = d.Int(), d.Int(), d.Int()
+	from, t := d.Int(), d.Int()
+	if k := d.Int(); k > 0 && k <= len(d.B) {
+		v.Q = make([]Entry, 0, k)
+		for ; k > 0; k-- {
+			v.Q = append(v.Q, Entry{Kind(d.Int()), d.Int()})
+		}
+	}
+	enter, panicked := invoke(s(&v), op, from, t)
+	e := sim.Enc{}
+	if panicked != "" {
+		e.Int(1)
+	} else {
+		e.Int(0)
+	}
+	e.Bool(enter)
+	q := v.Q[:min(len(v.Q), maxList+1)]
+	e.Int(len(q))
+	for _, x := range q {
+		e.Int(int(x.Kind))
+		e.Int(x.T)
+	}
+	out := v.out[:min(len(v.out), maxList+1)]
+	e.Int(len(out))
+	for _, s := range out {
+		e.Int(s.To)
+		e.Int(int(s.Msg.Kind))
+		e.Int(s.Msg.T)
+	}
+	if len(panicked) > maxPanic {
+		panicked = panicked[:maxPanic]
+	}
+	e.Int(len(panicked))
+	e.B = append(e.B, panicked...)
+	return e.B
+}
+
+// Answer is a decoded answer.
+type Answer struct {
+	Vars  Vars // q, and the messages sent in its out
+	Enter bool // CanEnter's answer
+	Panic string
+}
+
+// DecodeAnswer reads an answer. It never panics.
+func DecodeAnswer(b []byte) (Answer, error) {
+	var a Answer
+	d := sim.Dec{B: b}
+	st := d.Int()
+	a.Enter = d.Bool()
+	k := d.Int()
+	if d.Err != nil || st < 0 || st > 1 || k < 0 || k > maxList+1 {
+		return Answer{}, errBadAnswer
+	}
+	kind := func() (Kind, bool) {
+		x := d.Int()
+		return Kind(x), x >= 0 && x <= 255
+	}
+	for ; k > 0; k-- {
+		kd, ok := kind()
+		a.Vars.Q = append(a.Vars.Q, Entry{kd, d.Int()})
+		if !ok {
+			return Answer{}, errBadAnswer
+		}
+	}
+	k = d.Int()
+	if d.Err != nil || k < 0 || k > maxList+1 {
+		return Answer{}, errBadAnswer
+	}
+	for ; k > 0; k-- {
+		to := d.Int()
+		kd, ok := kind()
+		a.Vars.out = append(a.Vars.out, Send{To: to, Msg: Entry{kd, d.Int()}})
+		if !ok {
+			return Answer{}, errBadAnswer
+		}
+	}
+	p := d.Int()
+	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
+		return Answer{}, errBadAnswer
+	}
+	switch s := string(d.B[:p]); {
+	case st == 0:
+	case s == "":
+		a.Panic = "(no message)"
+	default:
+		a.Panic = s
+	}
+	return a, nil
+}
