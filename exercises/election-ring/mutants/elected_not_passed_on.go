@@ -1,0 +1,30 @@
+// OnElected records the leader but does not pass elected(k) on: only the winner's neighbour learns who won.
+package election
+
+import ers "dmelab/algorithms/electionringsteps"
+
+type Node struct{ *ers.Vars }
+
+func (n Node) StartElection() {
+	n.Leader = ers.None
+	n.SendElection(n.MyID())
+}
+
+func (n Node) OnElection(j int) {
+	switch {
+	case j > n.MyID():
+		n.SendElection(j)
+	case j < n.MyID():
+		n.SendElection(n.MyID())
+	default:
+		n.Leader = n.MyID()
+		n.SendElected(n.MyID())
+	}
+}
+
+func (n Node) OnElected(k int) {
+	if k == n.MyID() || !n.Alive(k) {
+		return
+	}
+	n.Leader = k
+}
