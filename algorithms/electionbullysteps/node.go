@@ -1,0 +1,317 @@
+package electionbullysteps
+
+import (
+	"fmt"
+
+	"dmelab/algorithms/electionbully"
+	"dmelab/algorithms/sim"
+)
+
+// Algorithm returns the descriptor of the bully election whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// election-bully). Its messages print and its steps read as the
+// registry's, so schedules written for election-bully replay and
+// counterexamples open in the playground.
+func Algorithm(name string, s New) *sim.Algorithm {
+	reg := electionbully.Algorithm()
+	return &sim.Algorithm{
+		Name:      name,
+		Summary:   "the bully election (seed 002), with the handlers written by a student",
+		Election:  true,
+		New:       func(cfg sim.Config) ([]sim.Node, error) { return newNodes(s, cfg) },
+		MsgKinds:  reg.MsgKinds,
+		FormatMsg: reg.FormatMsg,
+		Listing:   reg.Listing,
+	}
+}
+
+func newNodes(s New, cfg sim.Config) ([]sim.Node, error) {
+	if s == nil {
+		return nil, fmt.Errorf("electionbullysteps: no handlers")
+	}
+	if cfg.N > MaxNodes {
+		return nil, fmt.Errorf("electionbullysteps: at most %d nodes", MaxNodes)
+	}
+	nodes := make([]sim.Node, cfg.N)
+	for i := range nodes {
+		nodes[i] = &node{steps: s, id: i, n: cfg.N, leader: None}
+	}
+	return nodes, nil
+}
+
+// Timers, as Step.Arg of a sim.TimerProc step: the registry's numbering,
+// so that a step of a schedule is the same step here.
+const (
+	timerNoOK = iota
+	timerNoCoordinator
+	timerHeartbeat
+	timerCheck
+)
+
+// node is one node: the student-visible variables, kept here and copied
+// into a fresh Vars for every handler call.
+type node struct {
+	steps  New
+	id, n  int
+	leader int
+	state  State
+	heard  bool
+	fault  string
+}
+
+func (n *node) Clone() sim.Node {
+	c := *n
+	return &c
+}
+
+// CopyFrom implements sim.Copier.
+func (n *node) CopyFrom(o sim.Node) { *n = *o.(*node) }
+
+// Phase is Idle, as in the registry's (the application may ask for an
+// election at any time); a failed node is Wanting for ever, so that the
+// explorer reports it even if every live node agrees on a leader.
+func (n *node) Phase() sim.Phase {
+	if n.fault != "" {
+		return sim.Wanting
+	}
+	return sim.Idle
+}
+
+// Leader implements sim.Elector; a failed node has decided nothing.
+func (n *node) Leader() int {
+	if n.fault != "" {
+		return None
+	}
+	return n.leader
+}
+
+// Fault says why the node stopped, or "" while it works.
+func (n *node) Fault() string { return n.fault }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
+
+// Exit is never called: an election has no critical section.
+func (n *node) Exit(*sim.Ctx) {}
+
+// Recover implements sim.Recoverer: the simulator has reset the node to
+// its initial variables; as in the registry's, it calls an election,
+// which from those variables is what Start does.
+func (n *node) Recover(c *sim.Ctx) { n.handle(c, OpStart, 0) }
+
+func (n *node) CanReceive(sim.Msg) bool { return n.fault == "" }
+
+func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
+	switch Kind(m.Kind) {
+	case Election:
+		n.handle(c, OpElection, int(m.From))
+	case OK:
+		n.handle(c, OpOK, int(m.From))
+	case Coordinator:
+		n.handle(c, OpCoordinator, int(m.A))
+	}
+}
+
+// timer is the timer armed now, or -1: the registry's rule.
+func (n *node) timer() int {
+	switch {
+	case n.state == Electing:
+		return timerNoOK
+	case n.state == Waiting:
+		return timerNoCoordinator
+	case n.leader == n.id:
+		if n.id == 0 {
+			return -1 // nobody below to tell
+		}
+		return timerHeartbeat
+	case n.leader >= 0:
+		return timerCheck
+	}
+	return -1 // never took part in an election: nothing to wait for
+}
+
+func (n *node) Steps(dst []sim.Step) []sim.Step {
+	if t := n.timer(); t >= 0 && n.fault == "" {
+		dst = append(dst, sim.Step{Proc: sim.TimerProc, Arg: int32(t)})
+	}
+	return dst
+}
+
+// Do fires the timer. A "no coordinator" timeout while a higher node is
+// alive, and a check with nothing heard while the leader is alive, have
+// not really expired (the awaited message is still due): the step
+// changes nothing and the handler is not called (see the package
+// comment).
+func (n *node) Do(c *sim.Ctx, s sim.Step) {
+	switch s.Arg {
+	case timerNoOK:
+		n.handle(c, OpNoOK, 0)
+	case timerNoCoordinator:
+		for j := n.id + 1; j < n.n; j++ {
+			if c.Alive(j) {
+				return
+			}
+		}
+		n.handle(c, OpNoCoordinator, 0)
+	case timerHeartbeat:
+		n.handle(c, OpHeartbeat, 0)
+	case timerCheck:
+		if !n.heard && c.Alive(n.leader) {
+			return
+		}
+		n.handle(c, OpCheck, 0)
+	}
+}
+
+// StepLabel says what the timer does, in the registry's words.
+func (n *node) StepLabel(s sim.Step) string {
+	switch s.Arg {
+	case timerNoOK:
+		return "timeout: no ok from higher nodes, I am the leader"
+	case timerNoCoordinator:
+		return "timeout: no coordinator, elect again if no higher node is alive"
+	case timerHeartbeat:
+		return fmt.Sprintf("heartbeat: send coordinator(%d) again", n.id+1)
+	case timerCheck:
+		if n.heard {
+			return fmt.Sprintf("check: heard from N%d since the last check", n.leader+1)
+		}
+		return fmt.Sprintf("check: nothing from N%d since the last check, elect if it has crashed", n.leader+1)
+	}
+	return "?"
+}
+
+// handle runs one handler on a copy of the variables, checks the contract
+// and, if it holds, takes the new variables and sends the messages.
+func (n *node) handle(c *sim.Ctx, op Op, arg int) {
+	if n.fault != "" {
+		return
+	}
+	v := Vars{Leader: n.leader, State: n.state, Heard: n.heard, id: n.id, n: n.n}
+	for j := 0; j < n.n; j++ {
+		if !c.Alive(j) {
+			v.crashed |= 1 << j
+		}
+	}
+	call := opCall(op, arg)
+	if p := invoke(n.steps(&v), op, arg); p != "" {
+		n.fault = call + " " + p
+		return
+	}
+	if f := n.check(op, arg, &v); f != "" {
+		n.fault = call + " " + f
+		return
+	}
+	n.leader, n.state, n.heard = v.Leader, v.State, v.Heard
+	for _, s := range v.out {
+		m := sim.Msg{Kind: uint8(s.Kind)}
+		if s.Kind == Coordinator {
+			m.A = int32(n.id)
+		}
+		c.Send(s.To, m)
+	}
+}
+
+// opCall is how a fault names the call: "OnElection(N1)".
+func opCall(op Op, arg int) string {
+	s := op.String()
+	switch op {
+	case OpElection, OpOK, OpCoordinator:
+		s = s[:len(s)-1] + name(arg) + ")"
+	}
+	return s
+}
+
+// check returns why a handler broke its contract (see the package
+// comment), or "".
+func (n *node) check(op Op, arg int, v *Vars) string {
+	switch {
+	case v.State > Waiting:
+		return fmt.Sprintf("set State = %s, but it is Idle, Electing or Waiting", v.State)
+	case v.Leader != None && (v.Leader < 0 || v.Leader >= n.n):
+		return fmt.Sprintf("set Leader = %d, but it is None (-1) or a node 0..%d", v.Leader, n.n-1)
+	case v.Leader != n.leader && v.Leader != None && v.Leader != n.id && !(op == OpCoordinator && v.Leader == arg):
+		if op == OpCoordinator {
+			return fmt.Sprintf("set Leader = %s, but coordinator(%s) names %s", name(v.Leader), name(arg), name(arg))
+		}
+		return fmt.Sprintf("set Leader = %s, but only a coordinator message from %s names it leader", name(v.Leader), name(v.Leader))
+	case v.Heard && !n.heard && op != OpCoordinator:
+		return "set Heard, but only a coordinator message is news from the leader"
+	case op == OpHeartbeat && (v.Leader != n.leader || v.State != n.state || v.Heard != n.heard):
+		return "changed the variables, but Heartbeat() only repeats the announcement"
+	case op == OpOK && len(v.out) > 0:
+		return fmt.Sprintf("sent %s, but OnOK() sends nothing", v.out[0].Kind)
+	}
+	var sent [Coordinator + 1]uint32
+	for _, s := range v.out {
+		switch {
+		case s.Kind > Coordinator:
+			return fmt.Sprintf("sent a message of kind %d", s.Kind)
+		case s.To < 0 || s.To >= n.n:
+			return fmt.Sprintf("sent %s to node %d, but the nodes are 0..%d", s.Kind, s.To, n.n-1)
+		case s.To == n.id:
+			return fmt.Sprintf("sent %s to itself", s.Kind)
+		case sent[s.Kind]&(1<<s.To) != 0:
+			return fmt.Sprintf("sent %s to %s twice", s.Kind, name(s.To))
+		case s.Kind == OK && op != OpElection:
+			return "sent ok, but only OnElection() answers with ok"
+		case s.Kind == OK && s.To != arg:
+			return fmt.Sprintf("sent ok to %s, but only the sender of the election, %s, gets an answer", name(s.To), name(arg))
+		case s.Kind == Coordinator && v.Leader != n.id:
+			l := "None"
+			if v.Leader != None {
+				l = name(v.Leader)
+			}
+			return fmt.Sprintf("sent coordinator(%s) but returned with Leader = %s: only the leader announces itself", name(n.id), l)
+		case s.Kind == Election && op == OpHeartbeat:
+			return "sent election, but Heartbeat() sends only coordinator"
+		}
+		sent[s.Kind] |= 1 << s.To
+	}
+	return ""
+}
+
+// Encode writes the node's state as the registry's does, then whether it
+// failed (the reason is not encoded).
+func (n *node) Encode(e *sim.Enc) {
+	e.Int(n.leader)
+	e.Int(int(n.state))
+	e.Bool(n.heard)
+	e.Bool(n.fault != "")
+}
+
+// Decode reads what Encode wrote.
+func (n *node) Decode(d *sim.Dec) {
+	n.leader = d.Int()
+	n.state = State(d.Int())
+	n.heard = d.Bool()
+	n.fault = ""
+	if d.Bool() {
+		n.fault = "failed"
+	}
+}
+
+// Vars shows the node as the registry's election-bully does (so
+// schedules written for it replay), plus the fault of a failed node.
+func (n *node) Vars() []sim.Var {
+	l := "-"
+	if n.leader >= 0 {
+		l = name(n.leader)
+	}
+	h := "no"
+	if n.heard {
+		h = "yes"
+	}
+	t := "-"
+	if k := n.timer(); k >= 0 {
+		t = []string{"no-ok", "no-coordinator", "heartbeat", "check"}[k]
+	}
+	st := "-"
+	if n.state <= Waiting {
+		st = n.state.String()
+	}
+	v := []sim.Var{{Name: "leader", Value: l}, {Name: "state", Value: st}, {Name: "heard", Value: h}, {Name: "timer", Value: t}}
+	if n.fault != "" {
+		v = append(v, sim.Var{Name: "fault", Value: n.fault})
+	}
+	return v
+}
