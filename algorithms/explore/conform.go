@@ -56,7 +56,7 @@ func Conform(cfg Config, ref *sim.Algorithm) (*ConformResult, error) {
 	}
 	res := &ConformResult{}
 	if d := stateDiff(wr, wa); d != nil {
-		d.Summary = "the initial states differ: " + d.Summary
+		d.Summary = "The initial states differ: " + d.Summary
 		res.Divergence, res.Complete = d, true
 		return res, nil
 	}
@@ -143,16 +143,16 @@ func conformStep(wr, wa *sim.World) (*Divergence, []successor) {
 				break
 			}
 		}
-		d.Summary = fmt.Sprintf("the reference can do %q here; yours does %q", lr[k], d.Got)
+		d.Summary = fmt.Sprintf("The reference can do %q here; yours does %q", lr[k], d.Got)
 		if d.Events == nil {
-			d.Summary = fmt.Sprintf("the reference can do %q here; yours cannot", lr[k])
+			d.Summary = fmt.Sprintf("The reference can do %q here; yours cannot", lr[k])
 		}
 		return d, nil
 	}
 	for j := range ea {
 		if indexOf(lr, la[j]) < 0 {
 			return &Divergence{Ref: "nothing of the kind", Got: la[j], Events: []sim.Event{ea[j]},
-				Summary: fmt.Sprintf("yours can do %q here; the reference cannot", la[j])}, nil
+				Summary: fmt.Sprintf("Yours can do %q here; the reference cannot", la[j])}, nil
 		}
 	}
 	var next []successor
@@ -167,7 +167,7 @@ func conformStep(wr, wa *sim.World) (*Divergence, []successor) {
 		}
 		if d := stateDiff(cr, ca); d != nil {
 			d.Events = []sim.Event{f}
-			d.Summary = fmt.Sprintf("after %q, %s", lr[k], d.Summary)
+			d.Summary = fmt.Sprintf("After %q, %s", lr[k], d.Summary)
 			return d, nil
 		}
 		var b1, b2 sim.Enc

@@ -40,7 +40,7 @@ func TestConformFindsTheTieBreak(t *testing.T) {
 	assert.Contains(t, d.Ref, "P11 requestedNum=myNum=")
 	assert.Contains(t, d.Ref, "add N1 to deferred")
 	assert.Contains(t, d.Got, "send(reply,N1,myID)")
-	assert.Contains(t, d.Summary, "the reference can do")
+	assert.Contains(t, d.Summary, "The reference can do")
 	assert.Equal(t, d.Got, d.Lines[len(d.Lines)-1])
 }
 
@@ -51,7 +51,7 @@ func TestConformComparesStates(t *testing.T) {
 	res, err := explore.Conform(cfg, rav2.Algorithm())
 	require.NoError(t, err)
 	require.NotNil(t, res.Divergence)
-	assert.Contains(t, res.Divergence.Summary, "the initial states differ: N1's variables differ")
+	assert.Contains(t, res.Divergence.Summary, "The initial states differ: N1's variables differ")
 	assert.Empty(t, res.Divergence.Events)
 }
 

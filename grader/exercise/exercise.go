@@ -19,12 +19,15 @@
 //	  hidden: 2
 //	  explore: 3                # per exploration, or per property with partial credit
 //	  walk: 2
+//	  conform: 2
 //	  voting-sets: 2
 //	  tests: {"hidden/ties": 4} # overrides for single tests
 //	partial-credit: [safety, liveness]  # properties scored separately in explorations
 //	limits: {call: 2s, total: 30s, memory: 64MiB, build: 60s}
 //	explore:                    # exhaustive searches (public configurations)
 //	  - {nodes: 2, requests: 2, props: [safety, liveness]}
+//	conform:                    # every schedule, in step with the algorithm
+//	  - {nodes: 2, requests: 2}  # (for the flawed listings: write it as it is)
 //	  - {nodes: 3, requests: 1, crashes: 1, props: [safety, liveness]}  # elections
 //	max-states: 500000          # bound of each search
 //	voting-sets: [2, 3, 4, 9]   # Maekawa: check VotingSets(n) for these n
@@ -76,6 +79,7 @@ type Front struct {
 	PartialCredit []string  `yaml:"partial-credit"`
 	RawLimits     RawLimits `yaml:"limits"`
 	Explore       []Explore `yaml:"explore"`
+	Conform       []Conform `yaml:"conform"`
 	MaxStates     int       `yaml:"max-states"`
 	VotingSets    []int     `yaml:"voting-sets"`
 }
@@ -86,6 +90,7 @@ type Points struct {
 	Hidden     float64            `yaml:"hidden"`
 	Explore    float64            `yaml:"explore"`
 	Walk       float64            `yaml:"walk"`
+	Conform    float64            `yaml:"conform"`
 	VotingSets float64            `yaml:"voting-sets"`
 	Tests      map[string]float64 `yaml:"tests"`
 }
@@ -114,6 +119,19 @@ func (e Explore) Name() string {
 	}
 	return fmt.Sprintf("N=%d R=%d", e.Nodes, e.Requests)
 }
+
+// Conform is a conformance search: every schedule of the configuration,
+// the student's code in step with the exercise's algorithm from the
+// registry. It grades exercises whose algorithm is deliberately flawed
+// (seed 000's listings), where the student is asked to write the listing
+// as it is, flaws and all.
+type Conform struct {
+	Nodes    int `yaml:"nodes"`
+	Requests int `yaml:"requests"`
+}
+
+// Name is how the test is called: "N=2 R=2".
+func (c Conform) Name() string { return fmt.Sprintf("N=%d R=%d", c.Nodes, c.Requests) }
 
 // Schedule is a scenario file.
 type Schedule struct {
@@ -203,7 +221,7 @@ func (e *Exercise) readFront(md []byte) error {
 	for _, d := range []struct {
 		v   *float64
 		def float64
-	}{{&p.Public, 1}, {&p.Hidden, 1}, {&p.Explore, 2}, {&p.Walk, 2}, {&p.VotingSets, 2}} {
+	}{{&p.Public, 1}, {&p.Hidden, 1}, {&p.Explore, 2}, {&p.Walk, 2}, {&p.Conform, 2}, {&p.VotingSets, 2}} {
 		if *d.v == 0 {
 			*d.v = d.def
 		}
@@ -343,6 +361,11 @@ func (e *Exercise) check() error {
 			if !validProp(p) {
 				return fmt.Errorf("%sexplore[%d]: %q is not a property", at, i, p)
 			}
+		}
+	}
+	for i, c := range e.Conform {
+		if c.Nodes < 1 || c.Nodes > 8 || c.Requests < 1 || c.Requests > 5 {
+			return fmt.Errorf("%sconform[%d]: nodes must be 1..8 and requests 1..5", at, i)
 		}
 	}
 	for _, list := range [][]Schedule{e.Public, e.Hidden} {

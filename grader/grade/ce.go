@@ -105,8 +105,8 @@ func lastOwnStep(ce *report.Counterexample, iface string) string {
 	for k := len(ce.Steps) - 1; k >= 0; k-- {
 		s := ce.Steps[k]
 		own := false
-		switch iface {
-		case "rasteps":
+		switch {
+		case seed000(iface):
 			own = strings.HasPrefix(s.Event, "step ") && !strings.Contains(s.Event, " P5 ")
 		default:
 			own = !strings.HasPrefix(s.Event, "app ") && !strings.HasPrefix(s.Event, "crash ")
@@ -119,9 +119,19 @@ func lastOwnStep(ce *report.Counterexample, iface string) string {
 	return ""
 }
 
+// seed000 reports whether iface is one of the seed-000 step interfaces,
+// where the student's code runs in the numbered steps (all but P5).
+func seed000(iface string) bool {
+	switch iface {
+	case "rasteps", "rav1steps", "rav2steps", "rav3steps":
+		return true
+	}
+	return false
+}
+
 // handler names the Maekawa handler an event ran.
 func handler(event, iface string) string {
-	if iface == "rasteps" {
+	if seed000(iface) {
 		return ""
 	}
 	f := strings.Fields(event)

@@ -135,7 +135,7 @@ var statusWords = map[report.Status]string{
 // planned is one test to run. An exploration with partial credit is
 // planned as one test per property (they share one search).
 type planned struct {
-	kind   string // "schedule", "explore", "walk", "sets"
+	kind   string // "schedule", "conform", "explore", "walk", "sets"
 	name   string
 	vis    report.Visibility
 	points float64
@@ -143,12 +143,13 @@ type planned struct {
 	sched  *exercise.Schedule
 	expl   *exercise.Explore
 	walk   *exercise.Walk
+	conf   *exercise.Conform
 	prop   string // the one property this test scores ("" = all)
 }
 
 // planTests lists the exercise's tests in the order they run and are
 // reported: public schedules and the voting sets, hidden schedules,
-// explorations, walks.
+// conformance searches, explorations, walks.
 func planTests(ex *exercise.Exercise) []planned {
 	var p []planned
 	pts := func(name string, def float64) float64 {
@@ -168,6 +169,12 @@ func planTests(ex *exercise.Exercise) []planned {
 	for i := range ex.Hidden {
 		s := &ex.Hidden[i]
 		p = append(p, planned{kind: "schedule", name: "hidden/" + s.Name, vis: report.Hidden, points: pts("hidden/"+s.Name, ex.Points.Hidden), source: s.Path, sched: s})
+	}
+	for i := range ex.Conform {
+		c := &ex.Conform[i]
+		n := "conform " + c.Name()
+		p = append(p, planned{kind: "conform", name: n, vis: report.Search, points: pts(n, ex.Points.Conform), conf: c,
+			source: fmt.Sprintf("conform: nodes %d, requests %d, every schedule in step with %s", c.Nodes, c.Requests, ex.Algorithm)})
 	}
 	partial := map[string]bool{}
 	for _, q := range ex.PartialCredit {
@@ -229,6 +236,8 @@ func (r *runner) run(t planned) (report.Test, error) {
 		err = r.explore(t, &rt)
 	case "walk":
 		err = r.walk(t, &rt)
+	case "conform":
+		err = r.conform(t, &rt)
 	case "sets":
 		r.sets(&rt)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/grader/report"
@@ -367,6 +368,71 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 	}
 	rt.Passed = true
 	return nil
+}
+
+// conform searches every schedule of t's configuration with the
+// student's code in step with the exercise's algorithm, and writes up the
+// shortest run where they part.
+func (r *runner) conform(t planned, rt *report.Test) error {
+	c := t.conf
+	ref := registry.Lookup(r.ex.Algorithm)
+	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: c.Nodes}, Opts: sim.Options{Requests: c.Requests}, MaxStates: r.maxStates(), ProgressEvery: 1 << 12}
+	var res *explore.ConformResult
+	_, err := r.search(func(cfg explore.Config) (*explore.Result, error) {
+		var err error
+		res, err = explore.Conform(cfg, ref)
+		return nil, err
+	}, cfg)
+	if err == errCanceled {
+		return err
+	}
+	if err != nil {
+		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
+		return nil
+	}
+	d := res.Divergence
+	if d == nil {
+		if !res.Complete {
+			rt.Message = fmt.Sprintf("The search stopped at its bound of %d states before it could compare every schedule: the system has more states than %s (do numbers or sets grow without end?).", cfg.MaxStates, r.ex.Algorithm)
+			return nil
+		}
+		rt.Passed = true
+		return nil
+	}
+	st := scenario.NewSetup(r.alg, nil, cfg.Sim, cfg.Opts)
+	ce, f, err := writeUp(run{st: st, events: d.Events, prop: "conformance", kind: "parts from " + r.ex.Algorithm, summary: d.Summary, loop: -1})
+	if err != nil {
+		return err
+	}
+	rt.Counterexample = ce
+	what := fmt.Sprintf("Your code does not do what %s does.", r.ex.Algorithm)
+	switch {
+	case len(d.Events) == 0:
+		what += fmt.Sprintf(" Before anything happens, %s: %s has %q, yours %q.", d.Summary, r.ex.Algorithm, d.Ref, d.Got)
+	case strings.Contains(d.Summary, "variables differ") || strings.Contains(d.Summary, "messages in flight"):
+		what += fmt.Sprintf(" After step %d (%s), %s: %s has %q, yours %q.", len(d.Events), d.Lines[len(d.Lines)-1], afterComma(d.Summary), r.ex.Algorithm, d.Ref, d.Got)
+	default:
+		what += fmt.Sprintf(" After %s, %s would do %q; yours does %q.", plural(len(d.Events)-1, "step"), r.ex.Algorithm, d.Ref, d.Got)
+	}
+	rt.Message = explain(what, ce, f, r.in.Name)
+	return nil
+}
+
+// plural is "1 step", "2 steps".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// afterComma is what follows the quoted event Conform's summaries of a
+// state difference start with: After "EVENT", WHAT.
+func afterComma(s string) string {
+	if _, rest, ok := strings.Cut(s, "\", "); ok {
+		return rest
+	}
+	return s
 }
 
 // sets checks the student's voting sets for every n the exercise lists.

@@ -243,6 +243,7 @@ func kinds(ex *exercise.Exercise) string {
 	}
 	add(len(ex.Public), "public schedules")
 	add(len(ex.Hidden), "hidden schedules")
+	add(len(ex.Conform), "conformance searches")
 	add(len(ex.Explore), "explorations")
 	add(len(ex.Walks), "walks")
 	if len(k) == 0 {
