@@ -91,6 +91,10 @@ fuzz:
 	$(GO) test ./algorithms/maekawasteps -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/tokenringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/centralsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/lamportsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/ralamportsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/electionringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/electionbullysteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./edge/scenarioapi -run '^$$' -fuzz FuzzBody -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 
