@@ -273,6 +273,29 @@ func TestFailedNodeWaits(t *testing.T) {
 	assert.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])
 }
 
+// The guest runs the student's code only on requests the host can send:
+// a loop over N() nodes or over q must end.
+func TestServeRefusesMalformed(t *testing.T) {
+	q := []Entry{{Release, 0}, {Release, 0}}
+	ok := EncodeRequest(OpEnter, 0, 0, &Vars{Q: q, id: 0, n: 2, clock: 1})
+	a, err := DecodeAnswer(Serve(newRef, ok))
+	require.NoError(t, err)
+	assert.Empty(t, a.Panic)
+	assert.Equal(t, []Send{{To: 1, Msg: Entry{Request, 1}}}, a.Vars.out)
+	for name, req := range map[string][]byte{
+		"huge n":          EncodeRequest(OpEnter, 0, 0, &Vars{Q: q, id: 0, n: 1 << 40, clock: 1}),
+		"q too short":     EncodeRequest(OpEnter, 0, 0, &Vars{Q: q[:1], id: 0, n: 2, clock: 1}),
+		"id out of range": EncodeRequest(OpExit, 0, 0, &Vars{Q: q, id: 2, n: 2, clock: 1}),
+		"from itself":     EncodeRequest(OpReply, 0, 0, &Vars{Q: q, id: 0, n: 2, clock: 1}),
+		"unknown op":      EncodeRequest(Op(9), 0, 0, &Vars{Q: q, id: 0, n: 2, clock: 1}),
+		"trailing bytes":  append(ok, 0),
+	} {
+		a, err := DecodeAnswer(Serve(newRef, req))
+		require.NoError(t, err, name)
+		assert.Equal(t, "the request was malformed", a.Panic, name)
+	}
+}
+
 // FuzzDecodeAnswer: an answer from the sandbox is untrusted; decoding it
 // never panics, and what Serve writes decodes.
 func FuzzDecodeAnswer(f *testing.F) {

@@ -94,7 +94,11 @@ func Serve(s New, req []byte) []byte {
 			v.Q = append(v.Q, Entry{Kind(d.Int()), d.Int()})
 		}
 	}
-	enter, panicked := invoke(s(&v), op, from, t)
+	var enter bool
+	panicked := "the request was malformed"
+	if d.Err == nil && len(d.B) == 0 && wellFormed(op, from, t, &v) {
+		enter, panicked = invoke(s(&v), op, from, t)
+	}
 	e := sim.Enc{}
 	if panicked != "" {
 		e.Int(1)
@@ -121,6 +125,19 @@ func Serve(s New, req []byte) []byte {
 	e.Int(len(panicked))
 	e.B = append(e.B, panicked...)
 	return e.B
+}
+
+// wellFormed reports whether a request is one the host can send, so
+// that the student's code never runs on variables no node can have (a
+// loop over N() nodes must end).
+func wellFormed(op Op, from, t int, v *Vars) bool {
+	switch {
+	case op > OpReply, v.n < 1, v.n > maxList, v.id < 0, v.id >= v.n, len(v.Q) != v.n, v.clock < 0, t < 0:
+		return false
+	case (op == OpRequest || op == OpReply || op == OpRelease) && (from < 0 || from >= v.n || from == v.id):
+		return false
+	}
+	return true
 }
 
 // Answer is a decoded answer.
