@@ -203,7 +203,7 @@ func TestContract(t *testing.T) {
 				for i, n := range w.Nodes {
 					if n.(*node).Fault() != "" {
 						assert.Equal(t, None, n.(sim.Elector).Leader())
-						assert.NotZero(t, w.Waiting()&(1<<i), "a failed node is still waiting")
+						assert.NotZero(t, w.Waiting()&(1<<i), "a failed node must count as undecided")
 						assert.False(t, n.CanReceive(sim.Msg{}))
 						assert.Equal(t, "fault", n.Vars()[len(n.Vars())-1].Name)
 					}
