@@ -299,12 +299,16 @@ func forced(w *sim.World) (sim.Event, bool) {
 }
 
 // deadlocked is the explorer's deadlock: someone waits or cannot finish
-// leaving, and nothing the system is forced to do can happen (only an
+// leaving (for an election: some live node has not elected the highest
+// live node), and nothing the system is forced to do can happen (only an
 // application could still call enter(), send or crash).
 func deadlocked(w *sim.World) bool {
 	busy := false
 	for _, n := range w.Nodes {
 		busy = busy || n.Phase() != sim.Idle
+	}
+	if w.Alg.Election { // election nodes are always idle: some live node has not elected the highest
+		busy = w.Waiting() != 0
 	}
 	if !busy {
 		return false
