@@ -131,7 +131,7 @@ func seed000(iface string) bool {
 
 // handler names the Maekawa handler an event ran.
 func handler(event, iface string) string {
-	if seed000(iface) {
+	if iface != "maekawasteps" { // the other interfaces name their handlers otherwise
 		return ""
 	}
 	f := strings.Fields(event)
