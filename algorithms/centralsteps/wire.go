@@ -1,8 +1,7 @@
 package centralsteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -17,15 +16,10 @@ import (
 // contract is checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
-const (
-	maxList  = 64 // queue entries or messages in an answer
-	maxPanic = 400
-)
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+const maxList = 64 // queue entries or messages in an answer
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -45,17 +39,8 @@ func (r *remote) OnRelease(from int) { r.do(OpRelease, from) }
 func (r *remote) OnGrant()           { r.do(OpGrant, 0) }
 
 func (r *remote) do(op Op, from int) {
-	ans, err := r.call(EncodeRequest(op, from, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, from, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n := r.v.id, r.v.n
 	*r.v = a.Vars
 	r.v.id, r.v.n = id, n
@@ -88,11 +73,7 @@ func Serve(s New, req []byte) []byte {
 	v.Queue = d.Ints()
 	panicked := invoke(s(&v), op, from)
 	e := sim.Enc{}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Int(int(v.State))
 	e.Int(v.Holder)
 	e.Ints(v.Queue[:min(len(v.Queue), maxList+1)])
@@ -102,11 +83,7 @@ func Serve(s New, req []byte) []byte {
 		e.Int(int(s.Kind))
 		e.Int(s.To)
 	}
-	if len(panicked) > maxPanic {
-		panicked = panicked[:maxPanic]
-	}
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -126,25 +103,19 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	a.Vars.Queue = d.Ints()
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || len(a.Vars.Queue) > maxList+1 || k < 0 || k > maxList+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		kind, to := d.Int(), d.Int()
 		if kind < 0 || kind > int(Release) {
-			return Answer{}, errBadAnswer
+			return Answer{}, stepwire.ErrBadAnswer
 		}
 		a.Vars.out = append(a.Vars.out, Send{Kind(kind), to})
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, st)
+	if err != nil {
+		return Answer{}, err
 	}
-	switch s := string(d.B[:p]); {
-	case st == 0:
-	case s == "":
-		a.Panic = "(no message)"
-	default:
-		a.Panic = s
-	}
+	a.Panic = p
 	return a, nil
 }

@@ -1,8 +1,7 @@
 package electionbullysteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -17,18 +16,15 @@ import (
 // every length and kind, and the handler contract is checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
 const (
 	// maxSends is more than any handler may send (each kind at most once
 	// to each other node); Serve cuts a longer list to maxSends+1, which
 	// the contract then rejects.
 	maxSends = 3 * MaxNodes
-	maxPanic = 400
 )
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -51,17 +47,8 @@ func (r *remote) Heartbeat()            { r.do(OpHeartbeat, 0) }
 func (r *remote) Check()                { r.do(OpCheck, 0) }
 
 func (r *remote) do(op Op, arg int) {
-	ans, err := r.call(EncodeRequest(op, arg, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, arg, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n, crashed := r.v.id, r.v.n, r.v.crashed
 	*r.v = a.Vars
 	r.v.id, r.v.n, r.v.crashed = id, n, crashed
@@ -104,11 +91,7 @@ func Serve(s New, req []byte) []byte {
 		panicked = invoke(s(&v), op, arg)
 	}
 	e := sim.Enc{}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Int(v.Leader)
 	e.Int(int(v.State))
 	e.Bool(v.Heard)
@@ -118,11 +101,7 @@ func Serve(s New, req []byte) []byte {
 		e.Int(int(s.Kind))
 		e.Int(s.To)
 	}
-	if len(panicked) > maxPanic {
-		panicked = panicked[:maxPanic]
-	}
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -142,26 +121,20 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	a.Vars.Heard = d.Bool()
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || state < 0 || state > 255 || k < 0 || k > maxSends+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	a.Vars.State = State(state)
 	for ; k > 0; k-- {
 		kind, to := d.Int(), d.Int()
 		if d.Err != nil || kind < 0 || kind > int(Coordinator) {
-			return Answer{}, errBadAnswer
+			return Answer{}, stepwire.ErrBadAnswer
 		}
 		a.Vars.out = append(a.Vars.out, Send{Kind(kind), to})
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, st)
+	if err != nil {
+		return Answer{}, err
 	}
-	switch s := string(d.B[:p]); {
-	case st == 0:
-	case s == "":
-		a.Panic = "(no message)"
-	default:
-		a.Panic = s
-	}
+	a.Panic = p
 	return a, nil
 }

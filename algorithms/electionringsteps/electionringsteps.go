@@ -42,6 +42,8 @@ package electionringsteps
 import (
 	"fmt"
 	"strconv"
+
+	"dmelab/algorithms/internal/stepwire"
 )
 
 // None is Leader while the node has elected nobody (seed 002's
@@ -146,7 +148,7 @@ func (o Op) String() string {
 func invoke(s Steps, op Op, arg int) (panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			panicked = panicText(r)
+			panicked = stepwire.PanicText(r)
 		}
 	}()
 	switch op {
@@ -160,22 +162,9 @@ func invoke(s Steps, op Op, arg int) (panicked string) {
 	return ""
 }
 
-// Fault is a failure of the machinery that runs a student's handler (out
-// of time, out of memory, ...): Remote panics with it and the node reports
-// Msg as its fault.
-type Fault struct{ Msg string }
-
-func panicText(r any) string {
-	switch x := r.(type) {
-	case Fault:
-		return x.Msg
-	case error:
-		return "panicked: " + x.Error()
-	case string:
-		return "panicked: " + x
-	}
-	return fmt.Sprintf("panicked: %v", r)
-}
+// Fault is a failure of the machinery that runs a student's code (see
+// package stepwire).
+type Fault = stepwire.Fault
 
 // name is how node i prints: N(i+1) for a node, the number itself for
 // anything else (so a fault can show what a handler wrote).

@@ -1,8 +1,7 @@
 package electionringsteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -17,15 +16,10 @@ import (
 // contract is checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
-const (
-	maxSends = 64
-	maxPanic = 400
-)
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+const maxSends = 64
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -43,17 +37,8 @@ func (r *remote) OnElection(j int) { r.do(OpElection, j) }
 func (r *remote) OnElected(k int)  { r.do(OpElected, k) }
 
 func (r *remote) do(op Op, arg int) {
-	ans, err := r.call(EncodeRequest(op, arg, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, arg, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n, crashed := r.v.id, r.v.n, r.v.crashed
 	*r.v = a.Vars
 	r.v.id, r.v.n, r.v.crashed = id, n, crashed
@@ -84,11 +69,7 @@ func Serve(s New, req []byte) []byte {
 	v.Leader = d.Int()
 	panicked := invoke(s(&v), op, arg)
 	e := sim.Enc{}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Int(v.Leader)
 	out := v.out[:min(len(v.out), maxSends+1)]
 	e.Int(len(out))
@@ -96,11 +77,7 @@ func Serve(s New, req []byte) []byte {
 		e.Int(int(s.Kind))
 		e.Int(s.ID)
 	}
-	if len(panicked) > maxPanic {
-		panicked = panicked[:maxPanic]
-	}
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -118,25 +95,19 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	a.Vars.Leader = d.Int()
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || k < 0 || k > maxSends+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		kind, id := d.Int(), d.Int()
 		if d.Err != nil || kind < 0 || kind > int(Elected) {
-			return Answer{}, errBadAnswer
+			return Answer{}, stepwire.ErrBadAnswer
 		}
 		a.Vars.out = append(a.Vars.out, Send{Kind(kind), id})
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, st)
+	if err != nil {
+		return Answer{}, err
 	}
-	switch s := string(d.B[:p]); {
-	case st == 0:
-	case s == "":
-		a.Panic = "(no message)"
-	default:
-		a.Panic = s
-	}
+	a.Panic = p
 	return a, nil
 }

@@ -42,8 +42,9 @@
 package lamportsteps
 
 import (
-	"fmt"
 	"strconv"
+
+	"dmelab/algorithms/internal/stepwire"
 )
 
 // Kind is the kind of a message and of an entry of q, in the seed's words.
@@ -189,7 +190,7 @@ func receipt(k Kind) (Op, bool) {
 func invoke(s Steps, op Op, from, t int) (enter bool, panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			enter, panicked = false, panicText(r)
+			enter, panicked = false, stepwire.PanicText(r)
 		}
 	}()
 	switch op {
@@ -209,21 +210,8 @@ func invoke(s Steps, op Op, from, t int) (enter bool, panicked string) {
 	return enter, ""
 }
 
-// Fault is a failure of the machinery that runs a student's handler (out
-// of time, out of memory, ...): Remote panics with it and the node reports
-// Msg as its fault.
-type Fault struct{ Msg string }
-
-func panicText(r any) string {
-	switch x := r.(type) {
-	case Fault:
-		return x.Msg
-	case error:
-		return "panicked: " + x.Error()
-	case string:
-		return "panicked: " + x
-	}
-	return fmt.Sprintf("panicked: %v", r)
-}
+// Fault is a failure of the machinery that runs a student's code (see
+// package stepwire).
+type Fault = stepwire.Fault
 
 func name(i int) string { return "N" + strconv.Itoa(i+1) }

@@ -1,8 +1,7 @@
 package lamportsteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -18,15 +17,10 @@ import (
 // checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
-const (
-	maxList  = 64 // slots of q or messages in an answer
-	maxPanic = 400
-)
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+const maxList = 64 // slots of q or messages in an answer
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -47,17 +41,8 @@ func (r *remote) OnRelease(from, t int) { r.do(OpRelease, from, t) }
 func (r *remote) OnReply(from, t int)   { r.do(OpReply, from, t) }
 
 func (r *remote) do(op Op, from, t int) bool {
-	ans, err := r.call(EncodeRequest(op, from, t, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, from, t, r.v)))
+	stepwire.Check(err, a.Panic)
 	r.v.Q, r.v.out = a.Vars.Q, a.Vars.out
 	return a.Enter
 }
@@ -100,11 +85,7 @@ func Serve(s New, req []byte) []byte {
 		enter, panicked = invoke(s(&v), op, from, t)
 	}
 	e := sim.Enc{}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Bool(enter)
 	q := v.Q[:min(len(v.Q), maxList+1)]
 	e.Int(len(q))
@@ -119,11 +100,7 @@ func Serve(s New, req []byte) []byte {
 		e.Int(int(s.Msg.Kind))
 		e.Int(s.Msg.T)
 	}
-	if len(panicked) > maxPanic {
-		panicked = panicked[:maxPanic]
-	}
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -155,7 +132,7 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	a.Enter = d.Bool()
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || k < 0 || k > maxList+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	kind := func() (Kind, bool) {
 		x := d.Int()
@@ -165,31 +142,25 @@ func DecodeAnswer(b []byte) (Answer, error) {
 		kd, ok := kind()
 		a.Vars.Q = append(a.Vars.Q, Entry{kd, d.Int()})
 		if !ok {
-			return Answer{}, errBadAnswer
+			return Answer{}, stepwire.ErrBadAnswer
 		}
 	}
 	k = d.Int()
 	if d.Err != nil || k < 0 || k > maxList+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		to := d.Int()
 		kd, ok := kind()
 		a.Vars.out = append(a.Vars.out, Send{To: to, Msg: Entry{kd, d.Int()}})
 		if !ok {
-			return Answer{}, errBadAnswer
+			return Answer{}, stepwire.ErrBadAnswer
 		}
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, st)
+	if err != nil {
+		return Answer{}, err
 	}
-	switch s := string(d.B[:p]); {
-	case st == 0:
-	case s == "":
-		a.Panic = "(no message)"
-	default:
-		a.Panic = s
-	}
+	a.Panic = p
 	return a, nil
 }

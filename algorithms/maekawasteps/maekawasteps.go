@@ -35,9 +35,10 @@
 package maekawasteps
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"dmelab/algorithms/internal/stepwire"
 )
 
 // State is the seed's state variable.
@@ -161,7 +162,7 @@ func (o Op) String() string {
 func invoke(s Steps, op Op, from int) (panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			panicked = panicText(r)
+			panicked = stepwire.PanicText(r)
 		}
 	}()
 	switch op {
@@ -183,28 +184,15 @@ func invoke(s Steps, op Op, from int) (panicked string) {
 func invokeSets(sets Sets, n int) (v [][]int, panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			panicked = panicText(r)
+			panicked = stepwire.PanicText(r)
 		}
 	}()
 	return sets(n), ""
 }
 
-// Fault is a failure of the machinery that runs a student's handler (out
-// of time, out of memory, ...): Remote panics with it and the node reports
-// Msg as its fault.
-type Fault struct{ Msg string }
-
-func panicText(r any) string {
-	switch x := r.(type) {
-	case Fault:
-		return x.Msg
-	case error:
-		return "panicked: " + x.Error()
-	case string:
-		return "panicked: " + x
-	}
-	return fmt.Sprintf("panicked: %v", r)
-}
+// Fault is a failure of the machinery that runs a student's code (see
+// package stepwire).
+type Fault = stepwire.Fault
 
 func name(i int) string { return "N" + strconv.Itoa(i+1) }
 

@@ -1,8 +1,7 @@
 package maekawasteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -19,16 +18,13 @@ import (
 // handler contract and seed 003's conditions are checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
 const (
 	maxSends = 64
-	maxPanic = 400
 	maxNodes = 32
 )
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -43,17 +39,8 @@ func RemoteSets(call Caller) Sets {
 		e := sim.Enc{}
 		e.Int(int(OpSets))
 		e.Int(n)
-		ans, err := call(e.B)
-		if err != nil {
-			panic(Fault{Msg: err.Error()})
-		}
-		sets, panicked, err := DecodeSets(ans)
-		if err != nil {
-			panic(Fault{Msg: err.Error()})
-		}
-		if panicked != "" {
-			panic(Fault{Msg: panicked})
-		}
+		sets, panicked, err := DecodeSets(stepwire.Call(call, e.B))
+		stepwire.Check(err, panicked)
 		return sets
 	}
 }
@@ -70,17 +57,8 @@ func (r *remote) OnRelease(pj int) { r.do(OpRelease, pj) }
 func (r *remote) OnReply(pj int)   { r.do(OpReply, pj) }
 
 func (r *remote) do(op Op, from int) {
-	ans, err := r.call(EncodeRequest(op, from, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, from, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n := r.v.id, r.v.n
 	*r.v = a.Vars
 	r.v.id, r.v.n = id, n
@@ -161,19 +139,11 @@ func Serve(s New, sets Sets, req []byte) []byte {
 }
 
 func status(e *sim.Enc, panicked string) {
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(e, panicked)
 }
 
 func panicBytes(e *sim.Enc, p string) []byte {
-	if len(p) > maxPanic {
-		p = p[:maxPanic]
-	}
-	e.Int(len(p))
-	e.B = append(e.B, p...)
+	stepwire.PutPanic(e, p)
 	return e.B
 }
 
@@ -194,7 +164,7 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	decodeVars(&d, &a.Vars)
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || k < 0 || k > maxSends+1 || len(a.Vars.Q) > maxQueue+1 || len(a.Vars.V) > 2*maxNodes {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		a.Vars.out = append(a.Vars.out, Msg{Kind: d.Int(), To: d.Int()})
@@ -213,13 +183,13 @@ func DecodeSets(b []byte) (sets [][]int, panicked string, err error) {
 	st := d.Int()
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || k < 0 || k > maxNodes+1 {
-		return nil, "", errBadAnswer
+		return nil, "", stepwire.ErrBadAnswer
 	}
 	sets = make([][]int, 0, k)
 	for ; k > 0; k-- {
 		s := d.Ints()
 		if len(s) > 2*maxNodes {
-			return nil, "", errBadAnswer
+			return nil, "", stepwire.ErrBadAnswer
 		}
 		if s == nil {
 			s = []int{}
@@ -234,16 +204,5 @@ func DecodeSets(b []byte) (sets [][]int, panicked string, err error) {
 }
 
 func readPanic(d *sim.Dec, st int) (string, error) {
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return "", errBadAnswer
-	}
-	s := string(d.B[:p])
-	switch {
-	case st == 0:
-		return "", nil
-	case s == "":
-		return "(no message)", nil
-	}
-	return s, nil
+	return stepwire.ReadPanic(d, st)
 }

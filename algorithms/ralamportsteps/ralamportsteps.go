@@ -57,9 +57,9 @@ package ralamportsteps
 
 import (
 	"cmp"
-	"fmt"
 	"strconv"
 
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/ralamport"
 )
 
@@ -202,7 +202,7 @@ func (o Op) String() string {
 func invoke(s Steps, op Op, j, tj int) (panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			panicked = panicText(r)
+			panicked = stepwire.PanicText(r)
 		}
 	}()
 	switch op {
@@ -218,21 +218,8 @@ func invoke(s Steps, op Op, j, tj int) (panicked string) {
 	return ""
 }
 
-// Fault is a failure of the machinery that runs a student's handler (out
-// of time, out of memory, ...): Remote panics with it and the node reports
-// Msg as its fault.
-type Fault struct{ Msg string }
-
-func panicText(r any) string {
-	switch x := r.(type) {
-	case Fault:
-		return x.Msg
-	case error:
-		return "panicked: " + x.Error()
-	case string:
-		return "panicked: " + x
-	}
-	return fmt.Sprintf("panicked: %v", r)
-}
+// Fault is a failure of the machinery that runs a student's code (see
+// package stepwire).
+type Fault = stepwire.Fault
 
 func name(i int) string { return "N" + strconv.Itoa(i+1) }

@@ -1,8 +1,7 @@
 package ralamportsteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -17,15 +16,10 @@ import (
 // contract is checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
-const (
-	maxList  = maxQueue // queue entries or messages in an answer
-	maxPanic = 400
-)
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+const maxList = maxQueue // queue entries or messages in an answer
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -44,17 +38,8 @@ func (r *remote) OnReply(j int)       { r.do(OpReply, j, 0) }
 func (r *remote) Exit()               { r.do(OpExit, 0, 0) }
 
 func (r *remote) do(op Op, j, tj int) {
-	ans, err := r.call(EncodeRequest(op, j, tj, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, j, tj, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n, clock := r.v.id, r.v.n, r.v.clock
 	*r.v = a.Vars
 	r.v.id, r.v.n, r.v.clock = id, n, clock
@@ -120,11 +105,7 @@ func Serve(s New, req []byte) []byte {
 		panicked = invoke(s(&v), op, j, tj)
 	}
 	e := sim.Enc{}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Int(int(v.State))
 	e.Int(v.T)
 	e.Int(v.Replies)
@@ -136,11 +117,7 @@ func Serve(s New, req []byte) []byte {
 		e.Int(s.To)
 		e.Int(s.T)
 	}
-	if len(panicked) > maxPanic {
-		panicked = panicked[:maxPanic]
-	}
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -159,35 +136,29 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	a.Vars.T = d.Int()
 	a.Vars.Replies = d.Int()
 	if d.Err != nil || st < 0 || st > 1 || state < 0 || state > 255 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	a.Vars.State = State(state)
 	q, ok := readQueue(&d)
 	if !ok {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	a.Vars.Queue = q
 	k := d.Int()
 	if d.Err != nil || k < 0 || k > maxList+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		kind, to, t := d.Int(), d.Int(), d.Int()
 		if kind < 0 || kind > int(Reply) {
-			return Answer{}, errBadAnswer
+			return Answer{}, stepwire.ErrBadAnswer
 		}
 		a.Vars.out = append(a.Vars.out, Send{Kind: Kind(kind), To: to, T: t})
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, st)
+	if err != nil {
+		return Answer{}, err
 	}
-	switch s := string(d.B[:p]); {
-	case st == 0:
-	case s == "":
-		a.Panic = "(no message)"
-	default:
-		a.Panic = s
-	}
+	a.Panic = p
 	return a, nil
 }

@@ -3,6 +3,8 @@ package rasteps
 import (
 	"fmt"
 	"strings"
+
+	"dmelab/algorithms/internal/stepwire"
 )
 
 // result is what one call of a student's step did, checked.
@@ -127,19 +129,7 @@ func msgText(m Msg) string {
 
 // panicText renders a recovered panic. Fault values (the sandbox's own
 // failures) are passed through as they are.
-func panicText(r any) string {
-	switch x := r.(type) {
-	case Fault:
-		return x.Msg
-	case error:
-		return "panicked: " + x.Error()
-	case string:
-		return "panicked: " + x
-	}
-	return fmt.Sprintf("panicked: %v", r)
-}
 
-// Fault is a failure of the machinery that runs a student's step rather
-// than of the step itself (out of time, out of memory, ...): Remote panics
-// with it and the node reports Msg as its fault.
-type Fault struct{ Msg string }
+// Fault is a failure of the machinery that runs a student's code (see
+// package stepwire).
+type Fault = stepwire.Fault

@@ -56,6 +56,8 @@ package rasteps
 import (
 	"math/bits"
 	"strings"
+
+	"dmelab/algorithms/internal/stepwire"
 )
 
 // Vars are one node's variables, as seed 000 and Ben-Ari name them. The
@@ -207,7 +209,7 @@ func (o Op) String() string {
 func invoke(h handler, op Op, arg int) (ret int, panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
-			ret, panicked = -1, panicText(r)
+			ret, panicked = -1, stepwire.PanicText(r)
 		}
 	}()
 	if h == nil {

@@ -1,8 +1,7 @@
 package rasteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -19,9 +18,8 @@ import (
 // bounds every length, and the step contract is checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory),
-// reported as the step's fault.
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every step becomes one call.
@@ -54,17 +52,8 @@ func (r *remote) P11()     { r.do(OpP11, 0) }
 func (r *remote) P12()     { r.do(OpP12, 0) }
 
 func (r *remote) do(op Op, arg int) int {
-	ans, err := r.call(EncodeRequest(op, arg, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, arg, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n := r.v.id, r.v.n
 	*r.v = a.Vars
 	r.v.id, r.v.n = id, n
@@ -114,11 +103,7 @@ func ServeCode(c Code, req []byte) []byte {
 	decodeVars(&d, &v)
 	ret, panicked := invoke(c.build(&v), op, arg)
 	e := sim.Enc{B: make([]byte, 0, 32)}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Int(ret)
 	encodeVars(&e, &v)
 	out := v.out
@@ -131,9 +116,7 @@ func ServeCode(c Code, req []byte) []byte {
 		e.Int(m.To)
 		e.Int(m.Num)
 	}
-	panicked = clip(panicked, maxPanic)
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -147,12 +130,7 @@ type Answer struct {
 // Sent lists the messages of a decoded answer.
 func (a *Answer) Sent() []Msg { return a.Vars.out }
 
-const (
-	maxSends = 32
-	maxPanic = 400
-)
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+const maxSends = 32
 
 // DecodeAnswer reads an answer from the sandbox. It never panics: a
 // truncated or oversized answer is an error.
@@ -164,29 +142,15 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	decodeVars(&d, &a.Vars)
 	k := d.Int()
 	if d.Err != nil || status < 0 || status > 1 || k < 0 || k > maxSends+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		a.Vars.out = append(a.Vars.out, Msg{Kind: d.Int(), To: d.Int(), Num: d.Int()})
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, status)
+	if err != nil {
+		return Answer{}, err
 	}
-	a.Panic = string(d.B[:p])
-	if status == 1 && a.Panic == "" {
-		a.Panic = "(no message)"
-	}
-	if status == 0 {
-		a.Panic = ""
-	}
+	a.Panic = p
 	return a, nil
-}
-
-// clip cuts s to at most n bytes.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }

@@ -1,8 +1,7 @@
 package tokenringsteps
 
 import (
-	"errors"
-
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -17,15 +16,10 @@ import (
 // is checked on the host.
 
 // Caller sends one request to wherever the student's code runs and returns
-// its answer; an error is a failure of that machinery (time, memory).
-type Caller func(req []byte) ([]byte, error)
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
 
-const (
-	maxSends = 64
-	maxPanic = 400
-)
-
-var errBadAnswer = errors.New("the sandbox returned a malformed answer")
+const maxSends = 64
 
 // Remote is the Steps of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call.
@@ -44,17 +38,8 @@ func (r *remote) OnToken() { r.do(OpToken) }
 func (r *remote) Pass()    { r.do(OpPass) }
 
 func (r *remote) do(op Op) {
-	ans, err := r.call(EncodeRequest(op, r.v))
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	a, err := DecodeAnswer(ans)
-	if err != nil {
-		panic(Fault{Msg: err.Error()})
-	}
-	if a.Panic != "" {
-		panic(Fault{Msg: a.Panic})
-	}
+	a, err := DecodeAnswer(stepwire.Call(r.call, EncodeRequest(op, r.v)))
+	stepwire.Check(err, a.Panic)
 	id, n := r.v.id, r.v.n
 	*r.v = a.Vars
 	r.v.id, r.v.n = id, n
@@ -82,11 +67,7 @@ func Serve(s New, req []byte) []byte {
 	v.Token = d.Bool()
 	panicked := invoke(s(&v), op)
 	e := sim.Enc{}
-	if panicked != "" {
-		e.Int(1)
-	} else {
-		e.Int(0)
-	}
+	stepwire.PutStatus(&e, panicked)
 	e.Int(int(v.State))
 	e.Bool(v.Token)
 	out := v.out
@@ -97,11 +78,7 @@ func Serve(s New, req []byte) []byte {
 	for _, to := range out {
 		e.Int(to)
 	}
-	if len(panicked) > maxPanic {
-		panicked = panicked[:maxPanic]
-	}
-	e.Int(len(panicked))
-	e.B = append(e.B, panicked...)
+	stepwire.PutPanic(&e, panicked)
 	return e.B
 }
 
@@ -120,21 +97,15 @@ func DecodeAnswer(b []byte) (Answer, error) {
 	a.Vars.Token = d.Bool()
 	k := d.Int()
 	if d.Err != nil || st < 0 || st > 1 || k < 0 || k > maxSends+1 {
-		return Answer{}, errBadAnswer
+		return Answer{}, stepwire.ErrBadAnswer
 	}
 	for ; k > 0; k-- {
 		a.Vars.out = append(a.Vars.out, d.Int())
 	}
-	p := d.Int()
-	if d.Err != nil || p < 0 || p > maxPanic || p > len(d.B) {
-		return Answer{}, errBadAnswer
+	p, err := stepwire.ReadPanic(&d, st)
+	if err != nil {
+		return Answer{}, err
 	}
-	switch s := string(d.B[:p]); {
-	case st == 0:
-	case s == "":
-		a.Panic = "(no message)"
-	default:
-		a.Panic = s
-	}
+	a.Panic = p
 	return a, nil
 }

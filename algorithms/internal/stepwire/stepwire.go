@@ -1,0 +1,116 @@
+// Package stepwire is what every student interface (the algorithms/*steps
+// packages) shares about running a student's handler and carrying the
+// call to the grader's sandbox and back: a panic becomes the node's fault
+// text, a failure of the machinery (out of time, out of memory) is a
+// Fault, and an answer's status and panic message are written and read
+// the same way, bounded, so that a malformed answer is an error and never
+// a panic on the host.
+//
+// Each interface keeps its own request and answer layout (its variables
+// differ); an answer always starts with PutStatus and ends with PutPanic.
+package stepwire
+
+import (
+	"errors"
+	"fmt"
+
+	"dmelab/algorithms/sim"
+)
+
+// Caller sends one request to wherever the student's code runs and
+// returns its answer; an error is a failure of that machinery.
+type Caller func(req []byte) ([]byte, error)
+
+// Fault is a failure of the machinery that runs a student's handler (out
+// of time, out of memory, a malformed answer): the remote side panics
+// with it and the node reports Msg as its fault, as it is.
+type Fault struct{ Msg string }
+
+// MaxPanic bounds the panic message an answer carries.
+const MaxPanic = 400
+
+// ErrBadAnswer is a malformed answer.
+var ErrBadAnswer = errors.New("the sandbox returned a malformed answer")
+
+// Run calls f and returns what it panicked with, as the node's fault
+// text ("panicked: ..."), or "" when it returned.
+func Run(f func()) (panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = PanicText(r)
+		}
+	}()
+	f()
+	return ""
+}
+
+// PanicText renders a recovered panic; a Fault's message is passed through.
+func PanicText(r any) string {
+	switch x := r.(type) {
+	case Fault:
+		return x.Msg
+	case error:
+		return "panicked: " + x.Error()
+	case string:
+		return "panicked: " + x
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
+// PutStatus starts an answer: 0 when the handler returned, 1 when it
+// panicked.
+func PutStatus(e *sim.Enc, panicked string) {
+	if panicked != "" {
+		e.Int(1)
+	} else {
+		e.Int(0)
+	}
+}
+
+// PutPanic ends an answer with the panic message, cut to MaxPanic bytes.
+func PutPanic(e *sim.Enc, panicked string) {
+	if len(panicked) > MaxPanic {
+		panicked = panicked[:MaxPanic]
+	}
+	e.Int(len(panicked))
+	e.B = append(e.B, panicked...)
+}
+
+// ReadPanic reads the end of an answer whose status was status: the panic
+// message ("" when the handler returned). It never panics.
+func ReadPanic(d *sim.Dec, status int) (string, error) {
+	p := d.Int()
+	if d.Err != nil || status < 0 || status > 1 || p < 0 || p > MaxPanic || p > len(d.B) {
+		return "", ErrBadAnswer
+	}
+	s := string(d.B[:p])
+	d.B = d.B[p:]
+	switch {
+	case status == 0:
+		return "", nil
+	case s == "":
+		return "(no message)", nil
+	}
+	return s, nil
+}
+
+// Call sends req through call; a failure of the machinery panics with a
+// Fault, which the node reports as its fault.
+func Call(call Caller, req []byte) []byte {
+	ans, err := call(req)
+	if err != nil {
+		panic(Fault{Msg: err.Error()})
+	}
+	return ans
+}
+
+// Check panics with a Fault when the answer did not decode (err) or the
+// student's code panicked (panicked is its message).
+func Check(err error, panicked string) {
+	if err != nil {
+		panic(Fault{Msg: err.Error()})
+	}
+	if panicked != "" {
+		panic(Fault{Msg: panicked})
+	}
+}

@@ -1,0 +1,61 @@
+package stepwire
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/sim"
+)
+
+func TestRun(t *testing.T) {
+	assert.Equal(t, "", Run(func() {}))
+	assert.Equal(t, "panicked: boom", Run(func() { panic("boom") }))
+	assert.Equal(t, "panicked: bad", Run(func() { panic(errors.New("bad")) }))
+	assert.Equal(t, "panicked: 42", Run(func() { panic(42) }))
+	assert.Equal(t, "ran out of memory", Run(func() { panic(Fault{Msg: "ran out of memory"}) }))
+}
+
+// An answer's status and panic round-trip, the message cut to MaxPanic.
+func TestAnswerRoundTrip(t *testing.T) {
+	for _, p := range []string{"", "panicked: x", strings.Repeat("y", 1000)} {
+		var e sim.Enc
+		PutStatus(&e, p)
+		PutPanic(&e, p)
+		d := sim.Dec{B: e.B}
+		got, err := ReadPanic(&d, d.Int())
+		require.NoError(t, err)
+		want := p
+		if len(want) > MaxPanic {
+			want = want[:MaxPanic]
+		}
+		assert.Equal(t, want, got)
+	}
+	// A panic without a message still says the handler panicked.
+	d := sim.Dec{B: []byte{0}}
+	got, err := ReadPanic(&d, 1)
+	require.NoError(t, err)
+	assert.Equal(t, "(no message)", got)
+}
+
+func TestReadPanicRefuses(t *testing.T) {
+	for _, c := range []struct {
+		b      []byte
+		status int
+	}{{[]byte{4, 'a'}, 1}, {nil, 0}, {[]byte{0}, 2}, {[]byte{0}, -1}} {
+		d := sim.Dec{B: c.b}
+		_, err := ReadPanic(&d, c.status)
+		assert.ErrorIs(t, err, ErrBadAnswer, "%v", c)
+	}
+}
+
+func TestCallAndCheck(t *testing.T) {
+	assert.Equal(t, "timed out", Run(func() { Call(func([]byte) ([]byte, error) { return nil, errors.New("timed out") }, nil) }))
+	assert.Equal(t, []byte{7}, Call(func([]byte) ([]byte, error) { return []byte{7}, nil }, nil))
+	assert.Equal(t, ErrBadAnswer.Error(), Run(func() { Check(ErrBadAnswer, "") }))
+	assert.Equal(t, "panicked: x", Run(func() { Check(nil, "panicked: x") }))
+	assert.Equal(t, "", Run(func() { Check(nil, "") }))
+}
