@@ -6,6 +6,7 @@ import (
 
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
+	"dmelab/grader/iface"
 	"dmelab/grader/report"
 )
 
@@ -100,63 +101,29 @@ func netString(w *sim.World) string {
 
 // lastOwnStep says what the student's code did last in the run: the step
 // (P2, P12, ...) or handler (a delivery, enter(), exit()) that ran the
-// student's code, with the node's variables after it.
-func lastOwnStep(ce *report.Counterexample, iface string) string {
+// student's code, with the node's variables after it. The interface says
+// which events run the student's code and what its handlers are called.
+func lastOwnStep(ce *report.Counterexample, in *iface.Interface) string {
 	for k := len(ce.Steps) - 1; k >= 0; k-- {
 		s := ce.Steps[k]
-		own := false
-		switch {
-		case seed000(iface):
-			own = strings.HasPrefix(s.Event, "step ") && !strings.Contains(s.Event, " P5 ")
-		default:
-			own = !strings.HasPrefix(s.Event, "app ") && !strings.HasPrefix(s.Event, "crash ")
-		}
-		if !own {
+		if !in.RunsCode(s.Event) {
 			continue
 		}
-		return fmt.Sprintf("The last step that ran your code is step %d: %s%s.", k+1, s.Text, handler(s.Event, iface))
-	}
-	return ""
-}
-
-// seed000 reports whether iface is one of the seed-000 step interfaces,
-// where the student's code runs in the numbered steps (all but P5).
-func seed000(iface string) bool {
-	switch iface {
-	case "rasteps", "rav1steps", "rav2steps", "rav3steps":
-		return true
-	}
-	return false
-}
-
-// handler names the Maekawa handler an event ran.
-func handler(event, iface string) string {
-	if iface != "maekawasteps" { // the other interfaces name their handlers otherwise
-		return ""
-	}
-	f := strings.Fields(event)
-	switch {
-	case len(f) == 0:
-	case f[0] == "request":
-		return " (Enter)"
-	case f[0] == "exit":
-		return " (Leave)"
-	case f[0] == "deliver" && len(f) > 2:
-		return map[string]string{"request": " (OnRequest)", "reply": " (OnReply)", "release": " (OnRelease)"}[f[2]]
+		return fmt.Sprintf("The last step that ran your code is step %d: %s%s.", k+1, s.Text, in.HandlerOf(s.Event))
 	}
 	return ""
 }
 
 // explain is the message of a failed test: what failed, then the node
 // failure or what the student's code did last.
-func explain(what string, ce *report.Counterexample, f *fault, iface string) string {
+func explain(what string, ce *report.Counterexample, f *fault, in *iface.Interface) string {
 	if f != nil {
 		return fmt.Sprintf("%s %s failed at step %d: %s; the node stops there and waits forever.", what, ce.Nodes[f.node], f.step+1, f.msg)
 	}
 	if ce == nil {
 		return what
 	}
-	if s := lastOwnStep(ce, iface); s != "" {
+	if s := lastOwnStep(ce, in); s != "" {
 		return what + " " + s
 	}
 	return what

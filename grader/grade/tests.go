@@ -49,7 +49,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		cut := res.Events[:f.step+1]
 		ce, f, _ = writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], f.msg), loop: -1})
 		rt.Counterexample = ce
-		rt.Message = explain("The schedule made a node fail.", ce, f, r.in.Name)
+		rt.Message = explain("The schedule made a node fail.", ce, f, r.in)
 		return nil
 	}
 	if res.Stopped != nil {
@@ -62,7 +62,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f, r.in.Name)
+		rt.Message = explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f, r.in)
 		return nil
 	}
 	for _, e := range res.Expects {
@@ -112,7 +112,7 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 		return err
 	}
 	rt.Counterexample = ce
-	rt.Message = explain(what, ce, f, r.in.Name)
+	rt.Message = explain(what, ce, f, r.in)
 	return nil
 }
 
@@ -361,7 +361,7 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f, r.in.Name)
+		rt.Message = explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f, r.in)
 		return nil
 	}
 	for _, p := range props {
@@ -418,7 +418,7 @@ func (r *runner) conform(t planned, rt *report.Test) error {
 	default:
 		what += fmt.Sprintf(" After %s, %s would do %q; yours does %q.", plural(len(d.Events)-1, "step"), r.ex.Algorithm, d.Ref, d.Got)
 	}
-	rt.Message = explain(what, ce, f, r.in.Name)
+	rt.Message = explain(what, ce, f, r.in)
 	return nil
 }
 

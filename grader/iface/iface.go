@@ -34,6 +34,53 @@ type Interface struct {
 	// Sets, when set, runs the student's voting-set construction for n
 	// nodes and checks it (Maekawa).
 	Sets func(call Caller, n int) ([][]int, error)
+	// OwnEvent, when set, says which events (in canonical form) run the
+	// student's code; by default every event but an application message
+	// or a crash does. Feedback names the last one before a failure.
+	OwnEvent func(event string) bool
+	// Handlers, when set, names the handler an event ran ("OnRequest"),
+	// for feedback.
+	Handlers func(event string) string
+}
+
+// RunsCode reports whether event (canonical form) ran the student's code.
+func (i *Interface) RunsCode(event string) bool {
+	if i.OwnEvent != nil {
+		return i.OwnEvent(event)
+	}
+	return !strings.HasPrefix(event, "app ") && !strings.HasPrefix(event, "crash ")
+}
+
+// HandlerOf is " (Handler)" for the handler event ran, or "".
+func (i *Interface) HandlerOf(event string) string {
+	if i.Handlers == nil {
+		return ""
+	}
+	if h := i.Handlers(event); h != "" {
+		return " (" + h + ")"
+	}
+	return ""
+}
+
+// numberedStep: in seed 000's interfaces the student's code runs in the
+// numbered steps, all but P5 (the harness's await).
+func numberedStep(event string) bool {
+	return strings.HasPrefix(event, "step ") && !strings.Contains(event, " P5 ")
+}
+
+// maekawaHandler names the Maekawa handler an event ran.
+func maekawaHandler(event string) string {
+	f := strings.Fields(event)
+	switch {
+	case len(f) == 0:
+	case f[0] == "request":
+		return "Enter"
+	case f[0] == "exit":
+		return "Leave"
+	case f[0] == "deliver" && len(f) > 2:
+		return map[string]string{"request": "OnRequest", "reply": "OnReply", "release": "OnRelease"}[f[2]]
+	}
+	return ""
 }
 
 // Std are the standard packages a student's file may import: pure
@@ -79,9 +126,10 @@ var all []*Interface
 func init() {
 	for _, i := range []*Interface{
 		{
-			Name:   "rasteps",
-			Import: "dmelab/algorithms/rasteps",
-			Node:   true,
+			Name:     "rasteps",
+			Import:   "dmelab/algorithms/rasteps",
+			Node:     true,
+			OwnEvent: numberedStep,
 			glue: header + `	"dmelab/algorithms/rasteps"
 	"dmelab/grader/guest"
 	student "STUDENT"
@@ -101,10 +149,11 @@ func call(n uint32) uint32 {
 			},
 		},
 		{
-			Name:   "maekawasteps",
-			Import: "dmelab/algorithms/maekawasteps",
-			Node:   true,
-			Funcs:  map[string]string{"VotingSets": "func VotingSets(n int) [][]int"},
+			Name:     "maekawasteps",
+			Import:   "dmelab/algorithms/maekawasteps",
+			Node:     true,
+			Handlers: maekawaHandler,
+			Funcs:    map[string]string{"VotingSets": "func VotingSets(n int) [][]int"},
 			glue: header + `	"dmelab/algorithms/maekawasteps"
 	"dmelab/grader/guest"
 	student "STUDENT"

@@ -39,10 +39,11 @@ func call(n uint32) uint32 {
 `
 		glue = strings.NewReplacer("STEPS", l.steps, "CODE", l.code).Replace(glue)
 		register(&Interface{
-			Name:   l.name,
-			Import: "dmelab/algorithms/rasteps",
-			Node:   true,
-			glue:   glue,
+			Name:     l.name,
+			Import:   "dmelab/algorithms/rasteps",
+			Node:     true,
+			OwnEvent: numberedStep,
+			glue:     glue,
 			Algorithm: func(name string, call Caller) *sim.Algorithm {
 				return rasteps.ListingAlgorithm(name, rasteps.RemoteCode(listing, rasteps.Caller(call)))
 			},
