@@ -17,8 +17,23 @@ import (
 // breadth-first walk of the product of the two state graphs, so the first
 // difference found comes after the fewest events.
 
+// Where says what differs at a divergence.
+type Where uint8
+
+const (
+	// InitialState: the two start in different states (Events is empty).
+	InitialState Where = iota
+	// Step: an event one offers and the other does not, or labels
+	// otherwise (the last of Events is the algorithm's, if it has one).
+	Step
+	// State: the same event leads to different states (the last of
+	// Events); Ref and Got are the first line that differs.
+	State
+)
+
 // Divergence is where an algorithm first parts from its reference.
 type Divergence struct {
+	Where Where
 	// Events is the shared run, in the checked algorithm's world,
 	// followed by the event where they part when the checked algorithm
 	// can take it.
@@ -56,7 +71,7 @@ func Conform(cfg Config, ref *sim.Algorithm) (*ConformResult, error) {
 	}
 	res := &ConformResult{}
 	if d := stateDiff(wr, wa); d != nil {
-		d.Summary = "The initial states differ: " + d.Summary
+		d.Where, d.Summary = InitialState, "The initial states differ: "+d.Summary
 		res.Divergence, res.Complete = d, true
 		return res, nil
 	}
@@ -136,7 +151,7 @@ func conformStep(wr, wa *sim.World) (*Divergence, []successor) {
 		if j := indexOf(la, lr[k]); j >= 0 {
 			continue
 		}
-		d := &Divergence{Ref: lr[k], Got: "nothing of the kind"}
+		d := &Divergence{Where: Step, Ref: lr[k], Got: "nothing of the kind"}
 		for j, f := range ea {
 			if f == e {
 				d.Got, d.Events = la[j], []sim.Event{f}
@@ -151,7 +166,7 @@ func conformStep(wr, wa *sim.World) (*Divergence, []successor) {
 	}
 	for j := range ea {
 		if indexOf(lr, la[j]) < 0 {
-			return &Divergence{Ref: "nothing of the kind", Got: la[j], Events: []sim.Event{ea[j]},
+			return &Divergence{Where: Step, Ref: "nothing of the kind", Got: la[j], Events: []sim.Event{ea[j]},
 				Summary: fmt.Sprintf("Yours can do %q here; the reference cannot", la[j])}, nil
 		}
 	}
@@ -160,13 +175,13 @@ func conformStep(wr, wa *sim.World) (*Divergence, []successor) {
 		f := ea[indexOf(la, lr[k])]
 		cr, ca := wr.Clone(), wa.Clone()
 		if _, err := cr.Apply(e); err != nil {
-			return &Divergence{Ref: lr[k], Got: lr[k], Summary: "the reference could not take its own event: " + err.Error()}, nil
+			return &Divergence{Where: Step, Ref: lr[k], Got: lr[k], Summary: "The reference could not take its own event: " + err.Error()}, nil
 		}
 		if _, err := ca.Apply(f); err != nil {
-			return &Divergence{Ref: lr[k], Got: err.Error(), Summary: fmt.Sprintf("yours offered %q but could not take it: %v", lr[k], err)}, nil
+			return &Divergence{Where: Step, Ref: lr[k], Got: err.Error(), Summary: fmt.Sprintf("Yours offered %q but could not take it: %v", lr[k], err)}, nil
 		}
 		if d := stateDiff(cr, ca); d != nil {
-			d.Events = []sim.Event{f}
+			d.Where, d.Events = State, []sim.Event{f}
 			d.Summary = fmt.Sprintf("After %q, %s", lr[k], d.Summary)
 			return d, nil
 		}

@@ -410,13 +410,17 @@ func (r *runner) conform(t planned, rt *report.Test) error {
 	}
 	rt.Counterexample = ce
 	what := fmt.Sprintf("Your code does not do what %s does.", r.ex.Algorithm)
-	switch {
-	case len(d.Events) == 0:
-		what += fmt.Sprintf(" Before anything happens, %s: %s has %q, yours %q.", d.Summary, r.ex.Algorithm, d.Ref, d.Got)
-	case strings.Contains(d.Summary, "variables differ") || strings.Contains(d.Summary, "messages in flight"):
-		what += fmt.Sprintf(" After step %d (%s), %s: %s has %q, yours %q.", len(d.Events), d.Lines[len(d.Lines)-1], afterComma(d.Summary), r.ex.Algorithm, d.Ref, d.Got)
+	switch d.Where {
+	case explore.InitialState:
+		what += fmt.Sprintf(" Before anything happens, %s has %q, yours %q.", r.ex.Algorithm, d.Ref, d.Got)
+	case explore.State:
+		what += fmt.Sprintf(" After step %d (%s), %s has %q, yours %q.", len(d.Events), d.Lines[len(d.Lines)-1], r.ex.Algorithm, d.Ref, d.Got)
 	default:
-		what += fmt.Sprintf(" After %s, %s would do %q; yours does %q.", plural(len(d.Events)-1, "step"), r.ex.Algorithm, d.Ref, d.Got)
+		n := len(d.Events) // the shared run, and the parting step when the code took one
+		if n > 0 && d.Lines[n-1] == d.Got {
+			n--
+		}
+		what += fmt.Sprintf(" After %s, %s would do %q; yours does %q.", plural(n, "step"), r.ex.Algorithm, d.Ref, d.Got)
 	}
 	rt.Message = explain(what, ce, f, r.in)
 	return nil
@@ -428,15 +432,6 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// afterComma is what follows the quoted event Conform's summaries of a
-// state difference start with: After "EVENT", WHAT.
-func afterComma(s string) string {
-	if _, rest, ok := strings.Cut(s, "\", "); ok {
-		return rest
-	}
-	return s
 }
 
 // sets checks the student's voting sets for every n the exercise lists.
