@@ -111,12 +111,13 @@ type Code struct {
 	build   func(v *Vars) handler
 }
 
-// BenAriCode is Ben-Ari's Steps as a Code.
+// BenAriCode is Ben-Ari's Steps as a Code. Each of these constructors
+// gives a Code without steps for a nil s (its algorithm cannot be built).
 func BenAriCode(s New) Code {
+	if s == nil {
+		return Code{Listing: BenAri}
+	}
 	return Code{Listing: BenAri, build: func(v *Vars) handler {
-		if s == nil {
-			return nil
-		}
 		st := s(v)
 		return func(op Op, arg int) int {
 			switch op {
@@ -144,6 +145,9 @@ func BenAriCode(s New) Code {
 
 // ChooseCode is the first listing's or "Better"'s steps as a Code.
 func ChooseCode(l Listing, s func(v *Vars) ChooseSteps) Code {
+	if s == nil {
+		return Code{Listing: l}
+	}
 	return Code{Listing: l, build: func(v *Vars) handler {
 		st := s(v)
 		return func(op Op, arg int) int {
@@ -168,6 +172,9 @@ func ChooseCode(l Listing, s func(v *Vars) ChooseSteps) Code {
 
 // HighestCode is "Better Better"'s steps as a Code.
 func HighestCode(s func(v *Vars) HighestSteps) Code {
+	if s == nil {
+		return Code{Listing: BetterBetter}
+	}
 	return Code{Listing: BetterBetter, build: func(v *Vars) handler {
 		st := s(v)
 		return func(op Op, arg int) int {

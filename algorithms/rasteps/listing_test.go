@@ -153,3 +153,16 @@ func TestListingContracts(t *testing.T) {
 		})
 	}
 }
+
+// Without steps there is no algorithm to build, and the guest answers
+// that the step panicked rather than crashing.
+func TestNoSteps(t *testing.T) {
+	for _, c := range []rasteps.Code{rasteps.BenAriCode(nil), rasteps.ChooseCode(rasteps.First, nil), rasteps.HighestCode(nil)} {
+		_, err := sim.NewWorld(rasteps.ListingAlgorithm("x", c), sim.Config{N: 2}, sim.Options{Requests: 1})
+		assert.ErrorContains(t, err, "no steps")
+		var v rasteps.Vars
+		a, err := rasteps.DecodeAnswer(rasteps.ServeCode(c, rasteps.EncodeRequest(rasteps.OpP2, 1, &v)))
+		require.NoError(t, err)
+		assert.Equal(t, "no steps", a.Panic)
+	}
+}

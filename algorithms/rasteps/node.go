@@ -16,9 +16,6 @@ type New func(v *Vars) Steps
 // implements, under the given name (the exercise's algorithm, ra-benari,
 // so that schedules written for it and counterexamples replay alike).
 func Algorithm(name string, s New) *sim.Algorithm {
-	if s == nil {
-		return ListingAlgorithm(name, Code{Listing: BenAri})
-	}
 	return ListingAlgorithm(name, BenAriCode(s))
 }
 

@@ -101,7 +101,11 @@ func ServeCode(c Code, req []byte) []byte {
 	var v Vars
 	v.id, v.n = d.Int(), d.Int()
 	decodeVars(&d, &v)
-	ret, panicked := invoke(c.build(&v), op, arg)
+	var h handler // nil without steps: invoke reports it
+	if c.build != nil {
+		h = c.build(&v)
+	}
+	ret, panicked := invoke(h, op, arg)
 	e := sim.Enc{B: make([]byte, 0, 32)}
 	stepwire.PutStatus(&e, panicked)
 	e.Int(ret)
