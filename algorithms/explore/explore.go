@@ -60,6 +60,12 @@ type Config struct {
 	Props []string
 	// MaxStates bounds the search; 0 means no bound.
 	MaxStates int
+	// MaxBytes bounds the memory the search keeps (its states, their
+	// edges and bookkeeping, as Result.StoreBytes counts them); 0 means no
+	// bound. A search that reaches it stops as at MaxStates, with
+	// Result.Bound saying so: states that keep growing (messages piling
+	// up in flight) exhaust memory long before they exhaust a count.
+	MaxBytes int
 	// First stops at the first violation of any property.
 	First bool
 	// NoReduce turns off the partial-order reduction (see Reducible in
@@ -91,7 +97,22 @@ type Result struct {
 	// the number of states.
 	BytesPerState float64
 	StoreBytes    int
+	// Bound says which bound stopped an incomplete search: BoundStates,
+	// BoundBytes or BoundStateSize ("" when it completed, or stopped for another
+	// reason such as First or a depth cut).
+	Bound string
+	// InFlight is the largest number of messages in flight in a state
+	// the search expanded, and InFlightDepth that state's depth: what
+	// grew, when a search stops at a bound.
+	InFlight, InFlightDepth int
 }
+
+// The bounds that can stop a search (Result.Bound).
+const (
+	BoundStates    = "states"
+	BoundBytes     = "memory"
+	BoundStateSize = "state size" // one state's encoding nears 64 KiB
+)
 
 // Shortest returns the shortest counterexample, or nil.
 func (r *Result) Shortest() *Trace {
@@ -149,6 +170,9 @@ func Check(c Config) (*Result, error) {
 		c.Opts.Order = false
 		c.Opts.AppMsgs = 0
 	}
+	if r := tooLarge(c); r != nil {
+		return r, nil
+	}
 	s, err := newSearch(c)
 	if err != nil {
 		return nil, err
@@ -191,7 +215,8 @@ func shorten(c Config, r *Result) {
 		return
 	}
 	full.MaxStates = max(4*r.States, 1_000_000)
-	full.Progress = nil
+	// Progress stays: a caller that stops searches from it (out of time)
+	// must be able to stop this one too. MaxBytes stays as given.
 	s, err := newSearch(full)
 	if err != nil {
 		return
@@ -276,11 +301,38 @@ func checkSplit(c Config) (*Result, error) {
 	ra.Depth = max(ra.Depth, rb.Depth)
 	ra.StoreBytes = max(ra.StoreBytes, rb.StoreBytes)
 	ra.BytesPerState = max(ra.BytesPerState, rb.BytesPerState)
+	if ra.Bound == "" {
+		ra.Bound = rb.Bound
+	}
+	if rb.InFlight > ra.InFlight {
+		ra.InFlight, ra.InFlightDepth = rb.InFlight, rb.InFlightDepth
+	}
 	ra.Verdicts[Order] = rb.Verdicts[Order]
 	if t := rb.Counterexamples[Order]; t != nil {
 		ra.Counterexamples[Order] = t
 	}
 	return ra, nil
+}
+
+// tooLarge is the result of a search whose initial state is already too
+// large to expand (see maxExpand): every verdict unknown.
+func tooLarge(c Config) *Result {
+	w, err := initial(c)
+	if err != nil {
+		return nil
+	}
+	var e sim.Enc
+	w.Encode(&e)
+	if len(e.B) <= maxExpand {
+		return nil
+	}
+	r := &Result{States: 1, Bound: BoundStateSize, InFlight: len(w.Net), Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
+	for _, p := range Properties {
+		if c.wants(p) {
+			r.Verdicts[p] = Unknown
+		}
+	}
+	return r
 }
 
 // withoutOrder is c's properties less Order, which is about enter() calls

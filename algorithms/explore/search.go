@@ -41,6 +41,9 @@ type search struct {
 	found       map[string]*violation
 	complete    bool
 	orderOn     bool
+	bound       string // the bound that stopped the search, if one did
+	inFlight    int    // the most messages in flight in an expanded state
+	inFlightAt  int    // and its depth
 }
 
 type classKey struct {
@@ -107,6 +110,18 @@ func (s *search) bfs() {
 		if c.MaxStates > 0 && s.st.len() >= c.MaxStates {
 			// The frontier cannot be expanded without passing the bound.
 			s.complete = false
+			s.bound = BoundStates
+			break
+		}
+		if c.MaxBytes > 0 && s.memBytes() >= c.MaxBytes {
+			s.complete = false
+			s.bound = BoundBytes
+			break
+		}
+		if len(s.st.get(cur)) > maxExpand {
+			// Its successors might not fit the store's length field.
+			s.complete = false
+			s.bound = BoundStateSize
 			break
 		}
 		if c.Progress != nil && cur%every == 0 && cur > 0 {
@@ -125,6 +140,9 @@ func (s *search) bfs() {
 		}
 		if err := sc.decode(w, s.st.get(cur)); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
+		}
+		if len(w.Net) > s.inFlight {
+			s.inFlight, s.inFlightAt = len(w.Net), int(s.depth.at(cur))
 		}
 		evs = w.Events(evs[:0])
 		// Deadlock: someone waits (or cannot finish leaving) and nothing
@@ -219,6 +237,18 @@ func bitsNames(w *sim.World, set uint32) string {
 	return out
 }
 
+// maxExpand is the longest state encoding the search expands: one step
+// adds a few messages at most, and a stored encoding must stay within
+// 64 KiB. Only states that grow without end (messages piling up) get
+// near it.
+const maxExpand = 0xffff - 4096
+
+// memBytes is what the search holds: the stored states, and per state
+// its parent, depth, waiting set, flags and edge offsets, and the edges.
+func (s *search) memBytes() int {
+	return s.st.memBytes() + s.st.len()*(4+2+4+1+1+4) + s.edges.len()*4
+}
+
 // succ returns the edges of state i (valid until the next push).
 func (s *search) succ(i int) []uint32 {
 	if i >= s.expanded {
@@ -249,6 +279,9 @@ func (s *search) result() (*Result, error) {
 		Verdicts:        map[string]Verdict{},
 		Counterexamples: map[string]*Trace{},
 		StoreBytes:      s.st.memBytes(),
+		Bound:           s.bound,
+		InFlight:        s.inFlight,
+		InFlightDepth:   s.inFlightAt,
 	}
 	if r.States > 0 {
 		n := s.st.len()

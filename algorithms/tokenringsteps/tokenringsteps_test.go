@@ -160,3 +160,52 @@ func FuzzDecodeAnswer(f *testing.F) {
 		}
 	})
 }
+
+// multiplies forgets to give the token up when it passes it on: every
+// pass makes one more token, so the messages in flight grow without end
+// and no bound on the number of states keeps a search small. A bound on
+// the search's memory stops it, and the result says what grew.
+type multiplies struct{ ref }
+
+func (m multiplies) Pass() { m.SendToken((m.MyID() + 1) % m.N()) }
+
+func TestMemoryBoundStopsGrowingMessages(t *testing.T) {
+	alg := Algorithm("token-ring", func(v *Vars) Steps { return multiplies{ref{v}} })
+	const limit = 48 << 20
+	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
+		Props: []string{explore.Safety, explore.Liveness}, MaxBytes: limit})
+	require.NoError(t, err)
+	assert.False(t, res.Complete)
+	assert.Equal(t, explore.BoundBytes, res.Bound)
+	// The bound is checked before each expansion: the search ends within
+	// one state's successors of it.
+	assert.Less(t, res.StoreBytes, 2*limit)
+	assert.Greater(t, res.InFlight, 10, "the tokens in flight kept growing")
+	assert.Greater(t, res.InFlightDepth, res.InFlight/2)
+	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Liveness])
+
+	// The reference stays well inside the same bound and completes.
+	ok := check(t, Algorithm("token-ring", newRef), 3, 2)
+	assert.Empty(t, ok.Bound)
+	assert.LessOrEqual(t, ok.InFlight, 1, "one token, at most one message in flight")
+}
+
+// A search from a state that has already grown (a scenario's run let the
+// tokens pile up) stops before a successor's encoding outgrows what the
+// store can keep, rather than failing.
+func TestStateSizeStopsGrowingMessages(t *testing.T) {
+	alg := Algorithm("token-ring", func(v *Vars) Steps { return multiplies{ref{v}} })
+	w, err := sim.NewWorld(alg, sim.Config{N: 2}, sim.Options{})
+	require.NoError(t, err)
+	pass, err := w.FindEvent("step N1 pass token to N2")
+	require.NoError(t, err)
+	for len(w.Net) < 1<<14 {
+		_, err := w.Apply(pass)
+		require.NoError(t, err)
+	}
+	res, err := explore.CheckFrom(explore.Config{Props: []string{explore.Safety, explore.Liveness}}, w)
+	require.NoError(t, err)
+	assert.False(t, res.Complete)
+	assert.Equal(t, explore.BoundStateSize, res.Bound)
+	assert.GreaterOrEqual(t, res.InFlight, 1<<14)
+}
