@@ -27,6 +27,7 @@ package explore
 
 import (
 	"fmt"
+	"strconv"
 
 	"dmelab/algorithms/sim"
 )
@@ -105,6 +106,7 @@ type Result struct {
 	// the search expanded, and InFlightDepth that state's depth: what
 	// grew, when a search stops at a bound.
 	InFlight, InFlightDepth int
+	Nodes                   int // in the system searched
 }
 
 // The bounds that can stop a search (Result.Bound).
@@ -113,6 +115,46 @@ const (
 	BoundBytes     = "memory"
 	BoundStateSize = "state size" // one state's encoding nears 64 KiB
 )
+
+// growing reports whether n messages in flight among nodes nodes are more
+// than any algorithm of the course ever has there (a request and an
+// answer between every ordered pair, and as many application messages):
+// messages are piling up.
+func growing(n, nodes int) bool { return n > 2*nodes*nodes+2 }
+
+// Stopped says in words why an incomplete search stopped, and what grew
+// when messages piled up in flight: "the search stopped at its memory
+// bound (64 MiB, 80,000 states); messages in flight kept growing: 4,096
+// at depth 900". It is "" for a complete search.
+func (r *Result) Stopped() string {
+	if r.Complete {
+		return ""
+	}
+	var s string
+	switch r.Bound {
+	case BoundStates:
+		s = fmt.Sprintf("the search stopped at its bound of %s states", thousands(r.States))
+	case BoundBytes:
+		s = fmt.Sprintf("the search stopped at its memory bound (%d MiB, %s states)", r.StoreBytes>>20, thousands(r.States))
+	case BoundStateSize:
+		s = "the search stopped: a state grew too large to search"
+	default:
+		s = fmt.Sprintf("the search stopped after %s states", thousands(r.States))
+	}
+	if growing(r.InFlight, r.Nodes) {
+		s += fmt.Sprintf("; messages in flight kept growing: %s at depth %d", thousands(r.InFlight), r.InFlightDepth)
+	}
+	return s
+}
+
+// thousands writes n with commas: 4,096.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
 
 // Shortest returns the shortest counterexample, or nil.
 func (r *Result) Shortest() *Trace {
@@ -326,7 +368,7 @@ func tooLarge(c Config) *Result {
 	if len(e.B) <= maxExpand {
 		return nil
 	}
-	r := &Result{States: 1, Bound: BoundStateSize, InFlight: len(w.Net), Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
+	r := &Result{States: 1, Bound: BoundStateSize, InFlight: len(w.Net), Nodes: len(w.Nodes), Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
 	for _, p := range Properties {
 		if c.wants(p) {
 			r.Verdicts[p] = Unknown

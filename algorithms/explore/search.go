@@ -44,6 +44,7 @@ type search struct {
 	bound       string // the bound that stopped the search, if one did
 	inFlight    int    // the most messages in flight in an expanded state
 	inFlightAt  int    // and its depth
+	nodes       int
 }
 
 type classKey struct {
@@ -57,7 +58,7 @@ func newSearch(c Config) (*search, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &search{cfg: c, st: newStore(), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order}
+	s := &search{cfg: c, st: newStore(), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order, nodes: len(w.Nodes)}
 	var e sim.Enc
 	w.Encode(&e)
 	s.st.add(e.B)
@@ -282,6 +283,7 @@ func (s *search) result() (*Result, error) {
 		Bound:           s.bound,
 		InFlight:        s.inFlight,
 		InFlightDepth:   s.inFlightAt,
+		Nodes:           s.nodes,
 	}
 	if r.States > 0 {
 		n := s.st.len()

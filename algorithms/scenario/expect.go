@@ -127,11 +127,11 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 // state with the explorer (explore.CheckFrom: exact states, partial-order
 // reduction where sound, starvation on fair cycles).
 func (r *runner) explore() *Verdicts {
-	max := r.opts.MaxStates
-	if max <= 0 {
-		max = 1000000
+	o := r.opts
+	if o.MaxStates <= 0 {
+		o.MaxStates = 1000000
 	}
-	v, err := checkFrom(&r.s.Setup, r.w, max)
+	v, err := checkFrom(&r.s.Setup, r.w, o)
 	if err != nil {
 		// Should not happen for a world the scenario built: say so in
 		// every verdict rather than guess.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
 )
 
@@ -15,6 +16,12 @@ type Options struct {
 	MaxStates int
 	// MaxRun bounds the events one run statement may take (0: 10000).
 	MaxRun int
+	// MaxBytes bounds the memory of each exploration (explore.Config's
+	// MaxBytes; 0: no bound besides MaxStates).
+	MaxBytes int
+	// Progress, if set, hears from each exploration every few thousand
+	// states (a caller can stop a run from it: see sim.Stop).
+	Progress func(explore.Progress)
 }
 
 // Result is what running a scenario did.

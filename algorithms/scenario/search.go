@@ -42,8 +42,9 @@ func props(w *sim.World) []string {
 
 // checkFrom settles the properties with the explorer from the state w is
 // in, and writes its counterexamples in the scenario's names.
-func checkFrom(st *Setup, w *sim.World, maxStates int) (*Verdicts, error) {
-	cfg := explore.Config{Sim: st.Cfg, Props: props(w), MaxStates: maxStates}
+func checkFrom(st *Setup, w *sim.World, o Options) (*Verdicts, error) {
+	cfg := explore.Config{Sim: st.Cfg, Props: props(w), MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
+		Progress: o.Progress, ProgressEvery: 1 << 12}
 	res, err := explore.CheckFrom(cfg, w)
 	if err != nil {
 		return nil, err
@@ -58,7 +59,7 @@ func checkFrom(st *Setup, w *sim.World, maxStates int) (*Verdicts, error) {
 		v.Witness[p] = wt
 	}
 	if !res.Complete {
-		v.Note = "the search stopped at its bound of states"
+		v.Note = res.Stopped()
 	}
 	return v, nil
 }

@@ -183,6 +183,7 @@ func TestMemoryBoundStopsGrowingMessages(t *testing.T) {
 	assert.Greater(t, res.InFlight, 10, "the tokens in flight kept growing")
 	assert.Greater(t, res.InFlightDepth, res.InFlight/2)
 	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Liveness])
+	assert.Regexp(t, `^the search stopped at its memory bound \(\d+ MiB, [\d,]+ states\); messages in flight kept growing: [\d,]+ at depth \d+$`, res.Stopped())
 
 	// The reference stays well inside the same bound and completes.
 	ok := check(t, Algorithm("token-ring", newRef), 3, 2)

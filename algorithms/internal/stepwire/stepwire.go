@@ -44,9 +44,13 @@ func Run(f func()) (panicked string) {
 	return ""
 }
 
-// PanicText renders a recovered panic; a Fault's message is passed through.
+// PanicText renders a recovered panic; a Fault's message is passed
+// through, and a sim.Stop (the caller stopping the whole run) is panicked
+// again, so that it reaches the caller rather than becoming a fault.
 func PanicText(r any) string {
 	switch x := r.(type) {
+	case sim.Stop:
+		panic(x)
 	case Fault:
 		return x.Msg
 	case error:

@@ -59,3 +59,9 @@ func TestCallAndCheck(t *testing.T) {
 	assert.Equal(t, "panicked: x", Run(func() { Check(nil, "panicked: x") }))
 	assert.Equal(t, "", Run(func() { Check(nil, "") }))
 }
+
+// A sim.Stop is the caller's, not the node's: it passes through Run.
+func TestStopPassesThrough(t *testing.T) {
+	stop := sim.Stop{Reason: "out of time"}
+	assert.PanicsWithValue(t, stop, func() { Run(func() { panic(stop) }) })
+}
