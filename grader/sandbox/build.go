@@ -73,7 +73,8 @@ func (b *Builder) Build(ctx context.Context, in *iface.Interface, filename strin
 	return b.BuildWithin(ctx, b.Timeout, in, filename, src)
 }
 
-// BuildWithin is Build with its own time limit (an exercise's).
+// BuildWithin is Build with its own time limit (an exercise's). A build
+// that runs over its time, memory or file size bound is a Refusal too.
 func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *iface.Interface, filename string, src []byte) (*Built, *Refusal, error) {
 	b.once.Do(func() { b.version, b.verErr = b.harnessVersion(ctx) })
 	if b.verErr != nil {
@@ -126,6 +127,9 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	cmd.Stdout = &stderr
 	lim := buildLimits{Memory: orDefault(b.MaxMemory, DefaultBuildMemory), Write: orDefault(b.MaxWrite, DefaultBuildWrite)}
 	use, err := runBounded(cmd, lim)
+	if observeBuild != nil {
+		observeBuild(use)
+	}
 	refuse := func(msg string) (*Built, *Refusal, error) {
 		return nil, &Refusal{Problems: []report.Problem{{Msg: msg}}}, nil
 	}

@@ -37,6 +37,9 @@ type buildUsage struct {
 	OverMemory bool  // killed for going over buildLimits.Memory
 }
 
+// observeBuild, when set (by tests), is told what every build used.
+var observeBuild func(buildUsage)
+
 // wroteTooMuch says whether go build's output shows a process of the
 // build stopped by the file size limit: Go programs ignore SIGXFSZ, so
 // the compiler and the linker see EFBIG ("file too large"); another

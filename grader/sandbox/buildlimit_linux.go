@@ -50,10 +50,25 @@ func runBounded(cmd *exec.Cmd, lim buildLimits) (buildUsage, error) {
 	var wg sync.WaitGroup
 	wg.Go(func() { u = watchMemory(pgid, lim.Memory, done) })
 	err := cmd.Wait()
-	_ = killGroup(pgid)
 	close(done)
 	wg.Wait()
+	reap(pgid)
 	return u, err
+}
+
+// reap kills what is left of group pgid and waits, a little, until it is
+// gone: a killed compiler takes some milliseconds to release its memory,
+// which the next build should find free.
+func reap(pgid int) {
+	for range 100 {
+		if killGroup(pgid) != nil {
+			return // no process left
+		}
+		if pids, _ := scanGroup(pgid); len(pids) == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // pollEvery is how often the watcher reads the group's memory.
@@ -85,8 +100,10 @@ func killGroup(pgid int) error {
 	return syscall.Kill(-pgid, syscall.SIGKILL)
 }
 
-// scanGroup lists the processes of group pgid, from /proc, and sums their
-// resident memory.
+// scanGroup lists the live processes of group pgid, from /proc, and sums
+// their resident memory. Zombies (dead, not yet waited for: a killed
+// compiler is re-parented, and its new parent may be slow to wait) are
+// left out.
 func scanGroup(pgid int) (pids []int, rss int64) {
 	dir, err := os.Open("/proc")
 	if err != nil {
@@ -104,7 +121,7 @@ func scanGroup(pgid int) (pids []int, rss int64) {
 		if err != nil {
 			continue // gone meanwhile
 		}
-		if f := statFields(stat); len(f) > 21 && string(f[2]) == want {
+		if f := statFields(stat); len(f) > 21 && string(f[2]) == want && string(f[0]) != "Z" && string(f[0]) != "X" {
 			pids = append(pids, pid)
 			pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
 			rss += pages * int64(os.Getpagesize())
