@@ -118,7 +118,11 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := filepath.Join(tmp, "out.wasm")
-	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
+	// -p 4: a build on an empty build cache compiles the standard
+	// library, one package per core at once by default; four keep it
+	// far below MaxMemory on a machine with many cores (about 250 MiB
+	// for two).
+	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-p=4", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
 		"-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
 	cmd.Dir = b.Root
 	cmd.Env = append(buildEnv(), b.Env...)

@@ -114,7 +114,7 @@ func TestBuildTimeoutKillsTheGroup(t *testing.T) {
 	pidFile := filepath.Join(dir, "pid")
 	script := filepath.Join(dir, "go")
 	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho $$ > "+pidFile+"\nexec go \"$@\"\n"), 0o755))
-	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Go: script, Timeout: 3 * time.Second, MaxMemory: 1 << 40}
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Go: script, Timeout: 4 * time.Second, MaxMemory: 1 << 40}
 
 	sawCompile := make(chan bool, 1)
 	stop := make(chan struct{})
@@ -141,7 +141,7 @@ func TestBuildTimeoutKillsTheGroup(t *testing.T) {
 	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = g15[int]()", manyInstances, ""))
 	close(stop)
 	require.NotNil(t, r)
-	assert.Equal(t, "the build did not finish within 3s", r.Problems[0].Msg)
+	assert.Equal(t, "the build did not finish within 4s", r.Problems[0].Msg)
 	assert.True(t, <-sawCompile, "the compiler was running when the time ran out")
 	data, err := os.ReadFile(pidFile)
 	require.NoError(t, err)
