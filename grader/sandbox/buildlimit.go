@@ -43,10 +43,12 @@ var observeBuild func(buildUsage)
 // wroteTooMuch says whether go build's output shows a process of the
 // build stopped by the file size limit: Go programs ignore SIGXFSZ, so
 // the compiler and the linker see EFBIG ("file too large"); another
-// program would die of the signal.
+// program would die of the signal. Compile errors are not read, as the
+// student's file may quote those words.
 func wroteTooMuch(stderr string, err error) bool {
-	for _, s := range []string{stderr, fmt.Sprint(err)} {
-		if strings.Contains(s, "file too large") || strings.Contains(s, "file size limit exceeded") {
+	for _, l := range append(strings.Split(stderr, "\n"), fmt.Sprint(err)) {
+		if !errLine.MatchString(strings.TrimSpace(l)) &&
+			(strings.Contains(l, "file too large") || strings.Contains(l, "file size limit exceeded")) {
 			return true
 		}
 	}

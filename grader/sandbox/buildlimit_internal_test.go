@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,5 +17,7 @@ func TestSizeWords(t *testing.T) {
 
 func TestWroteTooMuch(t *testing.T) {
 	assert.True(t, wroteTooMuch("compile: writing output: write $WORK/b001/_pkg_.a: file too large\n", nil))
+	assert.True(t, wroteTooMuch("", errors.New("signal: file size limit exceeded")))
 	assert.False(t, wroteTooMuch("student.go:3:2: undefined: x\n", nil))
+	assert.False(t, wroteTooMuch(`/tmp/b/student.go:9:14: cannot use "file too large" (untyped string constant) as int value`+"\n", errors.New("exit status 1")))
 }
