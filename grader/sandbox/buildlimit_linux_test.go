@@ -69,7 +69,10 @@ func TestBuildMemoryIsBounded(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}
-			_, r, took := boundedBuild(t, b, hostile(t, c.body, c.decls, ""))
+			// A file never built before: had it been built once without
+			// bounds, go would find its package in the build cache.
+			decls := c.decls + fmt.Sprintf("\n// %d\n", time.Now().UnixNano())
+			_, r, took := boundedBuild(t, b, hostile(t, c.body, decls, ""))
 			require.NotNil(t, r)
 			require.Len(t, r.Problems, 1)
 			msg := r.Problems[0].Msg
