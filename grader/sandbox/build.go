@@ -37,9 +37,19 @@ type Builder struct {
 	// Env is added to go build's environment (GOCACHE=... to choose the
 	// build cache).
 	Env []string
-	// MaxCached bounds the modules kept in Cache (the least recently used
-	// go first); 0 means 500, about 1.3 GB.
-	MaxCached int
+	// MaxCached bounds the number of modules kept in Cache and
+	// MaxCacheBytes their total size (the least recently used go first);
+	// 0 means 500 modules and DefaultCacheBytes. A module larger than
+	// MaxModule (0: DefaultMaxModule) is not kept at all.
+	MaxCached     int
+	MaxCacheBytes int64
+	MaxModule     int64
+	// MaxMemory bounds the resident memory of the whole build (go and
+	// the compiler and linker it runs), MaxWrite the size of any file it
+	// writes; 0 means DefaultBuildMemory and DefaultBuildWrite. See
+	// runBounded for how, and where they are not enforced.
+	MaxMemory int64
+	MaxWrite  int64
 
 	once    sync.Once
 	version string
@@ -63,7 +73,8 @@ func (b *Builder) Build(ctx context.Context, in *iface.Interface, filename strin
 	return b.BuildWithin(ctx, b.Timeout, in, filename, src)
 }
 
-// BuildWithin is Build with its own time limit (an exercise's).
+// BuildWithin is Build with its own time limit (an exercise's). A build
+// that runs over its time, memory or file size bound is a Refusal too.
 func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *iface.Interface, filename string, src []byte) (*Built, *Refusal, error) {
 	b.once.Do(func() { b.version, b.verErr = b.harnessVersion(ctx) })
 	if b.verErr != nil {
@@ -107,26 +118,51 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := filepath.Join(tmp, "out.wasm")
-	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
+	// -p 4: a build on an empty build cache compiles the standard
+	// library, one package per core at once by default; four keep it
+	// far below MaxMemory on a machine with many cores (about 250 MiB
+	// for two).
+	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-p=4", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
 		"-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
 	cmd.Dir = b.Root
 	cmd.Env = append(buildEnv(), b.Env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
-	err = cmd.Run()
-	if cctx.Err() == context.DeadlineExceeded {
-		return nil, &Refusal{Problems: []report.Problem{{Msg: fmt.Sprintf("the build did not finish within %s", timeout)}}}, nil
+	lim := buildLimits{Memory: orDefault(b.MaxMemory, DefaultBuildMemory), Write: orDefault(b.MaxWrite, DefaultBuildWrite)}
+	use, err := runBounded(cmd, lim)
+	if observeBuild != nil {
+		observeBuild(use)
 	}
-	if err != nil {
+	refuse := func(msg string) (*Built, *Refusal, error) {
+		return nil, &Refusal{Problems: []report.Problem{{Msg: msg}}}, nil
+	}
+	switch {
+	case use.OverMemory:
+		return refuse(fmt.Sprintf("the build needed more than %s of memory", sizeWords(lim.Memory)))
+	case cctx.Err() == context.DeadlineExceeded:
+		return refuse(fmt.Sprintf("the build did not finish within %s", timeout))
+	case ctx.Err() != nil:
+		return nil, nil, ctx.Err()
+	case err != nil && wroteTooMuch(stderr.String(), err):
+		return refuse(fmt.Sprintf("the build wrote more than %s", sizeWords(lim.Write)))
+	case err != nil:
 		if probs := compileErrors(stderr.String(), filename, src); len(probs) > 0 {
 			return nil, &Refusal{Problems: probs}, nil
 		}
 		return nil, nil, fmt.Errorf("go build: %v: %s", err, clip(stderr.String(), 2000))
 	}
+	if info, err := os.Stat(out); err != nil {
+		return nil, nil, err
+	} else if info.Size() > lim.Write {
+		return refuse(fmt.Sprintf("the build wrote more than %s", sizeWords(lim.Write)))
+	}
 	wasm, err := os.ReadFile(out)
 	if err != nil {
 		return nil, nil, err
+	}
+	if int64(len(wasm)) > orDefault(b.MaxModule, DefaultMaxModule) {
+		return &Built{Wasm: wasm, Key: key}, nil, nil // too large to keep
 	}
 	if err := os.MkdirAll(b.Cache, 0o755); err == nil {
 		part := filepath.Join(tmp, "cached.wasm")
@@ -152,30 +188,42 @@ func copyFile(src, dst string) error {
 	return os.Rename(part, dst)
 }
 
-// prune removes the least recently used modules beyond MaxCached.
+// prune removes the least recently used modules beyond MaxCached or
+// MaxCacheBytes.
 func (b *Builder) prune() {
-	limit := b.MaxCached
+	limit, bytes := b.MaxCached, orDefault(b.MaxCacheBytes, DefaultCacheBytes)
 	if limit <= 0 {
 		limit = 500
 	}
 	entries, err := os.ReadDir(b.Cache)
-	if err != nil || len(entries) <= limit {
+	if err != nil {
 		return
 	}
 	type mod struct {
 		path string
 		at   time.Time
+		size int64
 	}
 	var mods []mod
 	for _, e := range entries {
 		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".wasm") {
-			mods = append(mods, mod{filepath.Join(b.Cache, e.Name()), info.ModTime()})
+			mods = append(mods, mod{filepath.Join(b.Cache, e.Name()), info.ModTime(), info.Size()})
 		}
 	}
-	sort.Slice(mods, func(i, j int) bool { return mods[i].at.Before(mods[j].at) })
-	for i := 0; i < len(mods)-limit; i++ {
-		_ = os.Remove(mods[i].path)
+	sort.Slice(mods, func(i, j int) bool { return mods[i].at.After(mods[j].at) })
+	var kept int64
+	for i, m := range mods {
+		if kept += m.size; i >= limit || kept > bytes {
+			_ = os.Remove(m.path)
+		}
 	}
+}
+
+func orDefault(n, def int64) int64 {
+	if n > 0 {
+		return n
+	}
+	return def
 }
 
 func (b *Builder) goCmd() string {

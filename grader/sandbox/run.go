@@ -148,6 +148,9 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	cm, err := rt.CompileModule(ctx, wasm)
 	if err != nil {
 		rt.Close(ctx)
+		if f := memoryOverLimit(err, lim.Memory); f != nil {
+			return nil, f
+		}
 		return nil, fmt.Errorf("the module does not load: %v", err)
 	}
 	s.cm = cm

@@ -1,0 +1,28 @@
+package sandbox
+
+import (
+	"os"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The command's name may hold spaces and parentheses: fields are counted
+// from the last ')'.
+func TestStatFields(t *testing.T) {
+	f := statFields([]byte("4242 (a (b) c) S 1 4240 4240 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 99 1000000 250 18446744073709551615\n"))
+	require.Len(t, f, 23)
+	assert.Equal(t, "S", string(f[0]))
+	assert.Equal(t, "4240", string(f[2]))
+	assert.Equal(t, "250", string(f[21]))
+}
+
+// This test's own process group holds at least this process, with some
+// resident memory.
+func TestScanGroup(t *testing.T) {
+	pids, rss := scanGroup(syscall.Getpgrp())
+	assert.Contains(t, pids, os.Getpid())
+	assert.Greater(t, rss, int64(1<<20))
+}

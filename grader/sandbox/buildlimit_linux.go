@@ -1,0 +1,142 @@
+package sandbox
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// runBounded runs go build (cmd, made with exec.CommandContext) so that
+// the whole tree it starts is bounded and does not outlive it:
+//
+//   - go runs in a process group of its own, and the whole group is
+//     killed when the context ends (a timeout), when memory runs over,
+//     and once go has exited, so no compile or link it started keeps
+//     running, re-parented, after the grader has moved on;
+//   - every file a process of the group writes is capped at lim.Write
+//     bytes (RLIMIT_FSIZE). The limit is set on go right after it starts
+//     and is inherited by what it spawns later; go could in principle
+//     spawn a child in the microseconds before, which would then write
+//     without the cap (go reads its configuration for milliseconds
+//     before it starts any tool);
+//   - the resident memory of the group, summed over its processes, is
+//     polled every pollEvery and the group is killed past lim.Memory.
+//
+// The memory watcher is used rather than a cgroup because the machines
+// the grader runs on may have cgroup v1 only, or no delegated cgroup at
+// all, and a watcher needs no privilege. Its cost is a scan of /proc per
+// poll, and memory may overshoot the limit by what the build allocates
+// in one interval (a few hundred MiB at worst).
+func runBounded(cmd *exec.Cmd, lim buildLimits) (buildUsage, error) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
+	cmd.WaitDelay = 5 * time.Second
+	if err := cmd.Start(); err != nil {
+		return buildUsage{}, err
+	}
+	pgid := cmd.Process.Pid
+	if lim.Write > 0 {
+		n := uint64(lim.Write)
+		_ = unix.Prlimit(pgid, unix.RLIMIT_FSIZE, &unix.Rlimit{Cur: n, Max: n}, nil)
+	}
+	done := make(chan struct{})
+	var u buildUsage
+	var wg sync.WaitGroup
+	wg.Go(func() { u = watchMemory(pgid, lim.Memory, done) })
+	err := cmd.Wait()
+	close(done)
+	wg.Wait()
+	reap(pgid)
+	return u, err
+}
+
+// reap kills what is left of group pgid and waits, a little, until it is
+// gone: a killed compiler takes some milliseconds to release its memory,
+// which the next build should find free.
+func reap(pgid int) {
+	for range 100 {
+		if killGroup(pgid) != nil {
+			return // no process left
+		}
+		if pids, _ := scanGroup(pgid); len(pids) == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// pollEvery is how often the watcher reads the group's memory.
+const pollEvery = 25 * time.Millisecond
+
+// watchMemory polls the resident memory of process group pgid until done
+// and kills the group when it goes over limit.
+func watchMemory(pgid int, limit int64, done <-chan struct{}) buildUsage {
+	var u buildUsage
+	t := time.NewTicker(pollEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return u
+		case <-t.C:
+		}
+		_, rss := scanGroup(pgid)
+		u.Peak = max(u.Peak, rss)
+		if limit > 0 && rss > limit && !u.OverMemory {
+			u.OverMemory = true
+			_ = killGroup(pgid)
+		}
+	}
+}
+
+// killGroup sends SIGKILL to every process of group pgid.
+func killGroup(pgid int) error {
+	return syscall.Kill(-pgid, syscall.SIGKILL)
+}
+
+// scanGroup lists the live processes of group pgid, from /proc, and sums
+// their resident memory. Zombies (dead, not yet waited for: a killed
+// compiler is re-parented, and its new parent may be slow to wait) are
+// left out.
+func scanGroup(pgid int) (pids []int, rss int64) {
+	dir, err := os.Open("/proc")
+	if err != nil {
+		return nil, 0
+	}
+	defer dir.Close()
+	names, _ := dir.Readdirnames(-1)
+	want := strconv.Itoa(pgid)
+	for _, name := range names {
+		pid, err := strconv.Atoi(name)
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + name + "/stat")
+		if err != nil {
+			continue // gone meanwhile
+		}
+		if f := statFields(stat); len(f) > 21 && string(f[2]) == want && string(f[0]) != "Z" && string(f[0]) != "X" {
+			pids = append(pids, pid)
+			pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
+			rss += pages * int64(os.Getpagesize())
+		}
+	}
+	return pids, rss
+}
+
+// statFields splits /proc/PID/stat after the command's name (which is in
+// parentheses and may hold spaces): field 0 is the state, 1 the parent,
+// 2 the process group, 21 the resident set size in pages.
+func statFields(stat []byte) [][]byte {
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return nil
+	}
+	return bytes.Fields(stat[i+1:])
+}

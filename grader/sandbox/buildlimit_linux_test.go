@@ -1,0 +1,189 @@
+package sandbox_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
+)
+
+// Files of a few lines that make the compiler use gigabytes; each passes
+// Precheck.
+var (
+	// a 16-byte string constant doubled 24 times: 256 MiB, copied as
+	// the constant is folded (2.6 GB before the build was bounded).
+	bigConstant = func() string {
+		var b strings.Builder
+		b.WriteString("const s0 = \"0123456789abcdef\"\n")
+		for i := 1; i <= 24; i++ {
+			fmt.Fprintf(&b, "const s%d = s%d + s%d\n", i, i-1, i-1)
+		}
+		return b.String()
+	}()
+	// g15 instantiates g0 2^15 times, on ever longer type names.
+	manyInstances = func() string {
+		var b strings.Builder
+		b.WriteString("type pair[A, B any] struct {\n\ta A\n\tb B\n}\n\nfunc g0[T any]() int {\n\tvar t T\n\t_ = t\n\treturn 1\n}\n")
+		for i := 1; i <= 15; i++ {
+			fmt.Fprintf(&b, "func g%d[T any]() int { return g%d[pair[T, int8]]() + g%d[pair[T, uint8]]() }\n", i, i-1, i-1)
+		}
+		return b.String()
+	}()
+	// a sparse literal: 1 GiB of data from two elements.
+	sparseLiteral = "var big = [1 << 30]byte{1, 1<<30 - 1: 1}"
+)
+
+// boundedBuild builds src with a fresh module cache and reports the peak
+// memory of the build tree.
+func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built, *sandbox.Refusal, time.Duration) {
+	t.Helper()
+	in := iface.Lookup("rasteps")
+	require.Nil(t, sandbox.Precheck("submission.go", src, in))
+	var peak int64
+	sandbox.ObserveBuilds(func(p int64, _ bool) { peak = p })
+	defer sandbox.ObserveBuilds(nil)
+	t0 := time.Now()
+	built, r, err := b.Build(context.Background(), in, "submission.go", src)
+	took := time.Since(t0)
+	require.NoError(t, err)
+	t.Logf("build: %s, peak %d MiB", took.Round(time.Millisecond), peak>>20)
+	return built, r, took
+}
+
+// The three shapes are stopped at the memory limit (the sparse literal
+// may meet the file size limit first), in seconds, not minutes.
+func TestBuildMemoryIsBounded(t *testing.T) {
+	for _, c := range []struct{ name, body, decls string }{
+		{"a doubled constant", p11body + "\n\t_ = len(s24)", bigConstant},
+		{"many instantiations", p11body + "\n\t_ = g15[int]()", manyInstances},
+		{"a sparse literal", p11body + "\n\t_ = big[n.RequestedNum&1]", sparseLiteral},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}
+			// A file never built before: had it been built once without
+			// bounds, go would find its package in the build cache.
+			decls := c.decls + fmt.Sprintf("\n// %d\n", time.Now().UnixNano())
+			_, r, took := boundedBuild(t, b, hostile(t, c.body, decls, ""))
+			require.NotNil(t, r)
+			require.Len(t, r.Problems, 1)
+			msg := r.Problems[0].Msg
+			if c.decls != sparseLiteral || !strings.Contains(msg, "wrote") {
+				assert.Equal(t, "the build needed more than 1 GiB of memory", msg)
+			} else {
+				assert.Equal(t, "the build wrote more than 64 MiB", msg)
+			}
+			assert.Less(t, took, 30*time.Second)
+		})
+	}
+}
+
+// A limit set on the Builder is the one enforced and named.
+func TestBuildMemoryLimitIsTheBuilders(t *testing.T) {
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxMemory: 8 << 20}
+	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = 8 // a file never built before", "", ""))
+	require.NotNil(t, r)
+	assert.Equal(t, "the build needed more than 8 MiB of memory", r.Problems[0].Msg)
+}
+
+// No file the build writes may exceed MaxWrite: the compiler's output for
+// a 16 MiB literal stops at the cap, so it never reaches the build cache.
+func TestBuildWriteIsBounded(t *testing.T) {
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxWrite: 12 << 20}
+	src := hostile(t, p11body+"\n\t_ = mid[n.RequestedNum&1]", "var mid = [16 << 20]byte{1, 2, 3, 16<<20 - 1: 1}", "")
+	_, r, _ := boundedBuild(t, b, src)
+	require.NotNil(t, r)
+	assert.Equal(t, "the build wrote more than 12 MiB", r.Problems[0].Msg)
+
+	built, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = 12 // a file never built before", "", ""))
+	require.Nil(t, r, "a normal build stays far below the cap")
+	assert.Less(t, len(built.Wasm), 12<<20)
+}
+
+// A build that runs out of time takes its whole process group with it:
+// the compiler go started is not left running.
+func TestBuildTimeoutKillsTheGroup(t *testing.T) {
+	// go is started through a script that records its process id, which
+	// is the group's id (the script execs go).
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	script := filepath.Join(dir, "go")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho $$ > "+pidFile+"\nexec go \"$@\"\n"), 0o755))
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Go: script, Timeout: 4 * time.Second, MaxMemory: 1 << 40}
+
+	sawCompile := make(chan bool, 1)
+	stop := make(chan struct{})
+	go func() {
+		saw := false
+		defer func() { sawCompile <- saw }()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			if data, err := os.ReadFile(pidFile); err == nil {
+				var pgid int
+				fmt.Sscan(string(data), &pgid)
+				pids, _ := sandbox.ScanGroup(pgid)
+				for _, pid := range pids {
+					comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
+					saw = saw || strings.TrimSpace(string(comm)) == "compile"
+				}
+			}
+		}
+	}()
+	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = g15[int]()", manyInstances, ""))
+	close(stop)
+	require.NotNil(t, r)
+	assert.Equal(t, "the build did not finish within 4s", r.Problems[0].Msg)
+	assert.True(t, <-sawCompile, "the compiler was running when the time ran out")
+	data, err := os.ReadFile(pidFile)
+	require.NoError(t, err)
+	var pgid int
+	_, err = fmt.Sscan(string(data), &pgid)
+	require.NoError(t, err)
+	pids, _ := sandbox.ScanGroup(pgid)
+	assert.Empty(t, pids, "no process of the build's group is left")
+}
+
+// The cache of modules is bounded in bytes too, and a module over
+// MaxModule is graded but not kept.
+func TestCacheBytesAreBounded(t *testing.T) {
+	in := iface.Lookup("rasteps")
+	probe, r, err := (&sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}).Build(context.Background(), in, "ra.go", hostile(t, p11body, "", ""))
+	require.NoError(t, err)
+	require.Nil(t, r)
+	size := int64(len(probe.Wasm))
+
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxCacheBytes: size*5/2 + 1024}
+	for i := 0; i < 4; i++ {
+		built, r, err := b.Build(context.Background(), in, "ra.go", hostile(t, p11body+"\n\t_ = "+strings.Repeat("2+", i)+"2", "", ""))
+		require.NoError(t, err)
+		require.Nil(t, r)
+		assert.False(t, built.Cached)
+		time.Sleep(10 * time.Millisecond)
+	}
+	left, err := filepath.Glob(filepath.Join(b.Cache, "*.wasm"))
+	require.NoError(t, err)
+	assert.Len(t, left, 2)
+
+	b = &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxModule: size - 1}
+	for range 2 {
+		built, r, err := b.Build(context.Background(), in, "ra.go", hostile(t, p11body, "", ""))
+		require.NoError(t, err)
+		require.Nil(t, r)
+		assert.False(t, built.Cached, "too large to keep")
+	}
+	left, err = filepath.Glob(filepath.Join(b.Cache, "*"))
+	require.NoError(t, err)
+	assert.Empty(t, left)
+}
