@@ -41,6 +41,9 @@ func TestLoadTheExercises(t *testing.T) {
 		assert.Positive(t, ex.Limits.Call)
 		assert.Positive(t, ex.Limits.Memory)
 	}
+	ex, err := Load(filepath.Join("..", "..", "exercises", "ra-steps"), "")
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, len(ex.Solutions), 3, "ra-steps's alternative solutions")
 }
 
 func TestLoad(t *testing.T) {
