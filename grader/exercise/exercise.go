@@ -8,6 +8,10 @@
 //	hidden/*.walk    seeded random walks (the seed is private to staff)
 //	mutants/*.go     known-wrong solutions, each opening with a one-line
 //	                 comment that says what is wrong
+//	solutions/*.go   other correct solutions, written differently from the
+//	                 reference (each opening with a one-line comment that
+//	                 says how): they must get full marks, so that no test
+//	                 asks more than the statement does
 //
 // The front matter:
 //
@@ -68,6 +72,8 @@ type Exercise struct {
 	Hidden    []Schedule
 	Walks     []Walk
 	Mutants   []Mutant
+	// Solutions are the alternative correct solutions (solutions/*.go).
+	Solutions []Solution
 }
 
 // Front is the front matter.
@@ -157,6 +163,14 @@ type Mutant struct {
 	Src        []byte
 }
 
+// Solution is an alternative correct solution, written differently from
+// the reference.
+type Solution struct {
+	Name, Path string
+	Comment    string // how it differs, from its first line
+	Src        []byte
+}
+
 // Starter and Solution are the paths of those files.
 func (e *Exercise) Starter() string  { return filepath.Join(e.Dir, "starter.go") }
 func (e *Exercise) Solution() string { return filepath.Join(e.Dir, "solution.go") }
@@ -199,6 +213,9 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 		return nil, err
 	}
 	if e.Mutants, err = mutants(filepath.Join(dir, "mutants")); err != nil {
+		return nil, err
+	}
+	if e.Solutions, err = solutions(filepath.Join(dir, "solutions")); err != nil {
 		return nil, err
 	}
 	return e, e.check()
@@ -311,12 +328,39 @@ func schedules(dir, kind string) ([]Schedule, error) {
 }
 
 func mutants(dir string) ([]Mutant, error) {
+	files, err := commented(dir, "mutants", "a mutant starts with a one-line comment saying what is wrong")
+	var out []Mutant
+	for _, f := range files {
+		out = append(out, Mutant(f))
+	}
+	return out, err
+}
+
+func solutions(dir string) ([]Solution, error) {
+	files, err := commented(dir, "solutions", "an alternative solution starts with a one-line comment saying how it differs from the reference")
+	var out []Solution
+	for _, f := range files {
+		out = append(out, Solution(f))
+	}
+	return out, err
+}
+
+// commentedFile is a Go file of mutants/ or solutions/.
+type commentedFile struct {
+	Name, Path string
+	Comment    string
+	Src        []byte
+}
+
+// commented reads the Go files of dir (kind is the folder's name), each of
+// which must open with a one-line comment (else the error says need).
+func commented(dir, kind, need string) ([]commentedFile, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(files)
-	var out []Mutant
+	var out []commentedFile
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -325,9 +369,9 @@ func mutants(dir string) ([]Mutant, error) {
 		first, _, _ := strings.Cut(string(src), "\n")
 		comment, ok := strings.CutPrefix(strings.TrimSpace(first), "//")
 		if !ok || strings.TrimSpace(comment) == "" {
-			return nil, fmt.Errorf("mutants/%s:1: a mutant starts with a one-line comment saying what is wrong", filepath.Base(f))
+			return nil, fmt.Errorf("%s/%s:1: %s", kind, filepath.Base(f), need)
 		}
-		out = append(out, Mutant{Name: strings.TrimSuffix(filepath.Base(f), ".go"), Path: "mutants/" + filepath.Base(f), Comment: strings.TrimSpace(comment), Src: src})
+		out = append(out, commentedFile{Name: strings.TrimSuffix(filepath.Base(f), ".go"), Path: kind + "/" + filepath.Base(f), Comment: strings.TrimSpace(comment), Src: src})
 	}
 	return out, nil
 }

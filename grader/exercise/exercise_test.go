@@ -34,9 +34,16 @@ func TestLoadTheExercises(t *testing.T) {
 		for _, m := range ex.Mutants {
 			assert.NotEmpty(t, m.Comment, m.Name)
 		}
+		for _, s := range ex.Solutions {
+			assert.NotEmpty(t, s.Comment, s.Name)
+			assert.Equal(t, "solutions/"+s.Name+".go", s.Path)
+		}
 		assert.Positive(t, ex.Limits.Call)
 		assert.Positive(t, ex.Limits.Memory)
 	}
+	ex, err := Load(filepath.Join("..", "..", "exercises", "ra-steps"), "")
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, len(ex.Solutions), 3, "ra-steps's alternative solutions")
 }
 
 func TestLoad(t *testing.T) {
@@ -46,6 +53,9 @@ func TestLoad(t *testing.T) {
 		"elsewhere/b.scn":    "algorithm ra-benari\nnodes N1 N2\n",
 		"elsewhere/w.walk":   "nodes 3\nseed 7\n",
 		"mutants/m.go":       "// forgets everything\npackage ra\n",
+		"solutions/b.go":     "// answers the highest id first\npackage ra\n",
+		"solutions/a.go":     "//   a switch  \npackage ra\n",
+		"solutions/notes.md": "not a solution",
 		"hidden/ignored.scn": "algorithm ra-benari\nnodes N1 N2\n",
 	}), "")
 	require.NoError(t, err)
@@ -54,6 +64,9 @@ func TestLoad(t *testing.T) {
 	assert.Len(t, ex.Hidden, 1)
 	assert.Equal(t, 1.0, ex.Points.Public)
 	assert.Equal(t, "forgets everything", ex.Mutants[0].Comment)
+	require.Len(t, ex.Solutions, 2)
+	assert.Equal(t, Solution{Name: "a", Path: "solutions/a.go", Comment: "a switch", Src: []byte("//   a switch  \npackage ra\n")}, ex.Solutions[0])
+	assert.Equal(t, "answers the highest id first", ex.Solutions[1].Comment)
 
 	// Hidden material from elsewhere.
 	dir := mk(t, map[string]string{"exercise.md": goodFront, "other/b.scn": "algorithm ra-benari\nnodes N1 N2\n", "other/w.walk": "nodes 3\nseed 7\n"})
@@ -81,6 +94,8 @@ func TestLoadErrors(t *testing.T) {
 		{"other names", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-benari\nnodes A B\n"}, "name their nodes N1..N2"},
 		{"bad schedule", map[string]string{"exercise.md": goodFront, "hidden/a.scn": "algorithm ra-benari\nnodes N1 N2\nfrobnicate\n"}, "hidden/a.scn:3:1"},
 		{"mutant without comment", map[string]string{"exercise.md": goodFront, "mutants/m.go": "package ra\n"}, "mutants/m.go:1: a mutant starts with a one-line comment"},
+		{"solution without comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "package ra\n// late\n"}, "solutions/s.go:1: an alternative solution starts with a one-line comment saying how it differs"},
+		{"solution with an empty comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "//  \npackage ra\n"}, "solutions/s.go:1: an alternative solution starts"},
 		{"bad walk", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\nspeed 9\n"}, `hidden/w.walk:2: unknown setting "speed"`},
 		{"walk without nodes", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "seed 3\n"}, "nodes is missing"},
 		{"walk crashing everyone", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\ncrashes 3\n"}, "crashes must be fewer than nodes"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,17 +72,25 @@ func exercises(t *testing.T) []string {
 	return names
 }
 
-// The reference solutions, and solutions written in other styles
-// (testdata/styles/NAME/*.go for exercise NAME), get full marks; the
+// The reference solutions, the exercises' alternative solutions
+// (solutions/*.go) and solutions written in other styles
+// (testdata/styles/NAME/*.go for exercise NAME) get full marks; the
 // starters compile and fail.
 func TestSolutionsGetFullMarks(t *testing.T) {
 	for _, name := range exercises(t) {
 		ex := load(t, name)
 		files := []string{ex.Solution()}
+		for _, s := range ex.Solutions {
+			files = append(files, filepath.Join(ex.Dir, s.Path))
+		}
 		styles, _ := filepath.Glob(filepath.Join("testdata", "styles", name, "*.go"))
 		files = append(files, styles...)
 		for _, f := range files {
-			t.Run(name+"/"+filepath.Base(f), func(t *testing.T) {
+			rel, err := filepath.Rel(ex.Dir, f)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				rel = "styles/" + filepath.Base(f)
+			}
+			t.Run(name+"/"+filepath.ToSlash(rel), func(t *testing.T) {
 				t.Parallel()
 				res := gradeFile(t, ex, f)
 				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)

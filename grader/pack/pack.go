@@ -24,8 +24,10 @@ type Exercise struct {
 	// removed), shown by PrairieLearn above the editor.
 	Statement string
 	// Files is the exercise folder: statement, starter, solution,
-	// public/, hidden/, mutants/. It goes where only the grader reads it;
-	// mutants/ is left out (grading does not use it).
+	// public/, hidden/, mutants/, solutions/. It goes where only the
+	// grader reads it; mutants/ and solutions/ (the alternative correct
+	// solutions) are left out: grading does not use them, and a correct
+	// solution has no business on a machine students' code runs on.
 	Files fs.FS
 	// Submission is the file name students submit ("ra.go").
 	Submission string
@@ -132,7 +134,7 @@ func (ex *Exercise) walk(fn func(name string, data []byte) error) error {
 			return err
 		}
 		if d.IsDir() {
-			if p == "mutants" || (p != "." && strings.HasPrefix(path.Base(p), ".")) {
+			if p == "mutants" || p == "solutions" || (p != "." && strings.HasPrefix(path.Base(p), ".")) {
 				return fs.SkipDir
 			}
 			return nil

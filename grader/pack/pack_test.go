@@ -42,14 +42,15 @@ func exercise() Exercise {
 		Title:     "Ricart–Agrawala, step by step",
 		Statement: "# Ricart–Agrawala\n\nFill in **P12**: `if requestedNum < myNum {{reply}}`.\n\n<script>alert(1)</script>\n",
 		Files: fstest.MapFS{
-			"exercise.md":   {Data: []byte("---\ntitle: x\n---\nbody\n")},
-			"starter.go":    {Data: []byte("package ra\n\n// P12\nfunc (n *Node) decide() {}\n")},
-			"solution.go":   {Data: []byte("package ra\n")},
-			"public/a.scn":  {Data: []byte("algorithm ra-v3\n")},
-			"hidden/b.scn":  {Data: []byte("# hidden\nalgorithm ra-v3\n")},
-			"mutants/m1.go": {Data: []byte("package ra\n")},
-			".git/config":   {Data: []byte("x")},
-			".notes":        {Data: []byte("x")},
+			"exercise.md":     {Data: []byte("---\ntitle: x\n---\nbody\n")},
+			"starter.go":      {Data: []byte("package ra\n\n// P12\nfunc (n *Node) decide() {}\n")},
+			"solution.go":     {Data: []byte("package ra\n")},
+			"public/a.scn":    {Data: []byte("algorithm ra-v3\n")},
+			"hidden/b.scn":    {Data: []byte("# hidden\nalgorithm ra-v3\n")},
+			"mutants/m1.go":   {Data: []byte("package ra\n")},
+			"solutions/s1.go": {Data: []byte("// another way\npackage ra\n")},
+			".git/config":     {Data: []byte("x")},
+			".notes":          {Data: []byte("x")},
 		},
 		Submission: "ra.go",
 	}
@@ -210,6 +211,8 @@ func TestPrairieLearn(t *testing.T) {
 	assert.Contains(t, string(starter), "func (n *Node) decide()")
 	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "hidden", "b.scn"))
 	assert.NoFileExists(t, filepath.Join(q, "tests", "exercise", "mutants", "m1.go"))
+	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "solutions"), "alternative solutions stay home")
+	assert.NoDirExists(t, filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "ra-steps", "solutions"))
 	assert.NoDirExists(t, filepath.Join(course, "serverFilesCourse", "dmelab", "warmup"), "grading jobs get no other exercise")
 	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
 	require.NoError(t, err)

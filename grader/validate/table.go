@@ -9,14 +9,15 @@ import (
 
 // Markdown renders the report: a summary table of the set, then a table
 // per exercise with each mutant, what is wrong with it and which tests
-// caught it (or, for a survivor, what could).
+// caught it (or, for a survivor, what could), and one with each
+// alternative solution and, if it lost points, which tests took them.
 func (r *Report) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Validation: %s\n\n", cell(r.Title))
-	b.WriteString("| exercise | tests | points | reference | starter | mutants caught | verdict |\n|---|---:|---:|---|---|---|---|\n")
+	b.WriteString("| exercise | tests | points | reference | starter | mutants caught | alternatives | verdict |\n|---|---:|---:|---|---|---|---|---|\n")
 	for _, e := range r.Exercises {
-		fmt.Fprintf(&b, "| %s | %d | %g | %s | %s | %s | %s |\n", cell(e.Name), e.Tests, e.MaxScore,
-			score(e.Solution), score(e.Starter), caught(e), verdict(e.OK()))
+		fmt.Fprintf(&b, "| %s | %d | %g | %s | %s | %s | %s | %s |\n", cell(e.Name), e.Tests, e.MaxScore,
+			score(e.Solution), score(e.Starter), caught(e), fullMarks(e), verdict(e.OK()))
 	}
 	for _, e := range r.Exercises {
 		fmt.Fprintf(&b, "\n### %s — %s\n\n", cell(e.Name), cell(e.Title))
@@ -26,16 +27,31 @@ func (r *Report) Markdown() string {
 		if len(e.Problems) > 0 {
 			b.WriteString("\n")
 		}
-		if len(e.Mutants) == 0 {
-			continue
-		}
-		b.WriteString("| mutant | what is wrong | score | caught by |\n|---|---|---:|---|\n")
-		for _, m := range e.Mutants {
-			by := "**survived**: " + m.Hint
-			if m.Caught() {
-				by = list(m.CaughtBy, 4)
+		if len(e.Mutants) > 0 {
+			b.WriteString("| mutant | what is wrong | score | caught by |\n|---|---|---:|---|\n")
+			for _, m := range e.Mutants {
+				by := "**survived**: " + m.Hint
+				if m.Caught() {
+					by = list(m.CaughtBy, 4)
+				}
+				fmt.Fprintf(&b, "| %s | %s | %g | %s |\n", cell(m.File), cell(m.Comment), m.Score, cell(by))
 			}
-			fmt.Fprintf(&b, "| %s | %s | %g | %s |\n", cell(m.File), cell(m.Comment), m.Score, cell(by))
+		}
+		if len(e.Alternatives) > 0 {
+			if len(e.Mutants) > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString("| alternative | how it differs | score | marked down by |\n|---|---|---:|---|\n")
+			for _, a := range e.Alternatives {
+				by := "full marks"
+				switch {
+				case a.Status != report.Graded:
+					by = fmt.Sprintf("**%s**: %s", a.Status, a.Problem)
+				case !a.FullMarks():
+					by = "**" + strings.Join(a.MarkedDownBy, ", ") + "**"
+				}
+				fmt.Fprintf(&b, "| %s | %s | %g | %s |\n", cell(a.File), cell(a.Comment), a.Score, cell(by))
+			}
 		}
 	}
 	return b.String()
@@ -59,6 +75,17 @@ func caught(e *Exercise) string {
 		}
 	}
 	return fmt.Sprintf("%d/%d", n, len(e.Mutants))
+}
+
+// fullMarks is how many alternative solutions got full marks, of how many.
+func fullMarks(e *Exercise) string {
+	n := 0
+	for _, a := range e.Alternatives {
+		if a.FullMarks() {
+			n++
+		}
+	}
+	return fmt.Sprintf("%d/%d", n, len(e.Alternatives))
 }
 
 func verdict(ok bool) string {

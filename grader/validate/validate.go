@@ -4,6 +4,9 @@
 // everything, and every mutant (a known-wrong solution) is caught by at
 // least one test — mutation adequacy: a mutant that survives means the
 // schedules are too weak to tell that mistake from a correct solution.
+// The other way round, every alternative solution (a correct solution
+// written differently from the reference) gets full marks: a test that
+// marks one down asks more than the statement does.
 package validate
 
 import (
@@ -49,7 +52,33 @@ type Exercise struct {
 	Starter  *report.Result
 	Solution *report.Result
 	Mutants  []Mutant
+	// Alternatives are the other correct solutions (solutions/*.go).
+	Alternatives []Alternative
 }
+
+// Alternative is one alternative correct solution and how it fared.
+type Alternative struct {
+	File, Comment   string
+	Score, MaxScore float64
+	Status          report.Status
+	// MarkedDownBy are the tests that took points from it: each asks
+	// more than the statement does (or the solution is not correct).
+	MarkedDownBy []string
+	// Problem is why it was not graded (refused, does not compile).
+	Problem string
+}
+
+// FullMarks reports whether the alternative got every point.
+func (a Alternative) FullMarks() bool {
+	return a.Status == report.Graded && a.Score >= a.MaxScore && len(a.MarkedDownBy) == 0
+}
+
+// MinMutants and MinAlternatives are how many mutants and alternative
+// solutions an exercise needs at least.
+const (
+	MinMutants      = 4
+	MinAlternatives = 3
+)
 
 // Mutant is one known-wrong solution and what caught it.
 type Mutant struct {
@@ -181,8 +210,8 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	case st.Status == report.Graded && st.Score >= st.MaxScore:
 		v.Problems = append(v.Problems, "the starter passes every test: give students something to do")
 	}
-	if len(ex.Mutants) < 4 {
-		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least 4", len(ex.Mutants)))
+	if len(ex.Mutants) < MinMutants {
+		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least %d", len(ex.Mutants), MinMutants))
 	}
 	for _, mu := range ex.Mutants {
 		res, err := g(mu.Path, mu.Src)
@@ -207,6 +236,24 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 			}
 		}
 		v.Mutants = append(v.Mutants, m)
+	}
+	if len(ex.Solutions) < MinAlternatives {
+		v.Problems = append(v.Problems, fmt.Sprintf("%d alternative solutions; an exercise needs at least %d (solutions/*.go: correct, written differently from the reference)", len(ex.Solutions), MinAlternatives))
+	}
+	for _, so := range ex.Solutions {
+		res, err := g(so.Path, so.Src)
+		if err != nil {
+			return nil, err
+		}
+		a := Alternative{File: filepath.Base(so.Path), Comment: so.Comment, Score: res.Score, MaxScore: res.MaxScore, Status: res.Status, MarkedDownBy: failed(res)}
+		switch {
+		case res.Status != report.Graded:
+			a.Problem = firstProblem(res)
+			v.Problems = append(v.Problems, fmt.Sprintf("alternative solution %s is %s: %s", a.File, res.Status, a.Problem))
+		case !a.FullMarks():
+			v.Problems = append(v.Problems, fmt.Sprintf("alternative solution %s scores %g of %g; marked down by %s (a test asks more than the statement, or the solution is wrong)", a.File, res.Score, res.MaxScore, strings.Join(a.MarkedDownBy, ", ")))
+		}
+		v.Alternatives = append(v.Alternatives, a)
 	}
 	return v, nil
 }

@@ -21,7 +21,8 @@ func newGrader(t *testing.T) *grade.Grader {
 	return &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: t.TempDir()}}
 }
 
-// copyExercise copies exercises/NAME into dir, leaving its mutants out.
+// copyExercise copies exercises/NAME into dir, leaving its mutants and
+// its alternative solutions out.
 func copyExercise(t *testing.T, name, dir string) string {
 	t.Helper()
 	root, err := sandbox.FindRoot(".")
@@ -31,8 +32,10 @@ func copyExercise(t *testing.T, name, dir string) string {
 	require.NoError(t, filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		require.NoError(t, err)
 		rel, _ := filepath.Rel(src, p)
-		if strings.HasPrefix(rel, "mutants") && rel != "mutants" {
-			return nil
+		for _, skip := range []string{"mutants", "solutions"} {
+			if strings.HasPrefix(rel, skip+string(filepath.Separator)) {
+				return nil
+			}
 		}
 		if d.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
@@ -80,6 +83,51 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	assert.Contains(t, md, "| ra-steps | 15 | 30 | 30/30 |")
 	assert.Contains(t, md, "| disguised.go | Claims to be wrong but is the reference solution. | 30 | **survived**")
 	assert.Contains(t, md, "**not ok**")
+}
+
+// Alternative solutions: a correct one written differently gets full
+// marks; one that loses points fails validation, and its row says which
+// tests marked it down; fewer than 3 is a problem.
+func TestValidateAlternatives(t *testing.T) {
+	dir := t.TempDir()
+	ex := copyExercise(t, "ra-steps", dir)
+	root, _ := sandbox.FindRoot(".")
+	sol, err := os.ReadFile(filepath.Join(ex, "solution.go"))
+	require.NoError(t, err)
+	highest := strings.Replace(string(sol), "return n.Deferred.First()", "m := n.Deferred.Members()\n\tif len(m) == 0 {\n\t\treturn -1\n\t}\n\treturn m[len(m)-1]", 1)
+	require.NotEqual(t, string(sol), highest)
+	require.NoError(t, os.MkdirAll(filepath.Join(ex, "solutions"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "solutions", "highest.go"), []byte("// P7 answers the highest id first.\n"+highest), 0o644))
+	wrong, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "mutants", "no_tie_break.go"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "solutions", "wrong.go"), wrong, 0o644))
+
+	r, err := Dir(context.Background(), ex, Options{Grader: newGrader(t)})
+	require.NoError(t, err)
+	require.Len(t, r.Exercises, 1)
+	e := r.Exercises[0]
+	assert.False(t, r.OK())
+	require.Len(t, e.Alternatives, 2)
+	hi, wr := e.Alternatives[0], e.Alternatives[1]
+	assert.Equal(t, "highest.go", hi.File)
+	assert.True(t, hi.FullMarks(), "%v", hi.MarkedDownBy)
+	assert.Equal(t, "wrong.go", wr.File)
+	assert.False(t, wr.FullMarks())
+	assert.Contains(t, wr.MarkedDownBy, "public/tie")
+	assert.Contains(t, e.Problems, "2 alternative solutions; an exercise needs at least 3 (solutions/*.go: correct, written differently from the reference)")
+	var marked string
+	for _, p := range e.Problems {
+		if strings.HasPrefix(p, "alternative solution wrong.go scores ") {
+			marked = p
+		}
+	}
+	assert.Contains(t, marked, "scores 12 of 30; marked down by public/exit_replies, public/tie, ")
+
+	md := r.Markdown()
+	assert.Contains(t, md, "| ra-steps | 15 | 30 | 30/30 |")
+	assert.Contains(t, md, "| 1/2 | **not ok** |")
+	assert.Contains(t, md, "| highest.go | P7 answers the highest id first. | 30 | full marks |")
+	assert.Contains(t, md, "| wrong.go | P12 compares the numbers only: on a tie both nodes defer each other. | 12 | **public/exit_replies, public/tie, ")
 }
 
 // A set index that does not match its folders is bad input, found before

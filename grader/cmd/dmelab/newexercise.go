@@ -22,11 +22,13 @@ func init() {
 const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR]
 
 Creates DIR/NAME (DIR defaults to exercises) with an exercise.md to fill
-in, a starter and a reference solution taken from an existing exercise on
-the same algorithm (the student interface comes with them), a public
-schedule to start from, and empty hidden/ and mutants/ folders. Then write
-the statement, the schedules and at least 4 mutants, and run
-dmelab validate DIR/NAME.
+in, a starter, a reference solution and the alternative solutions
+(solutions/) taken from an existing exercise on the same algorithm (the
+student interface comes with them), a public schedule to start from, and
+empty hidden/ and mutants/ folders. Then write the statement, the
+schedules, at least 4 mutants and at least 3 alternative solutions
+(correct, each written differently: validate requires full marks for
+each), and run dmelab validate DIR/NAME.
 `
 
 var exerciseNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,40}$`)
@@ -75,12 +77,12 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		os.RemoveAll(dst)
 		return bad("%s", err)
 	}
-	fmt.Fprintf(stdout, "created %s (starter and solution from %s): write exercise.md, public/ and hidden/ schedules and at least 4 mutants/, then run dmelab validate %s\n", dst, tmpl.Name, dst)
+	fmt.Fprintf(stdout, "created %s (starter, solution and %d alternative solutions from %s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, len(tmpl.Solutions), tmpl.Name, dst)
 	return exitOK
 }
 
 // template finds an exercise on algo under dir to take the student
-// interface, starter and solution from.
+// interface, starter and solutions from.
 func template(dir, algo string) (*exercise.Exercise, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -103,7 +105,7 @@ func template(dir, algo string) (*exercise.Exercise, error) {
 }
 
 func scaffold(dst, name, algo string, t *exercise.Exercise) error {
-	for _, d := range []string{"public", "hidden", "mutants"} {
+	for _, d := range []string{"public", "hidden", "mutants", "solutions"} {
 		if err := os.MkdirAll(filepath.Join(dst, d), 0o755); err != nil {
 			return err
 		}
@@ -147,6 +149,11 @@ expect N1 enters before N2
 			return err
 		}
 		files[f] = string(b)
+	}
+	// The template's alternative solutions: correct for the same
+	// algorithm and interface, as its reference is.
+	for _, so := range t.Solutions {
+		files[so.Path] = string(so.Src)
 	}
 	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(dst, f), []byte(text), 0o644); err != nil {

@@ -18,7 +18,7 @@ func TestNewExercise(t *testing.T) {
 
 	code, out, errs := runCLI("new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir)
 	require.Equal(t, exitOK, code, errs)
-	assert.Contains(t, out, "starter and solution from ra-steps")
+	assert.Contains(t, out, "alternative solutions from ra-steps")
 	ex, err := exercise.Load(filepath.Join(dir, "my-ra"), "")
 	require.NoError(t, err, "the scaffold loads as an exercise")
 	assert.Equal(t, "rasteps", ex.Interface)
@@ -26,6 +26,14 @@ func TestNewExercise(t *testing.T) {
 	sol, _ := os.ReadFile(filepath.Join(dir, "ra-steps", "solution.go"))
 	got, _ := os.ReadFile(ex.Solution())
 	assert.Equal(t, sol, got)
+	assert.DirExists(t, filepath.Join(dir, "my-ra", "solutions"))
+	tmpl, err := exercise.Load(filepath.Join(dir, "ra-steps"), "")
+	require.NoError(t, err)
+	require.Equal(t, len(tmpl.Solutions), len(ex.Solutions), "the template's alternative solutions come along")
+	for i, s := range tmpl.Solutions {
+		assert.Equal(t, s.Path, ex.Solutions[i].Path)
+		assert.Equal(t, s.Src, ex.Solutions[i].Src)
+	}
 
 	for _, tc := range []struct {
 		args []string

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,6 +30,9 @@ func TestPack(t *testing.T) {
 		assert.True(t, names[n], n)
 	}
 	assert.False(t, names["exercise/mutants/reversed.go"], "mutants stay home")
+	for n := range names {
+		assert.False(t, strings.HasPrefix(n, "exercise/solutions/"), "alternative solutions stay home: %s", n)
+	}
 
 	course := filepath.Join(dir, "course")
 	code, _, errs = runCLI("pack", "prairielearn", "--exercise", "../../../exercises/maekawa", "--binary", bin, "--out", course)

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register("validate", "check an exercise set: statements, starters, references, every mutant caught", cmdValidate)
+	register("validate", "check an exercise set: statements, starters, references, every mutant caught, every alternative solution full marks", cmdValidate)
 }
 
 const validateUsage = `usage: dmelab validate [flags] DIR
@@ -21,9 +21,11 @@ const validateUsage = `usage: dmelab validate [flags] DIR
 Checks an exercise (DIR holds exercise.md) or a set of them (DIR holds
 set.md or exercise folders): every statement renders, the starter
 compiles and fails some test, the reference solution passes everything,
-and every mutant loses points on some test (mutation adequacy). Prints a
-table per exercise: tests, mutants caught, which tests caught each, and
-for a mutant that survived what could catch it.
+every mutant loses points on some test (mutation adequacy), and every
+alternative solution (solutions/*.go) gets full marks; an exercise needs
+at least 4 mutants and 3 alternatives. Prints a table per exercise:
+tests, mutants caught, which tests caught each, for a mutant that
+survived what could catch it, and which tests marked an alternative down.
 
 flags:
   --hidden DIR   hidden schedules kept outside the exercises
