@@ -16,6 +16,9 @@ type Options struct {
 	MaxStates int
 	// MaxRun bounds the events one run statement may take (0: 10000).
 	MaxRun int
+	// MaxInFlight bounds the messages in flight during a run statement
+	// (0: 4n²+16 for n nodes).
+	MaxInFlight int
 	// MaxBytes bounds the memory of each exploration (explore.Config's
 	// MaxBytes; 0: no bound besides MaxStates).
 	MaxBytes int

@@ -86,14 +86,23 @@ func (v view) msg(m sim.Msg) string {
 	return v.r.apply(fmt.Sprintf("%s->%s %s", v.w.Names[m.From], v.w.Names[m.To], v.w.Alg.Format(m)))
 }
 
-// net renders every message in flight, or "(empty)".
+// shownInFlight is how many messages in flight a step lists: more are
+// unreadable, and a run whose messages pile up would otherwise keep its
+// whole network at every step.
+const shownInFlight = 64
+
+// net renders the messages in flight, or "(empty)".
 func (v view) net() string {
 	if len(v.w.Net) == 0 {
 		return "(empty)"
 	}
-	s := make([]string, len(v.w.Net))
-	for i, m := range v.w.Net {
+	n := min(len(v.w.Net), shownInFlight)
+	s := make([]string, n, n+1)
+	for i, m := range v.w.Net[:n] {
 		s[i] = v.msg(m)
+	}
+	if more := len(v.w.Net) - n; more > 0 {
+		s = append(s, fmt.Sprintf("and %d more", more))
 	}
 	return strings.Join(s, ", ")
 }

@@ -65,7 +65,25 @@ func (r *runner) run(s *RunStmt) {
 		if r.res.Stopped != nil {
 			return
 		}
+		if n := len(r.w.Net); n > r.maxInFlight() {
+			r.stop(s.Pos, "run stopped: messages in flight kept growing, %d after %d events", n, k+1)
+			return
+		}
 	}
+}
+
+// maxInFlight bounds the messages in flight during a run statement
+// (Options.MaxInFlight): a run whose messages pile up (a token that
+// multiplies) would otherwise grow until MaxRun, keeping ever larger
+// states. The default, four messages between every ordered pair of
+// nodes and sixteen more, is far above what any algorithm of the course
+// has in flight.
+func (r *runner) maxInFlight() int {
+	if r.opts.MaxInFlight > 0 {
+		return r.opts.MaxInFlight
+	}
+	n := len(r.w.Nodes)
+	return 4*n*n + 16
 }
 
 // index returns the simulator index of a declared node.

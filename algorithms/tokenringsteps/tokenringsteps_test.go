@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenring"
 )
@@ -209,4 +210,20 @@ func TestStateSizeStopsGrowingMessages(t *testing.T) {
 	assert.False(t, res.Complete)
 	assert.Equal(t, explore.BoundStateSize, res.Bound)
 	assert.GreaterOrEqual(t, res.InFlight, 1<<14)
+}
+
+// A scenario's run stops when messages pile up in flight, saying so,
+// rather than keeping a growing network at each of ten thousand steps.
+func TestRunStopsGrowingMessages(t *testing.T) {
+	sc, err := scenario.Load("grow.scn", []byte("algorithm token-ring\nnodes N1 N2\nrequests 0\nrun until N2 token = yes\n"))
+	require.NoError(t, err)
+	sc.Setup.Alg = Algorithm("token-ring", func(v *Vars) Steps { return multiplies{ref{v}} })
+	res := scenario.Run(sc, scenario.Options{})
+	require.NotNil(t, res.Stopped)
+	assert.Regexp(t, `messages in flight kept growing, 33 after \d+ events`, res.Stopped.Msg, "2 nodes: 4·2²+16 = 32 at most")
+	res = scenario.Run(sc, scenario.Options{MaxInFlight: 100})
+	require.NotNil(t, res.Stopped)
+	assert.Regexp(t, `messages in flight kept growing, 101 after \d+ events`, res.Stopped.Msg)
+	last := res.Steps[len(res.Steps)-1].Net
+	assert.Contains(t, last, "and 37 more", "a step lists 64 messages in flight")
 }

@@ -12,6 +12,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -29,6 +31,22 @@ type Grader struct {
 	// Progress, if set, hears what is going on (the CLI prints it on
 	// stderr).
 	Progress func(format string, args ...any)
+	// MaxMemory bounds the grading's own work on the host: its searches
+	// keep at most a quarter of it each, and a test during which the
+	// process's heap passes it is stopped (0: DefaultMaxMemory). The
+	// heap is the process's, so a process should grade one submission
+	// at a time for the bound to be this grading's (see Subprocess).
+	MaxMemory int64
+}
+
+// MemoryBound is the bound in force: MaxMemory, or DefaultMaxMemory.
+func (g *Grader) MemoryBound() int64 { return g.maxMemory() }
+
+func (g *Grader) maxMemory() int64 {
+	if g.MaxMemory > 0 {
+		return g.MaxMemory
+	}
+	return DefaultMaxMemory
 }
 
 func (g *Grader) progress(format string, args ...any) {
@@ -90,15 +108,25 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		return nil, err
 	}
 	defer sb.Close()
+	total := ex.Limits.Total
+	if total <= 0 {
+		total = sandbox.DefaultLimits.Total
+	}
+	gd := newGuard(total, len(plan))
+	stopWatch := make(chan struct{})
+	defer close(stopWatch)
+	go watchMemory(gd, g.maxMemory(), stopWatch)
 	call := func(req []byte) ([]byte, error) {
 		if ctx.Err() != nil {
 			return nil, errCanceled
 		}
+		gd.check()
 		return sb.Call(req)
 	}
-	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx, searched: map[*exercise.Explore]searchResult{}}
+	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
+		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory()}
 	quiet := false
-	for _, t := range plan {
+	for i, t := range plan {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -108,8 +136,17 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		// later. The plan puts every public test first.
 		quiet = quiet || t.vis != report.Public
 		sb.SetQuiet(quiet)
+		// A hidden test runs on a fresh instance with a memo of its own:
+		// nothing the code keeps from it can reach a test whose messages
+		// are shown (an exploration's fault text, say).
+		restore := func() {}
+		if t.vis == report.Hidden {
+			restore = sb.Isolate()
+		}
 		t1 := time.Now()
+		gd.begin(len(plan) - i)
 		rt, err := rn.run(t)
+		restore()
 		if err != nil {
 			return nil, err
 		}
@@ -224,11 +261,36 @@ type runner struct {
 	ctx  context.Context
 	// searched keeps each exploration's result for its other properties.
 	searched map[*exercise.Explore]searchResult
+	// guard keeps the host's work within the budget: total time, maxMem.
+	guard  *guard
+	total  time.Duration
+	maxMem int64
+	// hidden is set while a hidden test runs: its fault texts are not
+	// shown (the code could write into them what it saw of the test).
+	hidden bool
 }
 
-func (r *runner) run(t planned) (report.Test, error) {
-	rt := report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
-	var err error
+func (r *runner) run(t planned) (rt report.Test, err error) {
+	rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
+	r.hidden = t.vis == report.Hidden
+	start := time.Now()
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		stop, ok := p.(sim.Stop)
+		if !ok {
+			panic(p)
+		}
+		rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
+			Message: r.guard.stopped(stop.Reason, time.Since(start), r.total, r.maxMem)}
+		err = nil
+		if stop.Reason == stopMemory {
+			runtime.GC() // what the stopped test held, before the next one starts
+			debug.FreeOSMemory()
+		}
+	}()
 	switch t.kind {
 	case "schedule":
 		err = r.schedule(t, &rt)

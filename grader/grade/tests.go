@@ -21,6 +21,35 @@ func (r *runner) maxStates() int {
 	return defaultMaxStates
 }
 
+// maxBytes bounds the memory of one search: a quarter of the grading's,
+// so that a search, its results and the write-up fit together.
+func (r *runner) maxBytes() int { return int(r.maxMem / 4) }
+
+// explain is explain, less the fault text when a hidden test runs: the
+// code chooses that text, and could write into it what it saw there.
+func (r *runner) explain(what string, ce *report.Counterexample, f *fault) string {
+	if f != nil && r.hidden {
+		g := *f
+		g.msg = hiddenFault(f.msg)
+		f = &g
+	}
+	return explain(what, ce, f, r.in)
+}
+
+// hiddenFault is what a hidden test shows of a fault: the kind of
+// failure the sandbox saw, never the code's own words.
+func hiddenFault(msg string) string {
+	for _, kind := range []string{"did not finish within", "ran out of memory", "overflowed its stack", "was not run"} {
+		if strings.Contains(msg, kind) {
+			return msg
+		}
+	}
+	if strings.Contains(msg, "panicked") {
+		return "it panicked (a hidden test does not show the panic's message)"
+	}
+	return "it failed (a hidden test does not show the code's message)"
+}
+
 // schedule runs a scenario file on the student's algorithm: the file
 // names the exercise's algorithm, and the harness substitutes the
 // student's for it. The test passes when the script runs to its end,
@@ -41,15 +70,19 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
 		return nil
 	}
-	res := scenario.Run(sc, scenario.Options{MaxStates: r.maxStates()})
+	res := scenario.Run(sc, scenario.Options{MaxStates: r.maxStates(), MaxBytes: r.maxBytes(), Progress: r.guard.progress})
 	hidden := t.vis != report.Public
 	st := &sc.Setup
 	// A node that failed is the first thing to say.
 	if ce, f, err := writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "node failure", loop: -1}); err == nil && f != nil {
 		cut := res.Events[:f.step+1]
-		ce, f, _ = writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], f.msg), loop: -1})
+		msg := f.msg
+		if r.hidden {
+			msg = hiddenFault(msg)
+		}
+		ce, f, _ = writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], msg), loop: -1})
 		rt.Counterexample = ce
-		rt.Message = explain("The schedule made a node fail.", ce, f, r.in)
+		rt.Message = r.explain("The schedule made a node fail.", ce, f)
 		return nil
 	}
 	if res.Stopped != nil {
@@ -62,7 +95,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f, r.in)
+		rt.Message = r.explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f)
 		return nil
 	}
 	for _, e := range res.Expects {
@@ -112,7 +145,7 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 		return err
 	}
 	rt.Counterexample = ce
-	rt.Message = explain(what, ce, f, r.in)
+	rt.Message = r.explain(what, ce, f)
 	return nil
 }
 
@@ -155,7 +188,7 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 	x := t.expl
 	props := strings.Split(t.prop, ",")
 	cfg := explore.Config{Alg: r.alg, Sim: sim.Config{N: x.Nodes}, Opts: sim.Options{Requests: x.Requests, Crashes: x.Crashes}, Props: x.Props, MaxStates: r.maxStates(),
-		ProgressEvery: 1 << 14}
+		MaxBytes: r.maxBytes(), ProgressEvery: 1 << 12}
 	for _, p := range x.Props {
 		if p == explore.Order {
 			cfg.Opts.AppMsgs = 1
@@ -163,11 +196,26 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 	}
 	done, ok := r.searched[x]
 	if !ok {
-		done.res, done.err = r.search(func(c explore.Config) (*explore.Result, error) { return explore.Check(c) }, cfg)
+		func() {
+			// A search stopped by the guard stays stopped for the tests
+			// of its other properties, which share it.
+			defer func() {
+				if p := recover(); p != nil {
+					if stop, ok := p.(sim.Stop); ok {
+						r.searched[x] = searchResult{stop: &stop}
+					}
+					panic(p)
+				}
+			}()
+			done.res, done.err = r.search(func(c explore.Config) (*explore.Result, error) { return explore.Check(c) }, cfg)
+		}()
 		if done.err == errCanceled {
 			return done.err
 		}
 		r.searched[x] = done
+	}
+	if done.stop != nil {
+		panic(*done.stop)
 	}
 	if done.err != nil {
 		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(done.err.Error(), "."))
@@ -176,10 +224,11 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 	return r.verdicts(rt, cfg, props, done.res, true)
 }
 
-// searchResult is a finished search.
+// searchResult is a finished search, or one the guard stopped.
 type searchResult struct {
-	res *explore.Result
-	err error
+	res  *explore.Result
+	err  error
+	stop *sim.Stop
 }
 
 // walk runs seeded random walks: they can find violations, never prove
@@ -320,10 +369,14 @@ func deadlocked(w *sim.World) bool {
 // search runs a search, stopping it (by a panic from its progress
 // callback, caught here) when the grading's context ends.
 func (r *runner) search(f func(explore.Config) (*explore.Result, error), cfg explore.Config) (res *explore.Result, err error) {
-	cfg.Progress = func(explore.Progress) {
+	cfg.Progress = func(p explore.Progress) {
 		if r.ctx.Err() != nil {
 			panic(errCanceled)
 		}
+		r.guard.progress(p)
+	}
+	if cfg.ProgressEvery <= 0 {
+		cfg.ProgressEvery = 1 << 12
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -361,12 +414,16 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f, r.in)
+		rt.Message = r.explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f)
 		return nil
 	}
 	for _, p := range props {
 		if exhaustive && res.Verdicts[p] != explore.Holds {
-			rt.Message = fmt.Sprintf("The search stopped at its bound of %d states before it could settle %s: the system has more states than the reference (do numbers or queues grow without end?).", cfg.MaxStates, p)
+			why := res.Stopped()
+			if why == "" {
+				why = "the search did not settle it"
+			}
+			rt.Message = fmt.Sprintf("%s before it could settle %s: the system has more states than the reference's (does something grow without end: numbers, queues, messages in flight?).", capital(why), p)
 			return nil
 		}
 	}
@@ -422,8 +479,16 @@ func (r *runner) conform(t planned, rt *report.Test) error {
 		}
 		what += fmt.Sprintf(" After %s, %s would do %q; yours does %q.", plural(n, "step"), r.ex.Algorithm, d.Ref, d.Got)
 	}
-	rt.Message = explain(what, ce, f, r.in)
+	rt.Message = r.explain(what, ce, f)
 	return nil
+}
+
+// capital starts s with a capital letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // plural is "1 step", "2 steps".

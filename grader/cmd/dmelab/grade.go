@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -39,6 +40,8 @@ flags:
                      current directory, or $DMELAB_ROOT)
   --compiler         run the sandbox with wazero's compiler, not its interpreter
   --quiet            no progress on stderr
+  --max-memory BYTES bound on the grading's own work on this machine (default
+                     1 GiB): a test that needs more is stopped and fails
 
 exit status: 0 graded (whatever the score), 1 grading failed, 2 bad
 usage, 4 the submission could not be graded (refused, does not compile,
@@ -59,6 +62,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
 	compiler := fs.Bool("compiler", false, "")
 	quiet := fs.Bool("quiet", false, "")
+	maxMem := fs.Int64("max-memory", 0, "")
 	var files []string
 	rest := args
 	for {
@@ -95,6 +99,13 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return gradeBad(stderr, err.Error())
 	}
+	if *maxMem > 0 {
+		g.MaxMemory = *maxMem
+	}
+	// This process grades one submission: its heap is the grading's, and
+	// the collector works harder as it nears the bound, so that garbage
+	// is not mistaken for growth.
+	debug.SetMemoryLimit(g.MemoryBound())
 	if !*quiet {
 		start := time.Now()
 		g.Progress = func(f string, a ...any) {

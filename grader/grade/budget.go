@@ -1,0 +1,116 @@
+package grade
+
+import (
+	"fmt"
+	"runtime/metrics"
+	"sync/atomic"
+	"time"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/sim"
+)
+
+// DefaultMaxMemory bounds the memory of a grading's own work on the host
+// (its searches, runs and write-ups) where the Grader does not say.
+const DefaultMaxMemory = 1 << 30
+
+// Why a test was stopped (sim.Stop's reason).
+const (
+	stopTime   = "time"
+	stopMemory = "memory"
+)
+
+// guard keeps a grading's work on the host within its budget: the
+// exercise's total time, shared out between the tests so that one test
+// that runs away cannot take the others' time, and a memory bound. Every
+// call into the student's code and every few thousand states of a search
+// check it, and a test over its share is stopped there (a sim.Stop panic,
+// recovered by the runner), failed with a message saying what grew, and
+// the next test runs.
+type guard struct {
+	end      time.Time // the whole grading's
+	deadline time.Time // the current test's
+	// reserve is the time kept back for each test after the current one.
+	reserve time.Duration
+	// over is set (to 1) by the memory watchdog.
+	over atomic.Int32
+	// last is the current test's last search snapshot, for the message.
+	last explore.Progress
+}
+
+func newGuard(total time.Duration, tests int) *guard {
+	return &guard{end: time.Now().Add(total), reserve: min(time.Second, total/time.Duration(4*max(tests, 1)))}
+}
+
+// begin starts a test with left tests (this one included) still to run:
+// its share is what remains less the reserve of the others.
+func (g *guard) begin(left int) {
+	now := time.Now()
+	g.deadline = g.end.Add(-time.Duration(left-1) * g.reserve)
+	if min := now.Add(g.reserve); g.deadline.Before(min) {
+		g.deadline = min
+	}
+	g.over.Store(0)
+	g.last = explore.Progress{}
+}
+
+// check stops the current test if it is over its time or the memory bound.
+func (g *guard) check() {
+	if g.over.Load() != 0 {
+		panic(sim.Stop{Reason: stopMemory})
+	}
+	if time.Now().After(g.deadline) {
+		panic(sim.Stop{Reason: stopTime})
+	}
+}
+
+// progress is a search's progress callback.
+func (g *guard) progress(p explore.Progress) {
+	g.last = p
+	g.check()
+}
+
+// stopped is the message of a test stopped for reason after d.
+func (g *guard) stopped(reason string, d time.Duration, total time.Duration, maxMem int64) string {
+	var s string
+	switch reason {
+	case stopMemory:
+		s = fmt.Sprintf("This test was stopped: the grading's work on it needed more than %s of memory (the limit).", mib(maxMem))
+	default:
+		s = fmt.Sprintf("This test was stopped after %s: it used up its share of the grading's time (the limit is %s for all tests together).", d.Round(100*time.Millisecond), total)
+	}
+	if g.last.States > 0 {
+		s += fmt.Sprintf(" Its search had reached %d states at depth %d: does something grow without end (numbers, queues, messages in flight)?", g.last.States, g.last.Depth)
+	} else {
+		s += " Does something grow without end (numbers, queues, messages in flight), or does a run never come to rest?"
+	}
+	return s
+}
+
+func mib(b int64) string {
+	if b >= 1<<30 && b%(1<<30) == 0 {
+		return fmt.Sprintf("%d GiB", b>>30)
+	}
+	return fmt.Sprintf("%d MiB", b>>20)
+}
+
+// watchMemory sets g.over while the process's heap exceeds limit, until
+// stop is closed. The heap is the process's: a grading process grades
+// one submission (the server runs each grading in a process of its own,
+// see Subprocess), so it is this grading's.
+func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		metrics.Read(sample)
+		if sample[0].Value.Kind() == metrics.KindUint64 && int64(sample[0].Value.Uint64()) > limit {
+			g.over.Store(1)
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package grade
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"dmelab/grader/exercise"
+	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
+)
+
+// Subprocess grades each submission in a process of its own: this
+// program's `grade` command, whose whole process tree (the grader, go
+// build, the compiler) is bounded in memory and killed when the grading
+// ends. A grading that runs away on the host, or a fault in the grader
+// itself, then takes down one child, never the server and the gradings
+// beside it; and the child's in-process memory bound (Grader.MaxMemory)
+// is that grading's alone.
+type Subprocess struct {
+	Exe       string // the dmelab program (os.Executable())
+	Dir       string // the exercises
+	HiddenDir string
+	Root      string // the dmelab sources submissions compile with ("": found by the child)
+	Cache     string // compiled modules ("": the child's default)
+	// MaxMemory bounds the resident memory of the child's whole tree
+	// (0: DefaultProcessMemory). The child's own bound on its work is
+	// set below it, so that a test is stopped with a message before
+	// the tree is killed.
+	MaxMemory int64
+	// Timeout bounds one grading, build included (0: 3 minutes).
+	Timeout time.Duration
+}
+
+// DefaultProcessMemory bounds a grading process's tree: the grading's
+// own work (DefaultMaxMemory) and the build's (1 GiB, which runs
+// before it, not beside it), with room for the program itself.
+const DefaultProcessMemory = 3 << 29 // 1.5 GiB
+
+// Grade implements the server's Grader.
+func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byte) (*report.Result, error) {
+	if !exerciseName.MatchString(name) {
+		return nil, fmt.Errorf("no exercise %q", name)
+	}
+	dir := filepath.Join(s.Dir, name)
+	if _, err := os.Stat(filepath.Join(dir, "exercise.md")); err != nil {
+		return nil, fmt.Errorf("no exercise %q", name)
+	}
+	tmp, err := os.MkdirTemp("", "dmelab-grading-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	// The file keeps the student's name (compile errors cite it), made
+	// safe for a path.
+	base := filepath.Base(filepath.Clean("/" + filename))
+	if base == "/" || base == "." || !strings.HasSuffix(base, ".go") {
+		base = "submission.go"
+	}
+	file := filepath.Join(tmp, base)
+	if err := os.WriteFile(file, src, 0o600); err != nil {
+		return nil, err
+	}
+	limit := s.MaxMemory
+	if limit <= 0 {
+		limit = DefaultProcessMemory
+	}
+	timeout := s.Timeout
+	if timeout <= 0 {
+		timeout = 3 * time.Minute
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	args := []string{"grade", "--exercise", dir, "--format", "json", "--quiet",
+		"--max-memory", strconv.FormatInt(limit/2, 10)}
+	if s.HiddenDir != "" {
+		args = append(args, "--hidden", s.HiddenDir)
+	}
+	if s.Root != "" {
+		args = append(args, "--root", s.Root)
+	}
+	if s.Cache != "" {
+		args = append(args, "--cache", s.Cache)
+	}
+	cmd := exec.CommandContext(cctx, s.Exe, append(args, file)...)
+	cmd.Dir = tmp
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	_, over, err := sandbox.RunBounded(cmd, limit)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case over:
+		return s.stopped(dir, filename, fmt.Sprintf("Grading your file needed more than %s of memory on the grading server and was stopped. "+
+			"Does something in your code grow without end (numbers, queues, messages)?", mib(limit)))
+	case cctx.Err() != nil:
+		return s.stopped(dir, filename, fmt.Sprintf("Grading your file took longer than %s and was stopped. "+
+			"Does your code loop, or does something grow without end?", timeout))
+	}
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 4) {
+		return nil, fmt.Errorf("dmelab grade: %v: %s", err, strings.TrimSpace(clip(stderr.String(), 2000)))
+	}
+	var res report.Result
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		return nil, fmt.Errorf("dmelab grade wrote no result: %v: %s", err, strings.TrimSpace(clip(stderr.String(), 2000)))
+	}
+	return &res, nil
+}
+
+// stopped is the result of a grading the server had to stop: every test
+// listed, none run, and why.
+func (s *Subprocess) stopped(dir, filename, msg string) (*report.Result, error) {
+	ex, err := exercise.Load(dir, s.HiddenDir)
+	if err != nil {
+		return nil, err
+	}
+	res := &report.Result{Exercise: ex.Name, Title: ex.Title, File: filename, Status: report.Crashed, Problems: []report.Problem{{Msg: msg}}}
+	for _, t := range planTests(ex) {
+		res.MaxScore += t.points
+		res.Tests = append(res.Tests, report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
+			Message: "not run: the grading was stopped (see above)"})
+	}
+	return res, nil
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

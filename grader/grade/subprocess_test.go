@@ -1,0 +1,82 @@
+package grade_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/grader/grade"
+	"dmelab/grader/report"
+)
+
+// child is what the test binary does when a test runs it as the grading
+// process (DMELAB_TEST_CHILD names what to do): it stands in for
+// `dmelab grade`, which this package cannot build without a cycle.
+func child() {
+	switch os.Getenv("DMELAB_TEST_CHILD") {
+	case "grow": // a grading whose memory grows without end
+		var keep [][]byte
+		for {
+			b := make([]byte, 16<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			keep = append(keep, b)
+			time.Sleep(5 * time.Millisecond)
+		}
+	case "result": // a grading that answers with a result
+		json.NewEncoder(os.Stdout).Encode(report.Result{Exercise: "token-ring", Status: report.Graded, Score: 3, MaxScore: 24,
+			File: strings.Join(os.Args[len(os.Args)-1:], "")})
+		os.Exit(0)
+	case "fail":
+		os.Stderr.WriteString("no Go toolchain\n")
+		os.Exit(1)
+	}
+}
+
+func subprocess(t *testing.T, what string) *grade.Subprocess {
+	t.Helper()
+	t.Setenv("DMELAB_TEST_CHILD", what)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	return &grade.Subprocess{Exe: exe, Dir: filepath.Join(root, "exercises"), MaxMemory: 256 << 20, Timeout: 20 * time.Second}
+}
+
+// A grading process that grows past its bound is killed, whole, and the
+// student is told so, with every test listed: it is a result, not a
+// failure of the server (which would retry it and blame itself).
+func TestSubprocessMemoryBound(t *testing.T) {
+	s := subprocess(t, "grow")
+	res, err := s.Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
+	require.NoError(t, err)
+	assert.Equal(t, report.Crashed, res.Status)
+	require.NotEmpty(t, res.Problems)
+	assert.Contains(t, res.Problems[0].Msg, "needed more than 256 MiB of memory")
+	assert.Equal(t, 24.0, res.MaxScore)
+	assert.NotEmpty(t, res.Tests)
+	for _, tt := range res.Tests {
+		assert.Contains(t, tt.Message, "not run")
+	}
+}
+
+// The child's result is the grading's; the file keeps the student's name
+// (made safe for a path), and a child that fails is the server's error.
+func TestSubprocessResult(t *testing.T) {
+	res, err := subprocess(t, "result").Grade(context.Background(), "token-ring", "../../etc/ring.go", []byte("package ring"))
+	require.NoError(t, err)
+	assert.Equal(t, 3.0, res.Score)
+	assert.True(t, strings.HasSuffix(res.File, string(filepath.Separator)+"ring.go"), res.File)
+
+	_, err = subprocess(t, "fail").Grade(context.Background(), "token-ring", "ring.go", nil)
+	assert.ErrorContains(t, err, "no Go toolchain")
+
+	_, err = subprocess(t, "result").Grade(context.Background(), "../exercises", "ring.go", nil)
+	assert.ErrorContains(t, err, "no exercise")
+}

@@ -1,0 +1,13 @@
+package sandbox
+
+import "os/exec"
+
+// RunBounded runs cmd (made with exec.CommandContext) as builds run: in a
+// process group of its own, killed whole when the context ends, when the
+// group's resident memory passes memory (on Linux; 0: no bound), and once
+// cmd has exited, so nothing it started outlives it. It returns the peak
+// resident memory seen and whether the group was killed for memory.
+func RunBounded(cmd *exec.Cmd, memory int64) (peak int64, overMemory bool, err error) {
+	u, err := runBounded(cmd, buildLimits{Memory: memory})
+	return u.Peak, u.OverMemory, err
+}
