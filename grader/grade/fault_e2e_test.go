@@ -31,6 +31,8 @@ func TestFaultTextsInTheSandbox(t *testing.T) {
 		{"a megabyte", "P12", `panic(strings.Repeat("<script>|", 1<<17))`, "P12 panicked: <script>|<script>|"},
 		{"an error with newlines and bad UTF-8", "P6a", `panic(errors.New("one\r\ntwo ]] --> \xff ` + "`x`" + `"))`, `P6a panicked: one\r\ntwo ]] --> ` + "\uFFFD `x`"},
 		{"nil", "P11", `panic(nil)`, "P11 panicked: panic called with nil argument"},
+		// A Stringer needs no fmt: the harness's %v calls its String.
+		{"a Stringer", "P9", `panic(shown("x#y\nz"))`, `P9 panicked: x#y\nz;`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -40,7 +42,7 @@ func TestFaultTextsInTheSandbox(t *testing.T) {
 			require.Positive(t, i)
 			j := i + strings.Index(string(src[i:]), "{\n") + 2
 			sub := string(src[:j]) + "\t" + c.line + "\n" + string(src[j:])
-			sub = strings.Replace(sub, `import "dmelab/algorithms/rasteps"`, "import (\n\t\"errors\"\n\t\"strings\"\n\n\t\"dmelab/algorithms/rasteps\"\n)\n\nvar (\n\t_ = errors.New\n\t_ = strings.Repeat\n)", 1)
+			sub = strings.Replace(sub, `import "dmelab/algorithms/rasteps"`, "import (\n\t\"errors\"\n\t\"strings\"\n\n\t\"dmelab/algorithms/rasteps\"\n)\n\nvar (\n\t_ = errors.New\n\t_ = strings.Repeat\n)\n\ntype shown string\n\nfunc (s shown) String() string { return string(s) }", 1)
 			res, err := grader.Grade(context.Background(), ex, "p.go", []byte(sub))
 			require.NoError(t, err, "the grader itself failed")
 			require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
