@@ -64,6 +64,25 @@ func (n faulty) P12() {
 	}
 }
 
+// faultyFirst is seed 000's first listing (ra-v1) with one step that
+// panics with val; its decision, the listing's P11, is OpP12.
+type faultyFirst faulty
+
+func (n faultyFirst) fail(op rasteps.Op) { faulty(n).fail(op) }
+func (n faultyFirst) P2(chosen int)      { n.fail(rasteps.OpP2); n.MyNum = chosen }
+func (n faultyFirst) P4(N int)           { faulty(n).P4(N) }
+func (n faultyFirst) P7() int            { return faulty(n).P7() }
+func (n faultyFirst) P8(N int)           { faulty(n).P8(N) }
+func (n faultyFirst) P9(N int)           { faulty(n).P9(N) }
+func (n faultyFirst) P11() {
+	n.fail(rasteps.OpP12)
+	if n.RequestedNum < n.MyNum {
+		n.SendReply(n.Source)
+	} else {
+		n.Deferred.Add(n.Source)
+	}
+}
+
 // stringer is a panic value with a String method, which a student can
 // write without fmt.
 type stringer string
@@ -93,21 +112,21 @@ func panicValue(text string, kind uint8) any {
 	return text
 }
 
-func loadRASteps(t testing.TB) *exercise.Exercise {
+func loadExercise(t testing.TB, name string) *exercise.Exercise {
 	t.Helper()
-	ex, err := exercise.Load(filepath.Join("..", "..", "exercises", "ra-steps"), "")
+	ex, err := exercise.Load(filepath.Join("..", "..", "exercises", name), "")
 	require.NoError(t, err)
 	return ex
 }
 
-// gradeSteps grades newSteps for ex as Grade does once the sandbox has
+// gradeCode grades code for ex as Grade does once the sandbox has
 // started, with the planned tests keep selects; wire puts the calls
 // through the sandbox's wire format, as the grader does.
-func gradeSteps(t testing.TB, ex *exercise.Exercise, newSteps rasteps.New, wire bool, keep func(planned) bool) (*report.Result, *sim.Algorithm) {
+func gradeCode(t testing.TB, ex *exercise.Exercise, code rasteps.Code, wire bool, keep func(planned) bool) (*report.Result, *sim.Algorithm) {
 	t.Helper()
-	in := iface.Lookup("rasteps")
-	call := func(req []byte) ([]byte, error) { return rasteps.Serve(newSteps, req), nil }
-	alg := rasteps.Algorithm(ex.Algorithm, newSteps)
+	in := ex.Iface()
+	call := func(req []byte) ([]byte, error) { return rasteps.ServeCode(code, req), nil }
+	alg := rasteps.ListingAlgorithm(ex.Algorithm, code)
 	if wire {
 		alg = in.Algorithm(ex.Algorithm, iface.Caller(call))
 	}
@@ -233,7 +252,7 @@ var faultTexts = []string{
 // kind of value, through the wire and directly (where nothing cuts the
 // text at the wire's bound).
 func TestFaultTexts(t *testing.T) {
-	ex := loadRASteps(t)
+	ex := loadExercise(t, "ra-steps")
 	keep := func(p planned) bool { return p.kind == "schedule" || p.expl != nil && p.expl.Nodes == 2 }
 	for i, text := range faultTexts {
 		for kind := uint8(0); kind < 6; kind++ {
@@ -242,12 +261,40 @@ func TestFaultTexts(t *testing.T) {
 			}
 			op := rasteps.Op(i % 8)
 			t.Run(fmt.Sprintf("%d/%d/%s", i, kind, op), func(t *testing.T) {
-				newSteps := func(v *rasteps.Vars) rasteps.Steps { return faulty{v, op, panicValue(text, kind)} }
+				code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, op, panicValue(text, kind)} })
 				for _, wire := range []bool{true, false} {
-					res, alg := gradeSteps(t, ex, newSteps, wire, keep)
+					res, alg := gradeCode(t, ex, code, wire, keep)
 					checkFeedback(t, res, alg, op.String())
 					assert.Less(t, res.Score, res.MaxScore)
 					assert.Positive(t, res.Score, "the tests that do not reach %s still pass", op)
+				}
+			})
+		}
+	}
+}
+
+// The first listing's exercise adds the conformance tests, where the
+// failing step is where the code parts from the listing, and P2's
+// failing steps differ by chooseNumber()'s value.
+func TestFaultTextsInTheFirstListing(t *testing.T) {
+	ex := loadExercise(t, "ra-v1")
+	keep := func(p planned) bool { return p.kind == "schedule" || p.kind == "conform" }
+	for i, text := range []string{"a#b  c\td", strings.Repeat("<script>|", 1<<17), "\xff]] -->\n"} {
+		for _, op := range []rasteps.Op{rasteps.OpP2, rasteps.OpP4, rasteps.OpP7, rasteps.OpP8, rasteps.OpP9, rasteps.OpP12} {
+			t.Run(fmt.Sprintf("%d/%s", i, op), func(t *testing.T) {
+				code := rasteps.ChooseCode(rasteps.First, func(v *rasteps.Vars) rasteps.ChooseSteps { return faultyFirst{v, op, text} })
+				name := op.String()
+				if op == rasteps.OpP12 {
+					name = "P11"
+				}
+				for _, wire := range []bool{true, false} {
+					res, alg := gradeCode(t, ex, code, wire, keep)
+					checkFeedback(t, res, alg, name)
+					conformed := false
+					for _, tt := range res.Tests {
+						conformed = conformed || strings.HasPrefix(tt.Name, "conform ") && !tt.Passed
+					}
+					assert.True(t, conformed, "a conformance test fails")
 				}
 			})
 		}
@@ -263,12 +310,12 @@ func FuzzFaultFeedback(f *testing.F) {
 		}
 		f.Add(text, uint8(i), uint8(i/3))
 	}
-	ex := loadRASteps(f)
+	ex := loadExercise(f, "ra-steps")
 	keep := func(p planned) bool { return p.vis == report.Public }
 	f.Fuzz(func(t *testing.T, text string, op, kind uint8) {
 		o := rasteps.Op(op % 8)
-		newSteps := func(v *rasteps.Vars) rasteps.Steps { return faulty{v, o, panicValue(text, kind)} }
-		res, alg := gradeSteps(t, ex, newSteps, op&8 == 0, keep)
+		code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, o, panicValue(text, kind)} })
+		res, alg := gradeCode(t, ex, code, op&8 == 0, keep)
 		checkFeedback(t, res, alg, o.String())
 	})
 }
