@@ -97,6 +97,8 @@ fuzz:
 	$(GO) test ./algorithms/electionbullysteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./edge/scenarioapi -run '^$$' -fuzz FuzzBody -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/report -run '^$$' -fuzz FuzzVisible -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/grade -run '^$$' -fuzz FuzzFaultFeedback -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 
 # The scenario parser's long fuzzing run (issue 3 asks for at least 5 minutes).
 fuzz-scenario:

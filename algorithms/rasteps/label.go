@@ -12,7 +12,8 @@ import (
 // is the registry algorithm's own (ra-benari's, ra-v1's, ...), word for word (so schedules written for ra-benari
 // replay, and a counterexample replays in the playground up to the first
 // step where the student's code does something else); otherwise it says
-// what the code did, with the values it used.
+// what the code did, with the values it used. A step that fails is
+// "P4 fails (N = N2)": the fault's text is never part of a label.
 func (n *node) StepLabel(s sim.Step) string {
 	op, arg, ok := n.current(s)
 	if !ok {
@@ -21,7 +22,7 @@ func (n *node) StepLabel(s sim.Step) string {
 	l := n.code.Listing
 	r := n.call(op, arg)
 	if r.fault != "" {
-		return fmt.Sprintf("%s fails: %s", l.opName(op), r.fault)
+		return failLabel(l, op, arg)
 	}
 	old, v := &n.v, &r.v
 	switch {
@@ -76,6 +77,22 @@ func (n *node) StepLabel(s sim.Step) string {
 		return fmt.Sprintf("P11 highestNum = %d (highestNum was %d, requestedNum = %d)", v.HighestNum, old.HighestNum, old.RequestedNum)
 	}
 	return l.opName(OpP12) + " " + n.why() + ": " + decision(old, v)
+}
+
+// failLabel is the label of a step that makes the node fail. It names the
+// step and its argument, never the fault: the fault's text is the
+// student's (what the code panicked with), and a label is written into
+// schedules, where "#" starts a comment and spaces collapse. The node's
+// Fault and its variable "fault" say why.
+func failLabel(l Listing, op Op, arg int) string {
+	switch {
+	case op == OpP2 && l.choose():
+		// One step per value of chooseNumber(): the value tells them apart.
+		return fmt.Sprintf("P2 fails (chooseNumber() = %d)", arg)
+	case op == OpP4 || op == OpP8 || op == OpP9:
+		return fmt.Sprintf("%s fails (N = %s)", op, nodeOrDash(arg))
+	}
+	return l.opName(op) + " fails"
 }
 
 // why states the facts the decision is made on, in the core engine's

@@ -39,12 +39,12 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ce := &report.Counterexample{Property: r.prop, Kind: r.kind, Summary: r.summary, Nodes: append([]string(nil), r.st.Names...), Loop: r.loop}
+	ce := &report.Counterexample{Property: r.prop, Kind: r.kind, Summary: bounded(r.summary), Nodes: append([]string(nil), r.st.Names...), Loop: r.loop}
 	if ce.Loop >= len(r.events) {
 		ce.Loop = -1
 	}
 	for i := range w.Nodes {
-		ce.Initial = append(ce.Initial, w.NodeString(i))
+		ce.Initial = append(ce.Initial, nodeString(w, i))
 	}
 	var first *fault
 	for k, e := range r.events {
@@ -61,14 +61,14 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 		}
 		s.InCS = w.InCS()
 		for i := range w.Nodes {
-			s.Vars = append(s.Vars, w.NodeString(i))
+			s.Vars = append(s.Vars, nodeString(w, i))
 		}
 		s.Net = netString(w)
 		ce.Steps = append(ce.Steps, s)
 		if first == nil {
 			for i, n := range w.Nodes {
 				if f, ok := n.(faulter); ok && f.Fault() != "" {
-					first = &fault{step: k, node: i, msg: f.Fault()}
+					first = &fault{step: k, node: i, msg: report.Visible(f.Fault(), report.MaxFault)}
 					break
 				}
 			}
@@ -76,7 +76,7 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 	}
 	notes := map[int][]string{}
 	if len(r.events) > 0 && r.summary != "" {
-		notes[0] = []string{oneLine(r.kind + ": " + r.summary)}
+		notes[0] = []string{bounded(r.kind + ": " + r.summary)}
 	}
 	if ce.Loop >= 0 {
 		notes[ce.Loop] = append(notes[ce.Loop], "from here on the run repeats forever")
@@ -90,6 +90,27 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// maxText bounds a summary or a test's message. They are the grader's
+// sentences, but they may quote a node's state and so a fault.
+const maxText = 4000
+
+// bounded is s on one line, safe anywhere in feedback and in a schedule's
+// comment, and bounded (see report.Visible).
+func bounded(s string) string { return report.Visible(oneLine(s), maxText) }
+
+// nodeString is w.NodeString(i) with every value shown safely and bounded:
+// a failed node's fault variable is the student's text (what the code
+// panicked with), and these lines go into step tables, HTML and JSON.
+func nodeString(w *sim.World, i int) string {
+	s := w.NodeString(i)
+	for _, v := range w.Nodes[i].Vars() {
+		if safe := report.Visible(v.Value, report.MaxFault); safe != v.Value {
+			s = strings.Replace(s, v.Name+"="+v.Value, v.Name+"="+safe, 1)
+		}
+	}
+	return s
+}
 
 func netString(w *sim.World) string {
 	var parts []string
@@ -116,7 +137,15 @@ func lastOwnStep(ce *report.Counterexample, in *iface.Interface) string {
 
 // explain is the message of a failed test: what failed, then the node
 // failure or what the student's code did last.
+//
+// A fault's text is the student's (what the code panicked with): f.msg
+// is already safe and bounded (writeUp), and so is the whole message,
+// which keeps the fault's spaces as they are.
 func explain(what string, ce *report.Counterexample, f *fault, in *iface.Interface) string {
+	return report.Visible(explainRaw(oneLine(what), ce, f, in), maxText)
+}
+
+func explainRaw(what string, ce *report.Counterexample, f *fault, in *iface.Interface) string {
 	if f != nil {
 		return fmt.Sprintf("%s %s failed at step %d: %s; the node stops there and waits forever.", what, ce.Nodes[f.node], f.step+1, f.msg)
 	}

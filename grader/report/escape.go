@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -130,4 +131,59 @@ func round2(v float64) float64 {
 		return 0
 	}
 	return math.Round(v*100) / 100
+}
+
+// MaxFault bounds a node's fault in feedback: what a student's code
+// panicked with is shown up to this many bytes (Visible).
+const MaxFault = 300
+
+// Visible renders free text that a student's code chose (what it panicked
+// with, so a node's fault) for any place in the feedback: a table cell, a
+// sentence, a schedule's comment, a JSON string. The result is one line:
+// tab, newline and carriage return are written as \t, \n and \r, every
+// other control character and the characters that reorder or break lines
+// (bidirectional controls, U+2028, U+2029) as \xNN or \uNNNN, invalid
+// UTF-8 as U+FFFD; and it is at most limit bytes, cut at a character
+// (never inside an escape) with "…" when longer. Text without any of
+// these is returned as it is. Markdown and HTML escaping still apply on
+// top, where the text is rendered.
+func Visible(s string, limit int) string {
+	const ellipsis = "…"
+	limit = max(limit, len(ellipsis))
+	var b strings.Builder
+	cut := 0 // b's length at the last piece after which "…" still fits
+	for _, r := range s {
+		var piece string
+		switch {
+		case r == '\t':
+			piece = `\t`
+		case r == '\n':
+			piece = `\n`
+		case r == '\r':
+			piece = `\r`
+		case r < 0x80 && unicode.IsControl(r):
+			piece = fmt.Sprintf(`\x%02x`, r)
+		case unicode.IsControl(r) || reorders(r):
+			piece = fmt.Sprintf(`\u%04x`, r)
+		default: // an invalid byte arrives here as U+FFFD
+			piece = string(r)
+		}
+		if b.Len()+len(piece) > limit {
+			return b.String()[:cut] + ellipsis
+		}
+		b.WriteString(piece)
+		if b.Len() <= limit-len(ellipsis) {
+			cut = b.Len()
+		}
+	}
+	return b.String()
+}
+
+// reorders reports the characters that make text read differently from
+// what it is or break it into lines where no newline is: the bidirectional
+// marks, embeddings, overrides and isolates, and the line and paragraph
+// separators.
+func reorders(r rune) bool {
+	return r == 0x061C || r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E ||
+		r >= 0x2066 && r <= 0x2069 || r == 0x2028 || r == 0x2029
 }
