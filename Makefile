@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test hostile fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -23,8 +23,16 @@ test:
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
+	$(MAKE) hostile
 	$(MAKE) test-browser
 	$(MAKE) test-worker
+
+# Hostile and odd-but-honest submissions (grader/cmd/hostile/testdata/
+# corpus), each graded by bin/dmelab in a session of its own: its exit
+# code, score and feedback, the peak memory of its whole process tree and
+# its time against the README's promises, and nothing of it left running.
+hostile: build
+	$(GO) run ./grader/cmd/hostile
 
 # The core for the browser, and the Go toolchain's own loader for it, both
 # into the site's static files (gitignored; embedded by package site).

@@ -1,0 +1,32 @@
+// A sparse [1<<30]byte literal: 1 GiB of data from two elements.
+// exercise: ra-steps
+// exit: 4
+// score: 0
+// says: the build
+package ra
+
+import (
+	"dmelab/algorithms/rasteps"
+)
+
+type Node struct{ *rasteps.Vars }
+
+func (n Node) P2()      { n.RequestCS = true; n.MyNum = n.HighestNum + 1 }
+func (n Node) P4(N int) { n.SendRequest(N, n.MyNum) }
+func (n Node) P6a()     { n.RequestCS = false }
+func (n Node) P7() int  { return n.Deferred.First() }
+func (n Node) P8(N int) { n.Deferred.Remove(N) }
+func (n Node) P9(N int) { n.SendReply(N) }
+func (n Node) P11()     { n.HighestNum = max(n.HighestNum, n.RequestedNum) }
+
+func (n Node) P12() {
+	if !n.RequestCS || n.RequestedNum < n.MyNum || n.RequestedNum == n.MyNum && n.Source < n.MyID() {
+		n.SendReply(n.Source)
+	} else {
+		n.Deferred.Add(n.Source)
+	}
+}
+
+var big = [1 << 30]byte{1, 1<<30 - 1: 1}
+
+func touch() byte { return big[7] }

@@ -1,0 +1,34 @@
+// Correct: answers the deferred nodes from the highest id down.
+// exercise: ra-steps
+// exit: 0
+// score: full
+package ra
+
+import (
+	"dmelab/algorithms/rasteps"
+)
+
+type Node struct{ *rasteps.Vars }
+
+func (n Node) P2()      { n.RequestCS = true; n.MyNum = n.HighestNum + 1 }
+func (n Node) P4(N int) { n.SendRequest(N, n.MyNum) }
+func (n Node) P6a()     { n.RequestCS = false }
+func (n Node) P7() int {
+	for id := n.N() - 1; id >= 0; id-- {
+		if n.Deferred.Has(id) {
+			return id
+		}
+	}
+	return -1
+}
+func (n Node) P8(N int) { n.Deferred.Remove(N) }
+func (n Node) P9(N int) { n.SendReply(N) }
+func (n Node) P11()     { n.HighestNum = max(n.HighestNum, n.RequestedNum) }
+
+func (n Node) P12() {
+	if !n.RequestCS || n.RequestedNum < n.MyNum || n.RequestedNum == n.MyNum && n.Source < n.MyID() {
+		n.SendReply(n.Source)
+	} else {
+		n.Deferred.Add(n.Source)
+	}
+}

@@ -1,0 +1,32 @@
+// Tries to read the hidden schedules.
+// exercise: ra-steps
+// exit: 4
+// score: 0
+// says: import "os" is not allowed
+package ra
+
+import (
+	"os"
+
+	"dmelab/algorithms/rasteps"
+)
+
+type Node struct{ *rasteps.Vars }
+
+func (n Node) P2()      { n.RequestCS = true; n.MyNum = n.HighestNum + 1 }
+func (n Node) P4(N int) { n.SendRequest(N, n.MyNum) }
+func (n Node) P6a()     { n.RequestCS = false }
+func (n Node) P7() int  { return n.Deferred.First() }
+func (n Node) P8(N int) { n.Deferred.Remove(N) }
+func (n Node) P9(N int) { n.SendReply(N) }
+func (n Node) P11()     { n.HighestNum = max(n.HighestNum, n.RequestedNum) }
+
+func (n Node) P12() {
+	if !n.RequestCS || n.RequestedNum < n.MyNum || n.RequestedNum == n.MyNum && n.Source < n.MyID() {
+		n.SendReply(n.Source)
+	} else {
+		n.Deferred.Add(n.Source)
+	}
+}
+
+func steal() []byte { b, _ := os.ReadFile("hidden/tie.scn"); return b }
