@@ -295,7 +295,15 @@ func (m *md) steps(ce *Counterexample) {
 	m.initial(ce)
 	m.p("| step | node | event | variables changed | in flight after |\n|---:|---|---|---|---|\n")
 	prev := ce.Initial
+	n := len(ce.Steps)
 	for k, s := range ce.Steps {
+		if n > maxTableSteps && k >= tableHead && k < n-tableTail {
+			if k == tableHead {
+				m.p("| … | | steps %d–%d are not shown (the whole run is in the scenario below) | | |\n", k+1, n-tableTail)
+			}
+			prev = s.Vars
+			continue
+		}
 		num := fmt.Sprint(k + 1)
 		if ce.Loop >= 0 && k >= ce.Loop {
 			num = "⟲ " + num
@@ -350,7 +358,21 @@ func (m *md) initial(ce *Counterexample) {
 	m.p("\n")
 }
 
+// A long run (a run that does not come to rest, messages that pile up)
+// would make feedback of megabytes: its step table shows the first
+// tableHead and the last tableTail steps, and its diagram is left out.
+const (
+	maxTableSteps   = 100
+	tableHead       = 60
+	tableTail       = 30
+	maxDiagramSteps = 150
+)
+
 func (m *md) diagram(ce *Counterexample) {
+	if len(ce.Steps) > maxDiagramSteps {
+		m.p("The diagram is left out: the run has %d steps. Replay it in the playground, or read it as a scenario below.\n\n", len(ce.Steps))
+		return
+	}
 	if m.html {
 		m.diagrams = append(m.diagrams, ce)
 		m.p("%s\n\n", placeholder(len(m.diagrams)-1))
