@@ -27,7 +27,7 @@
 //	  voting-sets: 2
 //	  tests: {"hidden/ties": 4} # overrides for single tests
 //	partial-credit: [safety, liveness]  # properties scored separately in explorations
-//	limits: {call: 2s, total: 30s, memory: 64MiB, build: 60s}
+//	limits: {call: 2s, total: 30s, memory: 64MiB, build: 60s, build-memory: 1GiB}
 //	explore:                    # exhaustive searches (public configurations)
 //	  - {nodes: 2, requests: 2, props: [safety, liveness]}
 //	conform:                    # every schedule, in step with the algorithm
@@ -68,10 +68,12 @@ type Exercise struct {
 	Statement string // the Markdown after the front matter
 	Limits    sandbox.Limits
 	Build     time.Duration
-	Public    []Schedule
-	Hidden    []Schedule
-	Walks     []Walk
-	Mutants   []Mutant
+	// BuildMemory is the build's memory bound (0: the builder's).
+	BuildMemory int64
+	Public      []Schedule
+	Hidden      []Schedule
+	Walks       []Walk
+	Mutants     []Mutant
 	// Solutions are the alternative correct solutions (solutions/*.go).
 	Solutions []Solution
 }
@@ -108,6 +110,9 @@ type RawLimits struct {
 	Memory string `yaml:"memory"`
 	Build  string `yaml:"build"`
 	Log    string `yaml:"log"`
+	// BuildMemory bounds the build tree's resident memory (go build, the
+	// compiler, the linker); the default is sandbox.DefaultBuildMemory.
+	BuildMemory string `yaml:"build-memory"`
 }
 
 // Explore is one exhaustive search.
@@ -276,7 +281,8 @@ func (e *Exercise) limits() error {
 	for _, s := range []struct {
 		name, v string
 		to      func(int64)
-	}{{"memory", l.Memory, func(n int64) { e.Limits.Memory = n }}, {"log", l.Log, func(n int64) { e.Limits.Log = int(n) }}} {
+	}{{"memory", l.Memory, func(n int64) { e.Limits.Memory = n }}, {"log", l.Log, func(n int64) { e.Limits.Log = int(n) }},
+		{"build-memory", l.BuildMemory, func(n int64) { e.BuildMemory = n }}} {
 		if s.v == "" {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,6 +90,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown algorithm", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-x\ninterface: rasteps\n---\n"}, `algorithm "ra-x" is not one of`},
 		{"unknown interface", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: x\n---\n"}, `interface "x" is not one of`},
 		{"bad limit", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {memory: lots}\n---\n"}, `limits: memory "lots"`},
+		{"bad build memory", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {build-memory: 2s}\n---\n"}, `limits: build-memory "2s"`},
 		{"bad property", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npartial-credit: [speed]\n---\n"}, `"speed" is not a property`},
 		{"other algorithm", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-v3\nnodes N1 N2\n"}, "public/a.scn: the schedule names algorithm ra-v3"},
 		{"other names", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-benari\nnodes A B\n"}, "name their nodes N1..N2"},
@@ -140,4 +142,14 @@ func FuzzReadFront(f *testing.F) {
 		e := &Exercise{Name: "x"}
 		_ = e.readFront(md)
 	})
+}
+
+// An exercise may bound its build's memory (build-memory), as it bounds
+// the rest.
+func TestBuildMemoryLimit(t *testing.T) {
+	dir := mk(t, map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {build: 30s, build-memory: 512MiB}\n---\n"})
+	ex, err := Load(dir, "")
+	require.NoError(t, err)
+	assert.Equal(t, int64(512<<20), ex.BuildMemory)
+	assert.Equal(t, 30*time.Second, ex.Build)
 }

@@ -90,7 +90,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	if ex.Build > 0 {
 		timeout = ex.Build
 	}
-	built, r, err := g.Builder.BuildWithin(ctx, timeout, in, filename, src)
+	built, r, err := g.Builder.BuildBounded(ctx, timeout, ex.BuildMemory, in, filename, src)
 	if err != nil {
 		return nil, err
 	}

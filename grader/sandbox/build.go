@@ -76,6 +76,15 @@ func (b *Builder) Build(ctx context.Context, in *iface.Interface, filename strin
 // BuildWithin is Build with its own time limit (an exercise's). A build
 // that runs over its time, memory or file size bound is a Refusal too.
 func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *iface.Interface, filename string, src []byte) (*Built, *Refusal, error) {
+	return b.BuildBounded(ctx, timeout, 0, in, filename, src)
+}
+
+// BuildBounded is BuildWithin with its own memory bound too (an
+// exercise's build-memory; 0: the Builder's).
+func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memory int64, in *iface.Interface, filename string, src []byte) (*Built, *Refusal, error) {
+	if memory <= 0 {
+		memory = b.MaxMemory
+	}
 	b.once.Do(func() { b.version, b.verErr = b.harnessVersion(ctx) })
 	if b.verErr != nil {
 		return nil, nil, b.verErr
@@ -129,7 +138,7 @@ func (b *Builder) BuildWithin(ctx context.Context, timeout time.Duration, in *if
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
-	lim := buildLimits{Memory: orDefault(b.MaxMemory, DefaultBuildMemory), Write: orDefault(b.MaxWrite, DefaultBuildWrite)}
+	lim := buildLimits{Memory: orDefault(memory, DefaultBuildMemory), Write: orDefault(b.MaxWrite, DefaultBuildWrite)}
 	use, err := runBounded(cmd, lim)
 	if observeBuild != nil {
 		observeBuild(use)
