@@ -161,6 +161,10 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	id, _, err := s.store.Add(ctx, Submission{ID: NewID(), Idem: idem, Exercise: req.Exercise, File: req.File,
 		Source: []byte(*req.Source), Client: client}, time.Now())
+	if errors.Is(err, ErrIdemReused) {
+		writeError(w, http.StatusUnprocessableEntity, "this Idempotency-Key was already used for another submission: send a new key with each new submission, and the same key only to resend the same one")
+		return
+	}
 	if err != nil {
 		s.log.Error("storing a submission", "err", err)
 		writeError(w, http.StatusInternalServerError, "could not store the submission; try again")

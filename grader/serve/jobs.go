@@ -76,8 +76,13 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, m
 }
 
 // end runs update (which must match the job only while its lease is held)
-// and, if it matched, also (when not empty) in one transaction.
-func (s *Store) end(ctx context.Context, update string, args []any, also string, alsoArgs []any) error {
+// and, if it matched, also (when not empty) in one transaction. A result
+// (result set) is made durable as an accepted submission is (see Store).
+func (s *Store) end(ctx context.Context, update string, args []any, also string, alsoArgs []any, result bool) error {
+	if result {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -95,7 +100,15 @@ func (s *Store) end(ctx context.Context, update string, args []any, also string,
 			return err
 		}
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if !result {
+		return nil
+	}
+	t := s.tally
+	t.Results++
+	return s.durable(ctx, t)
 }
 
 // Complete stores the job's result and marks it done, if j's lease is
@@ -103,24 +116,24 @@ func (s *Store) end(ctx context.Context, update string, args []any, also string,
 func (s *Store) Complete(ctx context.Context, j *Job, result []byte, now time.Time) error {
 	return s.end(ctx, `UPDATE submissions SET status = 'done', lease = '', finished = ?, error = ''
 		WHERE seq = ? AND status = 'running' AND lease = ?`, []any{now.UnixMilli(), j.Seq, j.Lease},
-		`INSERT INTO results (submission, result, written) VALUES (?, ?, ?)`, []any{j.ID, string(result), now.UnixMilli()})
+		`INSERT INTO results (submission, result, written) VALUES (?, ?, ?)`, []any{j.ID, string(result), now.UnixMilli()}, true)
 }
 
 // Fail ends the job without a result, saying why.
 func (s *Store) Fail(ctx context.Context, j *Job, msg string, now time.Time) error {
 	return s.end(ctx, `UPDATE submissions SET status = 'failed', lease = '', finished = ?, error = ?
-		WHERE seq = ? AND status = 'running' AND lease = ?`, []any{now.UnixMilli(), msg, j.Seq, j.Lease}, "", nil)
+		WHERE seq = ? AND status = 'running' AND lease = ?`, []any{now.UnixMilli(), msg, j.Seq, j.Lease}, "", nil, false)
 }
 
 // Retry puts the job back in the queue after a failed attempt, noting why.
 func (s *Store) Retry(ctx context.Context, j *Job, msg string) error {
 	return s.end(ctx, `UPDATE submissions SET status = 'queued', lease = '', lease_until = 0, error = ?
-		WHERE seq = ? AND status = 'running' AND lease = ?`, []any{msg, j.Seq, j.Lease}, "", nil)
+		WHERE seq = ? AND status = 'running' AND lease = ?`, []any{msg, j.Seq, j.Lease}, "", nil, false)
 }
 
 // Release puts the job back in the queue without counting the attempt:
 // the server is stopping and the job was not given its chance.
 func (s *Store) Release(ctx context.Context, j *Job) error {
 	return s.end(ctx, `UPDATE submissions SET status = 'queued', lease = '', lease_until = 0,
-		attempts = max(attempts - 1, 0) WHERE seq = ? AND status = 'running' AND lease = ?`, []any{j.Seq, j.Lease}, "", nil)
+		attempts = max(attempts - 1, 0) WHERE seq = ? AND status = 'running' AND lease = ?`, []any{j.Seq, j.Lease}, "", nil, false)
 }

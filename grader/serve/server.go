@@ -37,6 +37,9 @@ type Options struct {
 	// Validate, with Staff, validates the exercises (dmelab validate) and
 	// returns the report as Markdown; staff see it on the catalogue page.
 	Validate func(ctx context.Context) (string, error)
+	// AcceptLoss starts on a database that holds less than its record
+	// counts (see StoreOptions), reporting the loss in the log.
+	AcceptLoss bool
 }
 
 // Server is the grading API and the playground in one handler, with its
@@ -92,9 +95,13 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := OpenStore(opts.DataDir)
+	st, err := OpenStoreWith(opts.DataDir, StoreOptions{AcceptLoss: opts.AcceptLoss})
 	if err != nil {
 		return nil, err
+	}
+	st.SetLogger(opts.Logger)
+	if loss := st.Loss(); loss != nil {
+		opts.Logger.Error("starting without what the database lost (--accept-loss)", "loss", loss.Error())
 	}
 	n, err := st.Recover(context.Background())
 	if err != nil {

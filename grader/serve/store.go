@@ -3,13 +3,18 @@ package serve
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // pure Go: no cgo, one static binary
@@ -23,9 +28,14 @@ const (
 	Failed  = "failed"  // grading itself failed too often; no result
 )
 
-// schema is the whole database. The results table holds one row per
-// submission at most (its primary key), which is what makes "graded
-// exactly once" structural rather than a matter of care.
+// schema is the whole database (schema version 2). The results table
+// holds one row per submission at most (its primary key), which is what
+// makes "graded exactly once" structural rather than a matter of care.
+//
+// idem is not the client's Idempotency-Key itself but a hash of the client
+// and the key (IdemScope), so that a key only ever names one client's
+// submission; idem_body is a hash of what was submitted with it, so that
+// a key used again for another submission is told apart from a retry.
 const schema = `
 CREATE TABLE IF NOT EXISTS submissions (
 	seq         INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -42,7 +52,8 @@ CREATE TABLE IF NOT EXISTS submissions (
 	created     INTEGER NOT NULL,
 	started     INTEGER NOT NULL DEFAULT 0,
 	finished    INTEGER NOT NULL DEFAULT 0,
-	error       TEXT    NOT NULL DEFAULT ''
+	error       TEXT    NOT NULL DEFAULT '',
+	idem_body   TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, seq);
 CREATE TABLE IF NOT EXISTS results (
@@ -50,23 +61,77 @@ CREATE TABLE IF NOT EXISTS results (
 	result     TEXT    NOT NULL,
 	written    INTEGER NOT NULL
 );
-PRAGMA user_version = 1;
 `
+
+// schemaVersion is the database's user_version once migrated.
+const schemaVersion = 2
 
 // Store keeps submissions and results in one SQLite file in WAL mode:
 // readers never wait for the writer. Writes go through a pool of one
 // connection (SQLite has one writer anyway; queuing in Go avoids
 // SQLITE_BUSY), each transaction synced to disk before it returns
-// (synchronous=FULL), so a 202 means the submission is on disk.
+// (synchronous=FULL).
+//
+// A write that accepts a submission or stores an outcome is then
+// checkpointed into the database file itself (wal_checkpoint(TRUNCATE))
+// and counted in the record beside it (see record.go) before it returns,
+// so a 202 means the submission is in dmelab.db, not only in its WAL: a
+// WAL lost or damaged in a crash loses nothing accepted, and a database
+// that holds less than the record says is refused at start (LossError).
 type Store struct {
 	w, r *sql.DB
+	path string // the database file
+
+	mu     sync.Mutex // orders durable writes: commit, checkpoint, record
+	rec    *record
+	tally  Tally // what the record says: everything acknowledged so far
+	loss   *LossError
+	noCkpt bool // tests and benchmarks only: skip the checkpoint
+	log    *slog.Logger
 }
+
+// SetLogger sets where the store reports what it recovers from
+// (a checkpoint that could not finish).
+func (s *Store) SetLogger(l *slog.Logger) { s.log = l }
 
 // DBFile is the database's name inside the data directory.
 const DBFile = "dmelab.db"
 
-// OpenStore opens (creating if needed) the database in dir.
+// StoreOptions change how a store is opened.
+type StoreOptions struct {
+	// AcceptLoss opens a database that holds less than its record says
+	// (a WAL lost or damaged in a crash, an older backup put in its
+	// place): the loss is reported by Loss and the record is reset to
+	// what the database holds. Without it OpenStore refuses such a
+	// database with a *LossError.
+	AcceptLoss bool
+}
+
+// OpenStore opens (creating if needed) the database in dir, refusing one
+// that holds less than its record says.
 func OpenStore(dir string) (*Store, error) {
+	return OpenStoreWith(dir, StoreOptions{})
+}
+
+// dsn is the file: URI of the database at abs with the connection's
+// pragmas.
+func dsn(abs string, pragmas []string, extra url.Values) string {
+	// A file: URI needs an absolute path: a relative one would be read
+	// as the URI's authority ("file://dmelab-data/...").
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	for k, v := range extra {
+		q[k] = v
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// OpenStoreWith opens (creating if needed) the database in dir.
+func OpenStoreWith(dir string, o StoreOptions) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
@@ -74,37 +139,143 @@ func OpenStore(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	// A file: URI needs an absolute path: a relative one would be read
-	// as the URI's authority ("file://dmelab-data/...").
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	u.RawQuery = q.Encode()
-	w, err := sql.Open("sqlite", u.String())
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"}
+	w, err := sql.Open("sqlite", dsn(abs, pragmas, url.Values{"_txlock": {"immediate"}}))
 	if err != nil {
 		return nil, err
 	}
 	w.SetMaxOpenConns(1)
-	if _, err := w.Exec(schema); err != nil {
+	fail := func(err error) (*Store, error) {
 		w.Close()
-		return nil, fmt.Errorf("database %s: %w", u.Path, err)
+		return nil, fmt.Errorf("database %s: %w", abs, err)
 	}
-	r, err := sql.Open("sqlite", u.String())
+	if err := quickCheck(w); err != nil {
+		return fail(err)
+	}
+	if err := migrate(w); err != nil {
+		return fail(err)
+	}
+	r, err := sql.Open("sqlite", dsn(abs, pragmas, nil))
 	if err != nil {
 		w.Close()
 		return nil, err
 	}
 	r.SetMaxOpenConns(4)
-	return &Store{w: w, r: r}, nil
+	s := &Store{w: w, r: r, path: abs, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if err := s.openRecord(o.AcceptLoss); err != nil {
+		s.Close()
+		var loss *LossError
+		if errors.As(err, &loss) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("database %s: %w", abs, err)
+	}
+	return s, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error {
-	return errors.Join(s.r.Close(), s.w.Close())
+// quickCheck refuses a database file that SQLite finds damaged.
+func quickCheck(db *sql.DB) error {
+	var res string
+	if err := db.QueryRow(`PRAGMA quick_check(1)`).Scan(&res); err != nil {
+		return fmt.Errorf("the database is damaged (%v); restore a backup (dmelab backup) into an empty data directory", err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("the database is damaged (%s); restore a backup (dmelab backup) into an empty data directory", res)
+	}
+	return nil
 }
+
+// migrate brings the database to schemaVersion: a new one gets the
+// schema, one of version 1 (where idem was the client's key itself, shared
+// by every client) gets its keys scoped to their clients and hashed, with
+// the hash of what they were sent with.
+func migrate(db *sql.DB) error {
+	var v int
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+		return err
+	}
+	if v > schemaVersion {
+		return fmt.Errorf("schema version %d is newer than this dmelab's (%d): use a newer dmelab", v, schemaVersion)
+	}
+	if v == schemaVersion {
+		return nil
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	switch v {
+	case 0:
+		if _, err := tx.Exec(schema); err != nil {
+			return err
+		}
+	case 1:
+		if err := migrate1to2(tx); err != nil {
+			return fmt.Errorf("migrating from schema version 1: %w", err)
+		}
+	default:
+		return fmt.Errorf("unknown schema version %d", v)
+	}
+	if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func migrate1to2(tx *sql.Tx) error {
+	if _, err := tx.Exec(`ALTER TABLE submissions ADD COLUMN idem_body TEXT NOT NULL DEFAULT ''`); err != nil {
+		return err
+	}
+	rows, err := tx.Query(`SELECT seq, idem, client, exercise, file, source FROM submissions WHERE idem IS NOT NULL`)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		seq               int64
+		idem, body string
+	}
+	var todo []row
+	for rows.Next() {
+		var r row
+		var client, exercise, file string
+		var source []byte
+		if err := rows.Scan(&r.seq, &r.idem, &client, &exercise, &file, &source); err != nil {
+			rows.Close()
+			return err
+		}
+		r.idem = IdemScope(client, r.idem)
+		r.body = BodyHash(exercise, file, source)
+		todo = append(todo, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, r := range todo {
+		if _, err := tx.Exec(`UPDATE submissions SET idem = ?, idem_body = ? WHERE seq = ?`, r.idem, r.body, r.seq); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close closes the database (SQLite checkpoints it and removes the WAL)
+// and the record.
+func (s *Store) Close() error {
+	err := errors.Join(s.r.Close(), s.w.Close())
+	if s.rec != nil {
+		err = errors.Join(err, s.rec.close())
+	}
+	return err
+}
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Loss is what the database was found to lack at open, when the store was
+// opened with AcceptLoss; nil when nothing was missing.
+func (s *Store) Loss() *LossError { return s.loss }
 
 // NewID returns a fresh submission id: 128 random bits in hex, so that
 // knowing one's own id tells nothing about anyone else's.
@@ -124,25 +295,105 @@ type Submission struct {
 	Client   string
 }
 
-// Add stores a new queued submission. If sub.Idem names a submission
-// stored before, nothing is added and that submission's id is returned
-// with existed set, so a client may safely resend after a lost answer.
+// IdemScope is what the database keeps of an Idempotency-Key: a hash of
+// the client and the key, so that the same key from two clients names two
+// submissions, and a key is not kept in the clear.
+func IdemScope(client, key string) string {
+	return hashParts("dmelab idempotency key", client, key)
+}
+
+// BodyHash identifies what was submitted with an Idempotency-Key.
+func BodyHash(exercise, file string, source []byte) string {
+	return hashParts("dmelab submission", exercise, file, string(source))
+}
+
+// hashParts hashes its parts, each preceded by its length, so that no two
+// lists of parts hash alike by being cut differently.
+func hashParts(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(p)))
+		h.Write(n[:])
+		h.Write([]byte(p))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ErrIdemReused says an Idempotency-Key was sent again by the same client
+// with another submission: nothing was stored.
+var ErrIdemReused = errors.New("this Idempotency-Key was already used for another submission")
+
+// Add stores a new queued submission, in the database file itself before
+// it returns (see Store). If sub.Idem names a submission the same client
+// stored before with the same exercise, file and source, nothing is added
+// and that submission's id is returned with existed set, so a client may
+// safely resend after a lost answer; with anything else sent under that
+// key, Add returns ErrIdemReused. The same key from another client is
+// another key.
 func (s *Store) Add(ctx context.Context, sub Submission, now time.Time) (id string, existed bool, err error) {
 	var idem any
+	body := ""
 	if sub.Idem != "" {
-		idem = sub.Idem
+		idem = IdemScope(sub.Client, sub.Idem)
+		body = BodyHash(sub.Exercise, sub.File, sub.Source)
 	}
-	res, err := s.w.ExecContext(ctx, `INSERT INTO submissions (id, idem, exercise, file, source, client, status, created)
-		VALUES (?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (idem) DO NOTHING`,
-		sub.ID, idem, sub.Exercise, sub.File, sub.Source, sub.Client, now.UnixMilli())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	res, err := s.w.ExecContext(ctx, `INSERT INTO submissions (id, idem, idem_body, exercise, file, source, client, status, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (idem) DO NOTHING`,
+		sub.ID, idem, body, sub.Exercise, sub.File, sub.Source, sub.Client, now.UnixMilli())
 	if err != nil {
 		return "", false, err
 	}
 	if n, _ := res.RowsAffected(); n == 1 {
-		return sub.ID, false, nil
+		seq, err := res.LastInsertId()
+		if err != nil {
+			return "", false, err
+		}
+		t := s.tally
+		t.Seq, t.Submissions = max(t.Seq, seq), t.Submissions+1
+		return sub.ID, false, s.durable(ctx, t)
 	}
-	err = s.w.QueryRowContext(ctx, `SELECT id FROM submissions WHERE idem = ?`, sub.Idem).Scan(&id)
-	return id, true, err
+	var stored string
+	err = s.w.QueryRowContext(ctx, `SELECT id, idem_body FROM submissions WHERE idem = ?`, idem).Scan(&id, &stored)
+	if err != nil {
+		return "", false, err
+	}
+	if stored != body {
+		return "", false, ErrIdemReused
+	}
+	return id, true, nil
+}
+
+// durable makes what was just committed reach the database file
+// (checkpoint), then records t as acknowledged. s.mu is held. A checkpoint
+// that cannot finish is only logged: the commit is synced in the WAL, and
+// the record counts it, so a WAL lost later does not go unnoticed.
+func (s *Store) durable(ctx context.Context, t Tally) error {
+	if !s.noCkpt {
+		if err := s.checkpoint(ctx); err != nil {
+			s.log.Warn("checkpoint did not finish; the WAL holds the rest", "err", err)
+		}
+	}
+	if err := s.rec.write(t); err != nil {
+		return fmt.Errorf("the record %s: %w", s.rec.path, err)
+	}
+	s.tally = t
+	return nil
+}
+
+// checkpoint copies the WAL into the database file, syncs it and empties
+// the WAL.
+func (s *Store) checkpoint(ctx context.Context) error {
+	var busy, logFrames, done int
+	if err := s.w.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logFrames, &done); err != nil {
+		return err
+	}
+	if busy != 0 {
+		return errors.New("busy: readers or another writer kept it from finishing")
+	}
+	return nil
 }
 
 // Pending counts the submissions not yet finished (queued or running).
