@@ -232,7 +232,7 @@ func migrate1to2(tx *sql.Tx) error {
 		return err
 	}
 	type row struct {
-		seq               int64
+		seq        int64
 		idem, body string
 	}
 	var todo []row
