@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -253,4 +254,39 @@ func TestOpenStoreRelative(t *testing.T) {
 	require.NoError(t, st.Close())
 	_, err = os.Stat(filepath.Join("data", DBFile))
 	require.NoError(t, err)
+}
+
+// What making a submission durable costs: Add with the checkpoint and
+// the record (as served), with the record only (the submission stays in
+// the WAL, as before the checkpoint), and the record's write alone.
+//
+//	go test ./grader/serve/ -run '^$' -bench 'Add|Record' -benchtime 200x
+func BenchmarkAdd(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		ckpt bool
+	}{{"checkpoint", true}, {"wal-only", false}} {
+		b.Run(c.name, func(b *testing.B) {
+			st, err := OpenStore(b.TempDir())
+			require.NoError(b, err)
+			defer st.Close()
+			st.noCkpt = !c.ckpt
+			src := []byte(strings.Repeat("package ra // some source\n", 200))
+			for b.Loop() {
+				_, _, err := st.Add(b.Context(), Submission{ID: NewID(), Idem: NewID(), Exercise: "ra", File: "a.go", Source: src, Client: "c"}, time.Now())
+				require.NoError(b, err)
+			}
+		})
+	}
+}
+
+func BenchmarkRecordWrite(b *testing.B) {
+	st, err := OpenStore(b.TempDir())
+	require.NoError(b, err)
+	defer st.Close()
+	var t Tally
+	for b.Loop() {
+		t.Seq++
+		require.NoError(b, st.rec.write(t))
+	}
 }
