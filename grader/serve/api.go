@@ -44,6 +44,10 @@ func (s *Server) Handler() http.Handler {
 // server's log, never to the client).
 func (s *Server) guard(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if s.opts.Staff {
+			w.Header().Add("Vary", "Authorization, Cookie")
+		}
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -53,6 +57,9 @@ func (s *Server) guard(h http.Handler) http.Handler {
 				writeError(w, http.StatusInternalServerError, "internal error")
 			}
 		}()
+		if s.staffLogin(w, r) {
+			return
+		}
 		h.ServeHTTP(w, r)
 	})
 }
@@ -131,7 +138,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: at most %d bytes", s.opts.MaxBody))
 		return
 	case errors.As(err, &netErr) && netErr.Timeout():
-		writeError(w, http.StatusRequestTimeout, "the request body did not arrive in time")
+		writeError(w, http.StatusRequestTimeout, fmt.Sprintf("the request did not arrive within %v (the limit for a whole request, its body included)", s.opts.Timeouts.Read))
 		return
 	case err != nil:
 		writeError(w, http.StatusBadRequest, "could not read the request body")
@@ -178,7 +185,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Location", "/api/submissions/"+id)
-	writeJSON(w, http.StatusAccepted, s.view(r.Context(), rec, false))
+	writeJSON(w, http.StatusAccepted, s.view(r.Context(), rec, false, s.isStaff(r)))
 }
 
 // parseRequest decodes one JSON object with exactly the known fields.
@@ -272,7 +279,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, s.view(r.Context(), rec, true))
+	writeJSON(w, http.StatusOK, s.view(r.Context(), rec, true, s.isStaff(r)))
 }
 
 func final(status string) bool { return status == Done || status == Failed }
@@ -332,7 +339,9 @@ func (s *Server) exercises(w http.ResponseWriter, r *http.Request) {
 		Hidden    []string `json:"hidden,omitempty"`
 	}
 	list := []item{}
+	staff := s.isStaff(r)
 	for _, e := range s.catalog.List() {
+		e = forViewer(e, staff)
 		list = append(list, item{e.Name, e.Title, e.Algorithm, e.Interface, e.Set, e.Hidden})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"exercises": list})
@@ -348,5 +357,5 @@ func (s *Server) exercise(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such exercise (GET /api/exercises lists them)")
 		return
 	}
-	writeJSON(w, http.StatusOK, e)
+	writeJSON(w, http.StatusOK, forViewer(e, s.isStaff(r)))
 }

@@ -127,7 +127,7 @@ func TestExercisesPublicOnly(t *testing.T) {
 func TestStaffSeesHiddenNamesAndSources(t *testing.T) {
 	o := testOptions(t, newRecorder())
 	o.Staff = true
-	e := start(t, o)
+	e := start(t, o).asStaff()
 	code, body, _ := e.do("GET", "/api/exercises/ra", "", nil)
 	require.Equal(t, http.StatusOK, code)
 	var ex Exercise

@@ -198,7 +198,7 @@ func TestSlowClients(t *testing.T) {
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
 		assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode)
-		assert.Contains(t, errorBody(t, body), "did not arrive in time")
+		assert.Contains(t, errorBody(t, body), "did not arrive within 600ms (the limit for a whole request")
 	})
 
 	t.Run("event streams outlive the read timeout", func(t *testing.T) {
@@ -219,4 +219,67 @@ func TestSlowClients(t *testing.T) {
 
 	code, _, _ := e.do("GET", "/api/health", "", nil)
 	assert.Equal(t, http.StatusOK, code)
+}
+
+// rawRequest sends text on a fresh connection and reads the answer.
+func rawRequest(t *testing.T, e *env, text string) (*http.Response, []byte) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(e.ts.URL, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(5 * time.Second))
+	go io.WriteString(conn, text) // a refused request may not be read to its end
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp, body
+}
+
+// The errors net/http answers before any handler runs are JSON too.
+func TestServerOwnErrorsAreJSON(t *testing.T) {
+	e := start(t, testOptions(t, newRecorder()))
+	cases := []struct {
+		name, req string
+		status    int
+		msg       string
+	}{
+		{"headers too large", "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("a", MaxHeaderBytes+8<<10) + "\r\n\r\n",
+			http.StatusRequestHeaderFieldsTooLarge, "request header fields too large: at most 32 KiB"},
+		{"no Host", "GET /api/health HTTP/1.1\r\n\r\n", http.StatusBadRequest, "malformed HTTP request: missing required Host header"},
+		{"garbage", "HELLO\r\n\r\n", http.StatusBadRequest, "malformed HTTP request"},
+		{"bad header", "GET / HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", http.StatusBadRequest, "malformed HTTP request"},
+		{"transfer coding", "POST /api/submissions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: rot13\r\n\r\n", http.StatusNotImplemented, "unsupported transfer encoding"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp, body := rawRequest(t, e, c.req)
+			assert.Equal(t, c.status, resp.StatusCode)
+			assert.Equal(t, "application/json; charset=utf-8", resp.Header.Get("Content-Type"))
+			assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+			assert.Contains(t, errorBody(t, body), c.msg)
+		})
+	}
+	// Headers just under the limit are served.
+	resp, _ := rawRequest(t, e, "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: "+strings.Repeat("a", MaxHeaderBytes-1<<10)+"\r\n\r\n")
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	// A handler's own text error is left as it is.
+	assert.Nil(t, must(goErrorAsJSON([]byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\nok"))))
+}
+
+func must(b []byte, _ bool) []byte { return b }
+
+// Every response, pages and assets included, says nosniff.
+func TestNosniffEverywhere(t *testing.T) {
+	e := start(t, testOptions(t, newRecorder()))
+	for _, p := range []string{"/", "/index.html", "/exercises", "/exercises/", "/exercises/ra", "/exercises/nope",
+		"/exercises/assets/exercise.js", "/exercises/assets/exercise.css", "/api/health", "/api/nope", "/nope.js"} {
+		req, err := http.NewRequest("GET", e.ts.URL+p, nil)
+		require.NoError(t, err)
+		resp, err := http.DefaultTransport.RoundTrip(req) // no redirects followed
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"), "%s (%d)", p, resp.StatusCode)
+	}
 }

@@ -58,7 +58,7 @@ func childServer(data string) int {
 		s.Start()
 	}
 	fmt.Printf("listening on http://%s\n", ln.Addr())
-	HTTPServer(s.Handler(), DefaultTimeouts).Serve(ln)
+	HTTPServer(s.Handler(), DefaultTimeouts).Serve(JSONErrors(ln))
 	return 0
 }
 

@@ -194,7 +194,7 @@ func TestGradeTimeout(t *testing.T) {
 	o.GradeTimeout = 100 * time.Millisecond
 	o.MaxAttempts = 2
 	o.Staff = true
-	e := start(t, o)
+	e := start(t, o).asStaff()
 	v := e.await(e.submit("loop.go"))
 	assert.Equal(t, Failed, v.Status)
 	assert.Contains(t, v.Message, "grading took longer than 100ms")

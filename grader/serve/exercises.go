@@ -205,3 +205,14 @@ func (c *Catalog) Lookup(name string) *Exercise { return c.byName[name] }
 
 // List returns every exercise, by set and name.
 func (c *Catalog) List() []*Exercise { return c.list }
+
+// forViewer is e as staff (everything the catalogue holds) or a student
+// (no hidden schedule names) may see it.
+func forViewer(e *Exercise, staff bool) *Exercise {
+	if staff || e.Hidden == nil {
+		return e
+	}
+	c := *e
+	c.Hidden = nil
+	return &c
+}

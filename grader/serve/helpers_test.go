@@ -138,6 +138,15 @@ type env struct {
 	t   *testing.T
 	srv *Server
 	ts  *httptest.Server
+	// auth, if set, is sent as the Authorization header of every request
+	// (staff tests: "Bearer " and the staff token).
+	auth string
+}
+
+// asStaff makes e's requests carry the staff token.
+func (e *env) asStaff() *env {
+	e.auth = "Bearer " + e.srv.StaffToken()
+	return e
 }
 
 func testOptions(t *testing.T, g Grader) Options {
@@ -156,12 +165,14 @@ func start(t *testing.T, o Options) *env {
 
 func startTimeouts(t *testing.T, o Options, to Timeouts) *env {
 	t.Helper()
+	o.Timeouts = to
 	s, err := New(o)
 	require.NoError(t, err)
 	s.Start()
 	h := s.Handler()
 	ts := httptest.NewUnstartedServer(h)
 	ts.Config = HTTPServer(h, to)
+	ts.Listener = JSONErrors(ts.Listener)
 	ts.Start()
 	e := &env{t: t, srv: s, ts: ts}
 	t.Cleanup(e.stop)
@@ -187,6 +198,9 @@ func (e *env) do(method, path, ctype string, body []byte, hdr ...string) (int, [
 	require.NoError(e.t, err)
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
+	}
+	if e.auth != "" {
+		req.Header.Set("Authorization", e.auth)
 	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])

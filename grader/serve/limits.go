@@ -1,9 +1,14 @@
 package serve
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -105,8 +110,12 @@ type Timeouts struct {
 // DefaultTimeouts suit students on slow networks.
 var DefaultTimeouts = Timeouts{ReadHeader: 5 * time.Second, Read: 30 * time.Second, Write: 60 * time.Second, Idle: 90 * time.Second}
 
+// MaxHeaderBytes bounds a request's header fields: more is a 431.
+const MaxHeaderBytes = 32 << 10
+
 // HTTPServer is an http.Server for h with the timeouts t and small header
-// limits.
+// limits. Serve it on JSONErrors(listener), so that even the errors
+// net/http answers by itself are JSON.
 func HTTPServer(h http.Handler, t Timeouts) *http.Server {
 	return &http.Server{
 		Handler:           h,
@@ -114,6 +123,89 @@ func HTTPServer(h http.Handler, t Timeouts) *http.Server {
 		ReadTimeout:       t.Read,
 		WriteTimeout:      t.Write,
 		IdleTimeout:       t.Idle,
-		MaxHeaderBytes:    32 << 10,
+		MaxHeaderBytes:    MaxHeaderBytes,
 	}
+}
+
+// JSONErrors wraps ln so that the answers net/http writes by itself,
+// before any handler runs, are JSON like every other error of the server:
+// 431 for header fields over MaxHeaderBytes, 400 for a malformed request,
+// 501 for an unknown transfer coding. net/http offers no hook for them: it
+// writes each, whole, in one Write straight on the connection (not
+// through the response's buffer) as a status line, exactly the headers
+// "Content-Type: text/plain; charset=utf-8" and "Connection: close", and a
+// text. That one Write is recognised and replaced; a handler's response
+// never has that shape (its headers are sorted, and dated), so it is never
+// touched. Plain HTTP only: under TLS the connection carries ciphertext.
+func JSONErrors(ln net.Listener) net.Listener { return jsonErrListener{ln} }
+
+type jsonErrListener struct{ net.Listener }
+
+func (l jsonErrListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &jsonErrConn{c}, nil
+}
+
+type jsonErrConn struct{ net.Conn }
+
+func (c *jsonErrConn) Write(p []byte) (int, error) {
+	if b, ok := goErrorAsJSON(p); ok {
+		if _, err := c.Conn.Write(b); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
+// CloseWrite lets net/http half-close after a 431, as it does on a bare
+// TCP connection, so that the client reads the answer.
+func (c *jsonErrConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// ReadFrom keeps the connection's own ReadFrom (sendfile) for bodies.
+func (c *jsonErrConn) ReadFrom(r io.Reader) (int64, error) { return io.Copy(c.Conn, r) }
+
+// goErrorHeaders are the headers of net/http's own error answers.
+const goErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+
+// goErrorAsJSON turns one of net/http's own error answers into JSON.
+func goErrorAsJSON(p []byte) ([]byte, bool) {
+	rest, ok := bytes.CutPrefix(p, []byte("HTTP/1.1 "))
+	if !ok {
+		return nil, false
+	}
+	status, text, ok := bytes.Cut(rest, []byte(goErrorHeaders))
+	if !ok || len(status) < 5 || status[3] != ' ' || bytes.ContainsAny(status, "\r\n") || bytes.ContainsAny(text, "\r\n") {
+		return nil, false
+	}
+	code, err := strconv.Atoi(string(status[:3]))
+	if err != nil || code < 400 || code > 599 {
+		return nil, false
+	}
+	var msg string
+	switch code {
+	case http.StatusRequestHeaderFieldsTooLarge:
+		msg = fmt.Sprintf("request header fields too large: at most %d KiB of headers", MaxHeaderBytes>>10)
+	case http.StatusNotImplemented:
+		msg = "unsupported transfer encoding"
+	default:
+		// "400 Bad Request" or "400 Bad Request: missing required Host header"
+		msg = "malformed HTTP request"
+		if _, detail, ok := strings.Cut(string(text), ": "); ok {
+			msg += ": " + detail
+		}
+	}
+	body, _ := json.Marshal(map[string]string{"error": msg})
+	body = append(body, '\n')
+	return fmt.Appendf(nil, "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n"+
+		"X-Content-Type-Options: nosniff\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
+		code, http.StatusText(code), len(body), body), true
 }

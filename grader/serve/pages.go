@@ -64,7 +64,8 @@ func asset(b []byte, ctype string) http.HandlerFunc {
 }
 
 func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
-	s.render(w, http.StatusOK, &pageData{Title: "Exercises", List: s.catalog.List(), Staff: s.opts.Staff, Validation: s.validationHTML()})
+	staff := s.isStaff(r)
+	s.render(w, http.StatusOK, &pageData{Title: "Exercises", List: s.catalog.List(), Staff: staff, Validation: s.validationHTML(staff)})
 }
 
 func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
@@ -78,7 +79,8 @@ func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the statement does not render", http.StatusInternalServerError)
 		return
 	}
-	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: e, Statement: template.HTML(b.String()), Staff: s.opts.Staff})
+	staff := s.isStaff(r)
+	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff})
 }
 
 func (s *Server) render(w http.ResponseWriter, status int, d *pageData) {

@@ -44,7 +44,7 @@ func TestExercisePages(t *testing.T) {
 func TestExercisePageStaff(t *testing.T) {
 	o := testOptions(t, newRecorder())
 	o.Staff = true
-	e := start(t, o)
+	e := start(t, o).asStaff()
 	_, body, _ := e.do("GET", "/exercises/ra", "", nil)
 	assert.Contains(t, string(body), "Hidden schedules (staff view)")
 }
@@ -59,7 +59,7 @@ func TestStaffValidation(t *testing.T) {
 	}
 	o := testOptions(t, newRecorder())
 	o.Staff, o.Validate = true, validate
-	e := start(t, o)
+	e := start(t, o).asStaff()
 	_, body, _ := e.do("GET", "/exercises/", "", nil)
 	assert.Contains(t, string(body), "Validation (staff view): running")
 	close(release)

@@ -16,9 +16,12 @@ type Options struct {
 	DataDir   string // the database's folder (required)
 	Exercises string // the exercises' folder ("" means none)
 	Hidden    string // hidden schedules kept outside the exercises, a folder per exercise
-	Staff     bool   // show hidden test names, test sources and grading errors
-	Grader    Grader // required
-	Site      http.Handler
+	Staff     bool   // show hidden test names, test sources and grading errors to staff
+	// StaffToken is what a staff request carries (see isStaff); with
+	// Staff and no token, New makes one (StaffToken returns it).
+	StaffToken string
+	Grader     Grader // required
+	Site       http.Handler
 	// Mount adds handlers by pattern (e.g. "/api/scenario/", the scenario
 	// API), ahead of the API's catch-all 404.
 	Mount map[string]http.Handler
@@ -34,6 +37,9 @@ type Options struct {
 	Poll          time.Duration // idle workers look at the queue this often; default 1 s
 	StreamLimit   time.Duration // an event stream's longest life; default 10 minutes
 	Logger        *slog.Logger  // default: discard
+	// Timeouts are the http.Server's (HTTPServer), named in the errors
+	// they cause; default DefaultTimeouts.
+	Timeouts Timeouts
 	// Validate, with Staff, validates the exercises (dmelab validate) and
 	// returns the report as Markdown; staff see it on the catalogue page.
 	Validate func(ctx context.Context) (string, error)
@@ -85,11 +91,20 @@ func New(opts Options) (*Server, error) {
 	if opts.Poll == 0 {
 		opts.Poll = time.Second
 	}
+	if opts.Timeouts == (Timeouts{}) {
+		opts.Timeouts = DefaultTimeouts
+	}
 	if opts.StreamLimit == 0 {
 		opts.StreamLimit = 10 * time.Minute
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if opts.Staff && opts.StaffToken == "" {
+		opts.StaffToken = NewStaffToken()
+	}
+	if !opts.Staff {
+		opts.StaffToken = ""
 	}
 	cat, err := LoadCatalog(opts.Exercises, opts.Hidden, opts.Staff)
 	if err != nil {

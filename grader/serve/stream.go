@@ -25,6 +25,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	if rec == nil {
 		return
 	}
+	staff := s.isStaff(r)
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	changed, unsubscribe := s.events.subscribe(rec.ID)
@@ -56,10 +57,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if final(rec.Status) {
-			send(rec.Status, s.view(r.Context(), rec, true))
+			send(rec.Status, s.view(r.Context(), rec, true, staff))
 			return
 		}
-		v := s.view(r.Context(), rec, false)
+		v := s.view(r.Context(), rec, false, staff)
 		type progress struct {
 			ID       string `json:"id"`
 			Status   string `json:"status"`

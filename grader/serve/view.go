@@ -44,8 +44,9 @@ func stamp(t time.Time) string {
 }
 
 // view builds the API's picture of rec; with full, a graded submission
-// carries its result and rendered feedback.
-func (s *Server) view(ctx context.Context, rec *Record, full bool) *View {
+// carries its result and rendered feedback; with staff, the staff-only
+// parts too.
+func (s *Server) view(ctx context.Context, rec *Record, full, staff bool) *View {
 	v := &View{
 		ID: rec.ID, Exercise: rec.Exercise, File: rec.File, Status: rec.Status, Attempts: rec.Attempts,
 		Created: stamp(rec.Created), Started: stamp(rec.Started), Finished: stamp(rec.Finished),
@@ -58,7 +59,7 @@ func (s *Server) view(ctx context.Context, rec *Record, full bool) *View {
 		}
 	case Failed:
 		v.Message = "grading failed on the server's side, not because of your code; please submit again or tell the course staff"
-		if s.opts.Staff {
+		if staff {
 			v.Message += " (" + rec.Error + ")"
 		}
 	case Done:
@@ -71,7 +72,7 @@ func (s *Server) view(ctx context.Context, rec *Record, full bool) *View {
 			v.Message = "the stored result could not be read"
 			break
 		}
-		if !s.opts.Staff {
+		if !staff {
 			forStudent(&res)
 		}
 		o := report.Options{PlaygroundURL: s.opts.PlaygroundURL}
