@@ -33,7 +33,11 @@ Serves the playground, the exercise pages, the grading API (POST
 /run, as the Cloudflare Worker answers it) on one address, with submissions and results kept in SQLite under --data: a
 submission accepted before a crash or restart is graded after it, exactly
 once. SIGTERM or Ctrl-C stops taking submissions, lets running gradings
-finish for up to 30 s and puts the rest back in the queue.
+finish for up to 30 s and puts the rest back in the queue. Each accepted
+submission is in the database file before its answer, and counted in
+DIR/dmelab.record: after a crash, a database that holds less than the
+record counts (its WAL lost or damaged) is refused, naming what is
+missing. Copy the database while serving with dmelab backup.
 
 flags:
   --addr ADDR        where to listen (default 127.0.0.1:8080; port 0: any free port)
@@ -41,8 +45,14 @@ flags:
   --exercises DIR    the exercises (default exercises)
   --hidden DIR       hidden schedules kept outside the exercises
   --workers K        grading workers (default: the number of cores)
-  --staff            show hidden test names, grading errors and (computed in
-                     the background at start) dmelab validate's tables
+  --staff            show staff (requests with the staff token) hidden test
+                     names, grading errors and (computed in the background at
+                     start, cached in DIR) dmelab validate's tables
+  --staff-token T    the staff token (default $DMELAB_STAFF_TOKEN, else a fresh
+                     one, printed at start); send it as "Authorization: Bearer
+                     T", or open any page once with ?token=T (sets a cookie)
+  --accept-loss      start even though the database holds less than its record
+                     counts, reporting what is lost (restoring a backup is better)
   --client-header H  behind a trusted proxy: the header naming the client
                      (rate limits are per client)
   --cache DIR        compiled modules (default: the user cache directory)
@@ -58,6 +68,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	hidden := fs.String("hidden", "", "")
 	workers := fs.Int("workers", 0, "")
 	staff := fs.Bool("staff", false, "")
+	staffToken := fs.String("staff-token", os.Getenv("DMELAB_STAFF_TOKEN"), "")
+	acceptLoss := fs.Bool("accept-loss", false, "")
 	clientHeader := fs.String("client-header", "", "")
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
@@ -98,7 +110,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return r.Markdown(), nil
 	}
 	srv, err := serve.New(serve.Options{
-		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, Workers: *workers,
+		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, StaffToken: *staffToken,
+		Workers: *workers, AcceptLoss: *acceptLoss, Timeouts: serve.DefaultTimeouts,
 		Grader:        &grade.Exercises{Grader: g, Dir: *exercises, HiddenDir: *hidden},
 		Site:          playground,
 		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.Handler()},
@@ -119,9 +132,16 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer signal.Stop(stop)
 	srv.Start()
 	fmt.Fprintf(stdout, "dmelab: playground and grader on %s (data in %s)\n", url, *data)
+	if *staff {
+		if *staffToken == "" {
+			fmt.Fprintf(stdout, "dmelab: staff view: open %sexercises/?token=%s (or send \"Authorization: Bearer %s\")\n", url, srv.StaffToken(), srv.StaffToken())
+		} else {
+			fmt.Fprintf(stdout, "dmelab: staff view: open %sexercises/?token=… with the token given (or send it as \"Authorization: Bearer …\")\n", url)
+		}
+	}
 
 	done := make(chan error, 1)
-	go func() { done <- httpSrv.Serve(ln) }()
+	go func() { done <- httpSrv.Serve(serve.JSONErrors(ln)) }()
 	select {
 	case err := <-done:
 		srv.Shutdown(context.Background())

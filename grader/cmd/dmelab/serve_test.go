@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"io"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -13,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"dmelab/grader/serve"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.
@@ -72,4 +77,30 @@ func TestServeStartsAndStops(t *testing.T) {
 
 	c := run([]string{"serve", "--addr", "not an address"}, &out, &errs)
 	assert.Equal(t, exitUsage, c)
+}
+
+// A database holding less than its record counts is refused, naming
+// what is missing and the ways on.
+func TestServeRefusesALossyDatabase(t *testing.T) {
+	data := t.TempDir()
+	st, err := serve.OpenStore(data)
+	require.NoError(t, err)
+	for i := range 2 {
+		_, _, err := st.Add(context.Background(), serve.Submission{ID: serve.NewID(), Exercise: "ra", File: "a.go",
+			Source: []byte{byte('a' + i)}, Client: "c"}, time.Now())
+		require.NoError(t, err)
+	}
+	require.NoError(t, st.Close())
+	db, err := sql.Open("sqlite", filepath.Join(data, serve.DBFile))
+	require.NoError(t, err)
+	_, err = db.Exec(`DELETE FROM submissions WHERE seq = 2`) // as a lost WAL would
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	var out, errs syncBuffer
+	code := run([]string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--exercises", "../../../exercises"}, &out, &errs)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs.String(), "1 accepted submission(s) (seq 2 to 2) missing")
+	assert.Contains(t, errs.String(), "--accept-loss")
+	assert.NotContains(t, out.String(), "playground and grader on", "it did not start")
 }
