@@ -138,7 +138,7 @@ FORCE:
 # restarted; time to feedback, throughput, playground latency, nothing lost.
 load: build
 	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50
-	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50 -kill 2
+	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50 -kill 2 -backup
 
 # The verdict table of README.md, regenerated.
 verdicts: build

@@ -3,8 +3,11 @@
 // feedback, throughput and how fast the playground stays meanwhile. With
 // -kill K it SIGKILLs the server K times during the burst and restarts it
 // on the same data directory, then checks that every accepted submission
-// ended graded. Bounded in count (-n) and time (-timeout). make load runs
-// it twice: plain, then with two kills.
+// ended graded. With -backup it takes `dmelab backup` halfway through the
+// burst and, at the end, starts a server on a copy of it to check that it
+// holds every submission accepted before the backup began. Bounded in
+// count (-n) and time (-timeout). make load runs it twice: plain, then
+// with two kills and a backup.
 package main
 
 import (
@@ -32,8 +35,9 @@ func main() {
 	clients := flag.Int("clients", 50, "concurrent clients")
 	kill := flag.Int("kill", 0, "SIGKILL the server this many times during the burst")
 	timeout := flag.Duration("timeout", 10*time.Minute, "give up after this long")
+	backup := flag.Bool("backup", false, "take a backup halfway through the burst and check that it restores")
 	flag.Parse()
-	if err := run(*bin, *exercises, *n, *clients, *kill, *timeout); err != nil {
+	if err := run(*bin, *exercises, *n, *clients, *kill, *backup, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -52,15 +56,48 @@ var files = []struct{ exercise, path string }{
 type server struct {
 	bin, data, exercises, addr string
 	cmd                        *exec.Cmd
+	stderr                     *tail
+	exited                     chan struct{}
+}
+
+// tail keeps the end of what a server wrote on stderr.
+type tail struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > 4096 {
+		t.b = t.b[len(t.b)-4096:]
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
 }
 
 func (s *server) start() error {
 	s.cmd = exec.Command(s.bin, "serve", "--addr", s.addr, "--data", s.data, "--exercises", s.exercises, "--client-header", "X-Loadtest-Client")
-	s.cmd.Stdout, s.cmd.Stderr = io.Discard, io.Discard
+	s.stderr = &tail{}
+	s.cmd.Stdout, s.cmd.Stderr = io.Discard, s.stderr
 	if err := s.cmd.Start(); err != nil {
 		return err
 	}
+	exited := make(chan struct{})
+	s.exited = exited
+	go func() { s.cmd.Wait(); close(exited) }()
 	for i := 0; i < 300; i++ {
+		select {
+		case <-exited:
+			return fmt.Errorf("the server exited: %s", s.stderr.String())
+		default:
+		}
 		if r, err := http.Get("http://" + s.addr + "/api/health"); err == nil {
 			r.Body.Close()
 			return nil
@@ -72,7 +109,7 @@ func (s *server) start() error {
 
 func (s *server) killHard() {
 	s.cmd.Process.Kill()
-	s.cmd.Wait()
+	<-s.exited // start's goroutine waits for it
 }
 
 func freeAddr() (string, error) {
@@ -84,7 +121,7 @@ func freeAddr() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-func run(bin, exercises string, n, clients, kills int, timeout time.Duration) error {
+func run(bin, exercises string, n, clients, kills int, backup bool, timeout time.Duration) error {
 	addr, err := freeAddr()
 	if err != nil {
 		return err
@@ -211,6 +248,29 @@ func run(bin, exercises string, n, clients, kills int, timeout time.Duration) er
 			}
 		}(c)
 	}
+	// A backup halfway through, while clients submit.
+	var (
+		backupFile   = filepath.Join(data, "backup.db")
+		beforeBackup []string
+		backupDone   = make(chan error, 1)
+	)
+	if backup {
+		go func() {
+			for int(next.Load()) < n/2 && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			mu.Lock()
+			beforeBackup = append([]string(nil), accepted...)
+			mu.Unlock()
+			out, err := exec.Command(bin, "backup", "--data", data, backupFile).CombinedOutput()
+			if err != nil {
+				err = fmt.Errorf("dmelab backup: %v: %s", err, out)
+			} else {
+				fmt.Printf("%s", out)
+			}
+			backupDone <- err
+		}()
+	}
 	// Faults: kill the server when a share of the submissions is in.
 	for i := 1; i <= kills; i++ {
 		for int(next.Load()) < n*i/(kills+1) && time.Now().Before(deadline) {
@@ -257,7 +317,58 @@ func run(bin, exercises string, n, clients, kills int, timeout time.Duration) er
 	if lost > 0 || len(accepted) < n {
 		return fmt.Errorf("%d accepted submissions not graded, %d never accepted", lost, n-len(accepted))
 	}
+	if backup {
+		if err := <-backupDone; err != nil {
+			return err
+		}
+		missing, err := checkRestore(bin, exercises, backupFile, beforeBackup)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("backup taken after %d accepted submissions: restored, %d of them missing\n", len(beforeBackup), missing)
+		if missing > 0 {
+			return fmt.Errorf("the backup lacks %d submissions accepted before it", missing)
+		}
+	}
 	return nil
+}
+
+// checkRestore starts a server on a data directory holding the backup and
+// counts the submissions of ids it does not know.
+func checkRestore(bin, exercises, backupFile string, ids []string) (int, error) {
+	dir, err := os.MkdirTemp("", "dmelab-restore-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	b, err := os.ReadFile(backupFile)
+	if err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dmelab.db"), b, 0o644); err != nil {
+		return 0, err
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		return 0, err
+	}
+	srv := &server{bin: bin, data: dir, exercises: exercises, addr: addr}
+	if err := srv.start(); err != nil {
+		return 0, fmt.Errorf("a server on the backup: %w", err)
+	}
+	defer srv.killHard()
+	missing := 0
+	for _, id := range ids {
+		r, err := http.Get("http://" + addr + "/api/submissions/" + id)
+		if err != nil {
+			return 0, err
+		}
+		r.Body.Close()
+		if r.StatusCode != http.StatusOK {
+			missing++
+		}
+	}
+	return missing, nil
 }
 
 func pct(d []time.Duration, p int) time.Duration {
