@@ -46,7 +46,7 @@ func childServer(data string) int {
 		return 3
 	}
 	if loss := s.Store().Loss(); loss != nil {
-		fmt.Fprintln(os.Stderr, "accepted loss:", loss)
+		fmt.Println("accepted loss:", loss) // before the address: the parent has it when it starts
 	}
 	s.store.noCkpt = os.Getenv("DMELAB_SERVE_NO_CHECKPOINT") != ""
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -67,7 +67,7 @@ type child struct {
 	t      *testing.T
 	cmd    *exec.Cmd
 	base   string
-	stderr *bytes.Buffer
+	stderr *bytes.Buffer // what it wrote, stdout's lines included
 	mu     *sync.Mutex
 }
 
@@ -86,6 +86,7 @@ func startChild(t *testing.T, data, exercises string, env ...string) (*child, in
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
+			fmt.Fprintln(cmd.Stderr, sc.Text())
 			if u, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
 				lines <- u
 			}
