@@ -150,6 +150,7 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 		mu       sync.Mutex
 		feedback []time.Duration
 		accepted []string
+		refused  []string // what the server refused, and why
 		next     atomic.Int64
 		ok       atomic.Int64
 		down     atomic.Bool // the server is being restarted
@@ -203,20 +204,28 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 					req, _ := http.NewRequest("POST", base+"/api/submissions", bytes.NewReader(body))
 					req.Header.Set("Content-Type", "application/json")
 					req.Header.Set("X-Loadtest-Client", fmt.Sprintf("client-%d", c))
-					// A retry after a kill must not submit twice.
-					req.Header.Set("Idempotency-Key", fmt.Sprintf("load-%d", k))
+					// A retry after a kill must not submit twice. (Keys are
+					// at least 8 characters.)
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("load-%06d", k))
 					r, err := client.Do(req)
 					if err != nil {
 						time.Sleep(200 * time.Millisecond) // the server is restarting
 						continue
 					}
-					var v struct{ ID string }
+					var v struct{ ID, Error string }
 					json.NewDecoder(r.Body).Decode(&v)
 					r.Body.Close()
-					if r.StatusCode == http.StatusAccepted {
+					switch {
+					case r.StatusCode == http.StatusAccepted:
 						id = v.ID
-					} else {
+					case r.StatusCode == http.StatusTooManyRequests || r.StatusCode >= 500:
 						time.Sleep(500 * time.Millisecond) // 429/503: back off
+					default:
+						// Refused: resending the same request will not help.
+						mu.Lock()
+						refused = append(refused, fmt.Sprintf("%d %s", r.StatusCode, v.Error))
+						mu.Unlock()
+						return
 					}
 				}
 				if id == "" {
@@ -314,6 +323,9 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 	fmt.Printf("time to feedback: p50 %v, p95 %v; throughput %.1f gradings/s over %v\n",
 		pct(feedback, 50), pct(feedback, 95), float64(ok.Load())/elapsed.Seconds(), elapsed.Round(time.Millisecond))
 	fmt.Printf("playground page during the burst: p50 %v, p95 %v (%d requests)\n", pct(pageTimes, 50), pct(pageTimes, 95), len(pageTimes))
+	if len(refused) > 0 {
+		return fmt.Errorf("the server refused %d submissions, e.g. %s", len(refused), refused[0])
+	}
 	if lost > 0 || len(accepted) < n {
 		return fmt.Errorf("%d accepted submissions not graded, %d never accepted", lost, n-len(accepted))
 	}
