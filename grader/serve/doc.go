@@ -16,5 +16,10 @@
 // solutions, mutants) is never read into anything the handler serves: the
 // exercise catalogue keeps only the statement, the starter and the public
 // schedules, and results lose the staff-only parts of hidden tests unless
-// the server runs with Staff set.
+// the server runs with Staff set and the request carries the staff token.
+//
+// Each accepted submission and each result is checkpointed into the
+// database file before the client hears of it, and counted in a record
+// beside it (record.go): a WAL lost or damaged in a crash loses nothing,
+// and a database found holding less than the record is refused at start.
 package serve
