@@ -45,26 +45,33 @@ func (x *Exercises) lookup(name string) (*exercise.Exercise, error) {
 	if ex := x.loaded[name]; ex != nil {
 		return ex, nil
 	}
-	for _, dir := range []string{filepath.Join(x.Dir, name), ""} {
-		if dir == "" {
-			m, _ := filepath.Glob(filepath.Join(x.Dir, "*", name, "exercise.md"))
-			if len(m) != 1 {
-				break
-			}
-			dir = filepath.Dir(m[0])
-		}
-		if _, err := os.Stat(filepath.Join(dir, "exercise.md")); err != nil {
-			continue
-		}
-		ex, err := exercise.Load(dir, x.HiddenDir)
-		if err != nil {
-			return nil, err
-		}
-		if x.loaded == nil {
-			x.loaded = map[string]*exercise.Exercise{}
-		}
-		x.loaded[name] = ex
-		return ex, nil
+	dir, err := exerciseDir(x.Dir, name)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("no exercise %q in %s", name, x.Dir)
+	ex, err := exercise.Load(dir, x.HiddenDir)
+	if err != nil {
+		return nil, err
+	}
+	if x.loaded == nil {
+		x.loaded = map[string]*exercise.Exercise{}
+	}
+	x.loaded[name] = ex
+	return ex, nil
+}
+
+// exerciseDir finds the folder of the exercise called name under root:
+// root/name, or root/SET/name when exactly one set holds it.
+func exerciseDir(root, name string) (string, error) {
+	if !exerciseName.MatchString(name) {
+		return "", fmt.Errorf("no exercise %q", name)
+	}
+	dir := filepath.Join(root, name)
+	if _, err := os.Stat(filepath.Join(dir, "exercise.md")); err == nil {
+		return dir, nil
+	}
+	if m, _ := filepath.Glob(filepath.Join(root, "*", name, "exercise.md")); len(m) == 1 {
+		return filepath.Dir(m[0]), nil
+	}
+	return "", fmt.Errorf("no exercise %q in %s", name, root)
 }

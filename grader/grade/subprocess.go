@@ -47,12 +47,17 @@ const DefaultProcessMemory = 3 << 29 // 1.5 GiB
 
 // Grade implements the server's Grader.
 func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byte) (*report.Result, error) {
-	if !exerciseName.MatchString(name) {
-		return nil, fmt.Errorf("no exercise %q", name)
+	dir, err := exerciseDir(s.Dir, name)
+	if err != nil {
+		return nil, err
 	}
-	dir := filepath.Join(s.Dir, name)
-	if _, err := os.Stat(filepath.Join(dir, "exercise.md")); err != nil {
-		return nil, fmt.Errorf("no exercise %q", name)
+	// The child runs in a directory of its own: every path it is given
+	// is absolute.
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil && p != "" {
+			return a
+		}
+		return p
 	}
 	tmp, err := os.MkdirTemp("", "dmelab-grading-")
 	if err != nil {
@@ -79,16 +84,16 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	args := []string{"grade", "--exercise", dir, "--format", "json", "--quiet",
+	args := []string{"grade", "--exercise", abs(dir), "--format", "json", "--quiet",
 		"--max-memory", strconv.FormatInt(limit/2, 10)}
 	if s.HiddenDir != "" {
-		args = append(args, "--hidden", s.HiddenDir)
+		args = append(args, "--hidden", abs(s.HiddenDir))
 	}
 	if s.Root != "" {
-		args = append(args, "--root", s.Root)
+		args = append(args, "--root", abs(s.Root))
 	}
 	if s.Cache != "" {
-		args = append(args, "--cache", s.Cache)
+		args = append(args, "--cache", abs(s.Cache))
 	}
 	cmd := exec.CommandContext(cctx, s.Exe, append(args, file)...)
 	cmd.Dir = tmp

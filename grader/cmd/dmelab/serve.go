@@ -57,6 +57,9 @@ flags:
                      (rate limits are per client)
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab sources submissions are compiled with
+  --in-process       grade in this process rather than one process per
+                     grading (bounded to 1.5 GiB and 3 minutes, so that no
+                     submission can take the server down); for debugging
 `
 
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -73,6 +76,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	clientHeader := fs.String("client-header", "", "")
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
+	inProcess := fs.Bool("in-process", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, serveUsage)
@@ -112,7 +116,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	srv, err := serve.New(serve.Options{
 		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, StaffToken: *staffToken,
 		Workers: *workers, AcceptLoss: *acceptLoss, Timeouts: serve.DefaultTimeouts,
-		Grader:        &grade.Exercises{Grader: g, Dir: *exercises, HiddenDir: *hidden},
+		Grader:        graderFor(g, *exercises, *hidden, *inProcess),
 		Site:          playground,
 		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.Handler()},
 		ClientHeader:  *clientHeader,
@@ -166,4 +170,15 @@ func displayAddr(got, asked string) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// graderFor is the server's grader: each grading in a process of its own
+// (this program's grade command, bounded in memory and time as a whole
+// tree), or, with --in-process, in this one.
+func graderFor(g *grade.Grader, exercises, hidden string, inProcess bool) serve.Grader {
+	exe, err := os.Executable()
+	if inProcess || err != nil {
+		return &grade.Exercises{Grader: g, Dir: exercises, HiddenDir: hidden}
+	}
+	return &grade.Subprocess{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
 }
