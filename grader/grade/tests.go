@@ -39,7 +39,7 @@ func (r *runner) explain(what string, ce *report.Counterexample, f *fault) strin
 // hiddenFault is what a hidden test shows of a fault: the kind of
 // failure the sandbox saw, never the code's own words.
 func hiddenFault(msg string) string {
-	for _, kind := range []string{"did not finish within", "ran out of memory", "overflowed its stack", "was not run"} {
+	for _, kind := range []string{"did not finish", "ran out of memory", "overflowed its stack", "was not run"} {
 		if strings.Contains(msg, kind) {
 			return msg
 		}

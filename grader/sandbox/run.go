@@ -281,7 +281,12 @@ func (s *Sandbox) kill() {
 // explain says in words why a call failed.
 func (s *Sandbox) explain(ctx context.Context, err error) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("did not finish within %s (the time limit)", s.budget().Round(time.Millisecond))
+		// The call's budget was the per-call limit, or what was left of
+		// the total: name the limit, not the remainder.
+		if s.budget() < s.lim.Call {
+			return fmt.Sprintf("did not finish: the code used up the time limit for the whole submission (%s)", s.lim.Total)
+		}
+		return fmt.Sprintf("did not finish within %s (the limit for one call)", s.lim.Call)
 	}
 	out := s.out.call.String()
 	switch {
