@@ -34,7 +34,9 @@ import (
 // poll, and memory may overshoot the limit by what the build allocates
 // in one interval (a few hundred MiB at worst).
 func runBounded(cmd *exec.Cmd, lim buildLimits) (buildUsage, error) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Pdeathsig: if this process dies (a server killed mid-grading), the
+	// child goes with it rather than running on, orphaned.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Start(); err != nil {
