@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +43,9 @@ type checkFlags struct {
 	crashes             int
 	recoveries          int
 	props               []string
+	propsSet            bool
+	maxMemory           int
+	channels            string
 	sets                [][]int
 	progressEveryMillis int
 }
@@ -65,7 +69,9 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.crashes, "crashes", 0, "crash faults allowed per run (for the elections)")
 	fs.IntVar(&f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
 	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
-	props := fs.String("props", "safety,liveness,order", "properties to check, comma-separated")
+	props := fs.String("props", "safety,liveness", "properties to check, comma-separated: safety, liveness, order (order multiplies the states: ask for it with --props safety,liveness,order)")
+	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
+	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
 	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -78,8 +84,11 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	fs.Visit(func(fl *flag.Flag) {
-		if fl.Name == "seed" {
+		switch fl.Name {
+		case "seed":
 			f.seedSet = true
+		case "props":
+			f.propsSet = true
 		}
 	})
 	f.seed = *seed
@@ -118,6 +127,16 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 			return nil, fmt.Errorf("unknown property %q in --props (known: safety, liveness, order)", p)
 		}
 	}
+	n, err := parseSize(*maxMemory)
+	if err != nil {
+		return nil, fmt.Errorf("--max-memory: %v", err)
+	}
+	f.maxMemory = n
+	switch f.channels {
+	case "", "fifo", "unordered":
+	default:
+		return nil, fmt.Errorf("--channels must be fifo or unordered, got %q", f.channels)
+	}
 	if *sets != "" {
 		s, err := votingsets.Parse(*sets)
 		if err != nil {
@@ -140,12 +159,19 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
 		return exitUsage
 	}
+	alg := registry.Lookup(f.algo)
+	if f.channels != "" && alg.FIFO != (f.channels == "fifo") {
+		cp := *alg
+		cp.FIFO = f.channels == "fifo"
+		alg = &cp
+	}
 	cfg := explore.Config{
-		Alg:       registry.Lookup(f.algo),
+		Alg:       alg,
 		Sim:       sim.Config{N: f.nodes, Numbers: f.numbers, Sets: f.sets},
 		Opts:      sim.Options{Requests: f.requests, AppMsgs: f.appMsgs, Crashes: f.crashes, Recoveries: f.recoveries},
 		Props:     f.props,
 		MaxStates: f.maxStates,
+		MaxBytes:  f.maxMemory,
 		First:     f.first,
 		NoReduce:  !f.reduce,
 	}
@@ -175,6 +201,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	// Metrics come from two timed runs; an algorithm that cannot complete
 	// them (a deadlock in the contended run, say) simply has none.
 	met, merr := metrics.Measure(cfg.Alg, cfg.Sim)
+	if res.Bound != "" && (f.json || f.emit) {
+		fmt.Fprintf(stderr, "dmelab check: %s\n", stoppedLine(f, res))
+	}
 	if f.emit {
 		return emitScenario(stdout, stderr, f, cfg, res)
 	}
@@ -182,6 +211,12 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		writeJSON(stdout, f, res, elapsed, met)
 	} else {
 		writeMarkdown(stdout, f, res, elapsed, met, merr)
+		if note := orderNote(f, res); note != "" {
+			fmt.Fprintf(stdout, "\n%s\n", note)
+		}
+		if res.Bound != "" {
+			fmt.Fprintf(stdout, "\nThe search %s.\n", stoppedLine(f, res))
+		}
 	}
 	for _, v := range res.Verdicts {
 		if v == explore.Violated {
@@ -192,6 +227,63 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		return exitIncomplete
 	}
 	return exitOK
+}
+
+// parseSize reads a memory size: bytes, or a number with KiB, MiB, GiB
+// (or K, M, G, KB, MB, GB, all powers of 1024).
+func parseSize(s string) (int, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := 1
+	for _, u := range []struct {
+		suffix string
+		mult   int
+	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n < 0 || n*float64(mult) > 1<<50 {
+		return 0, fmt.Errorf("%q is not a size such as 512MiB or 2GiB", s)
+	}
+	return int(n * float64(mult)), nil
+}
+
+// stoppedLine says where a search that hit a bound stopped: "stopped at
+// 12,345,678 states, 2048 MiB (--max-memory 2GiB): ...".
+func stoppedLine(f *checkFlags, res *explore.Result) string {
+	s := fmt.Sprintf("stopped at %s states, %d MiB", thousandsSep(res.States), res.StoreBytes>>20)
+	switch res.Bound {
+	case explore.BoundBytes:
+		s += fmt.Sprintf(" (the --max-memory bound, %d MiB): raise it, or check fewer nodes or requests", f.maxMemory>>20)
+	case explore.BoundStates:
+		s += " (the --max-states bound)"
+	}
+	why := res.Stopped()
+	if res.Bound == explore.BoundStateSize {
+		s += ": " + strings.TrimPrefix(why, "the search stopped: ")
+	} else if _, grew, ok := strings.Cut(why, "; "); ok {
+		s += "; " + grew
+	}
+	return s
+}
+
+// orderNote says that Order was left out, when the default properties
+// left it out.
+func orderNote(f *checkFlags, res *explore.Result) string {
+	if _, ok := res.Verdicts[explore.Order]; ok || f.propsSet || registry.Lookup(f.algo).Election {
+		return ""
+	}
+	return "Order was not checked: its ghost happened-before state and application messages multiply the states. Ask for it with --props safety,liveness,order."
+}
+
+func thousandsSep(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func oneLine(err error) string {
@@ -221,6 +313,13 @@ type jsonResult struct {
 	Counterexample  *jsonTrace            `json:"counterexample"`
 	Counterexamples map[string]*jsonTrace `json:"counterexamples"`
 	Metrics         *jsonMetrics          `json:"metrics"`
+	// Channels is "fifo" or "unordered" when --channels overrides the
+	// algorithm's own order.
+	Channels string `json:"channels,omitempty"`
+	// Stopped says where and why a search that hit a bound stopped.
+	Stopped string `json:"stopped,omitempty"`
+	// Note says what was not checked (Order, unless asked for).
+	Note string `json:"note,omitempty"`
 }
 
 type jsonMetrics struct {
@@ -248,6 +347,11 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	}
 	if f.seedSet {
 		out.Mode = "random-walk"
+	}
+	out.Channels = f.channels
+	out.Note = orderNote(f, res)
+	if res.Bound != "" {
+		out.Stopped = stoppedLine(f, res)
 	}
 	for _, p := range explore.Properties {
 		if v, ok := res.Verdicts[p]; ok {
