@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -45,6 +46,7 @@ type checkFlags struct {
 	props               []string
 	propsSet            bool
 	maxMemory           int
+	timeLimit           time.Duration
 	channels            string
 	sets                [][]int
 	progressEveryMillis int
@@ -71,6 +73,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
 	props := fs.String("props", "safety,liveness", "properties to check, comma-separated: safety, liveness, order (order multiplies the states: ask for it with --props safety,liveness,order)")
 	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
+	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
 	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
 	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
 	if err := fs.Parse(args); err != nil {
@@ -115,6 +118,8 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("--recoveries must be between 0 and 3, got %d", f.recoveries)
 	case f.recoveries > 0 && f.crashes == 0:
 		return nil, fmt.Errorf("--recoveries needs --crashes: only crashed nodes recover")
+	case f.timeLimit < 0:
+		return nil, fmt.Errorf("--time-limit must not be negative, got %s", f.timeLimit)
 	case f.numbers < 0 || f.numbers > 100:
 		return nil, fmt.Errorf("--numbers must be between 0 and 100, got %d", f.numbers)
 	}
@@ -171,12 +176,20 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		Opts:      sim.Options{Requests: f.requests, AppMsgs: f.appMsgs, Crashes: f.crashes, Recoveries: f.recoveries},
 		Props:     f.props,
 		MaxStates: f.maxStates,
-		MaxBytes:  f.maxMemory,
+		MaxBytes:  searchBytes(f.maxMemory),
 		First:     f.first,
 		NoReduce:  !f.reduce,
 	}
 	start := time.Now()
 	lastReport := start
+	if f.timeLimit > 0 {
+		cfg.Deadline = start.Add(f.timeLimit)
+	}
+	if f.maxMemory > 0 {
+		// The search's own figure counts its states, not the garbage
+		// collector's slack: hold the whole heap to the bound.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(f.maxMemory)))
+	}
 	cfg.ProgressEvery = 1 << 14
 	cfg.Progress = func(p explore.Progress) {
 		now := time.Now()
@@ -250,15 +263,25 @@ func parseSize(s string) (int, error) {
 	return int(n * float64(mult)), nil
 }
 
+// searchBytes is the share of --max-memory the search's own figure
+// (explore.Config.MaxBytes) may reach: the rest is for the hash table's
+// growth (the old table and the new one live together while it doubles),
+// the liveness analysis and the collector.
+func searchBytes(max int) int {
+	return max / 4 * 3
+}
+
 // stoppedLine says where a search that hit a bound stopped: "stopped at
 // 12,345,678 states, 2048 MiB (--max-memory 2GiB): ...".
 func stoppedLine(f *checkFlags, res *explore.Result) string {
 	s := fmt.Sprintf("stopped at %s states, %d MiB", thousandsSep(res.States), res.StoreBytes>>20)
 	switch res.Bound {
 	case explore.BoundBytes:
-		s += fmt.Sprintf(" (the --max-memory bound, %d MiB): raise it, or check fewer nodes or requests", f.maxMemory>>20)
+		s += fmt.Sprintf(" (--max-memory %d MiB, of which the states may take 3/4): raise it, or check fewer nodes or requests", f.maxMemory>>20)
 	case explore.BoundStates:
 		s += " (the --max-states bound)"
+	case explore.BoundTime:
+		s += fmt.Sprintf(" after %s (the --time-limit bound): raise it, or check fewer nodes or requests", f.timeLimit)
 	}
 	why := res.Stopped()
 	if res.Bound == explore.BoundStateSize {
