@@ -224,6 +224,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		writeJSON(stdout, f, res, elapsed, met)
 	} else {
 		writeMarkdown(stdout, f, res, elapsed, met, merr)
+		if f.channels != "" {
+			fmt.Fprintf(stdout, "\nChannels: %s (--channels).\n", f.channels)
+		}
 		if note := orderNote(f, res); note != "" {
 			fmt.Fprintf(stdout, "\n%s\n", note)
 		}
@@ -411,6 +414,9 @@ func emitScenario(stdout, stderr io.Writer, f *checkFlags, cfg explore.Config, r
 	}
 	opts := cfg.Opts
 	opts.Order = t.Property == explore.Order
+	if !opts.Order {
+		opts.AppMsgs = 0 // as the search that found it had
+	}
 	src, err := scenario.FromCounterexample(scenario.NewSetup(cfg.Alg, nil, cfg.Sim, opts), t)
 	if err != nil {
 		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
