@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"time"
+
 	"dmelab/algorithms/sim"
 )
 
@@ -117,6 +119,11 @@ func (s *search) bfs() {
 		if c.MaxBytes > 0 && s.memBytes() >= c.MaxBytes {
 			s.complete = false
 			s.bound = BoundBytes
+			break
+		}
+		if !c.Deadline.IsZero() && cur%1024 == 0 && time.Now().After(c.Deadline) {
+			s.complete = false
+			s.bound = BoundTime
 			break
 		}
 		if len(s.st.get(cur)) > maxExpand {
@@ -279,7 +286,7 @@ func (s *search) result() (*Result, error) {
 		Depth:           s.maxDepth,
 		Verdicts:        map[string]Verdict{},
 		Counterexamples: map[string]*Trace{},
-		StoreBytes:      s.st.memBytes(),
+		StoreBytes:      s.memBytes(),
 		Bound:           s.bound,
 		InFlight:        s.inFlight,
 		InFlightDepth:   s.inFlightAt,

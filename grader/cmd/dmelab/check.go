@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +44,10 @@ type checkFlags struct {
 	crashes             int
 	recoveries          int
 	props               []string
+	propsSet            bool
+	maxMemory           int
+	timeLimit           time.Duration
+	channels            string
 	sets                [][]int
 	progressEveryMillis int
 }
@@ -65,7 +71,10 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.crashes, "crashes", 0, "crash faults allowed per run (for the elections)")
 	fs.IntVar(&f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
 	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
-	props := fs.String("props", "safety,liveness,order", "properties to check, comma-separated")
+	props := fs.String("props", "safety,liveness", "properties to check, comma-separated: safety, liveness, order (order multiplies the states: ask for it with --props safety,liveness,order)")
+	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
+	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
+	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
 	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -78,8 +87,11 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	fs.Visit(func(fl *flag.Flag) {
-		if fl.Name == "seed" {
+		switch fl.Name {
+		case "seed":
 			f.seedSet = true
+		case "props":
+			f.propsSet = true
 		}
 	})
 	f.seed = *seed
@@ -106,6 +118,8 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("--recoveries must be between 0 and 3, got %d", f.recoveries)
 	case f.recoveries > 0 && f.crashes == 0:
 		return nil, fmt.Errorf("--recoveries needs --crashes: only crashed nodes recover")
+	case f.timeLimit < 0:
+		return nil, fmt.Errorf("--time-limit must not be negative, got %s", f.timeLimit)
 	case f.numbers < 0 || f.numbers > 100:
 		return nil, fmt.Errorf("--numbers must be between 0 and 100, got %d", f.numbers)
 	}
@@ -117,6 +131,16 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		default:
 			return nil, fmt.Errorf("unknown property %q in --props (known: safety, liveness, order)", p)
 		}
+	}
+	n, err := parseSize(*maxMemory)
+	if err != nil {
+		return nil, fmt.Errorf("--max-memory: %v", err)
+	}
+	f.maxMemory = n
+	switch f.channels {
+	case "", "fifo", "unordered":
+	default:
+		return nil, fmt.Errorf("--channels must be fifo or unordered, got %q", f.channels)
 	}
 	if *sets != "" {
 		s, err := votingsets.Parse(*sets)
@@ -140,17 +164,32 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
 		return exitUsage
 	}
+	alg := registry.Lookup(f.algo)
+	if f.channels != "" && alg.FIFO != (f.channels == "fifo") {
+		cp := *alg
+		cp.FIFO = f.channels == "fifo"
+		alg = &cp
+	}
 	cfg := explore.Config{
-		Alg:       registry.Lookup(f.algo),
+		Alg:       alg,
 		Sim:       sim.Config{N: f.nodes, Numbers: f.numbers, Sets: f.sets},
 		Opts:      sim.Options{Requests: f.requests, AppMsgs: f.appMsgs, Crashes: f.crashes, Recoveries: f.recoveries},
 		Props:     f.props,
 		MaxStates: f.maxStates,
+		MaxBytes:  searchBytes(f.maxMemory),
 		First:     f.first,
 		NoReduce:  !f.reduce,
 	}
 	start := time.Now()
 	lastReport := start
+	if f.timeLimit > 0 {
+		cfg.Deadline = start.Add(f.timeLimit)
+	}
+	if f.maxMemory > 0 {
+		// The search's own figure counts its states, not the garbage
+		// collector's slack: hold the whole heap to the bound.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(f.maxMemory)))
+	}
 	cfg.ProgressEvery = 1 << 14
 	cfg.Progress = func(p explore.Progress) {
 		now := time.Now()
@@ -175,6 +214,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	// Metrics come from two timed runs; an algorithm that cannot complete
 	// them (a deadlock in the contended run, say) simply has none.
 	met, merr := metrics.Measure(cfg.Alg, cfg.Sim)
+	if res.Bound != "" && (f.json || f.emit) {
+		fmt.Fprintf(stderr, "dmelab check: %s\n", stoppedLine(f, res))
+	}
 	if f.emit {
 		return emitScenario(stdout, stderr, f, cfg, res)
 	}
@@ -182,6 +224,15 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		writeJSON(stdout, f, res, elapsed, met)
 	} else {
 		writeMarkdown(stdout, f, res, elapsed, met, merr)
+		if f.channels != "" {
+			fmt.Fprintf(stdout, "\nChannels: %s (--channels).\n", f.channels)
+		}
+		if note := orderNote(f, res); note != "" {
+			fmt.Fprintf(stdout, "\n%s\n", note)
+		}
+		if res.Bound != "" {
+			fmt.Fprintf(stdout, "\nThe search %s.\n", stoppedLine(f, res))
+		}
 	}
 	for _, v := range res.Verdicts {
 		if v == explore.Violated {
@@ -192,6 +243,73 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		return exitIncomplete
 	}
 	return exitOK
+}
+
+// parseSize reads a memory size: bytes, or a number with KiB, MiB, GiB
+// (or K, M, G, KB, MB, GB, all powers of 1024).
+func parseSize(s string) (int, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := 1
+	for _, u := range []struct {
+		suffix string
+		mult   int
+	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n < 0 || n*float64(mult) > 1<<50 {
+		return 0, fmt.Errorf("%q is not a size such as 512MiB or 2GiB", s)
+	}
+	return int(n * float64(mult)), nil
+}
+
+// searchBytes is the share of --max-memory the search's own figure
+// (explore.Config.MaxBytes) may reach: the rest is for the hash table's
+// growth (the old table and the new one live together while it doubles),
+// the liveness analysis and the collector.
+func searchBytes(max int) int {
+	return max / 4 * 3
+}
+
+// stoppedLine says where a search that hit a bound stopped: "stopped at
+// 12,345,678 states, 2048 MiB (--max-memory 2GiB): ...".
+func stoppedLine(f *checkFlags, res *explore.Result) string {
+	s := fmt.Sprintf("stopped at %s states, %d MiB", thousandsSep(res.States), res.StoreBytes>>20)
+	switch res.Bound {
+	case explore.BoundBytes:
+		s += fmt.Sprintf(" (--max-memory %d MiB, of which the states may take 3/4): raise it, or check fewer nodes or requests", f.maxMemory>>20)
+	case explore.BoundStates:
+		s += " (the --max-states bound)"
+	case explore.BoundTime:
+		s += fmt.Sprintf(" after %s (the --time-limit bound): raise it, or check fewer nodes or requests", f.timeLimit)
+	}
+	why := res.Stopped()
+	if res.Bound == explore.BoundStateSize {
+		s += ": " + strings.TrimPrefix(why, "the search stopped: ")
+	} else if _, grew, ok := strings.Cut(why, "; "); ok {
+		s += "; " + grew
+	}
+	return s
+}
+
+// orderNote says that Order was left out, when the default properties
+// left it out.
+func orderNote(f *checkFlags, res *explore.Result) string {
+	if _, ok := res.Verdicts[explore.Order]; ok || f.propsSet || registry.Lookup(f.algo).Election {
+		return ""
+	}
+	return "Order was not checked: its ghost happened-before state and application messages multiply the states. Ask for it with --props safety,liveness,order."
+}
+
+func thousandsSep(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func oneLine(err error) string {
@@ -221,6 +339,13 @@ type jsonResult struct {
 	Counterexample  *jsonTrace            `json:"counterexample"`
 	Counterexamples map[string]*jsonTrace `json:"counterexamples"`
 	Metrics         *jsonMetrics          `json:"metrics"`
+	// Channels is "fifo" or "unordered" when --channels overrides the
+	// algorithm's own order.
+	Channels string `json:"channels,omitempty"`
+	// Stopped says where and why a search that hit a bound stopped.
+	Stopped string `json:"stopped,omitempty"`
+	// Note says what was not checked (Order, unless asked for).
+	Note string `json:"note,omitempty"`
 }
 
 type jsonMetrics struct {
@@ -248,6 +373,11 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	}
 	if f.seedSet {
 		out.Mode = "random-walk"
+	}
+	out.Channels = f.channels
+	out.Note = orderNote(f, res)
+	if res.Bound != "" {
+		out.Stopped = stoppedLine(f, res)
 	}
 	for _, p := range explore.Properties {
 		if v, ok := res.Verdicts[p]; ok {
@@ -284,6 +414,9 @@ func emitScenario(stdout, stderr io.Writer, f *checkFlags, cfg explore.Config, r
 	}
 	opts := cfg.Opts
 	opts.Order = t.Property == explore.Order
+	if !opts.Order {
+		opts.AppMsgs = 0 // as the search that found it had
+	}
 	src, err := scenario.FromCounterexample(scenario.NewSetup(cfg.Alg, nil, cfg.Sim, opts), t)
 	if err != nil {
 		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))

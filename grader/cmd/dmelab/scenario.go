@@ -93,12 +93,16 @@ func printErrors(w io.Writer, err error) {
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	var asJSON, emit bool
-	var maxRun int
+	var maxRun, maxStates int
 	file, err := scenarioFlags("run", args, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 		fs.BoolVar(&emit, "emit-scenario", false, "print the run as a scenario that replays it exactly")
 		fs.IntVar(&maxRun, "max-events", 0, "stop a run after this many events (0: the default)")
+		fs.IntVar(&maxStates, "max-states", 0, "bound the search that settles a property expectation (0: the default bound)")
 	})
+	if err == nil && maxStates < 0 {
+		err = fmt.Errorf("--max-states must not be negative, got %d", maxStates)
+	}
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "dmelab run: %s\n", oneLine(err))
@@ -109,7 +113,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if s == nil {
 		return code
 	}
-	r := scenario.Run(s, scenario.Options{MaxRun: maxRun})
+	r := scenario.Run(s, scenario.Options{MaxRun: maxRun, MaxStates: maxStates})
 	switch {
 	case emit:
 		src, err := r.Scenario()
@@ -155,8 +159,44 @@ func cmdExplore(args []string, stdout, stderr io.Writer) int {
 		writeJSONValue(stdout, x)
 	} else {
 		fmt.Fprint(stdout, x.Report())
+		writeExpectations(stdout, x.Run)
 	}
-	return x.Exit()
+	return exploreExit(x)
+}
+
+// writeExpectations prints every expectation of the script, as run does
+// (status, line, what, and what happened instead when it failed), then
+// how many held.
+func writeExpectations(w io.Writer, r *scenario.Result) {
+	if len(r.Expects) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nexpectations of the script:")
+	pass := 0
+	for _, e := range r.Expects {
+		fmt.Fprintln(w, e.String())
+		if e.Status == scenario.Pass {
+			pass++
+		}
+	}
+	fmt.Fprintf(w, "expectations: %d ok, %d not\n", pass, len(r.Expects)-pass)
+}
+
+// exploreExit is dmelab explore's exit status, the same codes as run and
+// check: 1 if the script's run fails (an expectation is false or not
+// reached, or the script stopped) or a property is violated over some
+// completion; otherwise 3 if an expectation or a verdict is undecided; 0
+// when everything holds.
+func exploreExit(x *scenario.Exploration) int {
+	run := x.Run.Exit()
+	if run == exitViolation {
+		return exitViolation
+	}
+	code := x.Exit()
+	if code == exitOK {
+		return run
+	}
+	return code
 }
 
 func cmdFmt(args []string, stdout, stderr io.Writer) int {

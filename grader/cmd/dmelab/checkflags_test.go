@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int{
+		"0": 0, "1024": 1024, "512MiB": 512 << 20, "2GiB": 2 << 30, "2G": 2 << 30,
+		"1.5GiB": 3 << 29, "64mb": 64 << 20, "10K": 10 << 10, "100B": 100,
+	} {
+		got, err := parseSize(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, in := range []string{"", "lots", "-1", "2TiB0", "GiB", "1e300"} {
+		_, err := parseSize(in)
+		assert.Error(t, err, in)
+	}
+}
+
+// The default properties leave Order out and say so; asking for it
+// brings it back without the note.
+func TestCheckDefaultPropsNoteOrder(t *testing.T) {
+	code, out, errs := runCLI("check", "--algo", "central", "--nodes", "2", "--json")
+	require.Equal(t, exitOK, code, errs)
+	var res map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	props := res["properties"].(map[string]any)
+	assert.Equal(t, "holds", props["safety"])
+	assert.Equal(t, "holds", props["liveness"])
+	assert.Equal(t, "unknown", props["order"])
+	assert.Contains(t, res["note"], "--props safety,liveness,order")
+
+	code, out, _ = runCLI("check", "--algo", "central", "--nodes", "2")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "Order was not checked")
+
+	code, out, _ = runCLI("check", "--algo", "central", "--nodes", "2", "--props", "safety,liveness,order")
+	require.Equal(t, exitViolation, code)
+	assert.NotContains(t, out, "Order was not checked")
+
+	// Elections have no Order to leave out.
+	_, out, _ = runCLI("check", "--algo", "election-ring", "--nodes", "2")
+	assert.NotContains(t, out, "Order was not checked")
+}
+
+// A search stopped by --max-memory says where, in the report and in the
+// JSON, and exits 3.
+func TestCheckMaxMemoryStops(t *testing.T) {
+	code, out, errs := runCLI("check", "--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "64MiB", "--json")
+	require.Equal(t, exitIncomplete, code)
+	var res map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, false, res["complete"])
+	assert.Regexp(t, `^stopped at [0-9,]+ states, [0-9]+ MiB \(--max-memory 64 MiB`, res["stopped"])
+	assert.Contains(t, errs, "dmelab check: stopped at ")
+	// Without the bound the same search completes.
+	code, _, _ = runCLI("check", "--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "0", "--time-limit", "0")
+	assert.Equal(t, exitOK, code)
+}
+
+// Lamport 1978 needs FIFO channels: --channels unordered lets a release
+// overtake a request, and a node waits forever (seed 004).
+func TestCheckChannels(t *testing.T) {
+	code, out, errs := runCLI("check", "--algo", "lamport", "--nodes", "3", "--channels", "fifo")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "| liveness | holds |")
+	assert.Contains(t, out, "Channels: fifo (--channels).")
+
+	code, out, errs = runCLI("check", "--algo", "lamport", "--nodes", "3", "--channels", "unordered", "--first", "--json")
+	require.Equal(t, exitViolation, code, errs)
+	var res map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, "unordered", res["channels"])
+	assert.Equal(t, "violated", res["properties"].(map[string]any)["liveness"])
+	assert.Equal(t, "deadlock", res["counterexample"].(map[string]any)["kind"])
+
+	// The counterexample as a scenario keeps the channels and replays.
+	code, src, errs := runCLI("check", "--algo", "lamport", "--nodes", "3", "--channels", "unordered", "--first", "--emit-scenario")
+	require.Equal(t, exitViolation, code, errs)
+	assert.Contains(t, src, "channels unordered\n")
+	assert.NotContains(t, src, "app-messages")
+	file := filepath.Join(t.TempDir(), "lamport_unordered.scn")
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	code, out, errs = runCLI("run", file)
+	assert.Equal(t, exitOK, code, out+errs)
+	assert.Contains(t, out, "expectations: 1 ok, 0 not")
+
+	// An algorithm's own order can be overridden the other way too.
+	code, _, errs = runCLI("check", "--algo", "ra-lamport", "--nodes", "2", "--channels", "fifo")
+	assert.Equal(t, exitOK, code, errs)
+}
