@@ -136,7 +136,7 @@ func joinCE(parts ...string) string {
 func check(bin, algo string, n, r int, props string, limit time.Duration) outcome {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "check", "--algo", algo, "--nodes", fmt.Sprint(n), "--requests", fmt.Sprint(r), "--props", props, "--json")
+	cmd := exec.CommandContext(ctx, bin, "check", "--algo", algo, "--nodes", fmt.Sprint(n), "--requests", fmt.Sprint(r), "--props", props, "--time-limit", "0", "--max-memory", "20GiB", "--json")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()
