@@ -14,7 +14,6 @@ import (
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
-	"dmelab/algorithms/votingsets"
 )
 
 func cmdList(args []string, stdout, stderr io.Writer) int {
@@ -66,7 +65,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
 	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
 	props := fs.String("props", "safety,liveness,order", "properties to check, comma-separated")
-	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
+	sets := fs.String("sets", "grid", `Maekawa voting sets: grid, plane (N = 7, 13, 21, 31) or the sets, e.g. "{1,2} {2,3} {3,1}"`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
@@ -118,16 +117,11 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 			return nil, fmt.Errorf("unknown property %q in --props (known: safety, liveness, order)", p)
 		}
 	}
-	if *sets != "" {
-		s, err := votingsets.Parse(*sets)
-		if err != nil {
-			return nil, fmt.Errorf("--sets: %v", err)
-		}
-		if len(s) != f.nodes {
-			return nil, fmt.Errorf("--sets gives %d voting sets for %d nodes", len(s), f.nodes)
-		}
-		f.sets = s
+	s, err := parseSets(*sets, f.nodes)
+	if err != nil {
+		return nil, fmt.Errorf("--sets: %v", err)
 	}
+	f.sets = s
 	return f, nil
 }
 
@@ -182,6 +176,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		writeJSON(stdout, f, res, elapsed, met)
 	} else {
 		writeMarkdown(stdout, f, res, elapsed, met, merr)
+		writeVotingSets(stdout, f.algo, f.nodes, f.sets)
 	}
 	for _, v := range res.Verdicts {
 		if v == explore.Violated {
