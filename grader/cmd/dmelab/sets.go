@@ -93,10 +93,17 @@ func writeVotingSets(w io.Writer, algo string, n int, sets [][]int) {
 	}
 	root := math.Sqrt(float64(n))
 	fmt.Fprintf(w, "%s, %s (√N = %.2f: seed 003 gives K ≈ √N for optimal sets, K ≈ 2√N = %.2f for the grid).\n", k, m, root, 2*root)
+	// span is f(K) for the smallest and the largest K.
+	span := func(f func(int) int) string {
+		if st.MinK == st.MaxK {
+			return fmt.Sprint(f(st.MaxK))
+		}
+		return fmt.Sprintf("%d..%d", f(st.MinK), f(st.MaxK))
+	}
 	switch algo {
 	case "maekawa":
-		fmt.Fprintf(w, "Messages per entry: 3K = %d at most (K requests, K replies, K releases; p_i's messages to itself travel the network and count, as the seed's multicast to V_i says), with or without contention.\n", 3*st.MaxK)
+		fmt.Fprintf(w, "Messages per entry: 3K = %s (K requests, K replies, K releases; p_i's messages to itself travel the network and count, as the seed's multicast to V_i says), with or without contention.\n", span(func(k int) int { return 3 * k }))
 	case "maekawa-safe":
-		fmt.Fprintf(w, "Messages per entry: 3(K−1) = %d without contention (K−1 requests, replies and releases; p_i's own vote needs no message); with contention inquire, yield and failed come on top.\n", 3*(st.MaxK-1))
+		fmt.Fprintf(w, "Messages per entry: 3(K−1) = %s without contention (K−1 requests, replies and releases; p_i's own vote needs no message); with contention inquire, yield and failed come on top.\n", span(func(k int) int { return 3 * (k - 1) }))
 	}
 }

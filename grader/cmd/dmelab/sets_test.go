@@ -30,7 +30,7 @@ func TestCheckPrintsGridSets(t *testing.T) {
 	assert.Contains(t, out, "    V7 = {1,4,7}\n")
 	assert.Contains(t, out, `| \|V_i\| = K | bonus (fairness) | warning: most sets have K = 4 members, but \|V1\| = 5`)
 	assert.Contains(t, out, "K = 3..5, M = 3..5")
-	assert.Contains(t, out, "3K = 15 at most")
+	assert.Contains(t, out, "3K = 9..15 (")
 	_, same, _ := runCLI("check", "--algo", "maekawa", "--nodes", "7", "--sets", "grid", "--props", "safety", "--max-states", "100")
 	assert.Equal(t, sets(out), sets(same), "--sets grid is the default")
 }
