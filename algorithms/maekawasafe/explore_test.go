@@ -25,7 +25,7 @@ func TestExplorerNoDeadlock(t *testing.T) {
 	}
 	for _, c := range cases {
 		if testing.Short() && c.cfg.N == 4 {
-			t.Skip("N=4 (0.7 million states) skipped in -short mode")
+			t.Skip("N=4 (2.2 million states) skipped in -short mode")
 		}
 		res, err := explore.Check(explore.Config{Alg: maekawasafe.Algorithm(), Sim: c.cfg, Opts: sim.Options{Requests: c.r}, Props: []string{explore.Safety, explore.Liveness}})
 		require.NoError(t, err)

@@ -140,6 +140,16 @@ type Algorithm struct {
 	// Clocks: the simulator keeps a Lamport clock per node (Ctx.Clock,
 	// Ctx.Tick) and stamps every message with its sender's clock.
 	Clocks bool
+	// TickedClocks (with Clocks): the clock advances only where the node
+	// calls Ctx.Tick; receiving a message, an application message
+	// included, sets it to max(own, message) without the +1, and sending
+	// an application message does not tick. It is Lamport's clock counting
+	// only the events the algorithm times (e.g. its requests): if one such
+	// event happened-before another, the earlier has the smaller value,
+	// because every path between them carries the value forward and the
+	// later one ticks. The clocks then take no more values than there are
+	// ticks, which keeps a search small (maekawa-safe).
+	TickedClocks bool
 	// Election: the algorithm elects a leader (its nodes implement
 	// Elector) instead of guarding a critical section. The application's
 	// Request is then "start an election" and there is no Exit.

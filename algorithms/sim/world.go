@@ -370,7 +370,10 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		}
 		w.Net = append(w.Net[:k], w.Net[k+1:]...)
 		if c.clock != nil {
-			*c.clock = max(*c.clock, m.TS) + 1
+			*c.clock = max(*c.clock, m.TS)
+			if !w.Alg.TickedClocks {
+				*c.clock++
+			}
 		}
 		if w.Opts.Order {
 			w.App[i].HB |= m.HB
@@ -383,7 +386,9 @@ func (w *World) Apply(e Event) (Outcome, error) {
 			return out, fmt.Errorf("%s cannot send an application message to %s now", w.Names[i], w.name(e.To))
 		}
 		w.AppLeft--
-		c.Tick()
+		if !w.Alg.TickedClocks {
+			c.Tick()
+		}
 		c.Send(e.To, Msg{Kind: AppKind})
 	case EvRecover:
 		n.(Recoverer).Recover(c)

@@ -16,7 +16,6 @@ import (
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
-	"dmelab/algorithms/votingsets"
 )
 
 func cmdList(args []string, stdout, stderr io.Writer) int {
@@ -75,7 +74,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
 	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
 	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
-	sets := fs.String("sets", "", `Maekawa voting sets, e.g. "{1,2} {2,3} {3,1}" (default: the grid)`)
+	sets := fs.String("sets", "grid", `Maekawa voting sets: grid, plane (N = 7, 13, 21, 31) or the sets, e.g. "{1,2} {2,3} {3,1}"`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
@@ -142,16 +141,11 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	default:
 		return nil, fmt.Errorf("--channels must be fifo or unordered, got %q", f.channels)
 	}
-	if *sets != "" {
-		s, err := votingsets.Parse(*sets)
-		if err != nil {
-			return nil, fmt.Errorf("--sets: %v", err)
-		}
-		if len(s) != f.nodes {
-			return nil, fmt.Errorf("--sets gives %d voting sets for %d nodes", len(s), f.nodes)
-		}
-		f.sets = s
+	s, err := parseSets(*sets, f.nodes)
+	if err != nil {
+		return nil, fmt.Errorf("--sets: %v", err)
 	}
+	f.sets = s
 	return f, nil
 }
 
@@ -233,6 +227,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		if res.Bound != "" {
 			fmt.Fprintf(stdout, "\nThe search %s.\n", stoppedLine(f, res))
 		}
+		writeVotingSets(stdout, f.algo, f.nodes, f.sets)
 	}
 	for _, v := range res.Verdicts {
 		if v == explore.Violated {
