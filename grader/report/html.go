@@ -29,7 +29,7 @@ func HTML(r *Result, o Options) string {
 	m := &md{o: o, html: true}
 	m.result(r)
 	var body bytes.Buffer
-	g := &guard{diagrams: m.diagrams}
+	g := &guard{diagrams: m.diagrams, replays: m.replays}
 	gm := goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(g, 100))),
@@ -45,7 +45,11 @@ func HTML(r *Result, o Options) string {
 	} else if r != nil && r.Exercise != "" {
 		title += ": " + oneLine(r.Exercise)
 	}
-	return fmt.Sprintf(page, html.EscapeString(title), style, body.String())
+	css := style
+	if o.Web {
+		css += webStyle
+	}
+	return fmt.Sprintf(page, html.EscapeString(title), css, body.String())
 }
 
 const page = `<!DOCTYPE html>
@@ -85,17 +89,29 @@ summary { cursor: pointer; color: #1f5fa8; }
 a { color: #1f5fa8; }
 `
 
+// webStyle is added to style for the exercise pages (Options.Web).
+const webStyle = `.replay { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; font-weight: 600; }
+`
+
 // placeholder is the Markdown line that stands for diagram i in HTML mode.
 func placeholder(i int) string { return fmt.Sprintf("<!-- dmelab:diagram %d -->", i) }
 
+// replayPlaceholder stands for the web's replay and download links of
+// counterexample i (Options.Web).
+func replayPlaceholder(i int) string { return fmt.Sprintf("<!-- dmelab:replay %d -->", i) }
+
 var (
 	placeholderRE = regexp.MustCompile(`^<!-- dmelab:diagram ([0-9]+) -->$`)
+	replayRE      = regexp.MustCompile(`^<!-- dmelab:replay ([0-9]+) -->$`)
 	summaryRE     = regexp.MustCompile(`^<summary>[A-Za-z ().,]*(<code>[A-Za-z ]*</code>)?[A-Za-z ().,]*</summary>$`)
 )
 
 // guard renders raw HTML, letting through only what Markdown writes
 // itself, and highlights scenario code blocks.
-type guard struct{ diagrams []*Counterexample }
+type guard struct {
+	diagrams []*Counterexample
+	replays  []replay
+}
 
 func (g *guard) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHTMLBlock, g.htmlBlock)
@@ -125,6 +141,11 @@ func (g *guard) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering 
 			k, _ := strconv.Atoi(placeholderRE.FindStringSubmatch(ln)[1])
 			if k < len(g.diagrams) {
 				fmt.Fprintf(w, "<div class=\"diagram\">\n%s</div>\n", SVG(g.diagrams[k], fmt.Sprint(k)))
+			}
+		case replayRE.MatchString(ln):
+			k, _ := strconv.Atoi(replayRE.FindStringSubmatch(ln)[1])
+			if k < len(g.replays) {
+				w.WriteString(replayLinks(g.replays[k]))
 			}
 		case strings.TrimSpace(ln) != "":
 			fmt.Fprintf(w, "<p>%s</p>\n", html.EscapeString(ln))
@@ -169,6 +190,32 @@ func (g *guard) fenced(w util.BufWriter, src []byte, node ast.Node, entering boo
 		}
 	}
 	return ast.WalkContinue, nil
+}
+
+// replayLinks offers a counterexample on the web: the playground link
+// opens in a window of its own (the feedback is shown in a sandboxed
+// frame, and the playground may not be framed), and the scenario is a
+// data: link that the browser downloads as a file.
+func replayLinks(r replay) string {
+	return fmt.Sprintf("<p class=\"replay\"><a href=\"%s\" target=\"_blank\" rel=\"noopener\">▶ Replay this run in the playground</a> "+
+		"<a href=\"%s\" download=\"%s\">⬇ Download this run (%s)</a></p>\n",
+		html.EscapeString(r.link), html.EscapeString(dataURL(clean(r.text))), html.EscapeString(r.file), html.EscapeString(r.file))
+}
+
+// dataURL is text as a data: URL, every byte but the unreserved ones
+// percent-encoded.
+func dataURL(text string) string {
+	var b strings.Builder
+	b.WriteString("data:text/plain;charset=utf-8,")
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
 
 // scenarioWords are the words that begin a statement of the scenario

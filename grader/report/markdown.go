@@ -28,6 +28,42 @@ type md struct {
 	o        Options
 	html     bool
 	diagrams []*Counterexample
+	replays  []replay
+}
+
+// replay is a counterexample offered on the web: its playground link, and
+// its scenario as a file to download.
+type replay struct{ link, file, text string }
+
+// scenarioFile names the download of a test's counterexample after the
+// test: "public/tie" gives "tie.scn", "explore N=2 R=2: liveness"
+// "explore-N-2-R-2-liveness.scn".
+func scenarioFile(name string) string {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.TrimSuffix(name, ".scn")
+	var b strings.Builder
+	dash := false
+	for _, r := range name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.'
+		switch {
+		case ok:
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-.")
+	if len(s) > 80 {
+		s = strings.Trim(s[:80], "-.")
+	}
+	if s == "" {
+		s = "counterexample"
+	}
+	return s + ".scn"
 }
 
 func (m *md) p(format string, args ...any) { fmt.Fprintf(m, format, args...) }
@@ -47,14 +83,32 @@ func (m *md) result(r *Result) {
 	}
 	m.p("%s\n\n", summaryLine(r, false))
 	m.problems(r)
-	m.table(r)
+	if m.o.Web {
+		// On the page the first failure is what the student came for:
+		// it comes first, the table of every test after the failures.
+		// Nothing ran in a file that does not compile or is refused: the
+		// problems say why, and the table is enough.
+		if r.Status != CompileError && r.Status != Refused {
+			m.failures(r)
+		}
+		if len(r.Tests) > 0 {
+			m.p("## All tests\n\n")
+		}
+		m.table(r)
+	} else {
+		m.table(r)
+		m.failures(r)
+	}
+	m.log(r, 2)
+}
+
+func (m *md) failures(r *Result) {
 	for i := range r.Tests {
 		if t := &r.Tests[i]; !t.Passed {
 			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
 			m.test(t, 3)
 		}
 	}
-	m.log(r, 2)
 }
 
 // summaryLine says in one line how grading went and what it gave, in
@@ -200,7 +254,9 @@ func failure(ce *Counterexample) string {
 func (m *md) test(t *Test, h int) {
 	switch t.Visibility {
 	case Public:
-		if src := oneLine(t.Source); src != "" {
+		if src := oneLine(t.Source); src != "" && m.o.Web {
+			m.p("*Public schedule %s.*\n\n", code(src, false))
+		} else if src != "" {
 			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code("dmelab run "+src, false))
 		} else {
 			m.p("*Public schedule.*\n\n")
@@ -226,16 +282,36 @@ func (m *md) test(t *Test, h int) {
 		m.p(" (%s)", text(k))
 	}
 	m.p(" in %d steps.** %s\n\n", len(ce.Steps), text(ce.Summary))
+	link := ReplayLink(t, m.o)
+	if link != "" && m.o.Web {
+		m.replay(t, link)
+	}
 	m.focus(ce)
 	hd := strings.Repeat("#", h)
 	m.p("%s Step by step\n\n", hd)
 	m.steps(ce)
 	m.p("%s Space-time diagram\n\n", hd)
 	m.diagram(ce)
-	if link := ReplayLink(t, m.o); link != "" {
+	switch {
+	case link == "":
+	case m.o.Web:
+		m.fold("This run as a scenario", "This run as a scenario", fenced("scenario", shareText(t)))
+	default:
 		m.p("[▶ Replay this run in the playground](<%s>)\n\n", link)
 		m.fold("This run as a scenario (save it and run <code>dmelab run FILE</code>)", "This run as a scenario (save it and run `dmelab run FILE`)", fenced("scenario", shareText(t)))
 	}
+}
+
+// replay offers the counterexample of t on the web, at the top of its
+// test: the replay link and, in HTML, a download of the run as a scenario
+// file (html.go writes both for the placeholder).
+func (m *md) replay(t *Test, link string) {
+	if m.html {
+		m.replays = append(m.replays, replay{link: link, file: scenarioFile(t.Name), text: shareText(t)})
+		m.p("%s\n\n", replayPlaceholder(len(m.replays)-1))
+		return
+	}
+	m.p("[▶ Replay this run in the playground](<%s>)\n\n", link)
 }
 
 func firstUpper(s string) string {

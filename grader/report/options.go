@@ -19,6 +19,12 @@ type Options struct {
 	// NoHTML leaves out the raw HTML (<details> blocks) that folds the log
 	// and the scenarios away, for Markdown renderers that strip raw HTML.
 	NoHTML bool
+	// Web is for feedback shown on the exercise pages (dmelab serve): the
+	// failed tests come first, each with its replay link at its top;
+	// links open outside the page's frame; a counterexample is offered
+	// as a download (HTML) instead of a `dmelab run` command, which a
+	// student in the browser does not have.
+	Web bool
 }
 
 func (o Options) base() string {

@@ -75,7 +75,7 @@ func (s *Server) view(ctx context.Context, rec *Record, full, staff bool) *View 
 		if !staff {
 			forStudent(&res)
 		}
-		o := report.Options{PlaygroundURL: s.opts.PlaygroundURL}
+		o := report.Options{PlaygroundURL: s.opts.PlaygroundURL, Web: true}
 		v.Result = &res
 		v.Feedback = &Feedback{Markdown: report.Markdown(&res, o), HTML: report.HTML(&res, o)}
 	}
