@@ -97,6 +97,111 @@ test('a wrong solution gets a counterexample', { skip }, async () => {
   await page.screenshot({ path: path.join(ART, '02-counterexample.png'), fullPage: true });
 });
 
+// feedback is the feedback frame's document (as Playwright sees it).
+const feedback = async () => (await page.$('#feedback')).contentFrame();
+
+// Issue 14, item 8: the replay link opens the playground outside the
+// sandboxed frame (which the playground's frame-ancestors 'none' would
+// block), and the feedback still cannot run script.
+test('"Replay in playground" opens the playground in a window of its own; the feedback runs no script', { skip }, async () => {
+  const fb = await feedback();
+  const link = fb.locator('a', { hasText: 'Replay this run in the playground' }).first();
+  const scenarioURL = await link.getAttribute('href');
+  assert.match(scenarioURL, /#scenario=/);
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page', { timeout: 15000 }),
+    link.click(),
+  ]);
+  try {
+    await popup.waitForLoadState('domcontentloaded');
+    assert.equal(popup.url(), scenarioURL, 'the playground opens on the counterexample');
+    await popup.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    assert.match(await popup.textContent('body'), /algorithm/, 'the playground shows the scenario');
+    await popup.screenshot({ path: path.join(ART, '02b-replayed.png') });
+  } finally {
+    await popup.close();
+  }
+  assert.equal(page.url().includes('#scenario='), false, 'the exercise page stays where it was');
+
+  const sandbox = await page.getAttribute('#feedback', 'sandbox');
+  assert.doesNotMatch(sandbox, /allow-scripts/, `sandbox="${sandbox}"`);
+  // Feedback that tried to run script (inline, a handler, a javascript:
+  // link) changes nothing.
+  const saved = await page.$eval('#feedback', (f) => f.srcdoc);
+  await page.$eval('#feedback', (f) => new Promise((done) => {
+    f.addEventListener('load', done, { once: true });
+    f.srcdoc = '<p id=p>x</p><script>parent.document.title="ran"; document.getElementById("p").textContent="ran"</script>'
+      + '<img src=x onerror="parent.document.title=\'ran\'"><a id=j href="javascript:parent.document.title=\'ran\'">j</a>';
+  }));
+  await (await feedback()).click('#j').catch(() => {});
+  await page.waitForTimeout(300);
+  assert.notEqual(await page.title(), 'ran');
+  assert.equal(await (await feedback()).textContent('#p'), 'x');
+  await page.$eval('#feedback', (f, s) => new Promise((done) => {
+    f.addEventListener('load', done, { once: true });
+    f.srcdoc = s;
+  }), saved);
+});
+
+// Issue 14, item 9: the frame is as tall as its feedback (the page
+// scrolls, not a box inside it), and the first failing test, its
+// counterexample and its replay link come first.
+test('the feedback frame fits its content, the first failure at the top', { skip }, async () => {
+  const size = () => page.$eval('#feedback', (f) => f.getBoundingClientRect().height);
+  const fb = await feedback();
+  const content = await fb.evaluate(() => document.documentElement.scrollHeight);
+  const inner = await fb.evaluate(() => window.innerHeight);
+  assert.ok(content > 2000, `this feedback is long (${content} px)`);
+  assert.ok(inner >= content - 2, `the frame (${inner} px) holds its content (${content} px) without scrolling`);
+  // Opening a folded block grows the frame.
+  const before = await size();
+  await fb.locator('summary', { hasText: 'This run as a scenario' }).first().click();
+  await page.waitForFunction((b) => document.getElementById('feedback').getBoundingClientRect().height > b + 20, before, { timeout: 5000 });
+  const grown = await fb.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+  assert.ok(grown[1] >= grown[0] - 2, `after opening: frame ${grown[1]} px, content ${grown[0]} px`);
+  await fb.locator('summary', { hasText: 'This run as a scenario' }).first().click();
+  // A narrower window re-fits.
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.waitForTimeout(300);
+  const narrow = await fb.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+  assert.ok(narrow[1] >= narrow[0] - 2, `at 800 px wide: frame ${narrow[1]} px, content ${narrow[0]} px`);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  // In reading order: the summary, then the first failing test with its
+  // replay link before its step table, and the table of all tests after.
+  const order = await fb.evaluate(() => {
+    const y = (el) => (el ? el.getBoundingClientRect().top : -1);
+    const h2 = [...document.querySelectorAll('h2')];
+    const replay = [...document.querySelectorAll('a')].find((a) => a.textContent.includes('Replay this run'));
+    const steps = [...document.querySelectorAll('h3')].find((h) => h.textContent.includes('Step by step'));
+    const all = h2.find((h) => /All tests/.test(h.textContent));
+    return { first: h2[0]?.textContent, replay: y(replay), steps: y(steps), all: y(all) };
+  });
+  assert.match(order.first, /^✗ /, `the first section is a failing test: ${order.first}`);
+  assert.ok(order.replay > 0 && order.replay < order.steps, `replay link (${order.replay}) before the step table (${order.steps})`);
+  assert.ok(order.replay < 700, `the replay link is near the top (${order.replay} px)`);
+  assert.ok(order.all > order.steps, 'the table of all tests comes after the failures');
+  await page.$eval('#feedback', (f) => f.scrollIntoView());
+  await page.screenshot({ path: path.join(ART, '02c-feedback-top.png') });
+});
+
+// Issue 14, item 10: on the web the feedback offers the replay link and
+// a download of the schedule, never a command to run.
+test('web feedback offers a replay and a download, not dmelab run', { skip }, async () => {
+  const fb = await feedback();
+  const text = await fb.textContent('body');
+  assert.doesNotMatch(text, /dmelab run/);
+  const dl = fb.locator('a[download]').first();
+  const name = await dl.getAttribute('download');
+  assert.match(name, /\.scn$/);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15000 }), dl.click()]);
+  assert.equal(download.suggestedFilename(), name);
+  const file = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(file, /^algorithm /m, 'the download is the scenario');
+  // It is the same run the replay link replays.
+  const shown = await fb.locator('pre code.language-scenario').first().textContent();
+  assert.equal(file.trim(), shown.trim());
+});
+
 test('the reference solution gets full marks, and the history keeps both', { skip }, async () => {
   await submit(read('exercises/ra-steps/solution.go'));
   assert.match(await page.textContent('#status'), /graded: 30 \/ 30/);

@@ -3,6 +3,12 @@
 // feedback (the grader's HTML, in a sandboxed frame with no scripts) and
 // keeps this browser's history of submissions for the exercise in
 // localStorage (no accounts).
+//
+// The frame's sandbox allows no scripts but keeps the page's origin, so
+// this script can measure the feedback and make the frame as tall as it
+// is (the page scrolls, not a box inside it); its links open in windows of
+// their own (the playground may not be framed), and its download links
+// download.
 
 const work = document.querySelector('.work');
 if (work) {
@@ -55,6 +61,23 @@ if (work) {
 
   const say = (text) => { status.textContent = text; };
 
+  // fit makes the frame as tall as the feedback in it.
+  const fit = () => {
+    const d = frame.contentDocument;
+    if (frame.hidden || !d || !d.documentElement) return;
+    const root = d.documentElement;
+    frame.style.height = `${Math.ceil(root.getBoundingClientRect().height)}px`;
+    // A horizontal scroll bar (a wide table) takes height too.
+    if (root.scrollHeight > root.clientHeight) frame.style.height = `${Math.ceil(root.getBoundingClientRect().height) + root.scrollHeight - root.clientHeight}px`;
+  };
+  frame.addEventListener('load', () => {
+    const d = frame.contentDocument;
+    if (!d) return;
+    d.addEventListener('toggle', fit, true); // a <details> opened or closed
+    fit();
+  });
+  window.addEventListener('resize', fit);
+
   async function follow(id) {
     for (;;) {
       const r = await fetch(`/api/submissions/${id}?wait=20`);
@@ -68,8 +91,8 @@ if (work) {
         const score = `${res.score} / ${res.max_score}`;
         say(`graded: ${score}`);
         remember(id, { status: 'done', score });
-        frame.srcdoc = v.feedback.html;
         frame.hidden = false;
+        frame.srcdoc = v.feedback.html;
         return;
       }
     }
