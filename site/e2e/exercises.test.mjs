@@ -66,7 +66,7 @@ after(async () => {
 async function submit(text) {
   await page.evaluate((t) => { document.getElementById('source').value = t; }, text);
   await page.click('#submit');
-  await page.waitForFunction(() => /^graded:/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
+  await page.waitForFunction(() => /^(not )?graded:/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
   return page.$eval('#feedback', (f) => f.srcdoc);
 }
 
@@ -217,4 +217,33 @@ test('hidden schedules are named, never shown as files', { skip }, async () => {
     const base = name.replace(/\.\w+$/, '');
     assert.ok(!html.includes(base + '.scn'), `the page names hidden file ${name}`);
   }
+});
+
+// Issue 14, item 11: a file that does not compile is not graded: the
+// page says so (not "0 / 30") and marks the compiler's positions in the
+// editor.
+test('a compile error is "not graded", its positions marked in the editor', { skip }, async () => {
+  const good = read('exercises/ra-steps/solution.go');
+  const lines = good.split('\n');
+  const at = lines.findIndex((l) => /^func /.test(l)) + 1; // the first line of a function body
+  lines.splice(at, 0, '\tnotDeclaredAnywhere()');
+  const html = await submit(lines.join('\n'));
+  const status = await page.textContent('#status');
+  assert.match(status, /not graded: your code does not compile/);
+  assert.doesNotMatch(status, /0 \/ 30/);
+  assert.match(html, /does not compile/);
+  const items = await page.$$eval('#history li', (li) => li.map((x) => x.textContent));
+  assert.match(items[0], /does not compile/, `history: ${items[0]}`);
+  assert.doesNotMatch(items[0], /0 \/ 30/);
+  await page.waitForSelector('.cm-lintRange-error');
+  assert.equal(await page.textContent('.cm-lintRange-error'), 'notDeclaredAnywhere');
+  const marked = await page.$$eval('.cm-gutter-lint .cm-gutterElement', (els) => els.filter((e) => e.querySelector('.cm-lint-marker-error')).length);
+  assert.equal(marked, 1, 'one line is marked in the gutter');
+  await page.hover('.cm-lintRange-error');
+  await page.waitForSelector('.cm-tooltip-lint', { timeout: 5000 });
+  assert.match(await page.textContent('.cm-tooltip-lint'), /undefined: notDeclaredAnywhere/);
+  await page.screenshot({ path: path.join(ART, '04-compile-error.png'), fullPage: true });
+  // The next submission clears the marks.
+  await submit(good);
+  assert.equal(await page.$('.cm-lintRange-error'), null);
 });

@@ -11,6 +11,7 @@ import {
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, defaultHighlightStyle, indentUnit, bracketMatching } from '@codemirror/language';
 import { go } from '@codemirror/lang-go';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
 
 const theme = EditorView.theme({
   '&': { fontSize: '13px', border: '1px solid #c7cdd9', borderRadius: '6px', background: '#fff' },
@@ -28,7 +29,7 @@ export function attach(textarea) {
       doc: textarea.value,
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
-        bracketMatching(), indentUnit.of('\t'), go(), syntaxHighlighting(defaultHighlightStyle), theme,
+        bracketMatching(), indentUnit.of('\t'), go(), syntaxHighlighting(defaultHighlightStyle), theme, lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ 'aria-label': textarea.getAttribute('aria-label') || 'Go editor' }),
         EditorView.updateListener.of((u) => {
@@ -56,4 +57,43 @@ export function attach(textarea) {
     },
   });
   return view;
+}
+
+// column is the offset in text of the compiler's column col (1-based, in
+// bytes of UTF-8).
+function column(text, col) {
+  let bytes = 0;
+  let i = 0;
+  for (const ch of text) {
+    if (bytes >= (col || 1) - 1) break;
+    bytes += new TextEncoder().encode(ch).length;
+    i += ch.length;
+  }
+  return i;
+}
+
+// mark shows problems ({line, col, message}: the compiler's, 1-based) in
+// the editor: the word at each position underlined, the line marked in
+// the gutter, the message on hover. An empty list clears them.
+export function mark(view, problems) {
+  const doc = view.state.doc;
+  const diagnostics = [];
+  for (const p of problems || []) {
+    if (!(p.line >= 1 && p.line <= doc.lines)) continue;
+    const line = doc.line(p.line);
+    const from = line.from + column(line.text, p.col);
+    const word = /^[\p{L}\p{N}_]+/u.exec(line.text.slice(from - line.from));
+    const to = word ? from + word[0].length : Math.min(from + 1, line.to);
+    diagnostics.push({ from, to, severity: 'error', message: p.message, source: 'go' });
+  }
+  view.dispatch(setDiagnostics(view.state, diagnostics));
+}
+
+// reveal puts the cursor at line:col (1-based) and scrolls it into view.
+export function reveal(view, line, col) {
+  const doc = view.state.doc;
+  const l = doc.line(Math.min(Math.max(line, 1), doc.lines));
+  const at = l.from + column(l.text, col);
+  view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+  view.focus();
 }

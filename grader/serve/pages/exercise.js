@@ -18,6 +18,7 @@ if (work) {
   const status = document.getElementById('status');
   const frame = document.getElementById('feedback');
   const history = document.getElementById('history');
+  const problems = document.getElementById('problems');
   const key = `dmelab.submissions.${name}`;
   const draftKey = `dmelab.draft.${name}`;
   const starter = document.getElementById('starter').content.textContent;
@@ -59,7 +60,10 @@ if (work) {
     drawHistory();
   };
 
-  const say = (text) => { status.textContent = text; };
+  const say = (text, ungraded = false) => {
+    status.textContent = text;
+    status.classList.toggle('ungraded', ungraded);
+  };
 
   // fit makes the frame as tall as the feedback in it.
   const fit = () => {
@@ -78,7 +82,40 @@ if (work) {
   });
   window.addEventListener('resize', fit);
 
-  async function follow(id) {
+  // The editor, once attached (see the end): {view, mark, reveal}.
+  let editor = null;
+  // showProblems lists where the file does not compile under the buttons
+  // and marks those positions in the editor; [] clears both.
+  const showProblems = (list) => {
+    const located = (list || []).filter((p) => p.line > 0);
+    problems.replaceChildren(...located.map((p) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `line ${p.line}${p.col ? `:${p.col}` : ''}`;
+      b.addEventListener('click', () => {
+        if (editor?.reveal) { editor.reveal(editor.view, p.line, p.col); return; }
+        const lines = src.value.split('\n');
+        const at = lines.slice(0, p.line - 1).reduce((n, l) => n + l.length + 1, 0) + Math.max((p.col || 1) - 1, 0);
+        src.focus();
+        src.setSelectionRange(at, at);
+      });
+      li.append(b, ` ${p.message}`);
+      return li;
+    }));
+    problems.hidden = located.length === 0;
+    if (editor?.mark) editor.mark(editor.view, located);
+  };
+
+  // notGraded says why a result has no score, or '' if it has one.
+  const notGraded = (res) => ({
+    'compile-error': 'not graded: your code does not compile',
+    refused: 'not graded: your code uses something outside what the exercise allows',
+  })[res.status] || '';
+
+  // follow waits for submission id; sent is the source submitted from
+  // this page (its problems are marked in the editor if it is unchanged).
+  async function follow(id, sent) {
     for (;;) {
       const r = await fetch(`/api/submissions/${id}?wait=20`);
       const v = await r.json();
@@ -88,9 +125,12 @@ if (work) {
       else if (v.status === 'failed') { say(v.message); remember(id, { status: 'failed' }); return; }
       else if (v.status === 'done') {
         const res = v.result;
-        const score = `${res.score} / ${res.max_score}`;
-        say(`graded: ${score}`);
+        const why = notGraded(res);
+        const score = why || `${res.score} / ${res.max_score}`;
+        if (why) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
+        else say(`graded: ${score}`);
         remember(id, { status: 'done', score });
+        showProblems(sent !== undefined && sent === src.value ? res.problems : []);
         frame.hidden = false;
         frame.srcdoc = v.feedback.html;
         return;
@@ -100,17 +140,19 @@ if (work) {
 
   submit.addEventListener('click', async () => {
     submit.disabled = true;
+    showProblems([]);
     say('sending…');
+    const sent = src.value;
     try {
       const r = await fetch('/api/submissions', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ exercise: name, file: 'solution.go', source: src.value }),
+        body: JSON.stringify({ exercise: name, file: 'solution.go', source: sent }),
       });
       const v = await r.json();
       if (!r.ok) { say(v.error || `error ${r.status}`); return; }
       remember(v.id, { status: 'queued' });
-      await follow(v.id);
+      await follow(v.id, sent);
     } catch (e) {
       say(`the server did not answer: ${e.message}`);
     } finally {
@@ -120,7 +162,10 @@ if (work) {
   drawHistory();
   // The Go editor (CodeMirror, built by make site) over the textarea, if
   // the playground's files are served here; the textarea works without it.
-  import('/goeditor.js').then((m) => { m.attach(src); work.dataset.editor = 'go'; }).catch(() => {
+  import('/goeditor.js').then((m) => {
+    editor = { view: m.attach(src), mark: m.mark, reveal: m.reveal };
+    work.dataset.editor = 'go';
+  }).catch(() => {
     work.dataset.editor = 'plain';
   });
 }
