@@ -28,7 +28,9 @@ var pageCSS []byte
 var pageTmpl = template.Must(template.New("page").Parse(pageHTML))
 
 // pageCSP: the page's own script and styles; feedback is shown in a
-// sandboxed frame (srcdoc) with no scripts at all.
+// sandboxed frame (srcdoc) with no scripts at all. The frame keeps the
+// page's origin so that the page can size it to the feedback; that is
+// safe only without allow-scripts (TestFeedbackFrameRunsNoScript).
 const pageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 // statementMD renders a statement. Raw HTML in statements is escaped
