@@ -317,7 +317,7 @@ func reducible(c Config) bool {
 		return false
 	}
 	w, err := initial(c)
-	if err != nil || len(w.Nodes) == 0 || w.AnyFIFO() {
+	if err != nil || len(w.Nodes) == 0 || w.AnyFIFO() || faulty(w) {
 		return false
 	}
 	_, ok := w.Nodes[0].(sim.Reducible)

@@ -50,6 +50,9 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		}
 	}
 	for i, n := range w.Nodes {
+		if w.Crashed&(1<<i) != 0 {
+			continue // takes no step (a search from a state with a crash)
+		}
 		steps := n.(sim.Reducible).Persistent(s.steps[:0], w.App[i].Left == 0)
 		s.steps = steps
 		if len(steps) == 0 {

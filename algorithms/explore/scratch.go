@@ -85,11 +85,12 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	}
 	w.EncodeTail(&sc.enc)
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
-		sc.waiting, sc.unsafe = w.Waiting(), w.Unsafe()
+		sc.waiting, sc.unsafe = waiting(w), w.Unsafe()
 		sc.restore(w, i, orig)
 		return out
 	}
-	// Only node i changed phase, if anyone did.
+	// Only node i changed phase, if anyone did, and no one crashed or
+	// recovered: the crashed set is the loaded state's (see waiting).
 	now := w.Nodes[i].Phase()
 	sc.waiting = 0
 	for j, p := range sc.phase {
@@ -100,6 +101,7 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 			sc.waiting |= 1 << j
 		}
 	}
+	sc.waiting &^= sc.crashed
 	in := sc.inCS
 	if sc.phase[i] == sim.InCS {
 		in--

@@ -16,7 +16,7 @@ type search struct {
 	st     *store
 	parent seg[uint32]
 	depth  seg[uint16]
-	wait   seg[uint32] // nodes waiting (phase Wanting) in each state
+	wait   seg[uint32] // live nodes waiting in each state (see waiting)
 	bad    seg[bool]   // unsafe states: reported, not expanded
 	// reduced marks states expanded by one independent event only; their
 	// edges do not show everything enabled there.
@@ -66,13 +66,22 @@ func newSearch(c Config) (*search, error) {
 	s.st.add(e.B)
 	s.parent.push(0)
 	s.depth.push(0)
-	s.wait.push(w.Waiting())
+	s.wait.push(waiting(w))
 	s.bad.push(w.Unsafe())
 	_, red := w.Nodes[0].(sim.Reducible)
 	// The world's own options decide: a search from a given state (see
 	// CheckFrom) may carry Order ghost state even when Order is not asked.
-	s.reduce = red && !c.NoReduce && !w.AnyFIFO() && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order
+	s.reduce = red && !c.NoReduce && !w.AnyFIFO() && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order && !faulty(w)
 	return s, nil
+}
+
+// faulty reports whether nodes of w may still crash or recover. The
+// partial-order reduction is then off: a crash disables every step of the
+// crashed node, so no step of it is persistent (the reduced search would
+// only ever crash a node between its persistent steps, never, say, in the
+// middle of sending its requests).
+func faulty(w *sim.World) bool {
+	return w.CrashLeft > 0 || w.Crashed != 0 && w.RecoverLeft > 0
 }
 
 func (s *search) class(e sim.Event) uint32 {
@@ -153,10 +162,11 @@ func (s *search) bfs() {
 			s.inFlight, s.inFlightAt = len(w.Net), int(s.depth.at(cur))
 		}
 		evs = w.Events(evs[:0])
-		// Deadlock: someone waits (or cannot finish leaving) and nothing
-		// that fairness would force can happen; at most some application
-		// could still choose to call enter() or send a message.
-		if !anyForced(evs) && (w.Waiting() != 0 || anyBusy(w)) {
+		// Deadlock: some live node waits (or cannot finish leaving) and
+		// nothing that fairness would force can happen; at most some
+		// application could still choose to call enter() or send a
+		// message. A crashed node's own request is nobody's to finish.
+		if !anyForced(evs) && (waiting(w) != 0 || anyBusy(w)) {
 			s.note(Liveness, &violation{kind: "deadlock", state: cur})
 		}
 		if len(evs) == 0 {
@@ -211,15 +221,33 @@ func anyForced(evs []sim.Event) bool {
 	return false
 }
 
-// anyBusy reports a node stuck outside Idle (in the CS or in its exit
-// protocol) when nothing can happen.
+// anyBusy reports a live node stuck outside Idle (in the CS or in its
+// exit protocol) when nothing can happen.
 func anyBusy(w *sim.World) bool {
-	for _, n := range w.Nodes {
-		if n.Phase() != sim.Idle {
-			return true
+	return busy(w) != 0
+}
+
+// busy is the set of live nodes outside Idle.
+func busy(w *sim.World) uint32 {
+	var b uint32
+	for i, n := range w.Nodes {
+		if n.Phase() != sim.Idle && w.Crashed&(1<<i) == 0 {
+			b |= 1 << i
 		}
 	}
-	return false
+	return b
+}
+
+// waiting is the set of nodes liveness is about: the live ones whose
+// enter() call has not returned (for an election, the live ones without
+// the right leader). Liveness under crash faults is a promise to the
+// nodes that are still up: a node that crashed while it waited never
+// returns from enter(), and that alone is no deadlock or starvation; a
+// live node that waits forever because another crashed still is one.
+// Deadlock (bfs), starvation (liveness) and random walks all decide who
+// waits from this set.
+func waiting(w *sim.World) uint32 {
+	return w.Waiting() &^ w.Crashed
 }
 
 // note keeps the first (hence shortest) violation of each property.

@@ -107,7 +107,7 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		return fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
 	case "deadlock":
 		if w.Alg.Election {
-			return fmt.Sprintf("Nothing more has to happen, yet the highest live node is not the leader of %s (only applications could still act: start an election or crash a node).", bitsNames(w, w.Waiting()))
+			return fmt.Sprintf("Nothing more has to happen, yet the highest live node is not the leader of %s (only applications could still act: start an election or crash a node).", bitsNames(w, waiting(w)))
 		}
 		if len(w.Events(nil)) > 0 {
 			return fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (call enter(), send, crash), and none has to.", waitingOrBusy(w))
@@ -191,12 +191,7 @@ func inCS(w *sim.World) uint32 {
 	return b
 }
 
+// waitingOrBusy names the live nodes a deadlock leaves outside Idle.
 func waitingOrBusy(w *sim.World) string {
-	var b uint32
-	for i, n := range w.Nodes {
-		if n.Phase() != sim.Idle {
-			b |= 1 << i
-		}
-	}
-	return bitsNames(w, b)
+	return bitsNames(w, busy(w))
 }

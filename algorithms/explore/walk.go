@@ -52,7 +52,7 @@ func Walk(c WalkConfig) (*Result, error) {
 		for d := 0; d < c.Depth; d++ {
 			evs = w.Events(evs[:0])
 			if len(evs) == 0 {
-				if w.Waiting() != 0 || anyBusy(w) {
+				if waiting(w) != 0 || anyBusy(w) {
 					keep(best, kinds, Liveness, "deadlock", path, c.wants(Liveness))
 				}
 				break
