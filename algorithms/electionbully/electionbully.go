@@ -24,13 +24,16 @@
 //     set by every coordinator message; its check timer clears the flag,
 //     or, if it was already clear (nothing since the last check), starts
 //     an election.
+//   - The same sentence for a node that has no leader yet and runs no
+//     election of its own (at the start, before it hears anything): its
+//     "no leader" timer starts an election when it expires. The highest
+//     node has none: every election is sent to it.
 //   - On coordinator(k) a node sets Leader = k and goes back to idle.
 //
 // Every handler and every timeout is one atomic step. Each node has at
 // most one timer armed, which its state determines: "no ok" while
 // electing, "no coordinator" while waiting, heartbeat as the leader, check
-// as a follower; a node that has never taken part in an election has
-// none. The state is finite (leader, state, heard), so the explorer's
+// as a follower, "no leader" otherwise (none at the highest node). The state is finite (leader, state, heard), so the explorer's
 // search ends although heartbeats go on for ever.
 //
 // Choices where the seed is silent:
@@ -70,7 +73,10 @@
 // directly: when the check finds nothing heard and the leader is still
 // alive (Ctx.Alive), its heartbeat is still due; when the "no coordinator"
 // timer fires and some higher node is alive, its coordinator is still
-// due; in both cases the timer is simply armed again (the step changes
+// due; likewise the "no leader" timer expires only when every higher node
+// has crashed (while one is alive, the highest live node hears of every
+// election and announces the result to every lower node, so it is still
+// due). In each case the timer is simply armed again (the step changes
 // nothing). Taken literally instead, the timeouts break liveness: a node
 // waiting for a coordinator can call election after election while the
 // higher node that should win never gets its own "no ok" timeout in,
@@ -79,17 +85,18 @@
 // TestWaitingTimeoutMustOutlastElections keeps that counterexample
 // visible.
 //
-// With these, safety and liveness hold with and without a crash: when the
-// leader crashes, the followers' checks find no heartbeat and call an
-// election, which the highest live node wins. With two crashes liveness
-// fails, in a way the seed's words allow: its timeframe is about "the last
-// leader", so a node that never had one and never heard of an election
-// has no timer. If N2 starts an election and N2 and N3 both crash before
-// anyone else hears of it, N1 waits for nothing and stays undecided. A
-// check for nodes that know no leader (an election of their own after a
-// while) repairs that, at the price of elections that start unprompted:
-// the explorer's N=4 search with one crash then no longer fits in two
-// million states.
+// With these, safety and liveness hold with and without crashes (N=3 and
+// N=4, up to two crashes): when the leader crashes, the followers' checks
+// find no heartbeat and call an election, which the highest live node
+// wins. The "no leader" timer is what two crashes need (issue 15): if N2
+// starts an election and N2 and N3 both crash before anyone else hears of
+// it, N1 had no leader and nothing is on its way to it; without the timer
+// it waits for ever (TestNoLeaderTimeoutNeeded), with it N1, now the
+// highest live node, elects itself. Because it expires only once every
+// higher node has crashed, it starts no election in a run without
+// crashes, and the explorer's figures without crashes are those of the
+// model without it: elections still start only when asked, or when a
+// crash leaves a node with nobody above it.
 package electionbully
 
 import (
@@ -107,12 +114,13 @@ const (
 )
 
 // Algorithm returns the description the simulator and explorer use.
-func Algorithm() *sim.Algorithm { return algorithm(true) }
+func Algorithm() *sim.Algorithm { return algorithm(true, true) }
 
 // algorithm builds the descriptor; patient=false takes the timeouts
 // literally (see the package comment), for the test that shows why they
-// must not be.
-func algorithm(patient bool) *sim.Algorithm {
+// must not be; timeframe=false leaves out the "no leader" timer, for the
+// test that shows why it is needed.
+func algorithm(patient, timeframe bool) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "election-bully",
 		Summary:  "bully election: the highest live node wins; timeouts detect crashed leaders (seed 002)",
@@ -120,7 +128,7 @@ func algorithm(patient bool) *sim.Algorithm {
 		New: func(cfg sim.Config) ([]sim.Node, error) {
 			nodes := make([]sim.Node, cfg.N)
 			for i := range nodes {
-				nodes[i] = &node{id: i, n: cfg.N, patient: patient, leader: -1}
+				nodes[i] = &node{id: i, n: cfg.N, patient: patient, timeframe: timeframe, leader: -1}
 			}
 			return nodes, nil
 		},
@@ -155,14 +163,18 @@ const (
 	noCoordinator
 	heartbeat
 	check
+	noLeader
 )
 
 type node struct {
 	id, n   int
 	patient bool // timeouts expire only when due (configuration, not state)
-	leader  int
-	state   uint8
-	heard   bool // a follower heard from its leader since its last check
+	// timeframe: a node without leader or election waits for a result
+	// ("no leader" timer; configuration, not state)
+	timeframe bool
+	leader    int
+	state     uint8
+	heard     bool // a follower heard from its leader since its last check
 }
 
 func (n *node) Clone() sim.Node {
@@ -255,7 +267,10 @@ func (n *node) timer() int {
 	case n.leader >= 0:
 		return check
 	}
-	return -1 // never took part in an election: nothing to wait for
+	if n.id == n.n-1 || !n.timeframe {
+		return -1 // the highest node hears of every election: it is asked
+	}
+	return noLeader // no leader and no election of its own: the seed's timeframe
 }
 
 func (n *node) Steps(dst []sim.Step) []sim.Step {
@@ -270,12 +285,8 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	case noOK:
 		n.win(c)
 	case noCoordinator:
-		if n.patient {
-			for j := n.id + 1; j < n.n; j++ {
-				if c.Alive(j) {
-					return // not expired: a coordinator is still due
-				}
-			}
+		if n.patient && n.higherAlive(c) {
+			return // not expired: a coordinator is still due
 		}
 		n.elect(c)
 	case heartbeat:
@@ -289,7 +300,22 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 		default:
 			n.elect(c)
 		}
+	case noLeader:
+		if n.patient && n.higherAlive(c) {
+			return // not expired: the result is still due (see timer)
+		}
+		n.elect(c)
 	}
+}
+
+// higherAlive reports whether some node above n is alive.
+func (n *node) higherAlive(c *sim.Ctx) bool {
+	for j := n.id + 1; j < n.n; j++ {
+		if c.Alive(j) {
+			return true
+		}
+	}
+	return false
 }
 
 func (n *node) StepLabel(s sim.Step) string {
@@ -311,6 +337,11 @@ func (n *node) StepLabel(s sim.Step) string {
 			return fmt.Sprintf("check: nothing from N%d since the last check, elect if it has crashed", n.leader+1)
 		}
 		return fmt.Sprintf("check: nothing from N%d since the last check, it has crashed, elect", n.leader+1)
+	case noLeader:
+		if n.patient {
+			return "timeout: no election result, elect if no higher node is alive"
+		}
+		return "timeout: no election result, elect"
 	}
 	return "?"
 }
@@ -340,7 +371,7 @@ func (n *node) Vars() []sim.Var {
 		{Name: "leader", Value: l},
 		{Name: "state", Value: name([]string{"idle", "electing", "waiting"}, int(n.state))},
 		{Name: "heard", Value: h},
-		{Name: "timer", Value: name([]string{"no-ok", "no-coordinator", "heartbeat", "check"}, n.timer())},
+		{Name: "timer", Value: name([]string{"no-ok", "no-coordinator", "heartbeat", "check", "no-leader"}, n.timer())},
 	}
 }
 

@@ -18,6 +18,7 @@ func listing() []sim.Line {
 		{Label: "timeout", Text: "timeout, no ok: I am the leader;"},
 		{Label: "timeout", Text: "    send coordinator(i) to all lower ids"},
 		{Label: "timeout", Text: "timeout, no coordinator: elect again"},
+		{Label: "timeout", Text: "timeout, no election result (no leader): elect"},
 		{Label: "heartbeat", Text: "leader: send coordinator(i) again, repeatedly"},
 		{Label: "check", Text: "follower: nothing from the leader since the last"},
 		{Label: "check", Text: "    check: it has crashed, elect again"},

@@ -22,18 +22,19 @@
 // The harness decides when each runs, as the registry's election-bully
 // does: Start when the application calls enter() (an election request;
 // also when a crashed node recovers, from its initial variables), the On
-// handlers when a message is delivered, and the four timer handlers as the
+// handlers when a message is delivered, and the timer handlers as the
 // node's one timer, which its variables determine: "no ok" while
 // electing, "no coordinator" while waiting, heartbeat as the leader (not
-// at N1, which has nobody below), check as a follower, none before the
-// node has taken part in an election. The simulator fires a timer only
-// when nothing else must happen first: timeouts are longer than any
-// message delay.
+// at N1, which has nobody below), check as a follower, and otherwise (no
+// leader, no election) "no leader", the seed's timeframe for an election
+// result, which calls Start (not at the highest node, which is sent every
+// election). The simulator fires a timer only when nothing else must
+// happen first: timeouts are longer than any message delay.
 //
 // The harness also keeps the registry's rule that a timeout means a
-// crash: the "no coordinator" timeout expires only when every higher node
-// has crashed, and a follower's check with nothing heard only when its
-// leader has crashed. Otherwise the timer step is taken, changes nothing
+// crash: the "no coordinator" and "no leader" timeouts expire only when
+// every higher node has crashed, and a follower's check with nothing
+// heard only when its leader has crashed. Otherwise the timer step is taken, changes nothing
 // and does not call the handler (the registry's package comment says why:
 // taken literally, unordered timeouts let an impatient node call election
 // after election and break liveness). The student's timeout handlers are

@@ -108,15 +108,15 @@ func check(t *testing.T, alg *sim.Algorithm, c config) *explore.Result {
 
 // The reference behaves exactly as the registry's election-bully: the
 // same state space, verdicts and counterexamples, directly and through the
-// wire; with crashes, two crashes (where liveness fails) and a recovery
-// (where safety fails).
+// wire; with crashes, two crashes (where, before the "no leader" timer,
+// liveness failed) and a recovery (where safety fails).
 func TestReferenceIsElectionBully(t *testing.T) {
 	configs := []config{{1, 1, 0, 0}, {1, 1, 1, 0}, {2, 1, 0, 0}, {2, 2, 1, 0}, {3, 1, 0, 0}, {3, 1, 1, 0},
-		{3, 2, 1, 0}, {3, 1, 2, 0}, {3, 1, 1, 1}, {4, 1, 0, 0}}
+		{3, 2, 1, 0}, {3, 1, 2, 0}, {3, 1, 1, 1}, {4, 1, 0, 0}, {4, 1, 2, 0}}
 	for _, c := range configs {
 		t.Run(fmt.Sprintf("N%d-R%d-C%d-Rec%d", c.n, c.r, c.crashes, c.recoveries), func(t *testing.T) {
 			if testing.Short() && c.n == 4 {
-				t.Skip("N=4 (200 thousand states) skipped in -short mode")
+				t.Skip("N=4 (200 and 830 thousand states) skipped in -short mode")
 			}
 			want := check(t, electionbully.Algorithm(), c)
 			for _, alg := range []*sim.Algorithm{Algorithm("election-bully", newRef), Algorithm("election-bully", viaWire())} {
@@ -266,22 +266,30 @@ func TestContract(t *testing.T) {
 }
 
 // The harness calls a timeout handler only when the timeout has really
-// expired: while a higher node is alive the "no coordinator" timer, and
-// while the leader is alive a check with nothing heard, change nothing.
+// expired: while a higher node is alive the "no coordinator" and "no
+// leader" timers, and while the leader is alive a check with nothing
+// heard, change nothing.
 func TestPatientTimers(t *testing.T) {
 	calls := 0
 	count := func(v *Vars) Steps {
 		return bad{ref: ref{v}, noCoord: func(v *Vars) { calls++; ref{v}.TimeoutNoCoordinator() },
-			check: func(v *Vars) { calls++; ref{v}.Check() }}
+			check: func(v *Vars) { calls++; ref{v}.Check() }, start: func(v *Vars) { calls++; ref{v}.Start() }}
 	}
-	w := run(t, count, []string{"crash N3", "request N1", "deliver N1->N2 election", "deliver N2->N1 ok", "step N1 timeout"})
-	assert.Equal(t, 0, calls, "N2 is alive: its coordinator is still due")
+	w := run(t, count, []string{"crash N3", "step N1 timeout"})
+	assert.Equal(t, 0, calls, "N2 is alive: an election's result is still due")
+	assert.Contains(t, w.NodeString(0), "leader=- state=idle heard=no timer=no-leader")
+	w = run(t, count, []string{"crash N3", "step N2 timeout"})
+	assert.Equal(t, 1, calls, "every node above N2 has crashed: Start")
+	assert.Contains(t, w.NodeString(1), "state=electing")
+	calls = 0
+	w = run(t, count, []string{"crash N3", "request N1", "deliver N1->N2 election", "deliver N2->N1 ok", "step N1 timeout"})
+	assert.Equal(t, 1, calls, "request N1 calls Start; N2 is alive: its coordinator is still due")
 	assert.Contains(t, w.NodeString(0), "state=waiting")
 	w = run(t, count, []string{"request N3", "deliver N3->N1", "deliver N3->N2", "step N1 check", "step N1 check"})
-	assert.Equal(t, 1, calls, "the first check clears heard; the second waits for N3's heartbeat")
+	assert.Equal(t, 3, calls, "request N3 calls Start; the first check clears heard; the second waits for N3's heartbeat")
 	assert.Contains(t, w.NodeString(0), "leader=N3 state=idle heard=no")
 	w = run(t, count, []string{"request N3", "deliver N3->N1", "deliver N3->N2", "step N1 check", "crash N3", "step N1 check"})
-	assert.Equal(t, 3, calls, "N3 has crashed: the check expires")
+	assert.Equal(t, 6, calls, "N3 has crashed: the check expires")
 	assert.Contains(t, w.NodeString(0), "leader=- state=electing")
 }
 

@@ -46,6 +46,7 @@ const (
 	timerNoCoordinator
 	timerHeartbeat
 	timerCheck
+	timerNoLeader
 )
 
 // node is one node: the student-visible variables, kept here and copied
@@ -125,8 +126,10 @@ func (n *node) timer() int {
 		return timerHeartbeat
 	case n.leader >= 0:
 		return timerCheck
+	case n.id == n.n-1:
+		return -1 // the highest node is sent every election
 	}
-	return -1 // never took part in an election: nothing to wait for
+	return timerNoLeader // no leader, no election: wait for a result
 }
 
 func (n *node) Steps(dst []sim.Step) []sim.Step {
@@ -136,22 +139,26 @@ func (n *node) Steps(dst []sim.Step) []sim.Step {
 	return dst
 }
 
-// Do fires the timer. A "no coordinator" timeout while a higher node is
-// alive, and a check with nothing heard while the leader is alive, have
-// not really expired (the awaited message is still due): the step
-// changes nothing and the handler is not called (see the package
-// comment).
+// Do fires the timer. A "no coordinator" or "no leader" timeout while a
+// higher node is alive, and a check with nothing heard while the leader
+// is alive, have not really expired (the awaited message is still due):
+// the step changes nothing and the handler is not called (see the
+// package comment). An expired "no leader" timeout calls Start: the node
+// is idle, so Start elects, as the registry's timeout does.
 func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	switch s.Arg {
 	case timerNoOK:
 		n.handle(c, OpNoOK, 0)
 	case timerNoCoordinator:
-		for j := n.id + 1; j < n.n; j++ {
-			if c.Alive(j) {
-				return
-			}
+		if higherAlive(c, n.id, n.n) {
+			return
 		}
 		n.handle(c, OpNoCoordinator, 0)
+	case timerNoLeader:
+		if higherAlive(c, n.id, n.n) {
+			return
+		}
+		n.handle(c, OpStart, 0)
 	case timerHeartbeat:
 		n.handle(c, OpHeartbeat, 0)
 	case timerCheck:
@@ -160,6 +167,16 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 		}
 		n.handle(c, OpCheck, 0)
 	}
+}
+
+// higherAlive reports whether a node above id (of n) is alive.
+func higherAlive(c *sim.Ctx, id, n int) bool {
+	for j := id + 1; j < n; j++ {
+		if c.Alive(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // StepLabel says what the timer does, in the registry's words.
@@ -176,6 +193,8 @@ func (n *node) StepLabel(s sim.Step) string {
 			return fmt.Sprintf("check: heard from N%d since the last check", n.leader+1)
 		}
 		return fmt.Sprintf("check: nothing from N%d since the last check, elect if it has crashed", n.leader+1)
+	case timerNoLeader:
+		return "timeout: no election result, elect if no higher node is alive"
 	}
 	return "?"
 }
@@ -303,7 +322,7 @@ func (n *node) Vars() []sim.Var {
 	}
 	t := "-"
 	if k := n.timer(); k >= 0 {
-		t = []string{"no-ok", "no-coordinator", "heartbeat", "check"}[k]
+		t = []string{"no-ok", "no-coordinator", "heartbeat", "check", "no-leader"}[k]
 	}
 	st := "-"
 	if n.state <= Waiting {
