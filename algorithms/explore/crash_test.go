@@ -179,3 +179,75 @@ func TestCentralClientCrash(t *testing.T) {
 	assert.NotZero(t, stuckLive(end), "%v", ce.Events())
 	assert.NotContains(t, ce.Summary, "N3")
 }
+
+// patientNode asks, then waits for a timeout that never expires while a
+// higher node is alive: its timer step is taken and changes nothing (the
+// way the bully harness models a timeout that is not due).
+type patientNode struct {
+	id, n int
+	phase sim.Phase
+}
+
+func patientAlg() *sim.Algorithm {
+	return &sim.Algorithm{
+		Name:     "patient",
+		MsgKinds: []string{"none"},
+		New: func(cfg sim.Config) ([]sim.Node, error) {
+			nodes := make([]sim.Node, cfg.N)
+			for i := range nodes {
+				nodes[i] = &patientNode{id: i, n: cfg.N}
+			}
+			return nodes, nil
+		},
+	}
+}
+
+func (p *patientNode) Clone() sim.Node           { c := *p; return &c }
+func (p *patientNode) Phase() sim.Phase          { return p.phase }
+func (p *patientNode) Request(*sim.Ctx)          { p.phase = sim.Wanting }
+func (p *patientNode) Exit(*sim.Ctx)             { p.phase = sim.Idle }
+func (p *patientNode) CanReceive(sim.Msg) bool   { return true }
+func (p *patientNode) Receive(*sim.Ctx, sim.Msg) {}
+func (p *patientNode) StepLabel(sim.Step) string { return "timeout" }
+func (p *patientNode) Encode(e *sim.Enc)         { e.Int(int(p.phase)) }
+func (p *patientNode) Decode(d *sim.Dec)         { p.phase = sim.Phase(d.Int()) }
+func (p *patientNode) Vars() []sim.Var           { return nil }
+func (p *patientNode) Steps(dst []sim.Step) []sim.Step {
+	if p.phase == sim.Wanting {
+		dst = append(dst, sim.Step{Proc: sim.TimerProc})
+	}
+	return dst
+}
+func (p *patientNode) Do(c *sim.Ctx, s sim.Step) {
+	for j := p.id + 1; j < p.n; j++ {
+		if c.Alive(j) {
+			return // not expired
+		}
+	}
+	p.phase = sim.InCS
+}
+
+// A waiting node whose only step is a timeout that changes nothing is
+// stuck: the exhaustive search reports starvation (the cycle of that
+// step), and a random walk, which would otherwise take the step until its
+// depth runs out, reports it too.
+func TestTimeoutThatChangesNothingIsStuck(t *testing.T) {
+	c := explore.Config{Alg: patientAlg(), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: safeLive}
+	res, err := explore.Check(c)
+	require.NoError(t, err)
+	require.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])
+	assert.Equal(t, "starvation", res.Counterexamples[explore.Liveness].Kind)
+
+	walk, err := explore.Walk(explore.WalkConfig{Config: c, Seed: 1, Walks: 5, Depth: 50})
+	require.NoError(t, err)
+	require.Equal(t, explore.Violated, walk.Verdicts[explore.Liveness])
+	ce := walk.Counterexamples[explore.Liveness]
+	assert.Equal(t, "deadlock", ce.Kind)
+	assert.Equal(t, []string{"request N1"}, ce.Events())
+
+	// With N2 crashed, N1's timeout expires and it enters.
+	c.Opts.Crashes = 1
+	res, err = explore.CheckFrom(explore.Config{Props: safeLive}, world(t, patientAlg(), 2, c.Opts, "crash N2"))
+	require.NoError(t, err)
+	assert.Equal(t, explore.Holds, res.Verdicts[explore.Liveness])
+}
