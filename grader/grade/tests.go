@@ -347,14 +347,15 @@ func forced(w *sim.World) (sim.Event, bool) {
 	return sim.Event{}, false
 }
 
-// deadlocked is the explorer's deadlock: someone waits or cannot finish
-// leaving (for an election: some live node has not elected the highest
-// live node), and nothing the system is forced to do can happen (only an
-// application could still call enter(), send or crash).
+// deadlocked is the explorer's deadlock: some live node waits or cannot
+// finish leaving (for an election: some live node has not elected the
+// highest live node), and nothing the system is forced to do can happen
+// (only an application could still call enter(), send or crash). A
+// crashed node's own pending request is no deadlock, as in the explorer.
 func deadlocked(w *sim.World) bool {
 	busy := false
-	for _, n := range w.Nodes {
-		busy = busy || n.Phase() != sim.Idle
+	for i, n := range w.Nodes {
+		busy = busy || n.Phase() != sim.Idle && w.Crashed&(1<<i) == 0
 	}
 	if w.Alg.Election { // election nodes are always idle: some live node has not elected the highest
 		busy = w.Waiting() != 0
