@@ -34,8 +34,9 @@ var solutionProbes = []string{
 
 // crawlFor requests every page, asset and API route the server links to,
 // starting from start, by GET, HEAD and POST, and reports every response
-// holding one of marks. It returns how many GETs answered 200.
-func crawlFor(t *testing.T, e *env, start []string, marks []string) int {
+// holding one of marks. It returns how many GETs answered 200 and every
+// path it requested.
+func crawlFor(t *testing.T, e *env, start []string, marks []string) (int, map[string]bool) {
 	t.Helper()
 	queue := append([]string{"/", "/exercises/", "/api/exercises", "/api/health"}, start...)
 	assets, err := fs.Glob(site.Assets(), "*")
@@ -65,7 +66,7 @@ func crawlFor(t *testing.T, e *env, start []string, marks []string) int {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			for _, m := range marks {
-				assert.NotContains(t, string(body), m, "%s %s serves an alternative solution", method, p)
+				assert.NotContains(t, string(body), m, "%s %s shows material it must not (hidden or staff-only)", method, p)
 			}
 			if method != "GET" {
 				continue
@@ -87,7 +88,7 @@ func crawlFor(t *testing.T, e *env, start []string, marks []string) int {
 		}
 	}
 	assert.GreaterOrEqual(t, ok, len(assets)+4, "the crawl reached the site and the API (%d pages)", len(seen))
-	return ok
+	return ok, seen
 }
 
 // The test exercises get alternative solutions (solutions/*.go) with a
