@@ -236,6 +236,10 @@ test('crash a node by clicking its name', { skip }, async () => {
 test('bully election: crash the highest node, the next highest is elected', { skip }, async () => {
   await open(server.url + '#algo=election-bully&n=4&r=1&app=0&c=1');
   await page.getByRole('button', { name: 'Crash N4', exact: true }).click();
+  // N1's application asks for an election: from then on the page says
+  // who has not elected the highest live node yet. (Without it, N3's
+  // "no leader" timer elects N3 all the same, unasked.)
+  await page.getByRole('button', { name: 'request N1', exact: true }).click();
   // The model's heartbeats never stop, so Run stops after a chunk of
   // events; somewhere early on everyone has elected N3.
   await page.getByRole('button', { name: 'Run to the end' }).click();
