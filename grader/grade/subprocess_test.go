@@ -3,9 +3,13 @@ package grade_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -38,6 +42,16 @@ func child() {
 	case "fail":
 		os.Stderr.WriteString("no Go toolchain\n")
 		os.Exit(1)
+	case "server": // a server that grades, and is killed while it does
+		os.Setenv("DMELAB_TEST_CHILD", "sleepy")
+		exe, _ := os.Executable()
+		s := &grade.Subprocess{Exe: exe, Dir: os.Getenv("DMELAB_TEST_EXERCISES"), Timeout: time.Minute}
+		s.Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
+		os.Exit(0)
+	case "sleepy": // a grading that takes its time, and says who it is
+		os.WriteFile(os.Getenv("DMELAB_TEST_PIDFILE"), []byte(strconv.Itoa(os.Getpid())), 0o600)
+		time.Sleep(time.Minute)
+		os.Exit(0)
 	}
 }
 
@@ -79,4 +93,31 @@ func TestSubprocessResult(t *testing.T) {
 
 	_, err = subprocess(t, "result").Grade(context.Background(), "../exercises", "ring.go", nil)
 	assert.ErrorContains(t, err, "no exercise")
+}
+
+// A grading process does not outlive the server that started it: killed
+// mid-grading (SIGKILL, nothing runs on its way out), the server takes
+// its grading child with it.
+func TestSubprocessDiesWithTheServer(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "DMELAB_TEST_CHILD=server", "DMELAB_TEST_PIDFILE="+pidfile,
+		"DMELAB_TEST_EXERCISES="+filepath.Join(root, "exercises"))
+	require.NoError(t, cmd.Start())
+	var pid int
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(pidfile)
+		pid, _ = strconv.Atoi(string(b))
+		return err == nil && pid > 0
+	}, 20*time.Second, 20*time.Millisecond, "the grading child started")
+	require.NoError(t, syscall.Kill(pid, 0), "the grading child is alive")
+	require.NoError(t, cmd.Process.Kill())
+	cmd.Wait()
+	assert.Eventually(t, func() bool {
+		// Gone, or a zombie waiting for its new parent to reap it.
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		return err != nil || strings.Contains(string(stat), ") Z ")
+	}, 5*time.Second, 20*time.Millisecond, "the grading child died with the server")
 }
