@@ -77,15 +77,17 @@ func replayFrom(w *sim.World, lines []string) ([]sim.Event, error) {
 	return evs, nil
 }
 
-// Exit is the exit status dmelab explore should use, as dmelab check
-// does: 0 every property holds (search complete), 1 a violation, 3 the
-// search was incomplete or a verdict undecided with no violation; 2 when
-// the script itself cannot run (bad input, as a parse error).
+// Exit is the exit status of an exploration, the same codes as Run's and
+// dmelab check's: 1 if the script's own run fails (it stopped, or an
+// expectation is false or not reached) or a property is violated over
+// some completion; otherwise 3 if an expectation or a verdict is
+// undecided or the search incomplete; 0 when everything holds.
 func (x *Exploration) Exit() int {
-	if x.Run.Stopped != nil || x.Verdicts == nil {
-		return 2
+	run := x.Run.Exit()
+	if run == 1 || x.Verdicts == nil {
+		return 1
 	}
-	code := 0
+	code := run
 	for _, v := range x.Verdicts.Verdict {
 		switch v {
 		case explore.Violated:
@@ -94,7 +96,7 @@ func (x *Exploration) Exit() int {
 			code = 3
 		}
 	}
-	if !x.Verdicts.Complete && code == 0 {
+	if !x.Verdicts.Complete {
 		code = 3
 	}
 	return code

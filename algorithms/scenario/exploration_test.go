@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
 )
 
 // TestExplore: explore settles the properties from where the script ends
@@ -42,8 +44,14 @@ func TestExplore(t *testing.T) {
 
 	x, err = Explore(load(t, "algorithm ra-benari\nnodes N1 N2\nexit N2\n"), Options{})
 	require.NoError(t, err)
-	assert.Equal(t, 2, x.Exit())
+	assert.Equal(t, 1, x.Exit(), "the script stopped: its run fails")
 	assert.Equal(t, 1, x.Run.Exit())
+
+	// A false expectation of the script fails the exploration too.
+	x, err = Explore(load(t, "algorithm ra-benari\nnodes N1 N2\nrequest N2\nexpect N2 phase = idle\n"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 1, x.Exit())
+	assert.Equal(t, explore.Holds, x.Verdicts.Verdict[explore.Safety], "the completions are still explored")
 }
 
 func TestExploreReport(t *testing.T) {

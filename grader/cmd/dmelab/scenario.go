@@ -187,17 +187,7 @@ func writeExpectations(w io.Writer, r *scenario.Result) {
 // reached, or the script stopped) or a property is violated over some
 // completion; otherwise 3 if an expectation or a verdict is undecided; 0
 // when everything holds.
-func exploreExit(x *scenario.Exploration) int {
-	run := x.Run.Exit()
-	if run == exitViolation {
-		return exitViolation
-	}
-	code := x.Exit()
-	if code == exitOK {
-		return run
-	}
-	return code
-}
+func exploreExit(x *scenario.Exploration) int { return x.Exit() }
 
 func cmdFmt(args []string, stdout, stderr io.Writer) int {
 	file, err := scenarioFlags("fmt", args, stderr, func(*flag.FlagSet) {})
