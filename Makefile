@@ -17,15 +17,15 @@ run: site
 	$(GO) build -o $(BIN) ./grader/cmd/dmelab
 	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
+# The last three run in one sub-make, so `site` (the wasm and the bundles,
+# which test-browser and test-worker both need) is built once.
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
-	$(MAKE) hostile
-	$(MAKE) test-browser
-	$(MAKE) test-worker
+	$(MAKE) hostile test-browser test-worker
 
 # Hostile and odd-but-honest submissions (grader/cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
@@ -57,7 +57,7 @@ node_modules: package.json package-lock.json
 # The page in headless Chromium (skipped, saying so, without
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
 test-browser: site build node_modules
-	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs site/e2e/exercises.test.mjs
+	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs site/e2e/exercises.test.mjs site/build/build.test.mjs
 
 # The Cloudflare Worker (edge/worker): syumai/workers' loader, the Go
 # handler for js/wasm and the playground as static assets, into
