@@ -74,3 +74,61 @@ func TestStaffValidation(t *testing.T) {
 	_, body, _ = student.do("GET", "/exercises/", "", nil)
 	assert.NotContains(t, string(body), "Validation")
 }
+
+// Issue 14: the staff's validation table has padded cells, as the
+// catalogue's have: the page's stylesheet (served at
+// /exercises/assets/exercise.css) has a rule for the table that
+// validationHTML renders (a Markdown table inside section.validation).
+func TestStaffValidationTableIsPadded(t *testing.T) {
+	html := string(validationSection(t))
+	assert.Contains(t, html, `<section class="staff validation"><table>`)
+	rules := cssRules(string(pageCSS))
+	for _, cell := range []string{".validation td", ".validation th"} {
+		decl, ok := rules[cell]
+		if assert.True(t, ok, "exercise.css has no rule for %s", cell) {
+			assert.Regexp(t, `(^|;)\s*padding:\s*[.0-9]*[1-9]`, decl, cell)
+			assert.Contains(t, decl, "border", cell)
+		}
+	}
+	if decl, ok := rules[".validation table"]; assert.True(t, ok) {
+		assert.Contains(t, decl, "border-collapse: collapse")
+	}
+}
+
+// validationSection is what a staff member's catalogue shows for a small
+// validation table.
+func validationSection(t *testing.T) []byte {
+	o := testOptions(t, newRecorder())
+	o.Staff = true
+	o.Validate = func(ctx context.Context) (string, error) {
+		return "| exercise | mutants caught |\n|---|---|\n| ra | 7/7 |\n", nil
+	}
+	e := start(t, o).asStaff()
+	var body []byte
+	assert.Eventually(t, func() bool {
+		_, body, _ = e.do("GET", "/exercises/", "", nil)
+		return strings.Contains(string(body), "<td>7/7</td>")
+	}, 5*time.Second, 10*time.Millisecond)
+	i := strings.Index(string(body), `<section class="staff validation">`)
+	if i < 0 {
+		t.Fatal("no validation section")
+	}
+	return body[i:]
+}
+
+// cssRules maps each selector of a flat stylesheet (no @media blocks
+// needed here) to its declarations.
+func cssRules(css string) map[string]string {
+	rules := map[string]string{}
+	for _, block := range strings.Split(css, "}") {
+		sel, decl, ok := strings.Cut(block, "{")
+		if !ok {
+			continue
+		}
+		for _, s := range strings.Split(sel, ",") {
+			s = strings.Join(strings.Fields(s), " ")
+			rules[s] += strings.TrimSpace(decl) + ";"
+		}
+	}
+	return rules
+}

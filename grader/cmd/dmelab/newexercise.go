@@ -11,21 +11,27 @@ import (
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"dmelab/algorithms/registry"
 	"dmelab/grader/exercise"
+	"dmelab/grader/sandbox"
 )
 
 func init() {
 	register("new", "scaffold an exercise: dmelab new exercise NAME --algo ALGO", cmdNew)
 }
 
-const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR]
+const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET]
 
 Creates DIR/NAME (DIR defaults to exercises) with an exercise.md to fill
 in, a starter, a reference solution and the alternative solutions
 (solutions/) taken from an existing exercise on the same algorithm (the
 student interface comes with them), a public schedule to start from, and
-empty hidden/ and mutants/ folders. Then write the statement, the
+empty hidden/ and mutants/ folders; when DIR has a set.md, NAME is added
+at the end of its order. The template exercise is taken from SET (by
+default DIR, or when DIR has none on ALGO — a new, empty set — the
+exercises of the dmelab sources). Then write the statement, the
 schedules, at least 4 mutants and at least 3 alternative solutions
 (correct, each written differently: validate requires full marks for
 each), and run dmelab validate DIR/NAME.
@@ -43,13 +49,14 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if len(args) < 2 || args[0] != "exercise" {
-		return bad("usage: dmelab new exercise NAME --algo ALGO [--in DIR]")
+		return bad("usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET]")
 	}
 	name := args[1]
 	fs := flag.NewFlagSet("new", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	algo := fs.String("algo", "", "")
 	in := fs.String("in", "exercises", "")
+	from := fs.String("from", "", "")
 	if err := fs.Parse(args[2:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, newUsage)
@@ -69,39 +76,164 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(dst); err == nil {
 		return bad("%s exists already: nothing was written", dst)
 	}
-	tmpl, err := template(*in, *algo)
+	sources := []string{*from}
+	if *from == "" {
+		sources = []string{*in}
+		if root := sourceRoot(); root != "" {
+			if ex := filepath.Join(root, "exercises"); !samePath(ex, *in) {
+				sources = append(sources, ex)
+			}
+		}
+	}
+	tmpl, err := template(sources, *algo)
 	if err != nil {
 		return bad("%s", err)
+	}
+	// set.md is read (and its new order worked out) before anything is
+	// written, and written only once the scaffold is.
+	setPath := filepath.Join(*in, "set.md")
+	setMD, err := os.ReadFile(setPath)
+	hasSet := err == nil
+	if err != nil && !os.IsNotExist(err) {
+		return bad("%s", err)
+	}
+	if hasSet {
+		if setMD, err = addToOrder(setMD, name); err != nil {
+			return bad("%s: %s: nothing was written", setPath, err)
+		}
 	}
 	if err := scaffold(dst, name, *algo, tmpl); err != nil {
 		os.RemoveAll(dst)
 		return bad("%s", err)
 	}
-	fmt.Fprintf(stdout, "created %s (starter, solution and %d alternative solutions from %s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, len(tmpl.Solutions), tmpl.Name, dst)
+	added := ""
+	if hasSet {
+		if err := os.WriteFile(setPath, setMD, 0o644); err != nil {
+			os.RemoveAll(dst)
+			return bad("%s", err)
+		}
+		added = fmt.Sprintf(", added at the end of %s's order", setPath)
+	}
+	fmt.Fprintf(stdout, "created %s (starter, solution and %d alternative solutions from %s%s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, len(tmpl.Solutions), tmpl.Name, added, dst)
 	return exitOK
 }
 
-// template finds an exercise on algo under dir to take the student
-// interface, starter and solutions from.
-func template(dir, algo string) (*exercise.Exercise, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
+// sourceRoot is the dmelab module's directory ($DMELAB_ROOT, or the one
+// holding the working directory or the executable), or "".
+func sourceRoot() string {
+	if r := os.Getenv("DMELAB_ROOT"); r != "" {
+		return r
 	}
+	if wd, err := os.Getwd(); err == nil {
+		if r, err := sandbox.FindRoot(wd); err == nil {
+			return r
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if r, err := sandbox.FindRoot(filepath.Dir(exe)); err == nil {
+			return r
+		}
+	}
+	return ""
+}
+
+func samePath(a, b string) bool {
+	a, errA := filepath.Abs(a)
+	b, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && a == b
+}
+
+var orderLineRE = regexp.MustCompile(`^order:\s*(.*?)\s*$`)
+
+// addToOrder returns set.md with name added at the end of the front
+// matter's order, keeping the rest of the text as it is (comments,
+// layout). It handles the forms staff write: a block list, a one-line
+// flow list, or no order at all.
+func addToOrder(md []byte, name string) ([]byte, error) {
+	text := string(md)
+	m := setFrontRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil, errors.New("the index must start with a front matter between --- lines (title, order)")
+	}
+	head, front, tail := text[:m[2]], text[m[2]:m[3]], text[m[3]:]
+	lines := strings.Split(front, "\n")
+	eol := ""
+	if strings.HasSuffix(lines[0], "\r") {
+		eol = "\r"
+	}
+	at := slices.IndexFunc(lines, func(l string) bool { return orderLineRE.MatchString(strings.TrimSuffix(l, "\r")) })
+	switch {
+	case at < 0:
+		lines = append(lines, "order:"+eol, "  - "+name+eol)
+	default:
+		rest := orderLineRE.FindStringSubmatch(strings.TrimSuffix(lines[at], "\r"))[1]
+		switch {
+		case strings.HasPrefix(rest, "["):
+			end := strings.LastIndex(rest, "]")
+			if end < 0 {
+				return nil, errors.New("order: a flow list over several lines: add the exercise yourself")
+			}
+			inner := rest[1:end]
+			if strings.TrimSpace(inner) == "" {
+				inner = name
+			} else {
+				inner = strings.TrimRight(inner, " ") + ", " + name
+			}
+			lines[at] = "order: [" + inner + rest[end:] + eol
+		case rest == "" || strings.HasPrefix(rest, "#"):
+			last, indent := at, "  "
+			for i := at + 1; i < len(lines); i++ {
+				l := strings.TrimSuffix(lines[i], "\r")
+				trimmed := strings.TrimLeft(l, " ")
+				if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+					continue
+				}
+				if !strings.HasPrefix(trimmed, "- ") && trimmed != "-" {
+					break
+				}
+				last, indent = i, l[:len(l)-len(trimmed)]
+			}
+			lines = slices.Insert(lines, last+1, indent+"- "+name+eol)
+		default:
+			return nil, fmt.Errorf("order: %q is not a list", rest)
+		}
+	}
+	out := head + strings.Join(lines, "\n") + tail
+	// The result must say what was meant: name last in the order.
+	var check struct {
+		Order []string `yaml:"order"`
+	}
+	if err := yaml.Unmarshal([]byte(setFrontRE.FindStringSubmatch(out)[1]), &check); err != nil || len(check.Order) == 0 || check.Order[len(check.Order)-1] != name {
+		return nil, errors.New("cannot add the exercise to the order: add it yourself")
+	}
+	return []byte(out), nil
+}
+
+var setFrontRE = regexp.MustCompile(`(?s)^\x{feff}?---\r?\n(.*?)\r?\n---(?:\r?\n|$)`)
+
+// template finds an exercise on algo in the first of dirs that has one,
+// to take the student interface, starter and solutions from.
+func template(dirs []string, algo string) (*exercise.Exercise, error) {
 	var algos []string
-	for _, e := range entries {
-		ex, err := exercise.Load(filepath.Join(dir, e.Name()), "")
-		if err != nil {
-			continue
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil && !os.IsNotExist(err) {
+			return nil, err
 		}
-		if ex.Algorithm == algo {
-			return ex, nil
-		}
-		if !slices.Contains(algos, ex.Algorithm) {
-			algos = append(algos, ex.Algorithm)
+		for _, e := range entries {
+			ex, err := exercise.Load(filepath.Join(dir, e.Name()), "")
+			if err != nil {
+				continue
+			}
+			if ex.Algorithm == algo {
+				return ex, nil
+			}
+			if !slices.Contains(algos, ex.Algorithm) {
+				algos = append(algos, ex.Algorithm)
+			}
 		}
 	}
-	return nil, fmt.Errorf("no exercise in %s is on %s, so there is no student interface to start from (exercises exist for: %s)", dir, algo, strings.Join(algos, ", "))
+	return nil, fmt.Errorf("no exercise in %s is on %s, so there is no student interface to start from (exercises exist for: %s; --from SET names a set to take one from)", strings.Join(dirs, " or "), algo, strings.Join(algos, ", "))
 }
 
 func scaffold(dst, name, algo string, t *exercise.Exercise) error {

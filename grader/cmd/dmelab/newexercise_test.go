@@ -40,7 +40,7 @@ func TestNewExercise(t *testing.T) {
 		want string
 	}{
 		{[]string{"new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir}, "exists already"},
-		{[]string{"new", "exercise", "c", "--algo", "central", "--in", dir}, "no exercise in"},
+		{[]string{"new", "exercise", "c", "--algo", "central", "--in", dir, "--from", dir}, "no exercise in"},
 		{[]string{"new", "exercise", "Bad_Name", "--algo", "central", "--in", dir}, "lower-case"},
 		{[]string{"new", "exercise", "x", "--algo", "nope", "--in", dir}, "unknown --algo"},
 		{[]string{"new", "thing"}, "usage"},
@@ -49,4 +49,82 @@ func TestNewExercise(t *testing.T) {
 		assert.Equal(t, exitUsage, code, tc.args)
 		assert.Contains(t, errs, tc.want, tc.args)
 	}
+}
+
+// Issue 14: --in an empty folder (a new set) takes the template from the
+// repository's exercises, not from the empty target.
+func TestNewExerciseInEmptyDir(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runCLI("new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "from ra-steps")
+	ex, err := exercise.Load(filepath.Join(dir, "my-ra"), "")
+	require.NoError(t, err, "the scaffold loads as an exercise")
+	assert.Equal(t, "rasteps", ex.Interface)
+	sol, _ := os.ReadFile("../../../exercises/ra-steps/solution.go")
+	got, _ := os.ReadFile(ex.Solution())
+	assert.Equal(t, string(sol), string(got))
+	_, err = exercise.LoadSet(dir)
+	assert.NoError(t, err, "a set without set.md lists its folders")
+
+	// --from names the set to take the template from.
+	code, _, errs = runCLI("new", "exercise", "c", "--algo", "central", "--in", dir, "--from", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "no exercise in "+dir+" is on central")
+}
+
+// Issue 14: new adds the exercise to set.md's order, so the set still
+// loads (validate exited 2 on "missing from order").
+func TestNewExerciseAddsToSet(t *testing.T) {
+	for name, tc := range map[string]struct{ set, want string }{
+		"block": {
+			set:  "---\ntitle: T\norder:\n  - ra-steps # the first\n---\nIntro.\n",
+			want: "---\ntitle: T\norder:\n  - ra-steps # the first\n  - my-ra\n---\nIntro.\n",
+		},
+		"block then key": {
+			set:  "---\norder:\n- ra-steps\n\ntitle: T\n---\nIntro.\n",
+			want: "---\norder:\n- ra-steps\n- my-ra\n\ntitle: T\n---\nIntro.\n",
+		},
+		"flow": {
+			set:  "---\ntitle: T\norder: [ra-steps]\n---\n",
+			want: "---\ntitle: T\norder: [ra-steps, my-ra]\n---\n",
+		},
+		"empty flow": {
+			set:  "---\ntitle: T\norder: []\n---\n",
+			want: "---\ntitle: T\norder: [my-ra]\n---\n",
+		},
+		"no order": {
+			set:  "---\ntitle: T\n---\n",
+			want: "---\ntitle: T\norder:\n  - my-ra\n---\n",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.MkdirAll(filepath.Join(dir, "ra-steps"), 0o755))
+			require.NoError(t, exec.Command("cp", "-r", "../../../exercises/ra-steps", dir).Run())
+			if name == "no order" || name == "empty flow" {
+				require.NoError(t, os.RemoveAll(filepath.Join(dir, "ra-steps")))
+			}
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "set.md"), []byte(tc.set), 0o644))
+			code, out, errs := runCLI("new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir)
+			require.Equal(t, exitOK, code, errs)
+			assert.Contains(t, out, "set.md")
+			b, err := os.ReadFile(filepath.Join(dir, "set.md"))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, string(b))
+			set, err := exercise.LoadSet(dir)
+			require.NoError(t, err, "the set loads with the new exercise")
+			assert.Equal(t, "my-ra", set.Order[len(set.Order)-1])
+		})
+	}
+}
+
+// A set.md new cannot read is left alone and nothing is written.
+func TestNewExerciseBadSet(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "set.md"), []byte("no front matter\n"), 0o644))
+	code, _, errs := runCLI("new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "set.md")
+	assert.NoDirExists(t, filepath.Join(dir, "my-ra"))
 }
