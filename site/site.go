@@ -141,6 +141,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p == "/" {
 		p = "/index.html"
 	}
+	// Browsers (and tools) ask for /favicon.ico when a page names no
+	// icon: the SVG one answers (served as image/svg+xml).
+	if p == "/favicon.ico" && h.files["favicon.ico"] == nil {
+		p = "/favicon.svg"
+	}
 	a := h.files[strings.TrimPrefix(p, "/")]
 	if a == nil || path.Clean(p) != p {
 		http.NotFound(w, r)

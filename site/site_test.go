@@ -212,3 +212,20 @@ func TestBrotliPrecompressed(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, get(t, "GET", srv.URL+p, nil).StatusCode, p)
 	}
 }
+
+// Issue 14 item 7: /favicon.ico (asked for by pages naming no icon) is
+// the site's favicon.svg; without one it stays a 404.
+func TestFaviconICOServesTheSVG(t *testing.T) {
+	svg := []byte("<svg xmlns='http://www.w3.org/2000/svg'><circle r='4'/></svg>")
+	h, err := Handler(fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}, "favicon.svg": {Data: svg}})
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	r := get(t, "GET", srv.URL+"/favicon.ico", nil)
+	assert.Equal(t, http.StatusOK, r.StatusCode)
+	assert.Equal(t, "image/svg+xml", r.Header.Get("Content-Type"))
+	assert.Equal(t, svg, body(t, r))
+
+	r = get(t, "GET", testServer(t).URL+"/favicon.ico", nil)
+	assert.Equal(t, http.StatusNotFound, r.StatusCode)
+}

@@ -247,3 +247,23 @@ test('a compile error is "not graded", its positions marked in the editor', { sk
   await submit(good);
   assert.equal(await page.$('.cm-lintRange-error'), null);
 });
+
+// Issue 14 item 7: the exercise pages name the favicon (Chromium asked for
+// /favicon.ico, a 404), and /favicon.ico is served too.
+test('the exercise pages have a favicon', { skip }, async () => {
+  const p = await browser.newPage();
+  try {
+    for (const u of ['exercises/', 'exercises/ra-steps']) {
+      await p.goto(server.url + u);
+      const icons = await p.$$eval('link[rel~=icon]', (ls) => ls.map((l) => l.href));
+      assert.ok(icons.length > 0, `${u} names an icon`);
+      for (const icon of [...icons, new URL('/favicon.ico', server.url).href]) {
+        const r = await p.evaluate(async (i) => { const r = await fetch(i); return { status: r.status, type: r.headers.get('content-type') }; }, icon);
+        assert.equal(r.status, 200, icon);
+        assert.match(r.type, /^image\//, icon);
+      }
+    }
+  } finally {
+    await p.close();
+  }
+});

@@ -272,6 +272,74 @@ test('works offline once loaded', { skip }, async () => {
   }
 });
 
+// withPage runs f on a page of its own (opened at url, ready), closed after.
+async function withPage(url, f) {
+  const p = await browser.newPage();
+  p.setDefaultTimeout(60000);
+  p.on('pageerror', (e) => pageErrors.push(e.message));
+  try {
+    await p.goto(url);
+    await p.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    return await f(p);
+  } finally {
+    await p.close();
+  }
+}
+
+// Issue 14 item 7: the legend above the pseudocode shows the marks in
+// the colours the listing uses (it sat outside .listing, so uncoloured).
+test('the pseudocode legend shows the marks in the listing\'s colours', { skip }, async () => {
+  await withPage(server.url + '#algo=ra-lamport&n=2&r=1&app=1', async (p) => {
+    await p.getByRole('button', { name: 'request N1', exact: true }).click();
+    await p.waitForSelector('#listing .tag-node.last');
+    const bg = (sel) => p.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
+    const here = await bg('#listing .tag-node:not(.last):not(.crashed)');
+    const last = await bg('#listing .tag-node.last');
+    assert.notEqual(here, last);
+    for (const c of [here, last]) assert.doesNotMatch(c, /rgba\(0, 0, 0, 0\)|transparent/);
+    assert.equal(await bg('#listing-hint .tag-node:not(.last)'), here, 'the legend\'s "where a node is"');
+    assert.equal(await bg('#listing-hint .tag-node.last'), last, 'the legend\'s "what its last event ran"');
+  });
+});
+
+// Issue 14 item 7: a schedule built by hand and shared opens as that
+// hand-made run, not as "Edited" (the starter scenario offered in the
+// empty editor is not an edit).
+test('a hand-built schedule opened from a share link is not "Edited"', { skip }, async () => {
+  const url = await withPage(server.url + '#algo=ra-lamport&n=3&r=1&app=1', async (p) => {
+    await p.getByRole('button', { name: 'request N2', exact: true }).click();
+    await p.getByRole('button', { name: 'request N1', exact: true }).click();
+    await p.waitForFunction(() => /&ev=/.test(location.hash));
+    return p.url();
+  });
+  await withPage(url, async (p) => {
+    assert.equal(await p.textContent('#position span'), 'step 2 of 2');
+    await p.waitForFunction(() => document.getElementById('editor').editorText().trim() !== '');
+    const status = await p.textContent('#scenario-status');
+    assert.doesNotMatch(status, /Edited/);
+    assert.match(status, /made from the settings above/);
+    // Typing in the editor is an edit.
+    await p.click('#editor .cm-content');
+    await p.keyboard.press('End');
+    await p.keyboard.type('\n# mine');
+    assert.match(await p.textContent('#scenario-status'), /Edited/);
+  });
+});
+
+// Issue 14 item 7: the favicon the page names is served, and so is
+// /favicon.ico (asked for by pages and tools that name none).
+test('the favicon is served', { skip }, async () => {
+  await withPage(server.url, async (p) => {
+    const icons = await p.$$eval('link[rel~=icon]', (ls) => ls.map((l) => l.href));
+    assert.ok(icons.length > 0, 'the page names an icon');
+    for (const u of [...icons, new URL('/favicon.ico', server.url).href]) {
+      const r = await p.evaluate(async (u) => { const r = await fetch(u); return { status: r.status, type: r.headers.get('content-type') }; }, u);
+      assert.equal(r.status, 200, u);
+      assert.match(r.type, /^image\//, u);
+    }
+  });
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

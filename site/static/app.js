@@ -534,7 +534,9 @@ async function offerStarter(algo) {
     const text = await loadExample(`start-${algo}.scn`);
     if (editor.text().trim()) return;
     editor.setText(text);
-    edited = true;
+    // Not an edit: the run on screen is still the hand-made one (its
+    // status says so), until the student changes the text.
+    edited = false;
     drawScript(run.state);
   } catch { /* no examples built: the editor stays empty */ }
 }
