@@ -28,8 +28,13 @@ const (
 // recovered by the runner), failed with a message saying what grew, and
 // the next test runs.
 type guard struct {
-	end      time.Time // the whole grading's
-	deadline time.Time // the current test's
+	// clock is the grading's CPU time (threadCPU); end and deadline are
+	// read on it.
+	clock    func() time.Duration
+	end      time.Duration // the whole grading's
+	deadline time.Duration // the current test's
+	// calls counts checks: the clock is read on every 64th.
+	calls uint32
 	// reserve is the time kept back for each test after the current one.
 	reserve time.Duration
 	// over is set (to 1) by the memory watchdog.
@@ -38,18 +43,19 @@ type guard struct {
 	last explore.Progress
 }
 
+// newGuard is the guard of a grading on the calling goroutine, which
+// must stay locked to its OS thread (runtime.LockOSThread) while it runs.
 func newGuard(total time.Duration, tests int) *guard {
-	return &guard{end: time.Now().Add(total), reserve: min(time.Second, total/time.Duration(4*max(tests, 1)))}
+	g := &guard{clock: threadCPU, reserve: min(time.Second, total/time.Duration(4*max(tests, 1)))}
+	g.end = g.clock() + total
+	return g
 }
 
 // begin starts a test with left tests (this one included) still to run:
 // its share is what remains less the reserve of the others.
 func (g *guard) begin(left int) {
-	now := time.Now()
-	g.deadline = g.end.Add(-time.Duration(left-1) * g.reserve)
-	if min := now.Add(g.reserve); g.deadline.Before(min) {
-		g.deadline = min
-	}
+	now := g.clock()
+	g.deadline = max(g.end-time.Duration(left-1)*g.reserve, now+g.reserve)
 	g.over.Store(0)
 	g.last = explore.Progress{}
 }
@@ -63,7 +69,7 @@ func (g *guard) check() {
 	if g.over.Load() != 0 {
 		panic(sim.Stop{Reason: stopMemory})
 	}
-	if time.Now().After(g.deadline) {
+	if g.calls++; g.calls%64 == 0 && g.clock() > g.deadline {
 		panic(sim.Stop{Reason: stopTime})
 	}
 }
@@ -74,6 +80,7 @@ func (g *guard) progress(p explore.Progress) {
 		return
 	}
 	g.last = p
+	g.calls = 63 // read the clock now: searches report only every few thousand states
 	g.check()
 }
 
@@ -84,7 +91,7 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 	case stopMemory:
 		s = fmt.Sprintf("This test was stopped: the grading's work on it needed more than %s of memory (the limit).", mib(maxMem))
 	default:
-		s = fmt.Sprintf("This test was stopped after %s: it used up its share of the grading's time (the limit is %s for all tests together).", d.Round(100*time.Millisecond), total)
+		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", d.Round(100*time.Millisecond), total)
 	}
 	if g.last.States > 0 {
 		s += fmt.Sprintf(" Its search had reached %d states at depth %d: does something grow without end (numbers, queues, messages in flight)?", g.last.States, g.last.Depth)
@@ -121,3 +128,9 @@ func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
 		}
 	}
 }
+
+// wallClock is the time since the program started, for where a thread's
+// CPU time cannot be read.
+func wallClock() time.Duration { return time.Since(started) }
+
+var started = time.Now()

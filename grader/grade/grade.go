@@ -112,6 +112,10 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	if total <= 0 {
 		total = sandbox.DefaultLimits.Total
 	}
+	// The tests run on this goroutine, locked to its thread, so that the
+	// guard's clock (the thread's CPU time) is this grading's work alone.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	gd := newGuard(total, len(plan))
 	stopWatch := make(chan struct{})
 	defer close(stopWatch)
@@ -273,7 +277,10 @@ type runner struct {
 func (r *runner) run(t planned) (rt report.Test, err error) {
 	rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
 	r.hidden = t.vis == report.Hidden
-	start := time.Now()
+	var start time.Duration // on the guard's clock
+	if r.guard != nil {
+		start = r.guard.clock()
+	}
 	defer func() {
 		p := recover()
 		if p == nil {
@@ -284,7 +291,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 			panic(p)
 		}
 		rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
-			Message: r.guard.stopped(stop.Reason, time.Since(start), r.total, r.maxMem)}
+			Message: r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem)}
 		err = nil
 		if stop.Reason == stopMemory {
 			runtime.GC() // what the stopped test held, before the next one starts
