@@ -65,7 +65,7 @@ func TestChannelStatement(t *testing.T) {
 		{"channel A->A fifo\n", "no channel to itself"},
 		{"channel A->B fifo\nchannel A->B unordered\n", "channel A->B is given twice"},
 		{"channel A->B sometimes\n", "expected fifo or unordered"},
-		{"channel A B fifo\n", "expected ->"},
+		{"channel A B fifo\n", "missing -> before \"B\": write \"channel A->B fifo\""},
 	} {
 		_, err := Load("c.scn", []byte("algorithm central\nnodes A B\n"+tc.src))
 		require.Error(t, err, tc.src)
