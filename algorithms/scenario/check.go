@@ -90,7 +90,7 @@ func checkAlso(f *File, err error) (*Scenario, error) {
 	if errors.As(cerr, &more) {
 		list = append(list, more...)
 	}
-	list.sort()
+	list.sortFrom(f.Name)
 	return nil, list
 }
 

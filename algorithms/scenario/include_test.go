@@ -96,3 +96,18 @@ func TestRecoverStatement(t *testing.T) {
 	_, err = Load("r.scn", []byte("algorithm election-bully\nnodes A B\nrecoveries 9\n"))
 	assert.ErrorContains(t, err, "recoveries must be at most 3")
 }
+
+// TestLoadFilesReportsTogether: a syntax error in an included preamble and
+// an undeclared node in the including file come in one list, and the
+// settings the broken preamble may hold are not called missing.
+func TestLoadFilesReportsTogether(t *testing.T) {
+	files := map[string]string{
+		"pre.scn":  "algorithm ra-lamport\nnodes N1 N2\nclock N1 3\n",
+		"main.scn": "include pre.scn\nrequest N3\nrun until N1 enters\n",
+	}
+	read := func(name string) ([]byte, error) { return []byte(files[name]), nil }
+	_, err := LoadFiles("main.scn", []byte(files["main.scn"]), read)
+	require.Error(t, err)
+	assert.Equal(t, "main.scn:2:9: unknown node N3: the nodes are N1 N2 (to use N3, add it to the nodes line)\n"+
+		"pre.scn:3:10: missing = before \"3\": write \"clock N1 = 3\"", err.Error())
+}

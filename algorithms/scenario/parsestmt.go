@@ -283,6 +283,11 @@ func (lp *lineParser) scheduleEvent() (e *EventStmt) {
 		}
 	}()
 	if first.kind != tWord || !isEventWord(first.text) {
+		if first.kind == tWord {
+			if w, ok := closest(first.text, []string{"request", "exit", "step", "deliver", "app", "crash", "recover"}); ok {
+				lp.fail(first, "unknown event %s: did you mean %q?", describe(first), lp.replaced(first, w))
+			}
+		}
 		lp.fail(first, "expected an event (request, exit, step, deliver, app, crash) or }, found %s: a schedule holds events only", describe(first))
 	}
 	return lp.event(m)
