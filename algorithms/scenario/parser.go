@@ -26,6 +26,9 @@ func Parse(filename string, src []byte) (*File, error) {
 				f.broken = map[string]bool{}
 			}
 			f.broken[t.text] = true
+			if w, ok := closest(t.text, statementWords); ok {
+				f.broken[w] = true // "node N1 N2" is the nodes line, misspelled
+			}
 		}
 	}
 	f.Tail = trimTrailingBlanks(p.lead)
@@ -192,6 +195,13 @@ func (lp *lineParser) keyword(w string) bool {
 }
 
 func (lp *lineParser) ident(what string) Ident {
+	if lp.peek() == nil && lp.k > 0 {
+		example := lp.upTo() + " N1"
+		if lp.l.toks[lp.k-1].kind == tArrow {
+			example = lp.upTo() + "N2"
+		}
+		lp.fail(nil, "expected %s after %q, e.g. %q", what, lp.upTo(), example)
+	}
 	t := lp.word(what)
 	if !isName(t.text) {
 		lp.fail(t, "%q is not a node name (a letter first, then letters, digits or _)", t.text)

@@ -131,14 +131,14 @@ func (lp *lineParser) varValue(ctx string, n Ident) (Ident, string) {
 	if next >= len(lp.l.toks) || lp.l.toks[next].kind != tEq {
 		// Not VAR = VALUE: say what the student probably meant.
 		switch {
+		case t.text == "phase" && next < len(lp.l.toks):
+			lp.fail(&lp.l.toks[next], "missing = before %s: write %q (phase is one of %s)", describe(&lp.l.toks[next]), lp.inserted(&lp.l.toks[next], "="), phaseValues)
 		case lp.aboutCS() && ctx == "expect":
 			lp.fail(t, "to expect %s in the critical section, write \"expect %s phase = in-cs\"", n.Name, n.Name)
 		case lp.aboutCS():
 			lp.fail(t, "to run until %s is in the critical section, write \"run until %s enters\"", n.Name, n.Name)
 		case editDistance(t.text, "enters") <= 2 || t.text == "entered":
 			lp.fail(t, "did you mean %q?", lp.replaced(t, "enters"))
-		case t.text == "phase" && next < len(lp.l.toks):
-			lp.fail(&lp.l.toks[next], "missing = before %s: write %q (phase is one of %s)", describe(&lp.l.toks[next]), lp.inserted(&lp.l.toks[next], "="), phaseValues)
 		case next < len(lp.l.toks):
 			u := &lp.l.toks[next]
 			if u.kind == tWord || u.kind == tInt {
