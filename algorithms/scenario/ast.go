@@ -10,6 +10,10 @@ type File struct {
 	Stmts []Stmt
 	// Tail holds the comment and blank lines after the last statement.
 	Tail []string
+	// broken holds the first words of the lines that did not parse (and
+	// "include" when an included file could not be read or parsed), so
+	// that Check does not report what they would have said as missing.
+	broken map[string]bool
 }
 
 // Meta is what every statement carries besides its content.
@@ -137,6 +141,8 @@ type EventStmt struct {
 	A    Ident
 	B    Ident  // the receiver, for deliver and app
 	Text string // step label or message, white space collapsed; may be ""
+	// TextPos is where Text starts (where it would, when it is empty).
+	TextPos Pos
 }
 
 // HoldStmt: hold A->B [TEXT] keeps the matching messages in flight during
@@ -148,6 +154,7 @@ type HoldStmt struct {
 	Release bool
 	A, B    Ident
 	Text    string
+	TextPos Pos
 }
 
 // RunStmt: run, or run until COND.
@@ -201,6 +208,8 @@ type ExpectStmt struct {
 	A, B  Ident
 	Var   Ident
 	Value string // ExpectVar's value; ExpectInFlight's message text
-	Count int
-	No    bool // expect no message ...
+	// ValuePos is where an ExpectInFlight's message text starts.
+	ValuePos Pos
+	Count    int
+	No       bool // expect no message ...
 }

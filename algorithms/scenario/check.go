@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -63,12 +65,33 @@ type Scenario struct {
 }
 
 // Load parses and checks a scenario. Its error is an ErrorList.
+//
+// Syntax errors and the checker's errors are reported together: the lines
+// that parse are checked even when others do not, so that a student sees
+// an undeclared node beside a typo, not one round trip later.
 func Load(filename string, src []byte) (*Scenario, error) {
 	f, err := Parse(filename, src)
-	if err != nil {
+	return checkAlso(f, err)
+}
+
+// checkAlso checks f, which parsed (or expanded) with err, and returns the
+// scenario or both lists of errors merged in file order.
+func checkAlso(f *File, err error) (*Scenario, error) {
+	s, cerr := Check(f)
+	if err == nil {
+		return s, cerr
+	}
+	var list ErrorList
+	if !errors.As(err, &list) {
 		return nil, err
 	}
-	return Check(f)
+	list = append(ErrorList(nil), list...)
+	var more ErrorList
+	if errors.As(cerr, &more) {
+		list = append(list, more...)
+	}
+	list.sortFrom(f.Name)
+	return nil, list
 }
 
 // Check resolves names and settings: the algorithm must exist, nodes must
@@ -80,7 +103,7 @@ func Load(filename string, src []byte) (*Scenario, error) {
 func Check(f *File) (*Scenario, error) {
 	c := &checker{f: f, sc: &Scenario{File: f}}
 	c.settings()
-	if len(c.errs) == 0 {
+	if c.index != nil {
 		c.script()
 	}
 	c.errs.sort()
@@ -103,7 +126,20 @@ type checker struct {
 func (c *checker) node(id Ident) (int, bool) {
 	i, ok := c.index[id.Name]
 	if !ok && c.nodes != nil {
-		c.errs.add(id.Pos, "unknown node %s (the nodes are %s)", id.Name, joinIdents(c.nodes.Names, " "))
+		all := joinIdents(c.nodes.Names, " ")
+		var names []string
+		for _, n := range c.nodes.Names {
+			names = append(names, n.Name)
+		}
+		if w, near := closestNode(id.Name, names); near {
+			why := ""
+			if strings.EqualFold(w, id.Name) {
+				why = "; names are case-sensitive"
+			}
+			c.errs.add(id.Pos, "unknown node %s: did you mean %s? (the nodes are %s%s)", id.Name, w, all, why)
+		} else {
+			c.errs.add(id.Pos, "unknown node %s: the nodes are %s (to use %s, add it to the nodes line)", id.Name, all, id.Name)
+		}
 	}
 	return i, ok
 }
@@ -148,13 +184,38 @@ func (c *checker) settings() {
 			c.errs.add(m.Pos, "settings come before the script: move this above line %d", script.Line)
 		}
 	}
-	if algStmt == nil {
-		c.errs.add(Pos{f.Name, 1, 1}, "missing algorithm line, e.g. algorithm ra-lamport (one of: %s)", strings.Join(registry.Names(), ", "))
-	} else if c.alg = registry.Lookup(algStmt.Name.Name); c.alg == nil {
-		c.errs.add(algStmt.Name.Pos, "unknown algorithm %q (known: %s)", algStmt.Name.Name, strings.Join(registry.Names(), ", "))
+	// A line that did not parse, or a file that could not be included, may
+	// be the missing setting: its own error says what is wrong.
+	unsure := func(key string) bool { return f.broken[key] || f.broken["include"] || f.hasInclude() }
+	first := Pos{f.Name, 1, 1}
+	if len(f.Stmts) > 0 {
+		first = f.Stmts[0].meta().Pos
+	}
+	if algStmt == nil && !unsure("algorithm") {
+		c.errs.add(first, "missing algorithm line: start with one such as \"algorithm ra-lamport\" (one of: %s)", strings.Join(registry.Names(), ", "))
+	} else if algStmt != nil {
+		if c.alg = registry.Lookup(algStmt.Name.Name); c.alg == nil {
+			if w, ok := closest(algStmt.Name.Name, registry.Names()); ok {
+				c.errs.add(algStmt.Name.Pos, "unknown algorithm %q: did you mean %s? (known: %s)", algStmt.Name.Name, w, strings.Join(registry.Names(), ", "))
+			} else {
+				c.errs.add(algStmt.Name.Pos, "unknown algorithm %q (known: %s)", algStmt.Name.Name, strings.Join(registry.Names(), ", "))
+			}
+		}
 	}
 	if c.nodes == nil {
-		c.errs.add(Pos{f.Name, 1, 1}, "missing nodes line, e.g. nodes N1 N2 N3")
+		if unsure("nodes") {
+			return
+		}
+		at, where := first, "at the top"
+		if algStmt != nil {
+			at, where = algStmt.Pos, "after the algorithm line"
+		}
+		if algStmt == nil && !unsure("algorithm") {
+			// One message for both, at one place.
+			c.errs[len(c.errs)-1].Msg += fmt.Sprintf(", then a nodes line such as %q", "nodes "+c.usedNames())
+			return
+		}
+		c.errs.add(at, "missing nodes line: add %q %s, naming every node the scenario uses", "nodes "+c.usedNames(), where)
 		return
 	}
 	c.index = map[string]int{}
@@ -340,4 +401,83 @@ func clockAlgs() string {
 		}
 	}
 	return strings.Join(s, " and ")
+}
+
+// hasInclude reports whether f still has include lines (not expanded).
+func (f *File) hasInclude() bool {
+	for _, s := range f.Stmts {
+		if _, ok := s.(*IncludeStmt); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// usedNames lists the node names the script uses, in order of first use,
+// or N1 N2 N3 if it uses none: what a missing nodes line should say.
+func (c *checker) usedNames() string {
+	var names []string
+	add := func(ids ...Ident) {
+		for _, id := range ids {
+			if id.Name != "" && !slices.Contains(names, id.Name) {
+				names = append(names, id.Name)
+			}
+		}
+	}
+	for _, s := range c.f.Stmts {
+		switch s := s.(type) {
+		case *EventStmt:
+			add(s.A, s.B)
+		case *ScheduleStmt:
+			for _, e := range s.Events {
+				add(e.A, e.B)
+			}
+		case *HoldStmt:
+			add(s.A, s.B)
+		case *RunStmt:
+			if s.Until != nil && s.Until.Kind != CondQuiet {
+				add(s.Until.Node)
+			}
+		case *ExpectStmt:
+			add(s.A, s.B)
+		case *ClockStmt:
+			add(s.Node)
+		case *ChannelStmt:
+			add(s.A, s.B)
+		case *VotingSetStmt:
+			add(s.Node)
+			add(s.Members...)
+		case *RequestsStmt:
+			if s.Node != nil {
+				add(*s.Node)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "N1 N2 N3"
+	}
+	return strings.Join(names, " ")
+}
+
+// closestNode is closest for node names, where N9 is not a misspelling of
+// N1: names that differ in their digits are different nodes.
+func closestNode(w string, names []string) (string, bool) {
+	for _, n := range names {
+		if strings.EqualFold(n, w) {
+			return n, true
+		}
+	}
+	letters := func(s string) string {
+		return strings.TrimRightFunc(s, func(r rune) bool { return r >= '0' && r <= '9' })
+	}
+	if letters(w) != w || len(w) < 4 {
+		return "", false // N9 is not N1, nor C A
+	}
+	var plain []string
+	for _, n := range names {
+		if letters(n) == n {
+			plain = append(plain, n)
+		}
+	}
+	return closest(w, plain)
 }

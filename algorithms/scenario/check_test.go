@@ -15,7 +15,7 @@ func TestCheckErrors(t *testing.T) {
 		{"algorithm central\nnodes N1 N1\n", "c.scn:2:10: node N1 is listed twice"},
 		{"algorithm central\nnodes N1 run\n", "c.scn:2:10: run is a keyword and cannot name a node"},
 		{"algorithm central\nalgorithm central\nnodes N1\n", "c.scn:2:1: algorithm is given twice (first at line 1)"},
-		{"algorithm central\nnodes N1\nrequest N2\n", "c.scn:3:9: unknown node N2 (the nodes are N1)"},
+		{"algorithm central\nnodes N1\nrequest N2\n", "c.scn:3:9: unknown node N2: the nodes are N1 (to use N2, add it to the nodes line)"},
 		{"algorithm central\nnodes N1 N2\nclock N1 = 5\n", "c.scn:3:1: central keeps no Lamport clocks in the simulator (only lamport and ra-lamport and maekawa-safe do)"},
 		{"algorithm central\nnodes N1 N2\nrequest N1\nrequests 2\n", "c.scn:4:1: settings come before the script: move this above line 3"},
 		{"algorithm central\nnodes N1 N2\nrequest N1\nexit N1\nrequest N1\n", "c.scn:5:1: N1 calls enter() 2 times, more than its requests allow (1)"},

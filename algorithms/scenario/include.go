@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -24,8 +25,17 @@ const maxIncludeDepth = 8
 // directly or not, is an error.
 func Expand(f *File, read ReadFunc) (*File, error) {
 	var errs ErrorList
-	out := &File{Name: f.Name, Tail: f.Tail}
+	out := &File{Name: f.Name, Tail: f.Tail, broken: f.broken}
 	out.Stmts = expand(f, read, []string{path.Clean(f.Name)}, &errs)
+	if len(errs) > 0 {
+		// An included file that could not be read or parsed may hold the
+		// settings: Check must not call them missing.
+		out.broken = maps.Clone(out.broken)
+		if out.broken == nil {
+			out.broken = map[string]bool{}
+		}
+		out.broken["include"] = true
+	}
 	errs.sort()
 	return out, errs.Err()
 }
@@ -57,8 +67,9 @@ func expand(f *File, read ReadFunc, stack []string, errs *ErrorList) []Stmt {
 		}
 		g, err := Parse(name, src)
 		if err != nil {
+			// Report the included file's syntax errors, and use the
+			// statements that parsed.
 			*errs = append(*errs, err.(ErrorList)...)
-			continue
 		}
 		stmts := expand(g, read, append(stack, name), errs)
 		if len(stmts) > 0 {
@@ -78,13 +89,16 @@ func setMeta(s Stmt, m Meta) { *s.meta() = m }
 // expanded with read (nil: include is an error, as in Load).
 func LoadFiles(filename string, src []byte, read ReadFunc) (*Scenario, error) {
 	f, err := Parse(filename, src)
+	var errs ErrorList
 	if err != nil {
-		return nil, err
+		errs = append(errs, err.(ErrorList)...)
 	}
 	if read != nil {
-		if f, err = Expand(f, read); err != nil {
-			return nil, err
+		f, err = Expand(f, read)
+		if err != nil {
+			errs = append(errs, err.(ErrorList)...)
 		}
 	}
-	return Check(f)
+	errs.sort()
+	return checkAlso(f, errs.Err())
 }

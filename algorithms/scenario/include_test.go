@@ -65,7 +65,7 @@ func TestChannelStatement(t *testing.T) {
 		{"channel A->A fifo\n", "no channel to itself"},
 		{"channel A->B fifo\nchannel A->B unordered\n", "channel A->B is given twice"},
 		{"channel A->B sometimes\n", "expected fifo or unordered"},
-		{"channel A B fifo\n", "expected ->"},
+		{"channel A B fifo\n", "missing -> before \"B\": write \"channel A->B fifo\""},
 	} {
 		_, err := Load("c.scn", []byte("algorithm central\nnodes A B\n"+tc.src))
 		require.Error(t, err, tc.src)
@@ -95,4 +95,19 @@ func TestRecoverStatement(t *testing.T) {
 	assert.ErrorContains(t, err, "r.scn:5:1: recovery 1, but recoveries is 0")
 	_, err = Load("r.scn", []byte("algorithm election-bully\nnodes A B\nrecoveries 9\n"))
 	assert.ErrorContains(t, err, "recoveries must be at most 3")
+}
+
+// TestLoadFilesReportsTogether: a syntax error in an included preamble and
+// an undeclared node in the including file come in one list, and the
+// settings the broken preamble may hold are not called missing.
+func TestLoadFilesReportsTogether(t *testing.T) {
+	files := map[string]string{
+		"pre.scn":  "algorithm ra-lamport\nnodes N1 N2\nclock N1 3\n",
+		"main.scn": "include pre.scn\nrequest N3\nrun until N1 enters\n",
+	}
+	read := func(name string) ([]byte, error) { return []byte(files[name]), nil }
+	_, err := LoadFiles("main.scn", []byte(files["main.scn"]), read)
+	require.Error(t, err)
+	assert.Equal(t, "main.scn:2:9: unknown node N3: the nodes are N1 N2 (to use N3, add it to the nodes line)\n"+
+		"pre.scn:3:10: missing = before \"3\": write \"clock N1 = 3\"", err.Error())
 }

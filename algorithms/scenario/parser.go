@@ -21,6 +21,14 @@ func Parse(filename string, src []byte) (*File, error) {
 		lp := &lineParser{p: p, l: l}
 		if s := lp.statement(); s != nil {
 			f.Stmts = append(f.Stmts, s)
+		} else if t := l.toks[0]; t.kind == tWord {
+			if f.broken == nil {
+				f.broken = map[string]bool{}
+			}
+			f.broken[t.text] = true
+			if w, ok := closest(t.text, statementWords); ok {
+				f.broken[w] = true // "node N1 N2" is the nodes line, misspelled
+			}
 		}
 	}
 	f.Tail = trimTrailingBlanks(p.lead)
@@ -139,10 +147,40 @@ func describe(t *token) string {
 func (lp *lineParser) want(k tokKind, what string) *token {
 	t := lp.peek()
 	if t == nil || t.kind != k {
+		if t != nil && (t.kind == tWord || t.kind == tInt) && (k == tEq || k == tArrow) {
+			lp.fail(t, "missing %s before %s: write %q", what, describe(t), lp.inserted(t, what))
+		}
 		lp.fail(t, "expected %s, found %s", what, describe(t))
 	}
 	lp.k++
 	return t
+}
+
+// inserted is the line with s inserted before t: what the student
+// probably meant when s is missing there.
+func (lp *lineParser) inserted(t *token, s string) string {
+	before := strings.TrimRight(lp.l.code[:t.off], " \t")
+	if s == "->" {
+		return collapse(before + s + lp.l.code[t.off:])
+	}
+	return collapse(before + " " + s + " " + lp.l.code[t.off:])
+}
+
+// replaced is the line with t replaced by s.
+func (lp *lineParser) replaced(t *token, s string) string {
+	return collapse(lp.l.code[:t.off] + s + lp.l.code[t.off+len(t.text):])
+}
+
+// line is the whole line, spaces collapsed.
+func (lp *lineParser) line() string { return collapse(lp.l.code) }
+
+// upTo is the line up to and including the tokens taken so far.
+func (lp *lineParser) upTo() string {
+	if lp.k == 0 {
+		return ""
+	}
+	t := lp.l.toks[lp.k-1]
+	return collapse(lp.l.code[:t.off+len(t.text)])
 }
 
 func (lp *lineParser) word(what string) *token { return lp.want(tWord, what) }
@@ -157,6 +195,13 @@ func (lp *lineParser) keyword(w string) bool {
 }
 
 func (lp *lineParser) ident(what string) Ident {
+	if lp.peek() == nil && lp.k > 0 {
+		example := lp.upTo() + " N1"
+		if lp.l.toks[lp.k-1].kind == tArrow {
+			example = lp.upTo() + "N2"
+		}
+		lp.fail(nil, "expected %s after %q, e.g. %q", what, lp.upTo(), example)
+	}
 	t := lp.word(what)
 	if !isName(t.text) {
 		lp.fail(t, "%q is not a node name (a letter first, then letters, digits or _)", t.text)
@@ -209,7 +254,7 @@ func (lp *lineParser) statement() (s Stmt) {
 		if first.kind == tRBrace {
 			lp.fail(first, "} without a schedule { to close")
 		}
-		lp.fail(first, "expected a statement: %s; found %s", statementHelp, describe(first))
+		lp.fail(first, "a line starts with the word of a statement: %s; found %s", statementHelp, describe(first))
 	}
 	lp.k++
 	switch first.text {
@@ -277,6 +322,7 @@ func (lp *lineParser) statement() (s Stmt) {
 		st.A = lp.ident("the sending node")
 		lp.want(tArrow, "->")
 		st.B = lp.ident("the receiving node")
+		st.TextPos = lp.pos(lp.peek())
 		st.Text = lp.rest()
 		return st
 	case "schedule":
@@ -303,6 +349,29 @@ func (lp *lineParser) statement() (s Stmt) {
 			return &EventStmt{Meta: m, Kind: k, A: Ident{lp.pos(first), first.text}}
 		}
 	}
-	lp.fail(first, "unknown statement %s; expected %s", describe(first), statementHelp)
+	lp.unknownStatement(first)
 	return nil
+}
+
+// unknownStatement reports a line whose first word is no statement, saying
+// what the student probably meant.
+func (lp *lineParser) unknownStatement(first *token) {
+	if w, ok := closest(first.text, statementWords); ok {
+		lp.fail(first, "unknown statement %s: did you mean %q?", describe(first), lp.replaced(first, w))
+	}
+	// NODE VERB: the node-first spellings of events, and conditions
+	// written as if they were events.
+	if t := lp.peek(); t != nil && t.kind == tWord && isName(first.text) && !isKeyword(first.text) {
+		n := first.text
+		if t.text == "enters" || t.text == "enter" || t.text == "in" {
+			lp.fail(first, "%q is a condition, not an event: write \"run until %s enters\" to run until %s is in the critical section, or \"expect %s phase = in-cs\" to check that it is", collapse(lp.l.code), n, n, n)
+		}
+		if w, ok := closest(t.text, []string{"requests", "exits", "crashes", "recovers"}); ok {
+			lp.fail(t, "did you mean \"%s %s\" (or \"%s %s\")?", n, w, strings.TrimSuffix(w, "s"), n)
+		}
+		if w, ok := closest(t.text, []string{"request", "exit", "crash", "recover"}); ok {
+			lp.fail(t, "did you mean \"%s %s\" (or \"%ss %s\")?", w, n, w, n)
+		}
+	}
+	lp.fail(first, "unknown statement %s; a line starts with %s", describe(first), statementHelp)
 }

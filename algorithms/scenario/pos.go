@@ -54,10 +54,24 @@ func (l ErrorList) Error() string {
 }
 
 // sort orders the errors by position, keeping the first message for a
-// position (a later one is usually a consequence).
-func (l *ErrorList) sort() {
+// position (a later one is usually a consequence). Files come in the order
+// they first appear in the list.
+func (l *ErrorList) sort() { l.sortFrom("") }
+
+// sortFrom is sort with the errors of file first (the scenario's own
+// before its includes').
+func (l *ErrorList) sortFrom(file string) {
+	rank := map[string]int{file: 0}
+	for _, e := range *l {
+		if _, ok := rank[e.Pos.File]; !ok {
+			rank[e.Pos.File] = len(rank)
+		}
+	}
 	sort.SliceStable(*l, func(i, j int) bool {
 		a, b := (*l)[i].Pos, (*l)[j].Pos
+		if a.File != b.File {
+			return rank[a.File] < rank[b.File]
+		}
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
