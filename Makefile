@@ -18,14 +18,16 @@ run: site
 	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
 # The last three run in one sub-make, so `site` (the wasm and the bundles,
-# which test-browser and test-worker both need) is built once.
+# which test-browser and test-worker both need) is built once; test-browser
+# comes first because its prerequisites build `site` before `build`, and
+# bin/dmelab embeds the site (the exercise pages' Go editor among it).
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
-	$(MAKE) hostile test-browser test-worker
+	$(MAKE) test-browser test-worker hostile
 
 # Hostile and odd-but-honest submissions (grader/cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit

@@ -20,6 +20,10 @@ test('make test builds the wasm and the bundles once', () => {
   assert.equal(count(out, 'esbuild site/editor/index.js'), 1, 'editor bundles in make -n test');
   assert.equal(count(out, 'esbuild site/editor/go.js'), 1, 'Go editor bundles in make -n test');
   assert.equal(count(out, 'brotli.mjs'), 1, 'brotli runs in make -n test');
+  // bin/dmelab embeds the site: built before it, the exercise pages would
+  // be served without their Go editor.
+  const bin = out.lastIndexOf('-o bin/dmelab ./grader/cmd/dmelab');
+  assert.ok(bin > out.indexOf('--outfile=site/static/goeditor.js'), 'bin/dmelab is built after the site it embeds');
 });
 
 test('every install script in the lock file has an allowScripts decision', (t) => {
