@@ -28,7 +28,6 @@ package explore
 import (
 	"fmt"
 	"strconv"
-	"time"
 
 	"dmelab/algorithms/sim"
 )
@@ -68,10 +67,11 @@ type Config struct {
 	// Result.Bound saying so: states that keep growing (messages piling
 	// up in flight) exhaust memory long before they exhaust a count.
 	MaxBytes int
-	// Deadline, if set, stops a breadth-first search still running then,
-	// as at MaxStates, with Result.Bound BoundTime (the analysis of a
-	// search that finished in time is not cut).
-	Deadline time.Time
+	// Stop, if set, is asked every 1024 states whether the caller wants
+	// the search to end there (its time is up, say: the caller owns the
+	// clock). A search it stops ends as at MaxStates, with Result.Bound
+	// BoundStopped (the analysis of a search that finished is not cut).
+	Stop func() bool
 	// First stops at the first violation of any property.
 	First bool
 	// NoReduce turns off the partial-order reduction (see Reducible in
@@ -104,7 +104,7 @@ type Result struct {
 	BytesPerState float64
 	StoreBytes    int
 	// Bound says which bound stopped an incomplete search: BoundStates,
-	// BoundBytes, BoundTime or BoundStateSize ("" when it completed, or stopped for another
+	// BoundBytes, BoundStopped or BoundStateSize ("" when it completed, or stopped for another
 	// reason such as First or a depth cut).
 	Bound string
 	// InFlight is the largest number of messages in flight in a state
@@ -119,7 +119,7 @@ const (
 	BoundStates    = "states"
 	BoundBytes     = "memory"
 	BoundStateSize = "state size" // one state's encoding nears 64 KiB
-	BoundTime      = "time"       // Config.Deadline passed
+	BoundStopped   = "stopped"    // Config.Stop said so
 )
 
 // growing reports whether n messages in flight among nodes nodes are more
@@ -144,8 +144,8 @@ func (r *Result) Stopped() string {
 		s = fmt.Sprintf("the search stopped at its memory bound (%d MiB, %s states)", r.StoreBytes>>20, thousands(r.States))
 	case BoundStateSize:
 		s = "the search stopped: a state grew too large to search"
-	case BoundTime:
-		s = fmt.Sprintf("the search stopped at its time limit (%s states, %d MiB)", thousands(r.States), r.StoreBytes>>20)
+	case BoundStopped:
+		s = fmt.Sprintf("the search was stopped by its caller (%s states, %d MiB)", thousands(r.States), r.StoreBytes>>20)
 	default:
 		s = fmt.Sprintf("the search stopped after %s states", thousands(r.States))
 	}

@@ -1,8 +1,6 @@
 package explore
 
 import (
-	"time"
-
 	"dmelab/algorithms/sim"
 )
 
@@ -130,9 +128,9 @@ func (s *search) bfs() {
 			s.bound = BoundBytes
 			break
 		}
-		if !c.Deadline.IsZero() && cur%1024 == 0 && time.Now().After(c.Deadline) {
+		if c.Stop != nil && cur%1024 == 0 && c.Stop() {
 			s.complete = false
-			s.bound = BoundTime
+			s.bound = BoundStopped
 			break
 		}
 		if len(s.st.get(cur)) > maxExpand {

@@ -177,7 +177,8 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	lastReport := start
 	if f.timeLimit > 0 {
-		cfg.Deadline = start.Add(f.timeLimit)
+		deadline := start.Add(f.timeLimit)
+		cfg.Stop = func() bool { return time.Now().After(deadline) }
 	}
 	if f.maxMemory > 0 {
 		// The search's own figure counts its states, not the garbage
@@ -278,7 +279,7 @@ func stoppedLine(f *checkFlags, res *explore.Result) string {
 		s += fmt.Sprintf(" (--max-memory %d MiB, of which the states may take 3/4): raise it, or check fewer nodes or requests", f.maxMemory>>20)
 	case explore.BoundStates:
 		s += " (the --max-states bound)"
-	case explore.BoundTime:
+	case explore.BoundStopped:
 		s += fmt.Sprintf(" after %s (the --time-limit bound): raise it, or check fewer nodes or requests", f.timeLimit)
 	}
 	why := res.Stopped()

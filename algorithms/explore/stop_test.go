@@ -2,7 +2,6 @@ package explore_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -12,23 +11,26 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// A deadline that has passed stops the search as a bound does: incomplete,
-// Bound "time", every verdict unknown; a far one changes nothing.
-func TestDeadline(t *testing.T) {
+// A caller that says stop ends the search as a bound does: incomplete,
+// Bound "stopped", every verdict unknown; one that never does changes
+// nothing. (The caller owns the clock: dmelab check's --time-limit.)
+func TestStop(t *testing.T) {
 	c := explore.Config{Alg: central.Algorithm(), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety, explore.Liveness}}
 	full, err := explore.Check(c)
 	require.NoError(t, err)
 	require.True(t, full.Complete)
 
-	c.Deadline = time.Now().Add(-time.Second)
+	asked := 0
+	c.Stop = func() bool { asked++; return true }
 	res, err := explore.Check(c)
 	require.NoError(t, err)
 	assert.False(t, res.Complete)
-	assert.Equal(t, explore.BoundTime, res.Bound)
+	assert.Equal(t, explore.BoundStopped, res.Bound)
 	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Safety])
-	assert.Contains(t, res.Stopped(), "time limit")
+	assert.Contains(t, res.Stopped(), "stopped by its caller")
+	assert.Positive(t, asked)
 
-	c.Deadline = time.Now().Add(time.Hour)
+	c.Stop = func() bool { return false }
 	res, err = explore.Check(c)
 	require.NoError(t, err)
 	assert.True(t, res.Complete)
