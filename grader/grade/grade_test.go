@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -187,4 +188,26 @@ func TestExercisesByName(t *testing.T) {
 		_, err := x.Grade(context.Background(), bad, "ra.go", src)
 		assert.Error(t, err, bad)
 	}
+}
+
+// A grading whose host work runs over its budget is still a grading: the
+// tests over their share are stopped, say so, and score nothing; every
+// test is listed and nothing fails on the grader's side. (A budget of
+// 300ms of computing is far below what the reference needs.)
+func TestBudgetStopsTestsNotTheGrading(t *testing.T) {
+	ex := load(t, "ra-steps")
+	ex.Limits.Total = 300 * time.Millisecond
+	res := gradeFile(t, ex, filepath.Join(root, "exercises", "ra-steps", "solution.go"))
+	assert.Equal(t, report.Graded, res.Status)
+	require.Len(t, res.Tests, 15)
+	stopped := 0
+	for _, tt := range res.Tests {
+		if strings.HasPrefix(tt.Message, "This test was stopped after") {
+			stopped++
+			assert.Zero(t, tt.Points, tt.Name)
+			assert.Contains(t, tt.Message, "the limit is 300ms for all tests together", tt.Name)
+		}
+	}
+	assert.Positive(t, stopped, "some test ran over its share")
+	assert.Less(t, res.Score, res.MaxScore)
 }

@@ -1,0 +1,51 @@
+package grade
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/sim"
+)
+
+// fakeGuard is a guard on a clock the test moves.
+func fakeGuard(total time.Duration, tests int) (*guard, *time.Duration) {
+	now := new(time.Duration)
+	g := &guard{clock: func() time.Duration { return *now }, reserve: min(time.Second, total/time.Duration(4*tests))}
+	g.end = total
+	return g, now
+}
+
+// Each test may use what is left of the budget less a reserve for each
+// test after it; one that runs over is stopped, the next still gets its
+// reserve.
+func TestGuardSharesTheBudget(t *testing.T) {
+	g, now := fakeGuard(30*time.Second, 4) // reserve: 1s
+	g.begin(4)
+	assert.Equal(t, 27*time.Second, g.deadline)
+	*now = 26 * time.Second
+	assert.NotPanics(t, func() { g.calls = 63; g.check() })
+	*now = 28 * time.Second
+	assert.PanicsWithValue(t, sim.Stop{Reason: stopTime}, func() { g.calls = 63; g.check() })
+
+	g.begin(3) // the runaway took more than its share: the next keeps its reserve
+	assert.Equal(t, 29*time.Second, g.deadline)
+	*now = 40 * time.Second
+	g.begin(1)
+	assert.Equal(t, 41*time.Second, g.deadline, "past the end, a test still gets its reserve")
+}
+
+// The memory watchdog's flag stops the test at its next check, and a new
+// test starts clear.
+func TestGuardMemoryStop(t *testing.T) {
+	g, _ := fakeGuard(30*time.Second, 2)
+	g.begin(2)
+	g.over.Store(1)
+	assert.PanicsWithValue(t, sim.Stop{Reason: stopMemory}, func() { g.check() })
+	g.begin(1)
+	assert.NotPanics(t, func() { g.check() })
+	var nilGuard *guard
+	assert.NotPanics(t, func() { nilGuard.check(); nilGuard.progress(explore.Progress{}) })
+}
