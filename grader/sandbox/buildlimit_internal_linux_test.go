@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // The command's name may hold spaces and parentheses: fields are counted
@@ -25,4 +26,16 @@ func TestScanGroup(t *testing.T) {
 	pids, rss := scanGroup(syscall.Getpgrp())
 	assert.Contains(t, pids, os.Getpid())
 	assert.Greater(t, rss, int64(1<<20))
+}
+
+// So does its session, and a session no process has holds nothing.
+func TestSession(t *testing.T) {
+	sid, err := unix.Getsid(0)
+	require.NoError(t, err)
+	pids, rss := Session(sid)
+	assert.Contains(t, pids, os.Getpid())
+	assert.Greater(t, rss, int64(1<<20))
+	pids, rss = Session(1 << 30)
+	assert.Empty(t, pids)
+	assert.Zero(t, rss)
 }

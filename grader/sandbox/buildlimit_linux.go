@@ -106,14 +106,23 @@ func killGroup(pgid int) error {
 // their resident memory. Zombies (dead, not yet waited for: a killed
 // compiler is re-parented, and its new parent may be slow to wait) are
 // left out.
-func scanGroup(pgid int) (pids []int, rss int64) {
+func scanGroup(pgid int) (pids []int, rss int64) { return scan(2, pgid) }
+
+// Session lists the live processes of session sid and sums their
+// resident memory, as scanGroup does for a group: a whole grading's tree,
+// whatever groups its builds make (make hostile measures with it).
+func Session(sid int) (pids []int, rss int64) { return scan(3, sid) }
+
+// scan lists the live processes whose /proc/PID/stat field (as
+// statFields numbers them: 2 the group, 3 the session) is id.
+func scan(field, id int) (pids []int, rss int64) {
 	dir, err := os.Open("/proc")
 	if err != nil {
 		return nil, 0
 	}
 	defer dir.Close()
 	names, _ := dir.Readdirnames(-1)
-	want := strconv.Itoa(pgid)
+	want := strconv.Itoa(id)
 	for _, name := range names {
 		pid, err := strconv.Atoi(name)
 		if err != nil {
@@ -123,7 +132,7 @@ func scanGroup(pgid int) (pids []int, rss int64) {
 		if err != nil {
 			continue // gone meanwhile
 		}
-		if f := statFields(stat); len(f) > 21 && string(f[2]) == want && string(f[0]) != "Z" && string(f[0]) != "X" {
+		if f := statFields(stat); len(f) > 21 && string(f[field]) == want && string(f[0]) != "Z" && string(f[0]) != "X" {
 			pids = append(pids, pid)
 			pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
 			rss += pages * int64(os.Getpagesize())

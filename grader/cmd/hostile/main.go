@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
 )
 
 var (
@@ -200,7 +201,7 @@ func grade(f string, w want) got {
 		t := time.NewTicker(20 * time.Millisecond)
 		defer t.Stop()
 		for {
-			_, rss := session(sid)
+			_, rss := sandbox.Session(sid)
 			p = max(p, rss)
 			select {
 			case <-done:
@@ -218,12 +219,12 @@ func grade(f string, w want) got {
 	r.peak = <-peak
 	// Give a process that is on its way out a moment, then count.
 	for range 20 {
-		if pids, _ := session(sid); len(pids) == 0 {
+		if pids, _ := sandbox.Session(sid); len(pids) == 0 {
 			break
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
-	pids, _ := session(sid)
+	pids, _ := sandbox.Session(sid)
 	r.outlived = len(pids)
 	syscall.Kill(-sid, syscall.SIGKILL)
 	r.exit = cmd.ProcessState.ExitCode()
@@ -245,29 +246,4 @@ func grade(f string, w want) got {
 		r.text = errb.String()
 	}
 	return r
-}
-
-// session lists the live processes of session sid and sums their
-// resident memory, from /proc.
-func session(sid int) (pids []int, rss int64) {
-	names, _ := filepath.Glob("/proc/[0-9]*/stat")
-	want := strconv.Itoa(sid)
-	for _, name := range names {
-		stat, err := os.ReadFile(name)
-		if err != nil {
-			continue
-		}
-		i := bytes.LastIndexByte(stat, ')')
-		if i < 0 {
-			continue
-		}
-		f := bytes.Fields(stat[i+1:]) // 0 state, 1 parent, 2 group, 3 session, 21 rss pages
-		if len(f) > 21 && string(f[3]) == want && string(f[0]) != "Z" && string(f[0]) != "X" {
-			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(name)))
-			pids = append(pids, pid)
-			pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
-			rss += pages * int64(os.Getpagesize())
-		}
-	}
-	return pids, rss
 }
