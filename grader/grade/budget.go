@@ -8,6 +8,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
+	"dmelab/grader/sandbox"
 )
 
 // DefaultMaxMemory bounds the memory of a grading's own work on the host
@@ -89,7 +90,7 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 	var s string
 	switch reason {
 	case stopMemory:
-		s = fmt.Sprintf("This test was stopped: the grading's work on it needed more than %s of memory (the limit).", mib(maxMem))
+		s = fmt.Sprintf("This test was stopped: the grading's work on it needed more than %s of memory (the limit).", sandbox.SizeWords(maxMem))
 	default:
 		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", d.Round(100*time.Millisecond), total)
 	}
@@ -99,13 +100,6 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 		s += " Does something grow without end (numbers, queues, messages in flight), or does a run never come to rest?"
 	}
 	return s
-}
-
-func mib(b int64) string {
-	if b >= 1<<30 && b%(1<<30) == 0 {
-		return fmt.Sprintf("%d GiB", b>>30)
-	}
-	return fmt.Sprintf("%d MiB", b>>20)
 }
 
 // watchMemory sets g.over while the process's heap exceeds limit, until

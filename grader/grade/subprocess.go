@@ -105,7 +105,7 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 		return nil, ctx.Err()
 	case over:
 		return s.stopped(dir, filename, fmt.Sprintf("Grading your file needed more than %s of memory on the grading server and was stopped. "+
-			"Does something in your code grow without end (numbers, queues, messages)?", mib(limit)))
+			"Does something in your code grow without end (numbers, queues, messages)?", sandbox.SizeWords(limit)))
 	case cctx.Err() != nil:
 		return s.stopped(dir, filename, fmt.Sprintf("Grading your file took longer than %s and was stopped. "+
 			"Does your code loop, or does something grow without end?", timeout))

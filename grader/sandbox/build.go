@@ -148,13 +148,13 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	}
 	switch {
 	case use.OverMemory:
-		return refuse(fmt.Sprintf("the build needed more than %s of memory", sizeWords(lim.Memory)))
+		return refuse(fmt.Sprintf("the build needed more than %s of memory", SizeWords(lim.Memory)))
 	case cctx.Err() == context.DeadlineExceeded:
 		return refuse(fmt.Sprintf("the build did not finish within %s", timeout))
 	case ctx.Err() != nil:
 		return nil, nil, ctx.Err()
 	case err != nil && wroteTooMuch(stderr.String(), err):
-		return refuse(fmt.Sprintf("the build wrote more than %s", sizeWords(lim.Write)))
+		return refuse(fmt.Sprintf("the build wrote more than %s", SizeWords(lim.Write)))
 	case err != nil:
 		if probs := compileErrors(stderr.String(), filename, src); len(probs) > 0 {
 			return nil, &Refusal{Problems: probs}, nil
@@ -164,7 +164,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	if info, err := os.Stat(out); err != nil {
 		return nil, nil, err
 	} else if info.Size() > lim.Write {
-		return refuse(fmt.Sprintf("the build wrote more than %s", sizeWords(lim.Write)))
+		return refuse(fmt.Sprintf("the build wrote more than %s", SizeWords(lim.Write)))
 	}
 	wasm, err := os.ReadFile(out)
 	if err != nil {

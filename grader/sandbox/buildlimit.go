@@ -55,8 +55,8 @@ func wroteTooMuch(stderr string, err error) bool {
 	return false
 }
 
-// sizeWords writes a size for people: 1 GiB, 64 MiB, 1.5 GiB, 300 bytes.
-func sizeWords(n int64) string {
+// SizeWords writes a size for people: 1 GiB, 64 MiB, 1.5 GiB, 300 bytes.
+func SizeWords(n int64) string {
 	for _, u := range []struct {
 		unit string
 		size int64

@@ -11,7 +11,7 @@ func TestSizeWords(t *testing.T) {
 	for n, want := range map[int64]string{
 		1 << 30: "1 GiB", 64 << 20: "64 MiB", 3 << 29: "1.5 GiB", 16423 << 16: "1.0 GiB", 1536: "1.5 KiB", 300: "300 bytes",
 	} {
-		assert.Equal(t, want, sizeWords(n), n)
+		assert.Equal(t, want, SizeWords(n), n)
 	}
 }
 

@@ -21,5 +21,5 @@ func memoryOverLimit(err error, limit int64) *Failure {
 		return nil
 	}
 	pages, _ := strconv.ParseInt(m[1], 10, 64)
-	return &Failure{Msg: fmt.Sprintf("the file's package variables ran out of memory (the limit is %d MiB): the module starts with %s", limit>>20, sizeWords(pages<<16))}
+	return &Failure{Msg: fmt.Sprintf("the file's package variables ran out of memory (the limit is %d MiB): the module starts with %s", limit>>20, SizeWords(pages<<16))}
 }
