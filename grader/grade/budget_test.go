@@ -8,6 +8,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
+	"dmelab/grader/sandbox"
 )
 
 // fakeGuard is a guard on a clock the test moves.
@@ -48,4 +49,22 @@ func TestGuardMemoryStop(t *testing.T) {
 	assert.NotPanics(t, func() { g.check() })
 	var nilGuard *guard
 	assert.NotPanics(t, func() { nilGuard.check(); nilGuard.progress(explore.Progress{}) })
+}
+
+// A hidden test shows a fault's kind in the grader's words and the
+// exercise's limits: a panic dressed as the sandbox's message cannot
+// carry numbers (or anything else) out of a hidden test.
+func TestHiddenFaultIsTheGradersWords(t *testing.T) {
+	lim := sandbox.Limits{Call: 2 * time.Second, Total: 30 * time.Second, Memory: 64 << 20}
+	for msg, want := range map[string]string{
+		"P4 ran out of memory (the limit is 1234 MiB)":               "it ran out of memory (the limit is 64 MiB)",
+		"P12 did not finish within 987ms (the limit for one call)":   "it ran out of time (the limits are 2s for one call, 30s for all of them)",
+		"P4 overflowed its stack 31337":                              "it overflowed its stack",
+		"P2 panicked: 1:2:3 4:5:6":                                   "it panicked (a hidden test does not show the panic's message)",
+		"was not run: the file's initialisation panicked: secret 42": "it panicked (a hidden test does not show the panic's message)",
+		"1:2:3": "it failed (a hidden test does not show the code's message)",
+	} {
+		assert.Equal(t, want, hiddenFault(msg, lim), msg)
+	}
+	assert.Contains(t, hiddenFault("ran out of memory", sandbox.Limits{}), "64 MiB", "the default limits where the exercise sets none")
 }

@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
 )
 
 // defaultMaxStates bounds a search when the exercise does not.
@@ -30,22 +32,28 @@ func (r *runner) maxBytes() int { return int(r.maxMem / 4) }
 func (r *runner) explain(what string, ce *report.Counterexample, f *fault) string {
 	if f != nil && r.hidden {
 		g := *f
-		g.msg = hiddenFault(f.msg)
+		g.msg = hiddenFault(f.msg, r.ex.Limits)
 		f = &g
 	}
 	return explain(what, ce, f, r.in)
 }
 
-// hiddenFault is what a hidden test shows of a fault: the kind of
-// failure the sandbox saw, never the code's own words.
-func hiddenFault(msg string) string {
-	for _, kind := range []string{"did not finish", "ran out of memory", "overflowed its stack", "was not run"} {
-		if strings.Contains(msg, kind) {
-			return msg
-		}
-	}
-	if strings.Contains(msg, "panicked") {
+// hiddenFault is what a hidden test shows of a fault: its kind, in the
+// grader's own words with the exercise's own limits — never the text the
+// fault came with, which the code can forge (a panic whose message reads
+// like the sandbox's, numbers and all).
+func hiddenFault(msg string, lim sandbox.Limits) string {
+	d := sandbox.DefaultLimits
+	call, total, memory := cmp.Or(lim.Call, d.Call), cmp.Or(lim.Total, d.Total), cmp.Or(lim.Memory, d.Memory)
+	switch {
+	case strings.Contains(msg, "panicked"):
 		return "it panicked (a hidden test does not show the panic's message)"
+	case strings.Contains(msg, "did not finish"), strings.Contains(msg, "ran out of time"), strings.Contains(msg, "time limit"):
+		return fmt.Sprintf("it ran out of time (the limits are %s for one call, %s for all of them)", call, total)
+	case strings.Contains(msg, "ran out of memory"):
+		return fmt.Sprintf("it ran out of memory (the limit is %s)", sandbox.SizeWords(memory))
+	case strings.Contains(msg, "overflowed its stack"):
+		return "it overflowed its stack"
 	}
 	return "it failed (a hidden test does not show the code's message)"
 }
@@ -78,7 +86,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		cut := res.Events[:f.step+1]
 		msg := f.msg
 		if r.hidden {
-			msg = hiddenFault(msg)
+			msg = hiddenFault(msg, r.ex.Limits)
 		}
 		ce, f, _ = writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], msg), loop: -1})
 		rt.Counterexample = ce
