@@ -122,11 +122,6 @@ const (
 	BoundStopped   = "stopped"    // Config.Stop said so
 )
 
-// growing reports whether n messages in flight among nodes nodes are more
-// than any algorithm of the course ever has there (a request and an
-// answer between every ordered pair, and as many application messages):
-// messages are piling up.
-func growing(n, nodes int) bool { return n > 2*nodes*nodes+2 }
 
 // Stopped says in words why an incomplete search stopped, and what grew
 // when messages piled up in flight: "the search stopped at its memory
@@ -149,7 +144,7 @@ func (r *Result) Stopped() string {
 	default:
 		s = fmt.Sprintf("the search stopped after %s states", thousands(r.States))
 	}
-	if growing(r.InFlight, r.Nodes) {
+	if r.InFlight > sim.MaxInFlight(r.Nodes) {
 		s += fmt.Sprintf("; messages in flight kept growing: %s at depth %d", thousands(r.InFlight), r.InFlightDepth)
 	}
 	return s

@@ -73,17 +73,13 @@ func (r *runner) run(s *RunStmt) {
 }
 
 // maxInFlight bounds the messages in flight during a run statement
-// (Options.MaxInFlight): a run whose messages pile up (a token that
-// multiplies) would otherwise grow until MaxRun, keeping ever larger
-// states. The default, four messages between every ordered pair of
-// nodes and sixteen more, is far above what any algorithm of the course
-// has in flight.
+// (Options.MaxInFlight, or sim.MaxInFlight): a run whose messages pile up
+// would otherwise grow until MaxRun, keeping ever larger states.
 func (r *runner) maxInFlight() int {
 	if r.opts.MaxInFlight > 0 {
 		return r.opts.MaxInFlight
 	}
-	n := len(r.w.Nodes)
-	return 4*n*n + 16
+	return sim.MaxInFlight(len(r.w.Nodes))
 }
 
 // index returns the simulator index of a declared node.

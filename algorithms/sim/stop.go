@@ -12,3 +12,10 @@ type Stop struct {
 }
 
 func (s Stop) Error() string { return s.Reason }
+
+// MaxInFlight is more messages in flight than any algorithm of the course
+// ever has among n nodes (four between every ordered pair, and sixteen
+// more): past it, messages are piling up (a token that multiplies).
+// Scenario runs stop there, and a search that stopped at a bound says
+// what grew when it passed it.
+func MaxInFlight(n int) int { return 4*n*n + 16 }

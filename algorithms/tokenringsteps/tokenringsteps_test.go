@@ -173,7 +173,7 @@ func (m multiplies) Pass() { m.SendToken((m.MyID() + 1) % m.N()) }
 func TestMemoryBoundStopsGrowingMessages(t *testing.T) {
 	alg := Algorithm("token-ring", func(v *Vars) Steps { return multiplies{ref{v}} })
 	const limit = 48 << 20
-	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
+	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1},
 		Props: []string{explore.Safety, explore.Liveness}, MaxBytes: limit})
 	require.NoError(t, err)
 	assert.False(t, res.Complete)
