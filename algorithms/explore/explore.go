@@ -122,7 +122,6 @@ const (
 	BoundStopped   = "stopped"    // Config.Stop said so
 )
 
-
 // Stopped says in words why an incomplete search stopped, and what grew
 // when messages piled up in flight: "the search stopped at its memory
 // bound (64 MiB, 80,000 states); messages in flight kept growing: 4,096
