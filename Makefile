@@ -59,7 +59,7 @@ node_modules: package.json package-lock.json
 # The page in headless Chromium (skipped, saying so, without
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
 test-browser: site build node_modules
-	node --test --test-concurrency=1 site/e2e/playground.test.mjs site/e2e/scenario.test.mjs site/e2e/errors.test.mjs site/e2e/exercises.test.mjs site/build/build.test.mjs
+	node --test --test-concurrency=1 site/e2e/*.test.mjs site/build/build.test.mjs
 
 # The Cloudflare Worker (edge/worker): syumai/workers' loader, the Go
 # handler for js/wasm and the playground as static assets, into
