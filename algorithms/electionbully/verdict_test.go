@@ -25,23 +25,6 @@ func verdicts(t *testing.T, alg *sim.Algorithm, n, crashes int) *explore.Result 
 	return res
 }
 
-// TestVerdicts: the bully algorithm elects the highest live node, and
-// replaces a leader that crashes.
-func TestVerdicts(t *testing.T) {
-	for _, n := range []int{1, 2, 3, 4} {
-		for _, crashes := range []int{0, 1} {
-			t.Run(fmt.Sprintf("N%d-crashes%d", n, crashes), func(t *testing.T) {
-				if testing.Short() && n == 4 && crashes == 1 {
-					t.Skip("N=4 with a crash (0.6 million states) skipped in -short mode")
-				}
-				res := verdicts(t, Algorithm(), n, crashes)
-				require.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
-				require.Equal(t, explore.Holds, res.Verdicts[explore.Liveness])
-			})
-		}
-	}
-}
-
 // TestTwoCrashes: with two crashes an election's initiator and the only
 // node that heard of it can both crash. Every node below the highest has
 // the seed's timeframe for an election result ("no leader"), which
