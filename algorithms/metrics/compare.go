@@ -10,8 +10,9 @@ import (
 // delay depends on where the token is): its smallest, largest and mean
 // value over the runs measured.
 type Range struct {
-	Min, Max int
-	Mean     float64
+	Min  int     `json:"min"`
+	Max  int     `json:"max"`
+	Mean float64 `json:"mean"`
 }
 
 func rangeOf(xs []int) Range {
@@ -32,16 +33,17 @@ func rangeOf(xs []int) Range {
 // compares the algorithms (and the textbook it follows: bandwidth, client
 // delay, synchronization delay).
 type Comparison struct {
-	Clients int
+	Clients int `json:"clients"`
 	// Uncontended: each client in turn calls enter() once while the others
 	// stay idle, each from the initial state.
-	EntryMessages Range // messages sent from enter() to the entry
-	ExitMessages  Range // messages the exit protocol sent
-	ClientDelay   Range // time from enter() to the entry
-	ExitDelay     Range // time from exit() to the node being idle again
+	EntryMessages Range `json:"entry_messages"` // messages sent from enter() to the entry
+	ExitMessages  Range `json:"exit_messages"`  // messages the exit protocol sent
+	ClientDelay   Range `json:"client_delay"`   // time from enter() to the entry
+	ExitDelay     Range `json:"exit_delay"`     // time from exit() to the node being idle again
 	// Contended: every client calls enter() at time 0.
-	ContendedMessages float64 // messages per use of the CS, entry and exit
-	SyncDelay         Range   // from one exit to the next entry
+	ContendedMessages float64 `json:"contended_messages"` // messages per use of the CS, entry and exit
+	SyncDelay         Range   `json:"sync_delay"`         // from one exit to the next entry
+	Handovers         int     `json:"handovers"`          // exits followed by an entry: SyncDelay's sample
 }
 
 // Compare measures alg with cfg.N nodes. An algorithm that cannot finish a
@@ -59,7 +61,7 @@ func Compare(alg *sim.Algorithm, cfg sim.Config) (*Comparison, error) {
 	for _, i := range clients {
 		tl, err := Run(alg, cfg, []int{i})
 		if err != nil {
-			return nil, fmt.Errorf("N%d alone: %w", i+1, err)
+			return nil, fmt.Errorf("N%d asking alone: %w", i+1, err)
 		}
 		e := tl.Entries[0]
 		entry = append(entry, e.SentBefore)
@@ -78,6 +80,6 @@ func Compare(alg *sim.Algorithm, cfg sim.Config) (*Comparison, error) {
 	for k := 1; k < len(tl.Entries); k++ {
 		sync = append(sync, tl.Entries[k].At-tl.Entries[k-1].Left)
 	}
-	c.SyncDelay = rangeOf(sync)
+	c.SyncDelay, c.Handovers = rangeOf(sync), len(sync)
 	return c, nil
 }

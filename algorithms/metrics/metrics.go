@@ -203,7 +203,7 @@ func Run(alg *sim.Algorithm, cfg sim.Config, requesters []int) (*Timeline, error
 			return tl, nil
 		}
 		if len(net) == 0 && len(enteredAt) == 0 && !anyStep(w) {
-			return nil, fmt.Errorf("%s: timed run is stuck at time %d", alg.Name, now)
+			return nil, fmt.Errorf("%s: the timed run is stuck at time %d: nothing can happen and a request still waits", alg.Name, now)
 		}
 	}
 }
