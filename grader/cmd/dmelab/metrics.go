@@ -189,7 +189,7 @@ func writeMetricsMarkdown(w io.Writer, f *metricsFlags, rows []*metricsRow) {
 			c := r.Comparison
 			if c == nil {
 				fmt.Fprintf(w, "| %s | %d | no figures: %s | | | | | | %s | %s | %s |\n", r.Algorithm, len(metrics.Clients(registry.Lookup(r.Algorithm), n)),
-					strings.ReplaceAll(r.Error, "|", "/"), v(explore.Safety), v(explore.Liveness), v(explore.Order))
+					strings.ReplaceAll(strings.Replace(r.Error, r.Algorithm+": ", "", 1), "|", "/"), v(explore.Safety), v(explore.Liveness), v(explore.Order))
 				continue
 			}
 			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Algorithm, c.Clients,
