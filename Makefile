@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test hostile fuzz fuzz-scenario bench bench-grade verdicts clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test hostile fuzz fuzz-scenario bench bench-grade verdicts metrics clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -145,6 +145,11 @@ load: build
 # The verdict table of README.md, regenerated.
 verdicts: build
 	$(GO) run ./grader/cmd/verdicts -bin $(BIN) -readme README.md
+
+# Seed 002's comparison: messages, client and synchronization delay and
+# the properties, per mutual-exclusion algorithm and N (README "Metrics").
+metrics: build
+	$(BIN) metrics --nodes 2,3,4,5
 
 clean:
 	rm -rf bin

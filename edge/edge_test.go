@@ -25,7 +25,7 @@ func do(t *testing.T, h http.Handler, method, path, body string) (int, string) {
 // server nothing is forwarded.
 func TestRoutes(t *testing.T) {
 	h := Handler(Options{})
-	code, body := do(t, h, "POST", "/api/scenario/run", `{"text":"algorithm central\nnodes A B\nrequest A\nrun\nexpect A enters before B\n"}`)
+	code, body := do(t, h, "POST", "/api/scenario/run", `{"text":"algorithm central\nnodes S A B\nrequest A\nrun\nexpect A enters before B\n"}`)
 	assert.Equal(t, http.StatusOK, code)
 	assert.Contains(t, body, `"ok":true`)
 	assert.Contains(t, body, "A enters the critical section")

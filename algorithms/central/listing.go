@@ -5,11 +5,11 @@ import "dmelab/algorithms/sim"
 // listing is seed 002's central server written out as pseudocode (the seed
 // gives it in one sentence: "a central server that queues all enter()
 // requests to the critical section and then asserts only one process
-// enters at a time"), with this package's choices: N1 is the server.
+// enters at a time"), with this package's choices: N1 is the server and no client.
 func listing() []sim.Line {
 	on := func(ev, text string) sim.Line { return sim.Line{On: ev, Text: text} }
 	return []sim.Line{
-		{Text: "server N1: holder = nobody, queue = empty"},
+		{Text: "server N1 (no client): holder = nobody, queue = empty"},
 		on("enter", "enter() at P_i:"),
 		on("enter", "    send Request to the server"),
 		on("receive grant", "    wait for Grant; enter the CS"),

@@ -1,7 +1,7 @@
 // Package centralsteps is the student interface of the central-server
 // exercise: seed 002's central server as the registry's central runs it
-// (node N1 is the server and also a client like the others; it queues the
-// enter() requests and grants the CS to one client at a time), where the
+// (node N1 is the server and no client: it queues the enter() requests of
+// the others and grants the CS to one client at a time), where the
 // harness owns the variables and the network and the student writes the
 // five handlers:
 //
@@ -16,17 +16,16 @@
 //
 // The harness decides when each runs, as the registry's central does:
 // Enter and Exit when the application calls enter() and exit(), the
-// others when a Request, Release or Grant is delivered. The server's own
-// messages to itself are not sent over the network: the harness runs the
-// matching handler at once, in the same atomic step (so the server's own
-// enter() goes straight into its queue, as in the registry's central).
+// others when a Request, Release or Grant is delivered. The application
+// never calls enter() at the server.
 //
 // The handler contract: Enter sets state = Wanted (or Held) and sends at
 // most one Request; Exit sets state = Released and sends at most one
 // Release; OnGrant may only move Wanted to Held and sends nothing; none of
 // them touches holder or queue. OnRequest and OnRelease run at the server
 // only, keep state, may change holder and queue (to nodes that exist, no
-// longer than the number of nodes) and send at most one Grant. A handler
+// longer than the number of nodes) and send at most one Grant. No handler
+// sends a message to its own node. A handler
 // that breaks the contract, panics or (in the sandbox) runs out of time or
 // memory makes the node fail: it stops, the variable "fault" says why,
 // and it waits forever (a liveness failure).
@@ -59,7 +58,7 @@ func (s State) String() string {
 	return "State(" + strconv.Itoa(int(s)) + ")"
 }
 
-// Server is the index of the server node (N1).
+// Server is the index of the server node (N1), which is no client.
 const Server = 0
 
 // None is the holder when nobody holds the CS.

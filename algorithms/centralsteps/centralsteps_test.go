@@ -86,7 +86,7 @@ func TestSameTranscript(t *testing.T) {
 	b, err := sim.NewWorld(Algorithm("central", newRef), sim.Config{N: 3}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	for _, line := range []string{"request N2", "request N3", "deliver N3->N1 request", "deliver N2->N1 request",
-		"request N1", "deliver N1->N3 grant", "exit N3", "deliver N3->N1 release", "deliver N1->N2 grant", "exit N2", "deliver N2->N1 release", "exit N1"} {
+		"deliver N1->N3 grant", "exit N3", "deliver N3->N1 release", "deliver N1->N2 grant", "exit N2", "deliver N2->N1 release"} {
 		for _, w := range []*sim.World{a, b} {
 			e, err := w.FindEvent(line)
 			require.NoError(t, err, line)
@@ -140,12 +140,13 @@ func TestContract(t *testing.T) {
 	}{
 		{"enter grants", bad{enter: func(v *Vars) { v.State = Wanted; v.SendGrant(2) }}, []string{"request N2"}, "Enter() sent Grant, but Enter() sends only Request"},
 		{"enter stays released", bad{enter: func(v *Vars) {}}, []string{"request N2"}, "Enter() left state = RELEASED"},
-		{"exit sends twice", bad{exit: func(v *Vars) { v.State = Released; v.SendRelease(); v.SendRelease() }}, []string{"request N1", "exit N1"}, "Exit() sent 2 messages"},
+		{"exit sends twice", bad{exit: func(v *Vars) { v.State = Released; v.SendRelease(); v.SendRelease() }}, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2"}, "Exit() sent 2 messages"},
 		{"grant to nowhere", bad{request: func(v *Vars, from int) { v.Holder = from; v.SendGrant(7) }}, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to node 7"},
 		{"queue of strangers", bad{request: func(v *Vars, from int) { v.Queue = append(v.Queue, 9) }}, []string{"request N2", "deliver N2->N1"}, "OnRequest() put 9 in the queue"},
 		{"server enters on a request", bad{request: func(v *Vars, from int) { v.State = Held }}, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from RELEASED to HELD"},
 		{"client touches holder", bad{grant: func(v *Vars) { v.State = Held; v.Holder = 1 }}, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnGrant() changed holder or queue"},
-		{"panics", bad{release: func(v *Vars, from int) { _ = v.Queue[5] }}, []string{"request N1", "exit N1"}, "OnRelease() panicked: runtime error: index out of range"},
+		{"panics", bad{release: func(v *Vars, from int) { _ = v.Queue[5] }}, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
+		{"server grants itself", bad{request: func(v *Vars, from int) { v.Holder = 0; v.SendGrant(0) }}, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (node 0)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w, err := sim.NewWorld(Algorithm("central", func(v *Vars) Steps { b := c.b; b.ref = ref{v}; return b }), sim.Config{N: 3}, sim.Options{Requests: 1})

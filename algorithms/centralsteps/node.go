@@ -15,6 +15,7 @@ func Algorithm(name string, s New) *sim.Algorithm {
 		Name:     name,
 		Summary:  "the central server (seed 002), with the handlers written by a student",
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(s, cfg) },
+		Servers:  1,
 		MsgKinds: []string{"request", "grant", "release"},
 	}
 }
@@ -99,10 +100,7 @@ func (n *node) Do(*sim.Ctx, sim.Step)           {}
 func (n *node) StepLabel(sim.Step) string       { return "" }
 
 // handle runs one handler on a copy of the variables, checks the contract
-// and, if it holds, takes the new variables and sends the messages. A
-// message the server sends itself runs its handler at once, in the same
-// step, as the registry's central does; the contract lets no handler send
-// a message that leads back to itself, so this ends.
+// and, if it holds, takes the new variables and sends the messages.
 func (n *node) handle(c *sim.Ctx, op Op, from int) {
 	if n.fault != "" {
 		return
@@ -118,18 +116,7 @@ func (n *node) handle(c *sim.Ctx, op Op, from int) {
 	}
 	n.state, n.holder, n.queue = v.State, v.Holder, v.Queue
 	for _, s := range v.out {
-		if s.To != n.id {
-			c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
-			continue
-		}
-		switch s.Kind {
-		case Request:
-			n.handle(c, OpRequest, n.id)
-		case Release:
-			n.handle(c, OpRelease, n.id)
-		case Grant:
-			n.handle(c, OpGrant, 0)
-		}
+		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
 	}
 }
 
@@ -139,6 +126,9 @@ func (n *node) check(op Op, v *Vars) string {
 	for _, s := range v.out {
 		if s.To < 0 || s.To >= n.n {
 			return fmt.Sprintf("sent a message to node %d, but the nodes are 0..%d", s.To, n.n-1)
+		}
+		if s.To == n.id {
+			return fmt.Sprintf("sent a message to itself (node %d), but messages go between the server and its clients", s.To)
 		}
 	}
 	server := op == OpRequest || op == OpRelease

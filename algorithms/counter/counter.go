@@ -97,9 +97,11 @@ func unprotected(c Config, rng *rand.Rand) *Result {
 }
 
 // protected runs the algorithm with every process calling enter() Adds
-// times, taking the enabled events in random order.
+// times, taking the enabled events in random order. The processes are the
+// algorithm's clients: its servers (central's N1) are nodes beside them.
 func protected(c Config, rng *rand.Rand) (*Result, error) {
-	w, err := sim.NewWorld(c.Alg, sim.Config{N: c.Procs}, sim.Options{Requests: c.Adds})
+	n := c.Procs + c.Alg.Servers
+	w, err := sim.NewWorld(c.Alg, sim.Config{N: n}, sim.Options{Requests: c.Adds})
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +111,7 @@ func protected(c Config, rng *rand.Rand) (*Result, error) {
 		max = 1000 * (r.Expected + 1)
 	}
 	t := 0
-	read := make([]int, c.Procs)
+	read := make([]int, n)
 	var evs []sim.Event
 	for r.Events < max && r.Done < r.Expected {
 		evs = w.Events(evs[:0])

@@ -1,6 +1,7 @@
 package explore_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,17 +116,20 @@ func TestCrashedRequestAloneHolds(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		alg  *sim.Algorithm
+		n    int
 	}{
-		{"central", central.Algorithm()},
-		{"ra-benari", benari.Algorithm()},
+		{"central", central.Algorithm(), 4}, // N1 is the server
+		{"ra-benari", benari.Algorithm(), 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := sim.Options{Requests: 1, Crashes: 1}
-			// N1 and N2 enter and leave, then N3 asks and crashes.
-			script := finish(t, world(t, tc.alg, 3, opts), 0, 1)
-			script = append(script, "request N3", "crash N3")
-			w := world(t, tc.alg, 3, opts, script...)
-			require.Equal(t, sim.Wanting, w.Nodes[2].Phase())
+			// The first two clients enter and leave, then the last node
+			// asks and crashes.
+			last := fmt.Sprintf("N%d", tc.n)
+			script := finish(t, world(t, tc.alg, tc.n, opts), tc.n-3, tc.n-2)
+			script = append(script, "request "+last, "crash "+last)
+			w := world(t, tc.alg, tc.n, opts, script...)
+			require.Equal(t, sim.Wanting, w.Nodes[tc.n-1].Phase())
 			res := checkFrom(t, w)
 			assert.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
 			assert.Equal(t, explore.Holds, res.Verdicts[explore.Liveness], "%v", res.Counterexamples[explore.Liveness])

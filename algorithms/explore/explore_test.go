@@ -32,13 +32,13 @@ func TestCentralVerdicts(t *testing.T) {
 	}
 }
 
-// CheckFrom explores from a given state: after N2 has asked and told N1,
-// N1's enter() can overtake N2's at the server, and the counterexample
-// starts where the given state left off.
+// CheckFrom explores from a given state: after N2 has asked and told N3,
+// N3's request can overtake N2's at the server N1 and be granted first,
+// and the counterexample starts where the given state left off.
 func TestCheckFrom(t *testing.T) {
 	w, err := sim.NewWorld(central.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1, AppMsgs: 1, Order: true})
 	require.NoError(t, err)
-	for _, line := range []string{"request N2", "app N2->N1", "deliver N2->N1 app"} {
+	for _, line := range []string{"request N2", "app N2->N3", "deliver N2->N3 app"} {
 		e, err := w.FindEvent(line)
 		require.NoError(t, err)
 		_, err = w.Apply(e)
@@ -48,7 +48,7 @@ func TestCheckFrom(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, res.Complete)
 	require.Equal(t, explore.Violated, res.Verdicts[explore.Order])
-	require.Equal(t, []string{"request N1"}, res.Counterexamples[explore.Order].Events())
+	require.Equal(t, []string{"request N3", "deliver N3->N1 request", "deliver N1->N3 grant"}, res.Counterexamples[explore.Order].Events())
 	require.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
 	require.Equal(t, explore.Holds, res.Verdicts[explore.Liveness])
 }

@@ -20,12 +20,25 @@ import (
 type Metrics struct {
 	// Uncontended: the last node calls enter() once, the others stay idle
 	// (the last, because some algorithms give node 1 a special role).
-	MessagesPerEntry float64 // messages sent per entry in that run
+	MessagesPerEntry float64 // messages sent in that run, entry and exit
 	ClientDelay      int     // time from enter() to entry
-	// Contended: every node calls enter() at time 0.
-	ContendedMessagesPerEntry float64
+	// Contended: every client (every node but the algorithm's servers)
+	// calls enter() at time 0.
+	ContendedMessagesPerEntry float64 // entry and exit
 	SyncDelay                 float64 // mean time from an exit to the next entry
 	Entries                   int
+}
+
+// Clients lists the nodes whose application calls enter(): all n but the
+// algorithm's servers.
+func Clients(alg *sim.Algorithm, n int) []int {
+	var c []int
+	for i := 0; i < n; i++ {
+		if alg.Client(i) {
+			c = append(c, i)
+		}
+	}
+	return c
 }
 
 // Hold is how long a node stays in the CS.
@@ -46,17 +59,14 @@ func Measure(alg *sim.Algorithm, cfg sim.Config) (*Metrics, error) {
 	}
 	m.MessagesPerEntry = float64(one.Messages)
 	m.ClientDelay = one.Entries[0].At - one.Entries[0].Asked
-	all := make([]int, cfg.N)
-	for i := range all {
-		all[i] = i
-	}
+	all := Clients(alg, cfg.N)
 	many, err := Run(alg, cfg, all)
 	if err != nil {
 		return nil, err
 	}
 	m.Entries = len(many.Entries)
-	if m.Entries != cfg.N {
-		return nil, fmt.Errorf("%s: the contended run entered the CS %d times, want %d", alg.Name, m.Entries, cfg.N)
+	if m.Entries != len(all) {
+		return nil, fmt.Errorf("%s: the contended run entered the CS %d times, want %d", alg.Name, m.Entries, len(all))
 	}
 	m.ContendedMessagesPerEntry = float64(many.Messages) / float64(m.Entries)
 	if len(many.Entries) > 1 {
@@ -69,10 +79,15 @@ func Measure(alg *sim.Algorithm, cfg sim.Config) (*Metrics, error) {
 	return &m, nil
 }
 
-// Entry is one use of the CS in a run.
+// Entry is one use of the CS in a run: when the node called enter(), when
+// it entered, when it called exit() and when exit() returned (Done: the
+// node is idle again), with the messages sent in the whole system before
+// it entered and those its exit protocol sent (its exit() call and its own
+// internal steps until it is idle).
 type Entry struct {
-	Node            int
-	Asked, At, Left int
+	Node                  int
+	Asked, At, Left, Done int
+	SentBefore, ExitSent  int
 }
 
 // Timeline is the outcome of a timed run.
@@ -97,6 +112,8 @@ func Run(alg *sim.Algorithm, cfg sim.Config, requesters []int) (*Timeline, error
 	tl := &Timeline{}
 	asked := map[int]int{}
 	enteredAt := map[int]int{}
+	sentBefore := map[int]int{}
+	exiting := map[int]int{} // node → its entry in tl.Entries, until idle
 	var net []inflight
 	apply := func(e sim.Event, now int) error {
 		out, err := w.Apply(e)
@@ -108,6 +125,14 @@ func Run(alg *sim.Algorithm, cfg sim.Config, requesters []int) (*Timeline, error
 		}
 		if out.Entered {
 			enteredAt[e.Node] = now
+			sentBefore[e.Node] = w.Sent
+		}
+		if k, ok := exiting[e.Node]; ok && (e.Kind == sim.EvExit || e.Kind == sim.EvStep) {
+			tl.Entries[k].ExitSent += len(out.Sent)
+			if w.Nodes[e.Node].Phase() == sim.Idle {
+				tl.Entries[k].Done = now
+				delete(exiting, e.Node)
+			}
 		}
 		return nil
 	}
@@ -132,10 +157,11 @@ func Run(alg *sim.Algorithm, cfg sim.Config, requesters []int) (*Timeline, error
 			for i, n := range w.Nodes {
 				if n.Phase() == sim.InCS {
 					if t, ok := enteredAt[i]; ok && now >= t+Hold {
+						tl.Entries = append(tl.Entries, Entry{Node: i, Asked: asked[i], At: t, Left: now, SentBefore: sentBefore[i]})
+						exiting[i] = len(tl.Entries) - 1
 						if err := apply(sim.Event{Kind: sim.EvExit, Node: i}, now); err != nil {
 							return nil, err
 						}
-						tl.Entries = append(tl.Entries, Entry{Node: i, Asked: asked[i], At: t, Left: now})
 						tl.Messages = w.Sent
 						delete(enteredAt, i)
 						progressed = true
@@ -172,12 +198,12 @@ func Run(alg *sim.Algorithm, cfg sim.Config, requesters []int) (*Timeline, error
 				break
 			}
 		}
-		if len(tl.Entries) == len(requesters) {
+		if len(tl.Entries) == len(requesters) && len(exiting) == 0 {
 			tl.End = now
 			return tl, nil
 		}
 		if len(net) == 0 && len(enteredAt) == 0 && !anyStep(w) {
-			return nil, fmt.Errorf("%s: timed run is stuck at time %d", alg.Name, now)
+			return nil, fmt.Errorf("%s: the timed run is stuck at time %d: nothing can happen and a request still waits", alg.Name, now)
 		}
 	}
 }

@@ -8,34 +8,52 @@ import (
 	"dmelab/algorithms/central"
 	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/tokenring"
 )
 
-// The central server's textbook figures: a client's entry costs a request,
-// a grant and a release (3 messages) and two message delays (request,
-// grant); a handover between clients costs two delays (release, grant).
+// The central server's textbook figures: a client's entry costs a request
+// and a grant and two message delays, its exit a release; a handover
+// between clients costs two delays (release, grant). N1 is only the server,
+// so all of this holds for every client.
 func TestCentral(t *testing.T) {
 	tl, err := metrics.Run(central.Algorithm(), sim.Config{N: 4}, []int{2})
 	require.NoError(t, err)
 	require.Len(t, tl.Entries, 1)
-	require.Equal(t, 2, tl.Entries[0].At-tl.Entries[0].Asked, "client delay")
+	e := tl.Entries[0]
+	require.Equal(t, 2, e.At-e.Asked, "client delay")
+	require.Equal(t, 2, e.SentBefore, "request, grant")
+	require.Equal(t, 1, e.ExitSent, "release")
 	require.Equal(t, 3, tl.Messages, "request, grant, release")
 
 	m, err := metrics.Measure(central.Algorithm(), sim.Config{N: 4})
 	require.NoError(t, err)
-	require.Equal(t, 4, m.Entries)
+	require.Equal(t, 3, m.Entries, "three clients")
 	require.Equal(t, 2, m.ClientDelay)
 	require.Equal(t, 3.0, m.MessagesPerEntry)
-	// Contended: N1 (the server) enters at once, then hands over to the
-	// clients: its own exit grants after one delay, each client's exit
-	// after two.
-	for k, e := range mustRun(t, 4).Entries {
-		t.Logf("entry %d: N%d asked %d at %d left %d", k, e.Node+1, e.Asked, e.At, e.Left)
-	}
-	require.InDelta(t, (1.0+2+2)/3, m.SyncDelay, 1e-9)
+	require.Equal(t, 3.0, m.ContendedMessagesPerEntry)
+	require.Equal(t, 2.0, m.SyncDelay)
+
+	c, err := metrics.Compare(central.Algorithm(), sim.Config{N: 4})
+	require.NoError(t, err)
+	require.Equal(t, 3, c.Clients)
+	require.Equal(t, metrics.Range{Min: 2, Max: 2, Mean: 2}, c.EntryMessages)
+	require.Equal(t, metrics.Range{Min: 1, Max: 1, Mean: 1}, c.ExitMessages)
+	require.Equal(t, metrics.Range{Min: 2, Max: 2, Mean: 2}, c.ClientDelay)
+	require.Equal(t, metrics.Range{Min: 2, Max: 2, Mean: 2}, c.SyncDelay)
+
+	_, err = metrics.Compare(central.Algorithm(), sim.Config{N: 1})
+	require.ErrorContains(t, err, "no client")
 }
 
-func mustRun(t *testing.T, n int) *metrics.Timeline {
-	tl, err := metrics.Run(central.Algorithm(), sim.Config{N: n}, []int{0, 1, 2, 3})
+// The token starts at N1: a client alone waits for it to come round, from
+// 0 (N1) to N-1 (Nn) hops, one message each; under contention the token
+// goes one hop from each exit to the next entry.
+func TestTokenRing(t *testing.T) {
+	c, err := metrics.Compare(tokenring.Algorithm(), sim.Config{N: 5})
 	require.NoError(t, err)
-	return tl
+	require.Equal(t, metrics.Range{Min: 0, Max: 4, Mean: 2}, c.ClientDelay)
+	require.Equal(t, metrics.Range{Min: 0, Max: 4, Mean: 2}, c.EntryMessages)
+	require.Equal(t, metrics.Range{Min: 1, Max: 1, Mean: 1}, c.ExitMessages)
+	require.Equal(t, metrics.Range{Min: 1, Max: 1, Mean: 1}, c.SyncDelay)
+	require.Equal(t, 1.0, c.ContendedMessages)
 }

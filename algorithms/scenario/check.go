@@ -282,6 +282,10 @@ func (c *checker) configure(n int, seen map[string]Pos) {
 					st.Opts.Requests = s.Count
 				}
 			} else if i, ok := c.node(*s.Node); ok && c.once(seen, "requests "+s.Node.Name, m.Pos) {
+				if !alg.Client(i) && s.Count > 0 {
+					c.errs.add(m.Pos, "%s is %s's server: it serves the others and never calls enter()", s.Node.Name, alg.Name)
+					continue
+				}
 				own[i] = s.Count
 			}
 		case *OptionStmt:
@@ -340,6 +344,9 @@ func (c *checker) configure(n int, seen map[string]Pos) {
 	st.Requests = make([]int, n)
 	for i := range st.Requests {
 		st.Requests[i] = st.Opts.Requests
+		if !alg.Client(i) {
+			st.Requests[i] = 0
+		}
 		if r, ok := own[i]; ok {
 			st.Requests[i] = r
 		}

@@ -31,7 +31,9 @@ func (c *checker) script() {
 		switch e.Kind {
 		case EvRequest:
 			used[i]++
-			if used[i] > st.Requests[i] {
+			if !st.Alg.Client(i) {
+				c.errs.add(e.Pos, "%s is %s's server: it serves the others and never calls enter()", e.A.Name, st.Alg.Name)
+			} else if used[i] > st.Requests[i] {
 				c.errs.add(e.Pos, "%s calls enter() %d times, more than its requests allow (%d): raise requests", e.A.Name, used[i], st.Requests[i])
 			}
 		case EvExit:

@@ -85,7 +85,7 @@ func header(st *Setup) []Stmt {
 		s = append(s, &RequestsStmt{Count: st.Opts.Requests})
 	}
 	for i, r := range st.Requests {
-		if r != st.Opts.Requests {
+		if r != st.Opts.Requests && st.Alg.Client(i) {
 			n := id(st.Names[i])
 			s = append(s, &RequestsStmt{Node: &n, Count: r})
 		}
@@ -126,7 +126,9 @@ func NewSetup(alg *sim.Algorithm, names []string, cfg sim.Config, opts sim.Optio
 	}
 	st := &Setup{Alg: alg, Names: names, Cfg: cfg, Opts: opts, Requests: make([]int, cfg.N)}
 	for i := range st.Requests {
-		st.Requests[i] = opts.Requests
+		if alg.Client(i) {
+			st.Requests[i] = opts.Requests
+		}
 	}
 	return st
 }

@@ -22,12 +22,12 @@ func (m memFS) read(name string) ([]byte, error) {
 func TestIncludeExpands(t *testing.T) {
 	fs := memFS{
 		"dir/pre.scn":        "# the set-up\nalgorithm central\ninclude more/nodes.scn\n",
-		"dir/more/nodes.scn": "nodes A B\n",
+		"dir/more/nodes.scn": "nodes S A B\n",
 	}
-	main := "include pre.scn  # shared\nrequest A\nrun\nexpect A enters before B\nexpect messages = 3\n"
+	main := "include pre.scn  # shared\nrequest A\nrun\nexpect A enters before B\nexpect messages = 6\n"
 	s, err := LoadFiles("dir/main.scn", []byte(main), fs.read)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"A", "B"}, s.Setup.Names)
+	assert.Equal(t, []string{"S", "A", "B"}, s.Setup.Names)
 	assert.Equal(t, "central", s.Setup.Alg.Name)
 	r := Run(s, Options{})
 	require.True(t, r.OK(), r.Report())

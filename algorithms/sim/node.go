@@ -154,6 +154,11 @@ type Algorithm struct {
 	// Elector) instead of guarding a critical section. The application's
 	// Request is then "start an election" and there is no Exit.
 	Election bool
+	// Servers is how many nodes, from N1 on, only serve the others: their
+	// application never calls enter() (seed 002's central server). A
+	// server that is also a client would take its own requests without a
+	// message and make the algorithm look cheaper than it is.
+	Servers int
 	// New returns the initial nodes for cfg, or an error if cfg does not
 	// suit the algorithm (for example voting sets that fail seed 003's
 	// conditions).
@@ -168,6 +173,10 @@ type Algorithm struct {
 	// playground can mark where every node is (see Line and LinesAt).
 	Listing []Line
 }
+
+// Client reports whether node i's application calls enter() at all, that
+// is whether it is not one of the algorithm's servers.
+func (a *Algorithm) Client(i int) bool { return i >= a.Servers }
 
 // Config is what an algorithm needs to know to build its nodes.
 type Config struct {

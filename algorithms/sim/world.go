@@ -103,7 +103,9 @@ func NewWorld(alg *Algorithm, cfg Config, opts Options) (*World, error) {
 		}
 	}
 	for i := range w.App {
-		w.App[i].Left = opts.Requests
+		if alg.Client(i) {
+			w.App[i].Left = opts.Requests
+		}
 	}
 	if alg.Clocks {
 		w.Clock = make([]int32, cfg.N)
@@ -231,7 +233,7 @@ func (w *World) Events(dst []Event) []Event {
 		}
 		switch n.Phase() {
 		case Idle:
-			if w.App[i].Left > 0 {
+			if w.App[i].Left > 0 && w.Alg.Client(i) {
 				dst = append(dst, Event{Kind: EvRequest, Node: i})
 			}
 		case InCS:
@@ -239,7 +241,7 @@ func (w *World) Events(dst []Event) []Event {
 		case Wanting:
 			if w.AppLeft > 0 {
 				for j, o := range w.Nodes {
-					if j != i && o.Phase() == Idle && w.App[j].Left > 0 {
+					if j != i && o.Phase() == Idle && w.App[j].Left > 0 && w.Alg.Client(j) {
 						dst = append(dst, Event{Kind: EvApp, Node: i, To: j})
 					}
 				}
@@ -333,6 +335,9 @@ func (w *World) Apply(e Event) (Outcome, error) {
 	}
 	switch e.Kind {
 	case EvRequest:
+		if !w.Alg.Client(i) {
+			return out, fmt.Errorf("%s is %s's server: it serves the others and never calls enter()", w.Names[i], w.Alg.Name)
+		}
 		if before != Idle || w.App[i].Left <= 0 {
 			return out, fmt.Errorf("%s cannot call enter() now", w.Names[i])
 		}

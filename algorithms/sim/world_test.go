@@ -35,7 +35,9 @@ func TestApplyRefusesDisabledEvents(t *testing.T) {
 		assert.Error(t, err, "%+v", e)
 	}
 	_, err = w.FindEvent("deliver N1->N2 grant")
-	assert.ErrorContains(t, err, "enabled: request N1; request N2")
+	assert.ErrorContains(t, err, "enabled: request N2")
+	_, err = w.Apply(sim.Event{Kind: sim.EvRequest, Node: 0})
+	assert.ErrorContains(t, err, "N1 is central's server: it serves the others and never calls enter()")
 }
 
 // The multiset of messages has one canonical order, so the same messages

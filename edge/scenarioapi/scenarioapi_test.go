@@ -180,7 +180,7 @@ func TestRecover(t *testing.T) {
 // FuzzBody: whatever a client sends to any of the three endpoints, the
 // answer is JSON with a 200, 400, 413 or 422 — never a panic or a 500.
 func FuzzBody(f *testing.F) {
-	f.Add(uint8(0), []byte(`{"text":"algorithm central\nnodes A B\nrequest A\nrun\nexpect A enters before B\n"}`))
+	f.Add(uint8(0), []byte(`{"text":"algorithm central\nnodes S A B\nrequest A\nrun\nexpect A enters before B\n"}`))
 	f.Add(uint8(1), []byte(`{"text":"algorithm ra-lamport\nnodes A B\nschedule {\n"}`))
 	f.Add(uint8(2), []byte(`{"text":"# c\nalgorithm   central\nnodes A  B\nA requests\n"}`))
 	f.Add(uint8(0), []byte(`{"text":"algorithm maekawa\nnodes A B C\nrequests 1\nexpect safety holds\n"}`))

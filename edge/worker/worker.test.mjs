@@ -115,7 +115,7 @@ test('the playground loads from the worker, with site\'s headers', { skip }, asy
 // Each request may start a fresh Go instance: a scenario API request
 // costs the instance's start. Printed, not asserted (no timed assertions).
 test('a scenario API request, timed', { skip }, async () => {
-  const body = JSON.stringify({ text: 'algorithm central\nnodes A B\nrequest A\nrun\n' });
+  const body = JSON.stringify({ text: 'algorithm central\nnodes S A B\nrequest A\nrun\n' });
   const times = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
@@ -129,7 +129,7 @@ test('a scenario API request, timed', { skip }, async () => {
 });
 
 test('the scenario API answers from the worker', { skip }, async () => {
-  const text = 'algorithm central\nnodes A B\nrequest A\nrun\nexpect A enters before B\n';
+  const text = 'algorithm central\nnodes S A B\nrequest A\nrun\nexpect A enters before B\n';
   const r = await fetch(worker + '/api/scenario/run', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text }) });
   assert.equal(r.status, 200);
   const v = await r.json();

@@ -189,28 +189,39 @@ func title(desc, file string) string {
 	return t
 }
 
-// Starter writes alg's starter scenario: three nodes, N1 and N2 ask for
-// the critical section (an election: N1 starts one) and run schedules
-// the rest by the default policy. An algorithm that never comes to rest
-// (a token that circulates forever) runs until both have entered.
+// Starter writes alg's starter scenario: three nodes, the first two
+// clients (N1 and N2; N2 and N3 when N1 is a server) ask for the critical
+// section (an election: N1 starts one) and run schedules the rest by the
+// default policy. An algorithm that never comes to rest (a token that
+// circulates forever) runs until both have entered.
 func Starter(alg *sim.Algorithm) (name string, src []byte, err error) {
 	name = "start-" + alg.Name + ".scn"
+	var ask []string
+	for i := 0; i < 3 && len(ask) < 2; i++ {
+		if alg.Client(i) {
+			ask = append(ask, fmt.Sprintf("N%d", i+1))
+		}
+	}
+	if len(ask) < 2 {
+		return "", nil, fmt.Errorf("%s: fewer than two of three nodes are clients", alg.Name)
+	}
+	a, b := ask[0], ask[1]
 	head := fmt.Sprintf(`# %s: %s.
 # A starter: edit it, then Run scenario (Ctrl+Enter). Pin an interleaving
-# with event lines (request N1, step N1 ..., deliver N2->N1 ..., exit N1),
+# with event lines (request %s, step %s ..., deliver %s->%s ..., exit %s),
 # let run fill in the rest, and say what must happen with expect lines
-# (expect N1 enters before N2, expect safety holds, ...).
+# (expect %s enters before %s, expect safety holds, ...).
 algorithm %s
 nodes N1 N2 N3
 
-`, alg.Name, alg.Summary, alg.Name)
+`, alg.Name, alg.Summary, a, a, b, a, a, a, b, alg.Name)
 	var bodies []string
 	if alg.Election {
 		bodies = []string{"# N1 starts an election; the highest node should win.\nrequest N1\nrun until N1 leader = N3\nexpect N1 leader = N3\n"}
 	} else {
 		bodies = []string{
-			"# N1 and N2 call enter(); run lets the system do the rest.\nrequest N1\nrequest N2\nrun\n",
-			"# N1 and N2 call enter(); this algorithm never rests, so run until both\n# have been in the critical section.\nrequest N1\nrequest N2\nrun until N1 enters\nrun until N2 enters\n",
+			fmt.Sprintf("# %[1]s and %[2]s call enter(); run lets the system do the rest.\nrequest %[1]s\nrequest %[2]s\nrun\n", a, b),
+			fmt.Sprintf("# %[1]s and %[2]s call enter(); this algorithm never rests, so run until both\n# have been in the critical section.\nrequest %[1]s\nrequest %[2]s\nrun until %[1]s enters\nrun until %[2]s enters\n", a, b),
 		}
 	}
 	for _, b := range bodies {

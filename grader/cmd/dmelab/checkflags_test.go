@@ -42,7 +42,7 @@ func TestCheckDefaultPropsNoteOrder(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "Order was not checked")
 
-	code, out, _ = runCLI("check", "--algo", "central", "--nodes", "2", "--props", "safety,liveness,order")
+	code, out, _ = runCLI("check", "--algo", "central", "--nodes", "3", "--props", "safety,liveness,order")
 	require.Equal(t, exitViolation, code)
 	assert.NotContains(t, out, "Order was not checked")
 

@@ -15,11 +15,11 @@ import (
 // Scenarios for the exit-code table, one per situation.
 var exitScenarios = map[string]string{
 	// Every expectation holds, and central is safe and live.
-	"ok.scn": "algorithm central\nnodes N1 N2\nrequest N1\nrun until N1 enters\nexpect N1 phase = in-cs\nexpect safety holds\n",
+	"ok.scn": "algorithm central\nnodes N1 N2\nrequest N2\nrun until N2 enters\nexpect N2 phase = in-cs\nexpect safety holds\n",
 	// The same run with an expectation that is false; every property still
 	// holds over the completions, so only the expectation can make explore
 	// exit 1.
-	"false.scn": "algorithm central\nnodes N1 N2\nrequest N1\nrun until N1 enters\nexpect N1 phase = HELD\n",
+	"false.scn": "algorithm central\nnodes N1 N2\nrequest N2\nrun until N2 enters\nexpect N2 phase = HELD\n",
 	// An event that is not possible: the script stops.
 	"stop.scn": "algorithm central\nnodes N1 N2\nexit N1\nexpect N1 phase = idle\n",
 	// No script; seed 000's first listing deadlocks on a tie.
@@ -42,7 +42,7 @@ func exitCases(dir string) []exitCase {
 	f := func(name string) string { return filepath.Join(dir, name) }
 	return []exitCase{
 		{"check", 0, []string{"--algo", "central", "--nodes", "2"}, ""},
-		{"check", 1, []string{"--algo", "central", "--nodes", "2", "--props", "order"}, "| order | violated |"},
+		{"check", 1, []string{"--algo", "central", "--nodes", "3", "--props", "order"}, "| order | violated |"},
 		{"check", 1, []string{"--algo", "ra-v1", "--nodes", "2"}, "| liveness | violated |"},
 		{"check", 2, []string{"--algo", "nope", "--nodes", "2"}, "unknown algorithm"},
 		{"check", 2, []string{"--algo", "central", "--nodes", "2", "--max-memory", "lots"}, "--max-memory"},
@@ -51,13 +51,13 @@ func exitCases(dir string) []exitCase {
 		{"check", 3, []string{"--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "64MiB"}, "(--max-memory 64 MiB, of which the states may take 3/4)"},
 		{"check", 3, []string{"--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--time-limit", "1ns"}, "stopped at 1 states"},
 		{"run", 0, []string{f("ok.scn")}, "expectations: 2 ok, 0 not"},
-		{"run", 1, []string{f("false.scn")}, "FAIL  line 5: expect N1 phase = HELD"},
+		{"run", 1, []string{f("false.scn")}, "FAIL  line 5: expect N2 phase = HELD"},
 		{"run", 1, []string{f("stop.scn")}, "STOPPED"},
 		{"run", 2, []string{f("bad.scn")}, "bad.scn:1:"},
 		{"run", 2, []string{f("missing.scn")}, "missing.scn"},
 		{"run", 3, []string{f("big.scn"), "--max-states", "10"}, "UNKNOWN line 4"},
 		{"explore", 0, []string{f("ok.scn")}, "expectations: 2 ok, 0 not"},
-		{"explore", 1, []string{f("false.scn")}, "FAIL  line 5: expect N1 phase = HELD  -- N1 phase is in-cs"},
+		{"explore", 1, []string{f("false.scn")}, "FAIL  line 5: expect N2 phase = HELD  -- N2 phase is in-cs"},
 		{"explore", 1, []string{f("stop.scn")}, "STOPPED"},
 		{"explore", 1, []string{f("violated.scn")}, "liveness violated"},
 		{"explore", 2, []string{f("bad.scn")}, "bad.scn:1:"},

@@ -24,7 +24,7 @@ func TestList(t *testing.T) {
 }
 
 func TestCheckJSONContract(t *testing.T) {
-	code, out, errs := runCLI("check", "--algo", "central", "--nodes", "2", "--requests", "1", "--props", "safety,liveness,order", "--json")
+	code, out, errs := runCLI("check", "--algo", "central", "--nodes", "3", "--requests", "1", "--props", "safety,liveness,order", "--json")
 	require.Equal(t, exitViolation, code, errs) // the server breaks Order
 	var res map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &res), "exactly one JSON object")

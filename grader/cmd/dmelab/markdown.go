@@ -40,7 +40,7 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 	if met != nil {
 		fmt.Fprintf(w, "Metrics (virtual time: a message takes 1 unit, the CS is held %d): ", metrics.Hold)
 		fmt.Fprintf(w, "%.4g messages per entry and client delay %d without contention; ", met.MessagesPerEntry, met.ClientDelay)
-		fmt.Fprintf(w, "with all %d nodes asking at once, %.4g messages per entry and synchronization delay %.3g.\n", f.nodes, met.ContendedMessagesPerEntry, met.SyncDelay)
+		fmt.Fprintf(w, "with all %d clients asking at once, %.4g messages per entry and synchronization delay %.3g.\n", met.Entries, met.ContendedMessagesPerEntry, met.SyncDelay)
 	} else {
 		fmt.Fprintf(w, "Metrics: none (%v).\n", merr)
 	}
