@@ -87,7 +87,7 @@ test('choosing another algorithm sets bounds Explore can use, and Explore says t
   // Maekawa's basic algorithm deadlocks with three nodes asking once:
   // the answer a student must see, not "all holds".
   assert.equal((await verdicts()).liveness, 'violated');
-  assert.match(await page.textContent('#banner'), /Counterexample: liveness \(deadlock\)/);
+  assert.match(await page.textContent('#verdicts li[data-property=liveness] .ce-summary'), /^deadlock: /);
 
   // The seed-000 family needs two rounds to show every flaw.
   await page.selectOption('#algo', 'ra-v1');
@@ -135,7 +135,7 @@ test('a counterexample found by Explore loads as a scenario: stepped, shared', {
   await page.getByRole('button', { name: 'Load this counterexample as a scenario' }).click();
   const text = await editorText();
   assert.match(text, /^algorithm ra-v1\nnodes N1 N2\n/m);
-  assert.match(text, /schedule \{\n {2}request N1\n/);
+  assert.match(text, /schedule \{\n( {2}#.*\n)* {2}request N1\n/);
   assert.match(text, /expect liveness violated/);
   assert.match(await page.textContent('#scenario-status'), /The expectation holds/);
   assert.equal(await position(), `step ${len} of ${len}`);
@@ -190,7 +190,7 @@ test('at 390 px (a phone) nothing overflows and the controls are reachable', { s
     await p.click('#start'); // seed 001's run opens at its end: go back to where Step can act
     const { scrollWidth, width } = await p.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, width: window.innerWidth }));
     assert.ok(scrollWidth <= width, `no horizontal page scroll: ${scrollWidth} > ${width}`);
-    for (const sel of ['#algo', '#nodes', '#requests', '#gallery-open', '#share', '#help-open', '#step', '#back', '#run', '#scenario-run', '#explore']) {
+    for (const sel of ['#algo', '#nodes', '#requests', '#gallery-open', '#share', '#help-open', '#step', '#run', '#reset', '#scenario-run', '#explore']) {
       const box = await p.locator(sel).boundingBox();
       assert.ok(box, `${sel} is shown`);
       assert.ok(box.x >= 0 && box.x + box.width <= width, `${sel} lies within the screen's width`);

@@ -166,13 +166,25 @@ export function createEditor(parent, opts) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
     // setMarks shows the current step's line and the expectations'
-    // outcomes; scrollTo brings the step's line into view.
+    // outcomes; scrollTo brings the step's line into view within the
+    // editor only (EditorView.scrollIntoView would scroll the page too,
+    // to wherever the editor is, on every step).
     setMarks(m, scrollTo = false) {
-      const effects = [setMarks.of(m)];
+      view.dispatch({ effects: [setMarks.of(m)] });
       if (scrollTo && m.step >= 1 && m.step <= view.state.doc.lines) {
-        effects.push(EditorView.scrollIntoView(view.state.doc.line(m.step).from, { y: 'nearest' }));
+        const pos = view.state.doc.line(m.step).from;
+        view.requestMeasure({
+          read(v) {
+            const b = v.lineBlockAt(pos);
+            const top = b.top + v.documentPadding.top;
+            return { top, bottom: top + b.height, at: v.scrollDOM.scrollTop, height: v.scrollDOM.clientHeight };
+          },
+          write({ top, bottom, at, height }, v) {
+            if (top < at) v.scrollDOM.scrollTop = top;
+            else if (bottom > at + height) v.scrollDOM.scrollTop = bottom - height;
+          },
+        });
       }
-      view.dispatch({ effects });
     },
     // relint asks for diagnostics now instead of after the typing pause.
     relint() { forceLinting(view); },
