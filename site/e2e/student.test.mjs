@@ -63,6 +63,16 @@ const position = (p = page) => p.textContent('#position span');
 const editorText = (p = page) => p.evaluate(() => document.getElementById('editor').editorText());
 const verdicts = (p = page) => p.$$eval('#verdicts li.verdict', (ls) => Object.fromEntries(ls.map((l) => [l.dataset.property, l.querySelector('.badge').textContent])));
 
+// lineInView reports whether the editor's current-step line lies within
+// the editor's own scrolled view.
+function lineInView() {
+  const line = document.querySelector('#editor .cm-step-line');
+  if (!line) return false;
+  const l = line.getBoundingClientRect();
+  const v = document.querySelector('#editor .cm-scroller').getBoundingClientRect();
+  return l.top >= v.top - 1 && l.bottom <= v.bottom + 1;
+}
+
 // explore presses Explore and waits until the search has answered (or
 // refused): the button is enabled again and something was said.
 async function explore(p = page) {
@@ -171,6 +181,13 @@ for (const [width, height] of [[1280, 800], [1024, 768], [800, 600], [390, 844]]
       await p.evaluate(() => document.getElementById('step').click());
       await frames(p);
       assert.equal(await p.evaluate(() => document.scrollingElement.scrollTop), 0, 'a step keeps the page where it is');
+      // The editor itself still scrolls to the line behind the step shown
+      // (it draws its lines only while it is on screen).
+      await p.locator('#editor').scrollIntoViewIfNeeded();
+      await p.waitForFunction(lineInView, null, { timeout: 10000 });
+      await p.keyboard.press('End');
+      await p.waitForFunction(lineInView, null, { timeout: 10000 });
+      await p.evaluate(() => window.scrollTo(0, 0));
       await p.click('#help-open');
       await frames(p);
       assert.equal(await p.evaluate(() => document.getElementById('help').scrollTop), 0, 'the help opens at its top');
