@@ -101,6 +101,8 @@ test('choosing another algorithm sets bounds Explore can use, and Explore says t
 
   // The seed-000 family needs two rounds to show every flaw.
   await page.selectOption('#algo', 'ra-v1');
+  assert.equal(await page.locator('#verdicts .badge').count(), 0, 'maekawa\'s verdicts are not left beside ra-v1');
+  assert.equal(await page.textContent('#progress'), '');
   assert.equal(await value('nodes'), '2');
   assert.equal(await value('requests'), '2');
   // An election: every node may start one.

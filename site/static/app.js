@@ -33,6 +33,7 @@ let scenarioText = null;
 let edited = false; // the editor's text changed since the run was made
 let scenarioErrors = null; // the problems of the last text that failed to run
 let writtenHash = ''; // the hash this page wrote last (not a navigation)
+let exploredAlgo = null; // the algorithm Explore's answer on screen is about
 const FIRST_EXAMPLE = 'seed001.scn';
 
 // boundsFor is the configuration a newly chosen algorithm starts with:
@@ -142,6 +143,12 @@ function adopt(next, p, text) {
   edited = false;
   scenarioErrors = null;
   showConfig(p);
+  // An answer about another algorithm goes: it would read as this one's.
+  if (exploredAlgo !== null && exploredAlgo !== p.algo) {
+    exploredAlgo = null;
+    $('progress').textContent = '';
+    $('verdicts').replaceChildren();
+  }
   // A scenario's run that is over has nothing left to complete: Explore
   // then checks the algorithm (the settings above) instead.
   $(next.state.end.done || text === null ? 'explore-scope-algo' : 'explore-scope-scenario').checked = true;
@@ -378,6 +385,7 @@ function drawExploreScope(s) {
 // It offers the algorithm's own bounds instead.
 function refuseNoRequests(p) {
   const q = { ...p, ...boundsFor(p.algo) };
+  exploredAlgo = p.algo;
   $('progress').textContent = `Requests is 0: no node calls enter(), so nothing can go wrong and there is nothing to check. Set Requests to 1 or more above.`;
   $('verdicts').replaceChildren(h('button', {
     type: 'button',
@@ -405,6 +413,7 @@ async function explore(ev) {
     });
     $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));
+    exploredAlgo = p.algo;
     const shortest = res.counterexample;
     if (shortest) showCounterexample(p, shortest);
   } catch (err) {
@@ -446,6 +455,7 @@ async function exploreScenario(props, maxStates) {
       shown.properties[prop] = res.properties[prop];
       if (res.counterexamples[prop]) shown.counterexamples[prop] = res.counterexamples[prop];
     }
+    exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
       editor.setText(ce.scenario);
       runScenario(ce.scenario);
