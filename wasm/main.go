@@ -58,6 +58,7 @@ func main() {
 		"scenario":        newScenarioRun,
 		"emit":            emit,
 		"exploreScenario": exploreScenario,
+		"counterexample":  counterexample,
 	}
 	core := js.Global().Get("Object").New()
 	for name, f := range api {
@@ -197,6 +198,20 @@ func check(a []js.Value) (any, error) {
 		}
 	}
 	return play.Check(p, progress)
+}
+
+// counterexample(params, trace) writes a counterexample of check (over
+// params) as a scenario that replays it.
+func counterexample(a []js.Value) (any, error) {
+	var p play.Params
+	if err := fromJS(arg(a, 0), &p); err != nil {
+		return nil, err
+	}
+	var t play.Trace
+	if err := fromJS(arg(a, 1), &t); err != nil {
+		return nil, err
+	}
+	return play.CounterexampleScenario(p, t)
 }
 
 func text(a []js.Value) string {

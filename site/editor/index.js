@@ -123,6 +123,7 @@ export function createEditor(parent, opts) {
     return ds.map((d) => toDiagnostic(view.state.doc, d));
   }, { delay: 300 });
 
+  let stepScroll = -1; // the position setMarks asked to scroll to, if pending
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -140,6 +141,20 @@ export function createEditor(parent, opts) {
         lintGutter(),
         marks,
         theme,
+        // The step's line is scrolled into view within the editor only:
+        // CodeMirror's own scrolling would scroll the page too, to
+        // wherever the editor is, on every step.
+        EditorView.scrollHandler.of((v, range) => {
+          if (range.head !== stepScroll) return false;
+          stepScroll = -1;
+          const b = v.lineBlockAt(range.head); // drawn by now: exact
+          const top = v.documentTop + b.top - 4;
+          const bottom = v.documentTop + b.bottom + 4;
+          const box = v.scrollDOM.getBoundingClientRect();
+          if (top < box.top) v.scrollDOM.scrollTop -= box.top - top;
+          else if (bottom > box.bottom) v.scrollDOM.scrollTop += bottom - box.bottom;
+          return true;
+        }),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': opts.label || 'Scenario', spellcheck: 'false' }),
         keymap.of([
@@ -166,11 +181,14 @@ export function createEditor(parent, opts) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
     // setMarks shows the current step's line and the expectations'
-    // outcomes; scrollTo brings the step's line into view.
+    // outcomes; scrollTo brings the step's line into view within the
+    // editor only (EditorView.scrollIntoView would scroll the page too,
+    // to wherever the editor is, on every step).
     setMarks(m, scrollTo = false) {
       const effects = [setMarks.of(m)];
       if (scrollTo && m.step >= 1 && m.step <= view.state.doc.lines) {
-        effects.push(EditorView.scrollIntoView(view.state.doc.line(m.step).from, { y: 'nearest' }));
+        stepScroll = view.state.doc.line(m.step).from;
+        effects.push(EditorView.scrollIntoView(stepScroll, { y: 'nearest' }));
       }
       view.dispatch({ effects });
     },

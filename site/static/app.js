@@ -33,7 +33,36 @@ let scenarioText = null;
 let edited = false; // the editor's text changed since the run was made
 let scenarioErrors = null; // the problems of the last text that failed to run
 let writtenHash = ''; // the hash this page wrote last (not a navigation)
+let exploredAlgo = null; // the algorithm Explore's answer on screen is about
 const FIRST_EXAMPLE = 'seed001.scn';
+
+// boundsFor is the configuration a newly chosen algorithm starts with:
+// what Explore searches, small enough to finish in seconds in the
+// browser and large enough to show the algorithm's flaw (the README's
+// Verdicts table). The seed-000 family and lamport need two rounds (N=2,
+// R=2: ra-v1's safety failure, within the default Max states); the rest
+// show theirs with three nodes asking once (maekawa's deadlock); an
+// election lets every node start one, the bully with a crash.
+const TWO_ROUNDS = new Set(['lamport', 'ra-v1', 'ra-v2', 'ra-v3', 'ra-benari', 'ra-benari-flagfirst', 'ra-benari-numfirst']);
+function boundsFor(algo) {
+  if (algos.find((a) => a.name === algo)?.election) {
+    return { nodes: 3, requests: 1, appMessages: 0, crashes: algo === 'election-bully' ? 1 : 0, recoveries: 0 };
+  }
+  if (TWO_ROUNDS.has(algo)) return { nodes: 2, requests: 2, appMessages: 1, crashes: 0, recoveries: 0 };
+  return { nodes: 3, requests: 1, appMessages: 1, crashes: 0, recoveries: 0 };
+}
+
+// bounds says a configuration as Explore's answers do: "maekawa with
+// N=3, R=1, 1 app message".
+function bounds(p) {
+  const parts = [`N=${p.nodes}`, `R=${p.requests}`];
+  if (p.appMessages) parts.push(`${p.appMessages} app message${p.appMessages === 1 ? '' : 's'}`);
+  if (p.crashes) parts.push(`${p.crashes} crash${p.crashes === 1 ? '' : 'es'}`);
+  if (p.recoveries) parts.push(`${p.recoveries} recover${p.recoveries === 1 ? 'y' : 'ies'}`);
+  return `${p.algo} with ${parts.join(', ')}`;
+}
+
+const isElection = (algo) => Boolean(algos.find((a) => a.name === algo)?.election);
 
 // ---------- small helpers ----------
 
@@ -114,6 +143,15 @@ function adopt(next, p, text) {
   edited = false;
   scenarioErrors = null;
   showConfig(p);
+  // An answer about another algorithm goes: it would read as this one's.
+  if (exploredAlgo !== null && exploredAlgo !== p.algo) {
+    exploredAlgo = null;
+    $('progress').textContent = '';
+    $('verdicts').replaceChildren();
+  }
+  // A scenario's run that is over has nothing left to complete: Explore
+  // then checks the algorithm (the settings above) instead.
+  $(next.state.end.done || text === null ? 'explore-scope-algo' : 'explore-scope-scenario').checked = true;
   update();
 }
 
@@ -240,9 +278,7 @@ function drawAll(s) {
   drawNodes($('nodes-view'), s, lastDrawn);
   drawInFlight($('inflight'), s);
   drawScript(s);
-  $('explore-hint').textContent = scenarioText !== null
-    ? 'The scenario\'s run: every way it can go on from where its script ends, as dmelab explore does; counterexamples come back as scenarios.'
-    : 'Every schedule of the settings above, from the initial state, as dmelab check does.';
+  drawExploreScope(s);
   drawListing($('listing'), $('listing-hint'), s, algos.find((a) => a.name === s.params.algo));
   lastDrawn = s;
 }
@@ -316,10 +352,47 @@ function drawBanner(s) {
     c.summary,
     c.loop_from !== undefined ? ` The steps from ${c.loop_from + 1} on repeat forever.` : '',
     s.pos < s.steps.length ? h('span', { class: 'muted' }, ` Showing step ${s.pos}; press → to go on.`) : '',
+    c.params && scenarioText === null ? h('button', {
+      type: 'button', class: 'banner-load', 'aria-label': 'Load this counterexample as a scenario',
+      title: 'Put the counterexample in the scenario editor as a schedule: step it with the editor and the pseudocode, share its link',
+      onclick: loadCounterexample,
+    }, 'Load as a scenario') : '',
   );
 }
 
 // ---------- explore ----------
+
+// exploreScope is what Explore searches: 'scenario' (the completions of
+// the scenario on screen) or 'algo' (every schedule of the settings).
+const exploreScope = () => (scenarioText !== null && $('explore-scope-scenario').checked ? 'scenario' : 'algo');
+
+// drawExploreScope says what Explore will search, with its bounds; with
+// a scenario on screen the student chooses between its completions and
+// the algorithm.
+function drawExploreScope(s) {
+  const own = scenarioText !== null && s.script && !s.script.diverged && s.steps.length === s.script.events;
+  const from = own ? s.script.events : s.steps.length;
+  $('explore-scope').hidden = scenarioText === null;
+  $('explore-scope-algo-text').textContent = `every schedule of ${bounds(params)} (the settings above)`;
+  $('explore-scope-scenario-text').textContent = `the completions of the scenario, from step ${from}`;
+  $('explore-hint').textContent = exploreScope() === 'scenario'
+    ? 'The scenario\'s run: every way it can go on from where its script ends, as dmelab explore does; counterexamples come back as scenarios.'
+    : `Every schedule of ${bounds(params)} (the settings above), from the initial state, as dmelab check does.`;
+}
+
+// refuseNoRequests answers an exploration of a mutual exclusion with 0
+// requests: no node calls enter(), so every property holds trivially.
+// It offers the algorithm's own bounds instead.
+function refuseNoRequests(p) {
+  const q = { ...p, ...boundsFor(p.algo) };
+  exploredAlgo = p.algo;
+  $('progress').textContent = `Requests is 0: no node calls enter(), so nothing can go wrong and there is nothing to check. Set Requests to 1 or more above.`;
+  $('verdicts').replaceChildren(h('button', {
+    type: 'button',
+    class: 'primary',
+    onclick: guard(() => { counterexample = null; start(q); explore(); }),
+  }, `Explore ${bounds(q)}`));
+}
 
 async function explore(ev) {
   ev?.preventDefault();
@@ -328,7 +401,8 @@ async function explore(ev) {
   if (!props.length) { toast('Choose at least one property.', 'error'); return; }
   const p = { ...params };
   const maxStates = Math.max(1000, Number($('max-states').value) || 0);
-  if (scenarioText !== null) { await exploreScenario(props, maxStates); return; }
+  if (exploreScope() === 'scenario') { await exploreScenario(props, maxStates); return; }
+  if (p.requests === 0 && !isElection(p.algo)) { refuseNoRequests(p); return; }
   $('explore').disabled = true;
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
@@ -337,9 +411,9 @@ async function explore(ev) {
     const res = await explorer.check({ ...p, props, maxStates }, (m) => {
       $('progress').textContent = `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${(m.ms / 1000).toFixed(1)} s`;
     });
-    const what = `${p.algo} N=${p.nodes} R=${p.requests}${p.crashes ? ` crashes=${p.crashes}` : ''}`;
-    $('progress').textContent = `${what}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));
+    exploredAlgo = p.algo;
     const shortest = res.counterexample;
     if (shortest) showCounterexample(p, shortest);
   } catch (err) {
@@ -374,12 +448,14 @@ async function exploreScenario(props, maxStates) {
       return;
     }
     $('progress').textContent = `${params.algo}, the scenario from step ${res.from}: ${nf.format(res.states)} states · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    if (res.states <= 1) $('progress').textContent += ` — nothing can happen after the script, so this says nothing about ${params.algo} itself: choose "every schedule of ${params.algo}" above to check the algorithm.`;
     const shown = { properties: {}, counterexamples: {} };
     for (const prop of props) {
       if (!(prop in res.properties)) continue;
       shown.properties[prop] = res.properties[prop];
       if (res.counterexamples[prop]) shown.counterexamples[prop] = res.counterexamples[prop];
     }
+    exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
       editor.setText(ce.scenario);
       runScenario(ce.scenario);
@@ -398,9 +474,24 @@ async function exploreScenario(props, maxStates) {
 
 function showCounterexample(p, ce) {
   start(p, ce.steps);
-  counterexample = ce;
+  counterexample = { ...ce, params: p };
   update();
 }
+
+// loadCounterexample writes the counterexample on screen as a scenario
+// (its steps as a schedule, then "expect PROPERTY violated", as dmelab
+// check --emit-scenario does), puts it in the editor and runs it: the
+// editor, the pseudocode and the link follow it from then on.
+const loadCounterexample = guard(() => {
+  const ce = counterexample;
+  if (!ce?.params) return;
+  const text = core.counterexample(ce.params, ce);
+  editor.setText(text);
+  if (!runScenario(text)) return;
+  counterexample = { ...ce, params: null }; // still the same steps: keep the banner
+  update();
+  toast('The counterexample is a scenario now: step it, edit it, share its link.');
+});
 
 // ---------- share, export, help ----------
 
@@ -480,7 +571,9 @@ async function pickExample(e) {
 
 function toggleHelp() {
   const d = $('help');
-  if (d.open) d.close(); else d.showModal();
+  if (d.open) { d.close(); return; }
+  d.showModal(); // focuses its heading (autofocus), not the Close button at its foot
+  d.scrollTop = 0;
 }
 
 function onKey(e) {
@@ -577,8 +670,10 @@ async function main() {
   $('editor').editorText = () => editor.text();
   if (!(await restoreFromHash())) await openFirst();
 
-  $('config').addEventListener('change', guard(() => {
-    const p = readConfig();
+  $('config').addEventListener('change', guard((e) => {
+    let p = readConfig();
+    // A new algorithm comes with its own bounds (what Explore searches).
+    if (e.target.id === 'algo') p = { ...p, ...boundsFor(p.algo) };
     if (JSON.stringify(p) === JSON.stringify(params)) { showConfig(p); return; } // nothing changed: keep the run
     counterexample = null;
     start(p);
@@ -598,6 +693,7 @@ async function main() {
     else start(params);
   }));
   $('explore-form').addEventListener('submit', explore);
+  $('explore-scope').addEventListener('change', () => { if (run) drawExploreScope(run.state); });
   $('cancel').addEventListener('click', () => explorer.cancel());
   $('share').addEventListener('click', share);
   $('export').addEventListener('click', exportSVG);

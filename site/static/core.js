@@ -28,6 +28,9 @@ export class Core {
   // format → {text} or {errors}; scenario → {run} or {errors}.
   parse(text) { return unwrap(this.raw.parse(text)); }
   format(text) { return unwrap(this.raw.format(text)); }
+  // counterexample writes a counterexample of check (over params) as a
+  // scenario that replays it.
+  counterexample(params, trace) { return unwrap(this.raw.counterexample(params, trace)); }
   scenario(text) {
     const v = unwrap(this.raw.scenario(text));
     return v.errors ? { errors: v.errors } : { run: new Run(this.raw, v.id, v.state) };

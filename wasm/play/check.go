@@ -7,6 +7,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/metrics"
+	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 )
 
@@ -165,4 +166,38 @@ func toTrace(t *explore.Trace) *Trace {
 		j.Loop = &l
 	}
 	return j
+}
+
+// CounterexampleScenario writes a counterexample Check found over p (t as
+// Check returned it, its property named) as a scenario that replays it,
+// as `dmelab check --emit-scenario` does: the steps as a schedule, then
+// "expect PROPERTY violated". The page loads it into the editor, where
+// it runs, steps and shares like any scenario.
+func CounterexampleScenario(p Params, t Trace) (string, error) {
+	alg, err := p.validate()
+	if err != nil {
+		return "", err
+	}
+	if _, err := checkProps([]string{t.Property}); err != nil {
+		return "", err
+	}
+	cfg, opts := p.config()
+	opts.Order = t.Property == explore.Order
+	et := &explore.Trace{Property: t.Property, Kind: t.Kind, Summary: t.Summary, Loop: -1}
+	if t.Loop != nil {
+		et.Loop = *t.Loop
+	}
+	for _, ev := range t.Steps {
+		et.Steps = append(et.Steps, explore.TraceStep{Event: ev})
+	}
+	if !opts.Order {
+		// A search for safety and liveness alone leaves application
+		// messages out; one that checked Order with them keeps them.
+		reduced := opts
+		reduced.AppMsgs = 0
+		if src, err := scenario.FromCounterexample(scenario.NewSetup(alg, nil, cfg, reduced), et); err == nil {
+			return src, nil
+		}
+	}
+	return scenario.FromCounterexample(scenario.NewSetup(alg, nil, cfg, opts), et)
 }
