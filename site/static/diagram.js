@@ -19,8 +19,9 @@ const LEFT = 40;
 const TOP = 52;
 const TAIL = 0.7 * ROW;
 
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const STYLE = `
-text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 12px; fill: #1f2328; }
+text { font-family: ${FONT}; font-size: 12px; fill: #1f2328; }
 .bg { fill: #ffffff; }
 .rowhit { fill: transparent; cursor: pointer; }
 .rows text, .head text { pointer-events: none; }
@@ -35,6 +36,7 @@ text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fo
 .evtext.future { fill: #8c959f; }
 .node-name { font-weight: 700; font-size: 13px; text-anchor: middle; }
 .node-phase { font-size: 10px; text-anchor: middle; fill: #57606a; }
+.stepof { font-size: 10px; text-anchor: start; fill: #57606a; }
 .ph-idle { stroke: #8c959f; stroke-width: 1.5; }
 .ph-wanting { stroke: #d4a72c; stroke-width: 3; stroke-dasharray: 5 3; }
 .ph-exiting { stroke: #54aeff; stroke-width: 3; }
@@ -78,6 +80,26 @@ function text(parent, x, y, s, cls, extra = {}) {
   return t;
 }
 
+// textWidth is how wide s is drawn at px pixels (bold if asked), measured
+// with the diagram's own font; layout uses it to keep labels apart.
+let measurer;
+function textWidth(s, px, bold = false) {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return s.length * px * 0.62;
+  measurer.font = `${bold ? '700 ' : ''}${px}px ${FONT}`;
+  return measurer.measureText(s).width;
+}
+
+// Boxes {x1, y1, x2, y2} that labels must keep out of, and the test.
+const overlaps = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+
+// A message label's box when drawn at (lx, ly) with the given anchor:
+// 10.5 px text rises about 10 px above its baseline and drops 3 below.
+function labelBox(lx, ly, w, anchor) {
+  const x1 = anchor === 'middle' ? lx - w / 2 : anchor === 'end' ? lx - w : lx;
+  return { x1: x1 - 1, y1: ly - 11, x2: x1 + w + 1, y2: ly + 4 };
+}
+
 const x = (i) => LEFT + COL * i + COL / 2;
 const y = (k) => TOP + ROW / 2 + k * ROW;
 
@@ -92,14 +114,37 @@ function phaseAt(state, k, i) {
 // width available, which narrows the node columns when there are many.
 export function render(svg, state, opts = {}) {
   const n = state.names.length;
-  // Keep room for about 280 px of step text to the right of the nodes.
-  COL = opts.fit ? Math.max(COL_MIN, Math.min(COL_MAX, Math.floor((opts.fit - LEFT - 292) / Math.max(1, n)))) : COL_MAX;
+  // Keep room for about 280 px of step text to the right of the nodes,
+  // but never make a column narrower than its node's name and phase.
+  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nd.crashed ? 'crashed' : nd.phase, 10)));
+  const colMin = Math.max(COL_MIN, Math.ceil(widest) + 12);
+  COL = opts.fit ? Math.max(colMin, Math.min(COL_MAX, Math.floor((opts.fit - LEFT - 292) / Math.max(1, n)))) : Math.max(colMin, COL_MAX);
   const L = state.steps.length;
   const pos = state.pos;
   const textX = LEFT + COL * n + 12;
-  const longest = Math.max(40, ...state.steps.map((s) => s.text.length));
-  const width = textX + Math.max(470, 7 * longest + 20);
-  const height = y(L) + TAIL + 40;
+  // A step's label: what happened and why when the algorithm says it
+  // (play.Step.Say), else the event in words; the tooltip has both.
+  const labelOf = (s) => s.say || s.text;
+  const tipOf = (s) => (s.say && s.say !== s.text ? `${s.say}\n(${s.text})` : s.text);
+  const warnOf = (s) => [s.unsafe && 'two nodes in the CS', s.orderBroken && 'order broken'].filter(Boolean);
+  // The width: the longest row (its warning included) and the lines
+  // under the last row, measured, so that nothing is cut at the right.
+  const rowEnds = state.steps.map((s) => {
+    const w = textWidth(labelOf(s), 12);
+    const warns = warnOf(s);
+    return warns.length ? w + 12 + textWidth('⚠ ' + warns.join(', '), 12, true) : w;
+  });
+  const footer = [];
+  if (L === 0) footer.push('Pick an event under "Next event", or press → to step, r to run.');
+  if (state.end.deadlock) {
+    const who = state.end.waiting.map((i) => state.names[i]).join(', ');
+    footer.push(`⚠ deadlock: ${who ? who + (state.end.waiting.length === 1 ? ' waits' : ' wait') : 'a node cannot leave'}, and nothing that must happen can`);
+  }
+  const looping = opts.loopFrom !== undefined && opts.loopFrom !== null && opts.loopFrom < L;
+  if (looping) footer.push(`↺ steps ${opts.loopFrom + 1}–${L} repeat forever`);
+  const textW = Math.max(textWidth('initial state', 12), textWidth(`step ${pos} of ${L}`, 10), ...rowEnds, ...footer.map((f) => textWidth(f, 12, true)));
+  const width = Math.ceil(textX + Math.max(300, textW + 24));
+  const height = y(L) + TAIL + 20 + 16 * footer.length;
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', width);
@@ -111,13 +156,13 @@ export function render(svg, state, opts = {}) {
   el('rect', { class: 'cursor', x: 2, y: y(pos) - ROW / 2, width: width - 4, height: ROW, rx: 4 }, svg);
   const rows = el('g', { class: 'rows' }, svg);
   for (let k = 0; k <= L; k++) {
-    const label = k === 0 ? 'initial state' : state.steps[k - 1].text;
+    const label = k === 0 ? 'initial state' : labelOf(state.steps[k - 1]);
     const r = el('rect', {
       class: 'rowhit', x: 2, y: y(k) - ROW / 2, width: width - 4, height: ROW,
       'data-step': k, tabindex: -1, role: 'button', 'aria-label': `Go to step ${k}: ${label}`,
     }, rows);
     if (opts.onSeek) r.addEventListener('keydown', (e) => { if (e.key === 'Enter') opts.onSeek(k); });
-    if (k > 0) el('title', {}, r).textContent = state.steps[k - 1].event;
+    if (k > 0) el('title', {}, r).textContent = `${k}. ${tipOf(state.steps[k - 1])}`;
     text(rows, LEFT - 8, y(k) + 4, String(k), 'stepno');
     text(rows, textX, y(k) + 4, label, k > pos ? 'evtext future' : 'evtext');
   }
@@ -148,6 +193,12 @@ export function render(svg, state, opts = {}) {
       k = j;
     }
   }
+
+  // Where message labels may not go: the event dots, and anything left of
+  // the first column, right of the last, or above the first row.
+  const taken = state.steps.map((s, k) => ({ x1: x(s.node) - 7, y1: y(k + 1) - 7, x2: x(s.node) + 7, y2: y(k + 1) + 7 }));
+  const area = { x1: LEFT - 2, y1: TOP + 2, x2: textX - 6, y2: height - 2 };
+  const inside = (b) => b.x1 >= area.x1 && b.x2 <= area.x2 && b.y1 >= area.y1 && b.y2 <= area.y2;
 
   // Messages.
   state.messages.forEach((m, idx) => {
@@ -182,11 +233,27 @@ export function render(svg, state, opts = {}) {
       const cx = x(m.to), cy = y2;
       el('path', { class: 'loop', d: `M ${cx - 5} ${cy - 5} L ${cx + 5} ${cy + 5} M ${cx - 5} ${cy + 5} L ${cx + 5} ${cy - 5}` }, g);
     }
-    // The label in the middle of the arrow, where arrows sent together
-    // part.
-    const lx = m.from === m.to ? x(m.from) + 30 : (x(m.from) + x(m.to)) / 2;
-    const ly = (y1 + y2) / 2 - 3;
-    text(g, lx, ly, m.label, 'msglabel', { 'text-anchor': m.from === m.to ? 'start' : 'middle' });
+    // The label on the arrow, as near its middle as it can be without
+    // covering another label or an event; left out (the arrow's tooltip
+    // still has it) where there is no such place.
+    const w = textWidth(m.label, 10.5);
+    const self = m.from === m.to;
+    const x1 = x(m.from), x2 = self ? x(m.from) + 26 : x(m.to) + (m.to > m.from ? -9 : 9);
+    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88]) {
+      const px = self ? x2 + 4 : x1 + (x2 - x1) * t;
+      const py = y1 + (y2 - y1) * t;
+      const spots = self ? [[px, py + 4, 'start']] : [[px, py - 3, 'middle'], [px + 5, py + 4, 'start'], [px - 5, py + 4, 'end'], [px, py + 13, 'middle']];
+      const spot = spots.find(([lx, ly, anchor]) => {
+        const b = labelBox(lx, ly, w, anchor);
+        return inside(b) && !taken.some((o) => overlaps(b, o));
+      });
+      if (spot) {
+        const [lx, ly, anchor] = spot;
+        taken.push(labelBox(lx, ly, w, anchor));
+        text(g, lx, ly, m.label, 'msglabel', { 'text-anchor': anchor, 'data-msg': idx });
+        break;
+      }
+    }
   });
 
   // Events.
@@ -194,12 +261,10 @@ export function render(svg, state, opts = {}) {
     const g = layer(k + 1);
     const cx = x(s.node), cy = y(k + 1);
     const c = el('circle', { class: `ev ev-${s.kind}`, cx, cy, r: 5 }, g);
-    el('title', {}, c).textContent = `${k + 1}. ${s.event}`;
+    el('title', {}, c).textContent = `${k + 1}. ${tipOf(s)}`;
     if (s.entered) el('rect', { class: 'entered', x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 4, 'data-node': state.names[s.node], 'data-step': k + 1 }, g);
-    const warns = [];
-    if (s.unsafe) warns.push('two nodes in the CS');
-    if (s.orderBroken) warns.push('order broken');
-    if (warns.length) text(g, textX + 7 * s.text.length + 12, cy + 4, '⚠ ' + warns.join(', '), 'warn');
+    const warns = warnOf(s);
+    if (warns.length) text(g, textX + textWidth(labelOf(s), 12) + 12, cy + 4, '⚠ ' + warns.join(', '), 'warn');
   });
 
   // A scenario's expectations, at the row of the step after which each
@@ -220,20 +285,18 @@ export function render(svg, state, opts = {}) {
     }
   }
 
-  if (L === 0) {
-    text(svg, textX, y(0) + ROW + 6, 'Pick an event under "Next event", or press → to step, r to run.', 'evtext future');
+  // Under the last row: a hint on an empty timeline, where the timeline
+  // ends (a deadlock, a starvation cycle), one line each.
+  let fy = y(L) + TAIL + 14;
+  for (const f of footer) {
+    if (f.startsWith('Pick')) text(svg, textX, y(0) + ROW + 6, f, 'evtext future');
+    else text(f.startsWith('⚠') ? layer(L) : svg, textX, fy, f, 'warn');
+    if (!f.startsWith('Pick')) fy += 16;
   }
-
-  // Where the timeline ends: a deadlock or a starvation cycle.
-  if (state.end.deadlock) {
-    const who = state.end.waiting.map((i) => state.names[i]).join(', ');
-    text(layer(L), textX, y(L) + TAIL + 14, `⚠ deadlock: ${who ? who + (state.end.waiting.length === 1 ? ' waits' : ' wait') : 'a node cannot leave'}, and nothing that must happen can`, 'warn');
-  }
-  if (opts.loopFrom !== undefined && opts.loopFrom !== null && opts.loopFrom < L) {
+  if (looping) {
     const y1 = y(opts.loopFrom), y2 = y(L);
     const bx = textX - 6;
     el('path', { class: 'loop', d: `M ${bx + 4} ${y1} H ${bx} V ${y2} H ${bx + 4}`, 'marker-end': 'url(#arrow-red)' }, svg);
-    text(svg, textX, y(L) + TAIL + 14, `↺ steps ${opts.loopFrom + 1}–${L} repeat forever`, 'warn');
   }
 
   // A click anywhere on a row (its text, an arrow, a lifeline) goes there.
@@ -265,7 +328,9 @@ export function render(svg, state, opts = {}) {
     text(head, x(i), TOP - 26, state.names[i], 'node-name');
     text(head, x(i), TOP - 11, state.nodes[i].crashed ? 'crashed' : state.nodes[i].phase, 'node-phase');
   }
-  text(head, textX, TOP - 11, `step ${pos} of ${L}`, 'node-phase', { 'text-anchor': 'start' });
+  // (A class of its own: .node-phase's centring would win over an
+  // attribute and push it into the last node's phase.)
+  text(head, textX, TOP - 11, `step ${pos} of ${L}`, 'stepof');
 
   const defs = el('defs', {}, svg);
   for (const [id, color] of [['arrow', '#6639ba'], ['arrow-red', '#cf222e']]) {

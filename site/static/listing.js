@@ -1,7 +1,8 @@
 // The pseudocode view: the algorithm's listing as the course notes print
 // it, with every node's place marked (see sim.Line): a yellow tag where a
 // node is (what it can do next; where its processes wait), a blue one on
-// the lines its last event ran, up to the cursor.
+// the lines its last event ran, up to the cursor (only the branch it took:
+// sim.Line.If). Above them, the current step in words.
 
 import { h } from './views.js';
 
@@ -23,7 +24,12 @@ export function drawListing(box, hint, s, algo) {
     for (const k of n.at || []) at[k]?.push(i);
     for (const k of n.last || []) last[k]?.push(i);
   });
-  box.replaceChildren(...lines.map((l, k) => {
+  // The current step, said in words above the listing: what happened and
+  // why (play.Step.Say), else the event itself.
+  const st = s.pos > 0 ? s.steps[s.pos - 1] : null;
+  const caption = h('p', { class: 'step-say', 'aria-live': 'polite' },
+    st ? [h('strong', {}, `Step ${s.pos}: `), st.say || st.text] : 'Initial state: no step taken yet.');
+  box.replaceChildren(caption, ...lines.map((l, k) => {
     const tags = [
       ...at[k].map((i) => h('span', { class: `tag-node${s.nodes[i].crashed ? ' crashed' : ''}`, 'data-node': s.names[i], title: `${s.names[i]} is here` }, s.names[i])),
       ...last[k].map((i) => h('span', { class: 'tag-node last', 'data-node': s.names[i], title: `${s.names[i]}'s last event ran this` }, s.names[i])),

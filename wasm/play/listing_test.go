@@ -71,8 +71,11 @@ func TestListingMarksTheSeedSteps(t *testing.T) {
 	assert.Equal(t, []string{"P5:     await reply's from all other nodes", "P10: receive(request,source,requestedNum)"}, at(0), "N1 waits at P5")
 	assert.Equal(t, []string{"P3: for all other Node N:", "P4:     send(request,N,myID,myNum)"}, texts(alg.Listing, r.State().Nodes[0].Last))
 	require.NoError(t, r.Apply("deliver N1->N2 request(1)"))
-	assert.Equal(t, []string{"P1: NCS", "P11: if requestedNum < myNum:", "send(reply,source,myID)", "else:", "add source to differed"}, at(1),
-		"N2's receive process decides at P11, all four lines of the if")
+	assert.Equal(t, []string{"P1: NCS", "P11: if requestedNum < myNum:", "else:", "add source to differed"}, at(1),
+		"N2's receive process decides at P11: the test and the branch it will take (1 > 0: defer)")
+	require.NoError(t, r.Apply("step N2 P11"))
+	assert.Equal(t, []string{"P11: if requestedNum < myNum:", "else:", "add source to differed"}, texts(alg.Listing, r.State().Nodes[1].Last),
+		"only the branch taken is marked as run")
 }
 
 // An event-driven algorithm: the handler a node ran last is marked.
@@ -86,4 +89,19 @@ func TestListingMarksTheLastHandler(t *testing.T) {
 	require.NoError(t, r.Seek(2)) // deliver N32->N3 request@1
 	assert.Equal(t, "On receipt of a Request <T_j, P_j> at P_i (i ≠ j):", texts(alg.Listing, r.State().Nodes[0].Last)[0])
 	assert.Contains(t, texts(alg.Listing, r.State().Nodes[4].At), "- wait until all processes send back \"Reply\"", "N32 may receive a reply next")
+}
+
+// Every branch condition of every listing is one sim.Line.If knows (an
+// unknown one would never hold, and its branch would never be marked).
+func TestListingConditionsAreKnown(t *testing.T) {
+	for _, a := range List() {
+		assert.NoError(t, sim.CheckIf(registry.Lookup(a.Name)), a.Name)
+	}
+	bad := *registry.Lookup("maekawa")
+	for _, c := range []string{"sends grant", "replies", "sends reply or entres"} {
+		bad.Listing = []sim.Line{{On: "receive request", If: c, Text: "x"}}
+		assert.Error(t, sim.CheckIf(&bad), c)
+	}
+	bad.Listing = []sim.Line{{If: "enters", Text: "x"}}
+	assert.Error(t, sim.CheckIf(&bad), "a condition on a line no event runs")
 }

@@ -116,8 +116,12 @@ type Step struct {
 	Entered     bool     `json:"entered"`
 	Unsafe      bool     `json:"unsafe"`
 	OrderBroken bool     `json:"orderBroken"`
-	// Lines are the listing lines the event ran (sim.LinesOf).
+	// Lines are the listing lines the event ran (sim.LinesOf): the
+	// branch it took, not the whole handler.
 	Lines []int `json:"lines"`
+	// Say is what happened and why in the course's words (sim.Explain),
+	// when the algorithm says it: "N2 defers N1's request: …".
+	Say string `json:"say,omitempty"`
 }
 
 // Message is one message of the timeline, with the step that sent it and
@@ -225,7 +229,8 @@ func (r *Run) apply(e sim.Event) error {
 	}
 	k := r.pos + 1 // the step number of this event
 	st := Step{Event: text, Text: w.Describe(e), Kind: kindName(e.Kind), Node: e.Node, Msg: -1,
-		Entered: out.Entered, Unsafe: next.Unsafe(), OrderBroken: out.OrderBroken, Lines: sim.LinesOf(w, e)}
+		Entered: out.Entered, Unsafe: next.Unsafe(), OrderBroken: out.OrderBroken, Lines: sim.LinesOf(w, e, out),
+		Say: sim.Explain(w, e, next, out)}
 	if st.Lines == nil {
 		st.Lines = []int{}
 	}

@@ -97,6 +97,7 @@ func (r *Run) State() State {
 	}
 	for i, st := range r.steps {
 		st.Text = rn(st.Text)
+		st.Say = rn(st.Say)
 		s.Steps[i] = st
 	}
 	for i, m := range r.msgs {

@@ -8,10 +8,15 @@ import "dmelab/algorithms/sim"
 // P4's steps, carries P4's, so the loop is marked while it runs. P1, P6,
 // P10 and P5 also name the events that end or feed them: the
 // application's enter() and exit(), the delivery of a request (P10 is that
-// delivery) and of a reply (counted while main awaits them at P5).
+// delivery) and of a reply (counted while main awaits them at P5). The
+// decision's two branches say which way it went (sim.Line.If), so that
+// only the branch taken is marked as run.
 
 func listing(v Variant) []sim.Line {
 	l := func(label, on, text string) sim.Line { return sim.Line{Label: label, On: on, Text: text} }
+	// if_ is a line on one branch of the decision: it runs only when
+	// the step sent a reply, or only when it did not.
+	if_ := func(label, cond, text string) sim.Line { return sim.Line{Label: label, If: cond, Text: text} }
 	ctx := func(text string) sim.Line { return sim.Line{Text: text} }
 	out := []sim.Line{
 		ctx("global int myNum = 0"),
@@ -78,9 +83,9 @@ func listing(v Variant) []sim.Line {
 	}
 	return append(out,
 		l(decide, "", "        "+decide+": "+test),
-		l(decide, "", "                send(reply,source,myID)"),
-		l(decide, "", "             else:"),
-		l(decide, "", "                add source to differed"),
+		if_(decide, "sends reply", "                send(reply,source,myID)"),
+		if_(decide, "sends no reply", "             else:"),
+		if_(decide, "sends no reply", "                add source to differed"),
 	)
 }
 
