@@ -2,7 +2,6 @@ package report
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,12 +18,10 @@ import (
 // The golden tests read hand-made Results stored in testdata/*.result.json.
 // graded.result.json holds real counterexamples of ra-v1 (found by the
 // explorer and converted by FromTrace) in made-up tests, plus one
-// hand-written starvation lasso; `go test ./grader/report -fixture`
-// rebuilds it. Markers named SECRET sit in the fields a student must never
+// hand-written starvation lasso; `go test ./grader/report -rewrite`
+// rebuilds it (and then the golden files). Markers named SECRET sit in the fields a student must never
 // see (a hidden test's file, an exploration's seed, a comment of a hidden
 // scenario).
-var fixture = flag.Bool("fixture", false, "rebuild testdata/graded.result.json from the explorer")
-
 // ce runs the explorer on ra-v1 and converts the counterexample of prop.
 func ce(t *testing.T, n, requests int, prop string) *Counterexample {
 	t.Helper()
@@ -39,29 +36,39 @@ func ce(t *testing.T, n, requests int, prop string) *Counterexample {
 	return c
 }
 
-// starvation is a hand-written lasso: N1, the server, always serves
-// itself first, so N2 waits forever while N1 enters and leaves.
+// starvation is a hand-written lasso of a faulty central server (the
+// exercise's release_forgets_queue mutant): it forgets its queue when N3
+// releases, so N2 waits forever while N3 asks again and again.
 func starvation() *Counterexample {
-	v := func(state, queue string) string { return "state=" + state + " queue=" + queue }
+	srv := func(holder, queue string) string { return "holder=" + holder + " queue=" + queue }
+	vars := func(holder, queue, n2, n3 string) []string {
+		return []string{srv(holder, queue), "state=" + n2, "state=" + n3}
+	}
 	return &Counterexample{
 		Property: "liveness", Kind: "starvation",
-		Summary: "N2 waits forever: from step 3 on the run repeats a cycle that is fair to every node and channel, and N2 never enters.",
-		Nodes:   []string{"N1", "N2"},
-		Initial: []string{v("RELEASED", "[]"), v("RELEASED", "[]")},
+		Summary: "N2 waits forever: from step 6 on the run repeats a cycle that is fair to every node and channel, and N2 never enters.",
+		Nodes:   []string{"N1", "N2", "N3"},
+		Initial: vars("none", "[]", "idle", "idle"),
 		Steps: []Step{
-			{Event: "request N2", Text: "N2 calls enter()", Node: 1, Sent: []Arrow{{1, 0, "request"}}, Vars: []string{v("RELEASED", "[]"), v("WANTED", "[]")}, Net: "N2->N1:request"},
-			{Event: "deliver N2->N1 request", Text: "N1 receives request from N2", Node: 0, Delivered: &Arrow{1, 0, "request"}, Vars: []string{v("RELEASED", "[N2]"), v("WANTED", "[]")}},
-			{Event: "request N1", Text: "N1 calls enter()", Node: 0, InCS: []int{0}, Vars: []string{v("HELD", "[N2]"), v("WANTED", "[]")}},
-			{Event: "exit N1", Text: "N1 calls exit()", Node: 0, Vars: []string{v("RELEASED", "[N2]"), v("WANTED", "[]")}},
+			{Event: "request N3", Text: "N3 calls enter()", Node: 2, Sent: []Arrow{{2, 0, "request"}}, Vars: vars("none", "[]", "idle", "waiting"), Net: "N3->N1:request"},
+			{Event: "deliver N3->N1 request", Text: "N1 grants N3's request", Node: 0, Delivered: &Arrow{2, 0, "request"}, Sent: []Arrow{{0, 2, "grant"}}, Vars: vars("N3", "[]", "idle", "waiting"), Net: "N1->N3:grant"},
+			{Event: "request N2", Text: "N2 calls enter()", Node: 1, Sent: []Arrow{{1, 0, "request"}}, Vars: vars("N3", "[]", "waiting", "waiting"), Net: "N1->N3:grant N2->N1:request"},
+			{Event: "deliver N2->N1 request", Text: "N1 queues N2's request: N3 holds the CS", Node: 0, Delivered: &Arrow{1, 0, "request"}, Vars: vars("N3", "[N2]", "waiting", "waiting"), Net: "N1->N3:grant"},
+			{Event: "deliver N1->N3 grant", Text: "N3 receives the grant and enters", Node: 2, Delivered: &Arrow{0, 2, "grant"}, InCS: []int{2}, Vars: vars("N3", "[N2]", "waiting", "in CS")},
+			{Event: "exit N3", Text: "N3 calls exit()", Node: 2, Sent: []Arrow{{2, 0, "release"}}, Vars: vars("N3", "[N2]", "waiting", "idle"), Net: "N3->N1:release"},
+			{Event: "deliver N3->N1 release", Text: "N1 frees the CS and forgets its queue", Node: 0, Delivered: &Arrow{2, 0, "release"}, Vars: vars("none", "[]", "waiting", "idle")},
+			{Event: "request N3", Text: "N3 calls enter()", Node: 2, Sent: []Arrow{{2, 0, "request"}}, Vars: vars("none", "[]", "waiting", "waiting"), Net: "N3->N1:request"},
+			{Event: "deliver N3->N1 request", Text: "N1 grants N3's request", Node: 0, Delivered: &Arrow{2, 0, "request"}, Sent: []Arrow{{0, 2, "grant"}}, Vars: vars("N3", "[]", "waiting", "waiting"), Net: "N1->N3:grant"},
+			{Event: "deliver N1->N3 grant", Text: "N3 receives the grant and enters", Node: 2, Delivered: &Arrow{0, 2, "grant"}, InCS: []int{2}, Vars: vars("N3", "[]", "waiting", "in CS")},
 		},
-		Loop:     2,
-		Scenario: "algorithm central\nnodes N1 N2\n\nschedule {\n  request N2\n  deliver N2->N1 request\n  request N1\n  exit N1\n}\n",
+		Loop:     5,
+		Scenario: "algorithm central\nnodes N1 N2 N3\n\nschedule {\n  request N3\n  deliver N3->N1 request\n  request N2\n  deliver N2->N1 request\n  deliver N1->N3 grant\n  exit N3\n  deliver N3->N1 release\n  request N3\n  deliver N3->N1 request\n  deliver N1->N3 grant\n}\n",
 	}
 }
 
 func TestBuildFixture(t *testing.T) {
-	if !*fixture {
-		t.Skip("run with -fixture to rebuild testdata/graded.result.json")
+	if !*rewrite {
+		t.Skip("run with -rewrite to rebuild testdata/graded.result.json")
 	}
 	hidden := ce(t, 2, 2, explore.Safety)
 	hidden.Scenario = strings.Replace(hidden.Scenario, "schedule {\n", "schedule {\n  # SECRET-NOTE: the author's remark in the hidden file\n", 1)
@@ -81,7 +88,7 @@ func TestBuildFixture(t *testing.T) {
 				Message:        "A node entered before another whose enter() call happened-before its own.",
 				Counterexample: ce(t, 2, 1, explore.Order)},
 			{Name: "the server is fair", Visibility: Public, Points: 0, MaxPoints: 2, Source: "public/fair.scn",
-				Message:        "N2 asks and never gets in: N1 keeps serving itself first.",
+				Message:        "N2 asks and never gets in: the server forgets its queue when N3 releases, and keeps granting N3's new requests.",
 				Counterexample: starvation()},
 		},
 		Log:          "P12: requestedNum=1 myNum=0 -> defer\nP12: requestedNum=2 myNum=1 -> defer\n",

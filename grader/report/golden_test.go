@@ -9,7 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+// rewrite is the project's one flag for regenerated test data (datadriven
+// tests take the same name): here it rebuilds graded.result.json, then
+// the golden files from it (fixture_test.go runs first).
+var rewrite = flag.Bool("rewrite", false, "rebuild testdata: graded.result.json from the explorer, then the golden files")
 
 // fixtures are the hand-made Results of testdata/*.result.json.
 var fixtures = []string{"graded", "compile-error", "refused", "crashed"}
@@ -31,7 +34,7 @@ var formats = []struct {
 }
 
 // TestGolden renders every fixture in every format and compares with
-// testdata/NAME.EXT; -update rewrites them (read the diff).
+// testdata/NAME.EXT; -rewrite rewrites them (read the diff).
 func TestGolden(t *testing.T) {
 	for _, name := range fixtures {
 		r := load(t, name)
@@ -40,12 +43,12 @@ func TestGolden(t *testing.T) {
 				got, err := f.render(r)
 				require.NoError(t, err)
 				path := filepath.Join("testdata", name+"."+f.ext)
-				if *update {
+				if *rewrite {
 					require.NoError(t, os.WriteFile(path, got, 0o644))
 					return
 				}
 				want, err := os.ReadFile(path)
-				require.NoError(t, err, "run go test ./grader/report -update to create it")
+				require.NoError(t, err, "run go test ./grader/report -rewrite to create it")
 				require.Equal(t, string(want), string(got))
 			})
 		}

@@ -15,19 +15,19 @@ import (
 // The feedback of the exercise pages (Options.Web): see options.go.
 
 // TestWebGolden renders the fixtures as the exercise pages show them, to
-// testdata/NAME.web.md and NAME.web.html; -update rewrites them.
+// testdata/NAME.web.md and NAME.web.html; -rewrite rewrites them.
 func TestWebGolden(t *testing.T) {
 	for _, name := range fixtures {
 		r := load(t, name)
 		for ext, got := range map[string]string{"web.md": Markdown(r, Options{Web: true}), "web.html": HTML(r, Options{Web: true})} {
 			t.Run(name+"."+ext, func(t *testing.T) {
 				path := filepath.Join("testdata", name+"."+ext)
-				if *update {
+				if *rewrite {
 					require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
 					return
 				}
 				want, err := os.ReadFile(path)
-				require.NoError(t, err, "run go test ./grader/report -update to create it")
+				require.NoError(t, err, "run go test ./grader/report -rewrite to create it")
 				require.Equal(t, string(want), got)
 			})
 		}
