@@ -18,6 +18,11 @@ import (
 	"dmelab/algorithms/sim"
 )
 
+func init() {
+	register("list", "print every algorithm name, one per line", cmdList)
+	register("check", "model-check an algorithm: dmelab check --algo NAME --nodes N --requests R", cmdCheck)
+}
+
 func cmdList(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "dmelab list: takes no arguments, got %q\n", args[0])

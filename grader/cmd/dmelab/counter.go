@@ -10,6 +10,10 @@ import (
 	"dmelab/algorithms/registry"
 )
 
+func init() {
+	register("counter", "seed 002's shared counter: lost updates without mutual exclusion, none with it", cmdCounter)
+}
+
 // cmdCounter runs seed 002's shared-counter example.
 func cmdCounter(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("counter", flag.ContinueOnError)

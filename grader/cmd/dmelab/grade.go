@@ -16,6 +16,10 @@ import (
 	"dmelab/grader/report"
 )
 
+func init() {
+	register("grade", "grade a student's file: dmelab grade --exercise DIR SUBMISSION.go", cmdGrade)
+}
+
 // Exit codes of grade (the autograder packages depend on them).
 const (
 	exitGradeFailed = 1 // the grader itself failed (no Go toolchain, ...)

@@ -13,6 +13,12 @@ import (
 	"dmelab/algorithms/scenario"
 )
 
+func init() {
+	register("run", "run a scenario file: its script, the default policy, its expectations", cmdRun)
+	register("explore", "run a scenario's script, then explore every completion of it", cmdExplore)
+	register("fmt", "print a scenario file in canonical form", cmdFmt)
+}
+
 // maxScenarioBytes bounds what run, explore and fmt read.
 const maxScenarioBytes = 1 << 20
 
