@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"dmelab/algorithms/permring"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/simtest"
-	"dmelab/algorithms/permring"
 )
 
 // TestCodecAndClone walks random schedules and checks, in every state
