@@ -52,7 +52,7 @@ var groups = []struct {
 	{"Ben-Ari's fix of seed 000", []string{"ra-benari"}},
 	{"Seed 003 — Maekawa's voting sets", []string{"maekawa", "maekawa-safe"}},
 	{"Seed 004 — Lamport 1978", []string{"lamport"}},
-	{"Seed 002 — central server, token ring, elections", []string{"central", "token-ring", "election-ring", "election-bully"}},
+	{"Seed 002 — central server, token ring, elections", []string{"central", "token-ring", "permission-ring", "election-ring", "election-bully"}},
 }
 
 // StarterGroup is the group of the generated starters, shown last.
@@ -211,6 +211,7 @@ nodes N1 N2 N3
 		bodies = []string{
 			"# N1 and N2 call enter(); run lets the system do the rest.\nrequest N1\nrequest N2\nrun\n",
 			"# N1 and N2 call enter(); this algorithm never rests, so run until both\n# have been in the critical section.\nrequest N1\nrequest N2\nrun until N1 enters\nrun until N2 enters\n",
+			"# N1 calls enter(), then N2 once N1 is out. (Called at once, the two\n# refuse each other and retry, and run's fixed choices never let either\n# through; the explorer finds that livelock.)\nrequest N1\nrun until N1 enters\nexit N1\nrequest N2\nrun until N2 enters\n",
 		}
 	}
 	for _, b := range bodies {
