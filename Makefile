@@ -100,6 +100,7 @@ fuzz:
 	$(GO) test ./algorithms/rasteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/maekawasteps -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/tokenringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/permringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/centralsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/lamportsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/ralamportsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)

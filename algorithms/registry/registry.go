@@ -13,6 +13,7 @@ import (
 	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/maekawa"
 	"dmelab/algorithms/maekawasafe"
+	"dmelab/algorithms/permring"
 	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/rav1"
 	"dmelab/algorithms/rav2"
@@ -27,6 +28,7 @@ func All() []*sim.Algorithm {
 	return []*sim.Algorithm{
 		central.Algorithm(),
 		tokenring.Algorithm(),
+		permring.Algorithm(),
 		lamport.Algorithm(),
 		rav1.Algorithm(),
 		rav2.Algorithm(),

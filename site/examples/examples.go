@@ -52,7 +52,7 @@ var groups = []struct {
 	{"Ben-Ari's fix of seed 000", []string{"ra-benari"}},
 	{"Seed 003 — Maekawa's voting sets", []string{"maekawa", "maekawa-safe"}},
 	{"Seed 004 — Lamport 1978", []string{"lamport"}},
-	{"Seed 002 — central server, token ring, elections", []string{"central", "token-ring", "election-ring", "election-bully"}},
+	{"Seed 002 — central server, token ring, elections", []string{"central", "token-ring", "permission-ring", "election-ring", "election-bully"}},
 }
 
 // StarterGroup is the group of the generated starters, shown last.
@@ -222,6 +222,7 @@ nodes N1 N2 N3
 		bodies = []string{
 			fmt.Sprintf("# %[1]s and %[2]s call enter(); run lets the system do the rest.\nrequest %[1]s\nrequest %[2]s\nrun\n", a, b),
 			fmt.Sprintf("# %[1]s and %[2]s call enter(); this algorithm never rests, so run until both\n# have been in the critical section.\nrequest %[1]s\nrequest %[2]s\nrun until %[1]s enters\nrun until %[2]s enters\n", a, b),
+			fmt.Sprintf("# %[1]s calls enter(), then %[2]s once %[1]s is out. (Called at once, the two\n# refuse each other and retry, and run's fixed choices never let either\n# through; the explorer finds that livelock.)\nrequest %[1]s\nrun until %[1]s enters\nexit %[1]s\nrequest %[2]s\nrun until %[2]s enters\n", a, b),
 		}
 	}
 	for _, b := range bodies {
