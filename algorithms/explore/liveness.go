@@ -209,14 +209,25 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 			}
 		}
 	}
-	var need []uint32
 	for c := range required {
 		if !taken[c] {
 			return nil
 		}
-		need = append(need, c)
 	}
-	sort.Slice(need, func(a, b int) bool { return need[a] < need[b] })
+	return s.buildFairLoop(comp[0], member, full)
+}
+
+// buildFairLoop builds a cycle from start through comp (member) that is
+// fair: every class enabled in all of the cycle's states is taken on one
+// of its edges. It starts with the empty cycle and, while some class c is
+// enabled throughout and never taken, walks to the nearest state that
+// either has an edge of class c inside comp (and takes it) or leaves c
+// disabled; then it walks back to start. Each detour settles c for good
+// (more states only shrink the always-enabled set, more edges only grow
+// the taken one), and one always exists when comp passed fairLoop's test:
+// a class enabled in every state of comp is taken inside it, and any
+// other is disabled somewhere in it.
+func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fullEdge) []int {
 	next := func(x int) []int {
 		var t []int
 		for _, e := range full[x] {
@@ -226,34 +237,83 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 		}
 		return t
 	}
-	// Build the cycle: from the first state, for each required class walk
-	// to an edge of that class and take it, then walk back.
-	start := comp[0]
+	enabled := func(x int, c uint32) bool {
+		for _, e := range full[x] {
+			if e.class == c {
+				return true
+			}
+		}
+		return false
+	}
+	edgeOf := func(x int, c uint32) (int, bool) {
+		for _, e := range full[x] {
+			if e.class == c && member[e.to] {
+				return e.to, true
+			}
+		}
+		return 0, false
+	}
 	loop := []int{start}
-	at := start
-	for _, c := range need {
-		hasC := func(x int) (int, bool) {
-			for _, e := range full[x] {
-				if e.class == c && member[e.to] {
-					return e.to, true
+	taken := map[uint32]bool{}
+	// walk appends path (which starts at the loop's last state), noting
+	// the class of each edge as the trace will print it: the first event
+	// of x that leads to y.
+	walk := func(path []int) {
+		for k := 1; k < len(path); k++ {
+			for _, e := range full[path[k-1]] {
+				if e.to == path[k] {
+					taken[e.class] = true
+					break
 				}
 			}
-			return 0, false
+			loop = append(loop, path[k])
 		}
-		path := pathTo(at, next, func(x int) bool { _, ok := hasC(x); return ok })
-		loop = append(loop, path[1:]...)
-		at, _ = hasC(path[len(path)-1])
-		loop = append(loop, at)
+	}
+	unfair := func() (uint32, bool) {
+		var cs []uint32
+		for _, e := range full[loop[0]] {
+			if e.class != 0 && !taken[e.class] {
+				cs = append(cs, e.class)
+			}
+		}
+		sort.Slice(cs, func(a, b int) bool { return cs[a] < cs[b] })
+		for _, c := range cs {
+			always := true
+			for _, x := range loop[1:] {
+				if !enabled(x, c) {
+					always = false
+					break
+				}
+			}
+			if always {
+				return c, true
+			}
+		}
+		return 0, false
+	}
+	for {
+		c, ok := unfair()
+		if !ok {
+			break
+		}
+		at := loop[len(loop)-1]
+		walk(pathTo(at, next, func(x int) bool {
+			_, has := edgeOf(x, c)
+			return has || !enabled(x, c)
+		}))
+		at = loop[len(loop)-1]
+		if to, has := edgeOf(at, c); has {
+			walk([]int{at, to})
+		}
 	}
 	if len(loop) == 1 {
-		// No class was required: take any edge inside comp.
+		// Nothing fair-relevant is enabled: any edge inside comp will do.
 		if t := next(start); len(t) > 0 {
-			at = t[0]
-			loop = append(loop, at)
+			walk([]int{start, t[0]})
 		}
 	}
-	back := pathTo(at, next, func(x int) bool { return x == start })
-	return append(loop, back[1:]...)
+	walk(pathTo(loop[len(loop)-1], next, func(x int) bool { return x == start }))
+	return loop
 }
 
 // pathTo is a breadth-first path along next from a to the nearest state

@@ -146,11 +146,37 @@ func replayEnds(t *testing.T, cfg explore.Config, opts sim.Options, ce *explore.
 	opts.Order = contains(cfg.Props, explore.Order)
 	w, err := sim.NewWorld(cfg.Alg, cfg.Sim, opts)
 	require.NoError(t, err)
-	for _, line := range ce.Events() {
+	// For a lasso: the fairness classes enabled in every state of the
+	// loop, and those its steps take (weak fairness: one of the former
+	// that is never taken makes the loop unfair, so no counterexample).
+	var always, taken map[fairClass]bool
+	for i, line := range ce.Events() {
 		e, err := w.FindEvent(line)
 		require.NoError(t, err, "replaying %s", line)
+		if ce.Loop >= 0 && i >= ce.Loop {
+			here := map[fairClass]bool{}
+			for _, x := range w.Events(nil) {
+				if c, ok := classOf(x); ok {
+					here[c] = true
+				}
+			}
+			if always == nil {
+				always, taken = here, map[fairClass]bool{}
+			}
+			for c := range always {
+				if !here[c] {
+					delete(always, c)
+				}
+			}
+			if c, ok := classOf(e); ok {
+				taken[c] = true
+			}
+		}
 		_, err = w.Apply(e)
 		require.NoError(t, err, "replaying %s", line)
+	}
+	for c := range always {
+		require.True(t, taken[c], "%s: the loop from step %d is unfair: %+v is enabled throughout and never taken", cfg.Alg.Name, ce.Loop+1, c)
 	}
 	switch {
 	case ce.Property == explore.Safety:
@@ -163,4 +189,26 @@ func replayEnds(t *testing.T, cfg explore.Config, opts sim.Options, ce *explore.
 				"%s: a deadlock leaves nothing forced enabled, found %s", cfg.Alg.Name, w.EventString(e))
 		}
 	}
+}
+
+// fairClass is an event's weak-fairness class as the explorer defines it:
+// a node's exit, one process's steps, one message's delivery. The
+// application's calls, crashes and recoveries need no fairness.
+type fairClass struct {
+	kind sim.EventKind
+	node int
+	proc uint8
+	msg  sim.Msg
+}
+
+func classOf(e sim.Event) (fairClass, bool) {
+	switch e.Kind {
+	case sim.EvExit:
+		return fairClass{kind: e.Kind, node: e.Node}, true
+	case sim.EvStep:
+		return fairClass{kind: e.Kind, node: e.Node, proc: e.Step.Proc}, true
+	case sim.EvDeliver:
+		return fairClass{kind: e.Kind, msg: e.Msg}, true
+	}
+	return fairClass{}, false
 }
