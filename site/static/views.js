@@ -57,22 +57,14 @@ export function drawEnabled(box, s, take) {
     for (const e of evs) {
       const key = shortcut <= 9 ? String(shortcut++) : null;
       const tags = [];
-      // The button's name is the event (with the words shown when they are
-      // not part of it: a name holds the visible text); the tags are drawn
-      // by the style sheet from data-tag and said as its description, and
-      // its shortcut, drawn from data-key, is said by aria-keyshortcuts.
-      const said = [];
-      if (e.next) { tags.push(h('span', { class: 'tag next', 'data-tag': 'timeline', title: 'the timeline goes on with this event' })); said.push('the timeline goes on with this event'); }
-      if (e.default) { tags.push(h('span', { class: 'tag default', 'data-tag': 'default', title: 'what Step and Run take' })); said.push('what Step and Run take'); }
-      const shown = stripNode(e.text, name);
-      const label = e.event.includes(shown.trim()) ? e.event : `${e.event}: ${shown.trim()}`;
+      if (e.next) tags.push(h('span', { class: 'tag next', title: 'the timeline goes on with this event' }, 'timeline'));
+      if (e.default) tags.push(h('span', { class: 'tag default', title: 'what Step and Run take' }, 'default'));
       list.append(h('button', {
         type: 'button', class: `ev ev-${e.kind}${e.next ? ' is-next' : ''}`,
-        'aria-label': label, title: e.event, 'data-event': e.event,
-        'aria-description': said.length ? said.join('; ') : undefined,
+        'aria-label': e.event, title: e.event, 'data-event': e.event,
         'aria-keyshortcuts': key || undefined,
         onclick: () => take(e.index),
-      }, key ? h('kbd', { 'data-key': key }) : '', h('span', { class: 'evtxt' }, shown), ...tags));
+      }, key ? h('kbd', {}, key) : '', h('span', { class: 'evtxt' }, stripNode(e.text, name)), ...tags));
     }
     box.append(h('div', { class: 'evgroup' }, h('h3', {}, name), list));
   });
