@@ -39,8 +39,8 @@ const pageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe
 var statementMD = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 type pageData struct {
-	Title     string
-	List      []*Exercise
+	Title string
+	List  []*Exercise
 	// Sets are the catalogue's sets, with their introductions rendered.
 	Sets []setView
 	// OneSet: the catalogue is one set, whose title is the page's.
