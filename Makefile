@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test hostile fuzz fuzz-scenario bench bench-grade verdicts metrics clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test screenshots hostile fuzz fuzz-scenario bench bench-grade verdicts metrics clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -60,6 +60,12 @@ node_modules: package.json package-lock.json
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
 test-browser: site build node_modules
 	node --test --test-concurrency=1 site/e2e/*.test.mjs site/build/build.test.mjs
+
+# Pictures of the pages for the README (docs/screenshots/): the playground,
+# the exercise list, an exercise page and its feedback, at 1280×800 and
+# 390×844, from a bin/dmelab serve on a free port. Not in `make test`.
+screenshots: site build node_modules
+	node site/e2e/screenshots.mjs
 
 # The Cloudflare Worker (edge/worker): syumai/workers' loader, the Go
 # handler for js/wasm and the playground as static assets, into

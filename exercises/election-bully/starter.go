@@ -14,7 +14,7 @@ type Node struct{ *electionbullysteps.Vars }
 //
 // To elect: Leader = None, Heard = false; the highest node (MyID() ==
 // N()-1) wins at once (see TimeoutNoOK); any other sends election to every
-// higher node (n.SendElection(j)) and sets State = Electing.
+// higher node (n.SendElection(to)) and sets State = Electing.
 func (n Node) Start() {
 	// TODO
 }

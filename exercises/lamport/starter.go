@@ -11,7 +11,7 @@ import "dmelab/algorithms/lamportsteps"
 type Node struct{ *lamportsteps.Vars }
 
 // Enter(), rule 1: q[i] = (Request, T_i), T_i = n.Clock(); send it to all
-// other processes with n.Send(j, entry).
+// other processes with n.Send(to, m).
 func (n Node) Enter() {
 	// TODO
 }

@@ -10,7 +10,7 @@ import "dmelab/algorithms/ralamportsteps"
 type Node struct{ *ralamportsteps.Vars }
 
 // Enter(): state = Wanted; T = my Lamport clock; send Request <T, me> to
-// every other node (n.SendRequest(j)). With no other node, enter at once.
+// every other node (n.SendRequest(to)). With no other node, enter at once.
 func (n Node) Enter() {
 	n.State = ralamportsteps.Wanted
 	// TODO

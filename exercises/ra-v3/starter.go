@@ -18,7 +18,7 @@ func (n Node) P2() {
 // P3: for all other Node N:
 // P4:     send(request,N,myID,myNum)
 func (n Node) P4(N int) {
-	// TODO: n.SendRequest(to, number)
+	// TODO: n.SendRequest(to, num)
 }
 
 // P7: for all Node in deferred:

@@ -16,7 +16,7 @@ func (n Node) Enter() {
 
 // Leave(): state = Released; pass the token to my successor.
 func (n Node) Leave() {
-	// TODO: n.SendToken(successor)
+	// TODO: n.SendToken(to), to being my successor
 }
 
 // OnToken(): the token arrives: I hold it; if state == Wanted, state = Held.

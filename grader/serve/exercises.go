@@ -1,13 +1,17 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"dmelab/grader/exercise"
 )
 
 // Exercise is what the server tells anyone about an exercise: its
@@ -38,6 +42,18 @@ type Schedule struct {
 type Catalog struct {
 	list   []*Exercise
 	byName map[string]*Exercise
+	sets   []*Set
+}
+
+// Set is a folder of exercises as its staff wrote it: set.md's title,
+// introduction (Markdown) and order. A folder without set.md is a set
+// titled by its name, its exercises by name, with no introduction.
+type Set struct {
+	Dir       string // the folder under the exercises ("" for the top)
+	Title     string
+	Intro     string
+	Indexed   bool // it has a set.md
+	Exercises []*Exercise
 }
 
 var exerciseName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
@@ -93,13 +109,55 @@ func LoadCatalog(dir, hiddenDir string, staff bool) (*Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exercises in %s: %w", dir, err)
 	}
-	sort.Slice(c.list, func(i, j int) bool {
-		if c.list[i].Set != c.list[j].Set {
-			return c.list[i].Set < c.list[j].Set
-		}
-		return c.list[i].Name < c.list[j].Name
-	})
+	if err := c.index(dir); err != nil {
+		return nil, fmt.Errorf("exercises in %s: %w", dir, err)
+	}
 	return c, nil
+}
+
+// index groups the exercises in sets, in the order of each set's set.md
+// (checked as dmelab validate checks it: every exercise listed once),
+// else by name; the top folder's set comes first, then the others by
+// name. The list follows the same order.
+func (c *Catalog) index(dir string) error {
+	bySet := map[string][]*Exercise{}
+	for _, e := range c.list {
+		bySet[e.Set] = append(bySet[e.Set], e)
+	}
+	var dirs []string
+	for d := range bySet {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	c.list = nil
+	for _, d := range dirs {
+		exs := bySet[d]
+		sort.Slice(exs, func(i, j int) bool { return exs[i].Name < exs[j].Name })
+		set := &Set{Dir: d, Title: d, Exercises: exs}
+		if d == "" {
+			set.Title = "Exercises"
+		}
+		full := filepath.Join(dir, filepath.FromSlash(d))
+		if _, err := os.Stat(filepath.Join(full, "set.md")); err == nil {
+			idx, err := exercise.LoadSet(full)
+			if err != nil {
+				msg := strings.TrimPrefix(err.Error(), full+": ")
+				if d != "" {
+					msg = d + "/" + msg
+				}
+				return errors.New(msg)
+			}
+			set.Title, set.Intro, set.Indexed = idx.Title, idx.Intro, true
+			at := map[string]int{}
+			for i, n := range idx.Order {
+				at[n] = i
+			}
+			sort.SliceStable(exs, func(i, j int) bool { return at[exs[i].Name] < at[exs[j].Name] })
+		}
+		c.sets = append(c.sets, set)
+		c.list = append(c.list, exs...)
+	}
+	return nil
 }
 
 func loadExercise(root fs.FS, dir, md string) (*Exercise, error) {
@@ -203,8 +261,11 @@ func frontMatter(md string) (map[string]string, string) {
 // Lookup returns the exercise named name, or nil.
 func (c *Catalog) Lookup(name string) *Exercise { return c.byName[name] }
 
-// List returns every exercise, by set and name.
+// List returns every exercise, set by set, in each set's order.
 func (c *Catalog) List() []*Exercise { return c.list }
+
+// Sets returns the sets: the top folder's first, then by folder name.
+func (c *Catalog) Sets() []*Set { return c.sets }
 
 // forViewer is e as staff (everything the catalogue holds) or a student
 // (no hidden schedule names) may see it.

@@ -63,3 +63,47 @@ func TestCatalogDepthAndDefaults(t *testing.T) {
 	assert.Empty(t, ex.Public)
 	assert.NotNil(t, ex.Public, "an empty list, not null, in JSON")
 }
+
+// Issue 14, item 13: the catalogue follows set.md: the set's title, its
+// introduction, its order (not the folders' alphabetical one).
+func TestCatalogFollowsSetIndex(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"set.md":             "---\ntitle: The course\norder: [zeta, alpha, mid]\n---\nStart with *zeta*.\n",
+		"alpha/exercise.md":  "---\ntitle: Alpha\n---\n",
+		"mid/exercise.md":    "---\ntitle: Mid\n---\n",
+		"zeta/exercise.md":   "---\ntitle: Zeta\n---\n",
+		"more/b/exercise.md": "---\ntitle: B\n---\n",
+		"more/a/exercise.md": "---\ntitle: A\n---\n",
+	})
+	c, err := LoadCatalog(dir, "", false)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range c.List() {
+		names = append(names, e.Name)
+	}
+	assert.Equal(t, []string{"zeta", "alpha", "mid", "a", "b"}, names, "set.md's order, then a set without index by name")
+	sets := c.Sets()
+	require.Len(t, sets, 2)
+	assert.Equal(t, "The course", sets[0].Title)
+	assert.Equal(t, "Start with *zeta*.\n", sets[0].Intro)
+	assert.True(t, sets[0].Indexed)
+	assert.Equal(t, "more", sets[1].Title)
+	assert.False(t, sets[1].Indexed)
+}
+
+// A set index that does not match its folders stops the server with the
+// reason, as dmelab validate would.
+func TestCatalogBadSetIndex(t *testing.T) {
+	for index, want := range map[string]string{
+		"---\ntitle: T\norder: [a, nowhere]\n---\n": `set.md: "nowhere" is listed but is not an exercise folder here`,
+		"---\ntitle: T\norder: []\n---\n":           `set.md: exercise "a" is missing from order`,
+		"# no front matter\n":                       "set.md:1: the index must start with a front matter",
+	} {
+		dir := t.TempDir()
+		writeTree(t, dir, map[string]string{"s/set.md": index, "s/a/exercise.md": "---\ntitle: A\n---\n"})
+		_, err := LoadCatalog(dir, "", false)
+		require.Error(t, err, index)
+		assert.Contains(t, err.Error(), "s/"+want)
+	}
+}

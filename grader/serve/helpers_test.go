@@ -55,7 +55,7 @@ func exercisesDir(t *testing.T) (exercises, hidden string) {
 		"ra/public/two.scn":       "algorithm ra-benari\nnodes N1 N2\n",
 		"ra/hidden/race.scn":      "# " + markHidden + "\nalgorithm ra-benari\n",
 		"ra/mutants/flag.go":      "// " + markMutant + "\npackage ra\n",
-		"set1/set.md":             "# Set one\n",
+		"set1/set.md":             "---\ntitle: Set one\norder: [mk]\n---\nThe *first* set.\n",
 		"set1/mk/exercise.md":     "---\ntitle: Maekawa\nalgorithm: maekawa\n---\nVoting sets.\n",
 		"set1/mk/starter.go":      "package mk\n",
 		"set1/mk/hidden/deep.scn": "# " + markHidden + "\n",

@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	_ "embed"
+	"fmt"
 	"html/template"
 	"net/http"
 
@@ -25,7 +26,7 @@ var pageJS []byte
 //go:embed pages/exercise.css
 var pageCSS []byte
 
-var pageTmpl = template.Must(template.New("page").Parse(pageHTML))
+var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).Parse(pageHTML))
 
 // pageCSP: the page's own script and styles; feedback is shown in a
 // sandboxed frame (srcdoc) with no scripts at all. The frame keeps the
@@ -38,8 +39,12 @@ const pageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe
 var statementMD = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 type pageData struct {
-	Title     string
-	List      []*Exercise
+	Title string
+	List  []*Exercise
+	// Sets are the catalogue's sets, with their introductions rendered.
+	Sets []setView
+	// OneSet: the catalogue is one set, whose title is the page's.
+	OneSet    bool
 	Ex        *Exercise
 	Statement template.HTML
 	Staff     bool
@@ -65,15 +70,46 @@ func asset(b []byte, ctype string) http.HandlerFunc {
 	}
 }
 
+// setView is a set as the catalogue shows it.
+type setView struct {
+	*Set
+	ID    string // the heading's id
+	Intro template.HTML
+}
+
+// catalogue shows each set as its staff wrote it (set.md): its title,
+// its introduction and its exercises in order. Each row has a cell for
+// the student's best score, which the page's script fills in from this
+// browser's history of submissions (there are no accounts).
 func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
 	staff := s.isStaff(r)
-	s.render(w, http.StatusOK, &pageData{Title: "Exercises", List: s.catalog.List(), Staff: staff, Validation: s.validationHTML(staff)})
+	d := &pageData{Title: "Exercises", List: s.catalog.List(), Sets: s.setViews(), Staff: staff, Validation: s.validationHTML(staff)}
+	if len(d.Sets) == 1 && d.Sets[0].Indexed {
+		d.OneSet = true
+		d.Title = d.Sets[0].Title
+	}
+	s.render(w, http.StatusOK, d)
+}
+
+// setViews renders the sets' introductions (an introduction that does
+// not render is left out: dmelab validate reports it).
+func (s *Server) setViews() []setView {
+	var out []setView
+	for i, set := range s.catalog.Sets() {
+		v := setView{Set: set, ID: fmt.Sprintf("set-%d", i+1)}
+		var b bytes.Buffer
+		if set.Intro != "" && statementMD.Convert([]byte(set.Intro), &b) == nil {
+			v.Intro = template.HTML(b.String())
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
 	e := s.catalog.Lookup(r.PathValue("name"))
 	if e == nil {
-		s.render(w, http.StatusNotFound, &pageData{Title: "No such exercise", List: s.catalog.List()})
+		s.render(w, http.StatusNotFound, &pageData{Title: "No such exercise", List: s.catalog.List(), Sets: s.setViews()})
 		return
 	}
 	var b bytes.Buffer

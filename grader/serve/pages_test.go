@@ -132,3 +132,17 @@ func cssRules(css string) map[string]string {
 	}
 	return rules
 }
+
+// The catalogue shows each set's title and introduction (rendered), its
+// exercises in the set's order, and a best-score cell for each, filled
+// in by the page's script from this browser's history.
+func TestCataloguePageShowsSets(t *testing.T) {
+	e := start(t, testOptions(t, newRecorder()))
+	_, body, _ := e.do("GET", "/exercises/", "", nil)
+	page := string(body)
+	assert.Contains(t, page, `<h2 id="set-2">Set one</h2>`)
+	assert.Contains(t, page, "<p>The <em>first</em> set.</p>", "the introduction's Markdown is rendered")
+	assert.Contains(t, page, `<td class="best" data-exercise="mk">not tried</td>`)
+	assert.Contains(t, page, `<td class="best" data-exercise="ra">not tried</td>`)
+	assert.Less(t, strings.Index(page, `href="/exercises/ra"`), strings.Index(page, `href="/exercises/mk"`), "the top set first")
+}

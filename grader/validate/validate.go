@@ -6,7 +6,9 @@
 // schedules are too weak to tell that mistake from a correct solution.
 // The other way round, every alternative solution (a correct solution
 // written differently from the reference) gets full marks: a test that
-// marks one down asks more than the statement does.
+// marks one down asks more than the statement does. And the statement and
+// the starter's comments show the names and parameter lists that the
+// starter and the package it imports declare (Signatures).
 package validate
 
 import (
@@ -176,6 +178,9 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	v := &Exercise{Name: ex.Name, Title: ex.Title}
 	if msg := renders(ex.Statement); msg != "" {
 		v.Problems = append(v.Problems, "the statement "+msg)
+	}
+	if o.Grader != nil && o.Grader.Builder != nil {
+		v.Problems = append(v.Problems, Signatures(ex, o.Grader.Builder.Root)...)
 	}
 	g := func(path string, src []byte) (*report.Result, error) {
 		if src == nil {

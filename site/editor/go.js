@@ -16,7 +16,7 @@ import { lintGutter, setDiagnostics } from '@codemirror/lint';
 const theme = EditorView.theme({
   '&': { fontSize: '13px', border: '1px solid #c7cdd9', borderRadius: '6px', background: '#fff' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', lineHeight: '1.5', minHeight: '28em', maxHeight: '70vh' },
-  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #d0d7de', color: '#8c959f' },
+  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #d0d7de', color: '#57606a' },
 });
 
 // attach replaces textarea with an editor that keeps the textarea's value
@@ -31,7 +31,7 @@ export function attach(textarea) {
         lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
         bracketMatching(), indentUnit.of('\t'), go(), syntaxHighlighting(defaultHighlightStyle), theme, lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ 'aria-label': textarea.getAttribute('aria-label') || 'Go editor' }),
+        EditorView.contentAttributes.of({ 'aria-label': textarea.getAttribute('aria-label') || 'Go editor', tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !syncing) {
             textarea.value = u.state.doc.toString();

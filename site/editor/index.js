@@ -31,7 +31,7 @@ const style = HighlightStyle.define([
 const theme = EditorView.theme({
   '&': { fontSize: '13px', height: '100%' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', lineHeight: '1.5' },
-  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #d0d7de', color: '#8c959f' },
+  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #d0d7de', color: '#57606a' },
   '.cm-step-line': { background: '#fff4c2' },
   '.cm-expect-ok': { background: '#dafbe1' },
   '.cm-expect-fail': { background: '#ffebe9' },
@@ -156,7 +156,7 @@ export function createEditor(parent, opts) {
           return true;
         }),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': opts.label || 'Scenario', spellcheck: 'false' }),
+        EditorView.contentAttributes.of({ 'aria-label': opts.label || 'Scenario', spellcheck: 'false', tabindex: '0' }),
         keymap.of([
           { key: 'Mod-Enter', run: () => { opts.onRun?.(); return true; } },
           ...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab,

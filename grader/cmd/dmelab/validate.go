@@ -19,7 +19,8 @@ func init() {
 const validateUsage = `usage: dmelab validate [flags] DIR
 
 Checks an exercise (DIR holds exercise.md) or a set of them (DIR holds
-set.md or exercise folders): every statement renders, the starter
+set.md or exercise folders): every statement renders and shows the names
+and parameters the starter and its interface declare, the starter
 compiles and fails some test, the reference solution passes everything,
 every mutant loses points on some test (mutation adequacy), and every
 alternative solution (solutions/*.go) gets full marks; an exercise needs

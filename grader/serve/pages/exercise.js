@@ -2,7 +2,8 @@
 // grading API; the page follows the grading by long polling, shows the
 // feedback (the grader's HTML, in a sandboxed frame with no scripts) and
 // keeps this browser's history of submissions for the exercise in
-// localStorage (no accounts).
+// localStorage (no accounts). On the catalogue, it shows each exercise's
+// best score from that history.
 //
 // The frame's sandbox allows no scripts but keeps the page's origin, so
 // this script can measure the feedback and make the frame as tall as it
@@ -129,7 +130,7 @@ if (work) {
         const score = why || `${res.score} / ${res.max_score}`;
         if (why) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
         else say(`graded: ${score}`);
-        remember(id, { status: 'done', score });
+        remember(id, why ? { status: 'done', score } : { status: 'done', score, points: res.score, max: res.max_score });
         showProblems(sent !== undefined && sent === src.value ? res.problems : []);
         frame.hidden = false;
         frame.srcdoc = v.feedback.html;
@@ -168,4 +169,31 @@ if (work) {
   }).catch(() => {
     work.dataset.editor = 'plain';
   });
+}
+
+// bestOf is the best graded score of an exercise's history in this
+// browser ({points, max, tries}), or null when nothing was submitted.
+export function bestOf(history) {
+  if (!Array.isArray(history) || history.length === 0) return null;
+  let best = null;
+  for (const s of history) {
+    let points = typeof s?.points === 'number' ? s.points : NaN;
+    let max = typeof s?.max === 'number' ? s.max : NaN;
+    if (Number.isNaN(points)) { // recorded before points were kept: "12 / 30"
+      const m = /^(\d+(?:\.\d+)?) \/ (\d+(?:\.\d+)?)$/.exec(String(s?.score ?? ''));
+      if (m) { points = Number(m[1]); max = Number(m[2]); }
+    }
+    if (!Number.isNaN(points) && (!best || points > best.points)) best = { points, max };
+  }
+  return { ...(best || {}), tries: history.length };
+}
+
+for (const cell of document.querySelectorAll('td.best[data-exercise]')) {
+  let history = [];
+  try { history = JSON.parse(localStorage.getItem(`dmelab.submissions.${cell.dataset.exercise}`) || '[]'); } catch { /* unreadable: not tried */ }
+  const b = bestOf(history);
+  if (!b) continue;
+  const n = `${b.tries} submission${b.tries === 1 ? '' : 's'}`;
+  cell.textContent = b.points === undefined ? `not graded yet (${n})` : `${b.points} / ${b.max} (${n})`;
+  cell.classList.add('tried');
 }

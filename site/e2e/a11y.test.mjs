@@ -1,0 +1,121 @@
+// Accessibility of the pages (issue 14, beyond the fixes): axe-core runs
+// in the playground (a run loaded), the exercise list, an exercise page,
+// the same page with feedback after a submission, and the feedback
+// document itself; no violation may be serious or critical. And every
+// visible control of each page is reached with the Tab key (the Go and
+// scenario editors keep Tab for indenting: Escape, then Tab, moves on, as
+// CodeMirror documents). Run: make test-browser.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT } from './harness.mjs';
+import { startServe, submit, launchForAxe } from './serve.mjs';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
+if (skip) console.log(`# SKIP ${skip}`);
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
+const EXERCISE = 'ra-v1';
+
+let server;
+let browser;
+let page;
+
+before(async () => {
+  if (skip) return;
+  server = await startServe();
+  browser = await launchForAxe(CHROMIUM);
+  page = await browser.newPage();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// axe runs axe-core on p's document (frames are checked on their own)
+// and fails on every serious or critical violation, naming its elements.
+async function axe(p, what) {
+  if (!(await p.evaluate(() => typeof window.axe === 'object'))) await p.addScriptTag({ content: AXE });
+  const r = await p.evaluate(() => window.axe.run(document, { iframes: false }));
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`), [], `${what}: axe-core`);
+  assert.ok(r.passes.length > 10, `${what}: axe-core ran its checks (${r.passes.length} passed)`);
+}
+
+// tabbing presses Tab from the top of p's page until every visible
+// control has had the focus (or too many presses), and fails naming the
+// controls never reached.
+async function tabbing(p, what) {
+  const want = await p.evaluate(() => {
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.disabled && !el.closest('[inert]');
+    };
+    const els = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')].filter(shown);
+    return els.map((el, i) => {
+      el.dataset.tabCheck = String(i);
+      return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 40)}"`;
+    });
+  });
+  assert.ok(want.length > 0, `${what}: has controls`);
+  await p.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  const seen = new Set();
+  for (let i = 0; i < want.length * 3 + 20 && seen.size < want.length; i++) {
+    await p.keyboard.press('Tab');
+    const at = await p.evaluate(() => {
+      const a = document.activeElement;
+      return { id: a?.dataset?.tabCheck, editor: !!a?.closest?.('.cm-editor') };
+    });
+    if (at.id !== undefined) seen.add(at.id);
+    if (at.editor) await p.keyboard.press('Escape');
+  }
+  const missed = want.filter((_, i) => !seen.has(String(i)));
+  assert.deepEqual(missed, [], `${what}: controls the Tab key never reaches`);
+}
+
+test('the playground, a run loaded', { skip }, async () => {
+  await page.goto(server.url);
+  await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+  await page.getByRole('button', { name: 'Run to the end' }).click();
+  await page.waitForSelector('#diagram rect.rowhit[data-step="3"]');
+  await axe(page, 'playground');
+  await tabbing(page, 'playground');
+});
+
+test('the exercise list', { skip }, async () => {
+  await page.goto(server.url + 'exercises/');
+  await axe(page, 'exercise list');
+  await tabbing(page, 'exercise list');
+});
+
+test('an exercise page, and its feedback after a submission', { skip }, async () => {
+  await page.goto(server.url + `exercises/${EXERCISE}`);
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+  await axe(page, 'exercise page');
+  await tabbing(page, 'exercise page');
+
+  const mutant = fs.readdirSync(path.join(ROOT, 'exercises', EXERCISE, 'mutants')).find((f) => f.endsWith('.go'));
+  assert.match(await submit(page, read(`exercises/${EXERCISE}/mutants/${mutant}`)), /^graded: /);
+  await page.waitForSelector('#history li a');
+  await axe(page, 'exercise page with feedback');
+  await tabbing(page, 'exercise page with feedback');
+
+  // The feedback, a document of its own in a frame without scripts:
+  // checked as a page.
+  const html = await page.$eval('#feedback', (f) => f.srcdoc);
+  assert.match(html, /Replay this run in the playground/, 'the feedback has a counterexample');
+  const fb = await browser.newPage();
+  try {
+    await fb.setContent(html);
+    await axe(fb, 'feedback');
+    await tabbing(fb, 'feedback');
+  } finally {
+    await fb.close();
+  }
+});

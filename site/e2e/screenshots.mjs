@@ -1,0 +1,58 @@
+// `make screenshots`: pictures of the product for the README, taken from
+// a `bin/dmelab serve` started here on a free port with a fresh data
+// directory: the playground with a run loaded, the exercise list, an
+// exercise page and its feedback after a submission, each at 1280×800
+// (a laptop) and 390×844 (a phone), into docs/screenshots/. Not part of
+// `make test`: the pictures change whenever the pages do.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, ROOT } from './harness.mjs';
+import { startServe, submit } from './serve.mjs';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const OUT = path.join(ROOT, 'docs', 'screenshots');
+const EXERCISE = 'ra-steps';
+const SIZES = [['desktop', 1280, 800], ['phone', 390, 844]];
+
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`screenshots: no Chromium at ${CHROMIUM}`);
+  process.exit(1);
+}
+fs.mkdirSync(OUT, { recursive: true });
+const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
+const server = await startServe();
+const browser = await launch(CHROMIUM);
+try {
+  for (const [size, width, height] of SIZES) {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width, height });
+    const shot = async (name) => {
+      const file = path.join(OUT, `${name}-${size}.png`);
+      await page.screenshot({ path: file });
+      console.log(`screenshots: ${path.relative(ROOT, file)} (${Math.round(fs.statSync(file).size / 1024)} KiB)`);
+    };
+
+    await page.goto(server.url);
+    await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    await page.getByRole('button', { name: 'Run to the end' }).click();
+    await page.waitForSelector('#diagram rect.rowhit[data-step="3"]');
+    await shot('playground');
+
+    await page.goto(server.url + 'exercises/');
+    await shot('exercises');
+
+    await page.goto(server.url + `exercises/${EXERCISE}`);
+    await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+    await shot('exercise');
+
+    await submit(page, read(`exercises/${EXERCISE}/mutants/no_tie_break.go`));
+    await page.frameLocator('#feedback').locator('text=Replay this run in the playground').first().waitFor();
+    await page.$eval('#feedback', (f) => f.scrollIntoView());
+    await shot('feedback');
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
