@@ -32,7 +32,7 @@ test:
 # Hostile and odd-but-honest submissions (grader/cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
 # code, score and feedback, the peak memory of its whole process tree and
-# its time against the README's promises, and nothing of it left running.
+# its time against the grader's promises (docs/grading.md), and nothing of it left running.
 hostile: build
 	$(GO) run ./grader/cmd/hostile
 
@@ -61,7 +61,7 @@ node_modules: package.json package-lock.json
 test-browser: site build node_modules
 	node --test --test-concurrency=1 site/e2e/*.test.mjs site/build/build.test.mjs
 
-# Pictures of the pages for the README (docs/screenshots/): the playground,
+# Pictures of the pages for the README and docs (docs/screenshots/): the playground,
 # the exercise list, an exercise page and its feedback, at 1280×800 and
 # 390×844, from a bin/dmelab serve on a free port. Not in `make test`.
 screenshots: site build node_modules
@@ -149,14 +149,14 @@ load: build
 	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50
 	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50 -kill 2 -backup
 
-# The verdict table of README.md, regenerated (a few minutes: every
+# The verdict table of docs/verdicts.md, regenerated (a few minutes: every
 # search is bounded by states, not time, so the table is the same on any
-# machine; make test checks the README against it).
+# machine; make test checks the page against it).
 verdicts: build
-	$(BIN) verdicts --readme README.md
+	$(BIN) verdicts --write docs/verdicts.md
 
 # Seed 002's comparison: messages, client and synchronization delay and
-# the properties, per mutual-exclusion algorithm and N (README "Metrics").
+# the properties, per mutual-exclusion algorithm and N (docs/metrics.md).
 metrics: build
 	$(BIN) metrics --nodes 2,3,4,5
 

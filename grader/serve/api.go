@@ -32,7 +32,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(pattern, h)
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such API endpoint: see the README's serving section")
+		writeError(w, http.StatusNotFound, "no such API endpoint: see docs/serving.md")
 	})
 	if s.opts.Site != nil {
 		mux.Handle("/", s.opts.Site)

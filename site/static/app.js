@@ -38,7 +38,7 @@ const FIRST_EXAMPLE = 'seed001.scn';
 
 // boundsFor is the configuration a newly chosen algorithm starts with:
 // what Explore searches, small enough to finish in seconds in the
-// browser and large enough to show the algorithm's flaw (the README's
+// browser and large enough to show the algorithm's flaw (docs/verdicts.md's
 // Verdicts table). The seed-000 family and lamport need two rounds (N=2,
 // R=2: ra-v1's safety failure, within the default Max states); the rest
 // show theirs with three nodes asking once (maekawa's deadlock); an

@@ -29,7 +29,7 @@ var exitScenarios = map[string]string{
 	"big.scn": "algorithm ra-benari\nnodes N1 N2 N3\nrequests 2\nexpect safety holds\n",
 }
 
-// exitCase is one invocation and the code the README's table promises.
+// exitCase is one invocation and the code the guide's table promises (docs/guide.md).
 type exitCase struct {
 	cmd  string // check, run or explore
 	code int
@@ -65,13 +65,13 @@ func exitCases(dir string) []exitCase {
 	}
 }
 
-// readmeExitTable returns, per command, the exit codes the README's
+// readmeExitTable returns, per command, the exit codes the guide's
 // table documents (a cell other than "—").
 func readmeExitTable(t *testing.T) map[string]map[int]bool {
-	b, err := os.ReadFile("../../../README.md")
+	b, err := os.ReadFile("../../../docs/guide.md")
 	require.NoError(t, err)
 	_, rest, ok := strings.Cut(string(b), "<!-- exit-codes:start -->")
-	require.True(t, ok, "README has no exit-code table")
+	require.True(t, ok, "docs/guide.md has no exit-code table")
 	table, _, ok := strings.Cut(rest, "<!-- exit-codes:end -->")
 	require.True(t, ok)
 	var cmds []string
@@ -106,7 +106,7 @@ func readmeExitTable(t *testing.T) map[string]map[int]bool {
 	return doc
 }
 
-// TestExitCodeTable produces every exit code the README documents for
+// TestExitCodeTable produces every exit code the guide documents for
 // check, run and explore with a real invocation, and checks that nothing
 // undocumented is produced.
 func TestExitCodeTable(t *testing.T) {
@@ -119,7 +119,7 @@ func TestExitCodeTable(t *testing.T) {
 	for _, c := range exitCases(dir) {
 		name := c.cmd + " " + strings.ReplaceAll(strings.Join(c.args, " "), dir+string(filepath.Separator), "")
 		t.Run(name, func(t *testing.T) {
-			assert.True(t, doc[c.cmd][c.code], "the README documents no exit %d for %s", c.code, c.cmd)
+			assert.True(t, doc[c.cmd][c.code], "the guide documents no exit %d for %s", c.code, c.cmd)
 			code, out, errs := runCLI(append([]string{c.cmd}, c.args...)...)
 			require.Equal(t, c.code, code, "stdout:\n%s\nstderr:\n%s", out, errs)
 			if c.out != "" {
@@ -133,7 +133,7 @@ func TestExitCodeTable(t *testing.T) {
 	}
 	for cmd, codes := range doc {
 		for code := range codes {
-			assert.True(t, covered[cmd][code], "the README documents exit %d for %s, and no case produces it", code, cmd)
+			assert.True(t, covered[cmd][code], "the guide documents exit %d for %s, and no case produces it", code, cmd)
 		}
 	}
 }

@@ -43,7 +43,7 @@ take none, a node stays 1 unit in the CS. A message a node sends itself
   a single client: nobody waits).
 - safe, live, order: seed 002's properties, from an exhaustive search with
   every client calling enter() once (order: with one application message
-  to carry happened-before), bounded in states; the README's verdict table
+  to carry happened-before), bounded in states; the verdict table (docs/verdicts.md)
   has larger searches.
 `
 

@@ -15,7 +15,7 @@ import (
 	"dmelab/algorithms/registry"
 )
 
-// dmelab verdicts makes the README's verdict table: `dmelab check --json`,
+// dmelab verdicts makes the verdict table of docs/verdicts.md: `dmelab check --json`,
 // in process, for every algorithm at N = 2, 3, 4 and R = 1, 2, plus the
 // rows that need a flag (crashes, channels). Safety and liveness come from
 // one search and Order from another (its ghost state multiplies the
@@ -23,10 +23,10 @@ import (
 //
 // Every search is bounded by a number of states, not by time: a table
 // made on a busy laptop and one made on an idle server must be the same
-// table, or a test could not hold the README to it. A search that reaches
+// table, or a test could not hold the docs to it. A search that reaches
 // the bound says "stopped at N states" and its verdicts stay unknown.
 func init() {
-	register("verdicts", "print the README's verdict table, or check or rewrite the README's copy", cmdVerdicts)
+	register("verdicts", "print the verdict table (docs/verdicts.md), or check or rewrite a file's copy of it", cmdVerdicts)
 }
 
 // verdictStates bounds every search of the table (see above): large
@@ -81,9 +81,9 @@ type verdictOutcome struct {
 func cmdVerdicts(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("verdicts", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	readme := fs.String("readme", "", "rewrite the table between this file's verdicts markers")
+	write := fs.String("write", "", "rewrite the table between this file's verdicts markers (make verdicts: docs/verdicts.md)")
 	check := fs.String("check", "", "compare this file's table with the computed one; exit 1 if they differ")
-	only := fs.String("algo", "", "only this algorithm's rows (with --readme: recompute them and keep the README's other rows)")
+	only := fs.String("algo", "", "only this algorithm's rows (with --write: recompute them and keep the file's other rows)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -104,7 +104,7 @@ func cmdVerdicts(args []string, stdout, stderr io.Writer) int {
 	table := verdictTable(rows, stderr)
 	switch {
 	case *check != "":
-		old, err := readmeTable(*check)
+		old, err := fileTable(*check)
 		if err != nil {
 			fmt.Fprintf(stderr, "dmelab verdicts: %v\n", err)
 			return exitUsage
@@ -114,9 +114,9 @@ func cmdVerdicts(args []string, stdout, stderr io.Writer) int {
 			return exitViolation
 		}
 		fmt.Fprintf(stdout, "%s's verdict table is what dmelab check says (%d rows).\n", *check, len(rows))
-	case *readme != "":
+	case *write != "":
 		if *only != "" {
-			old, err := readmeTable(*readme)
+			old, err := fileTable(*write)
 			if err == nil {
 				table, err = spliceRows(old, table)
 			}
@@ -125,7 +125,7 @@ func cmdVerdicts(args []string, stdout, stderr io.Writer) int {
 				return exitUsage
 			}
 		}
-		if err := replaceTable(*readme, table); err != nil {
+		if err := replaceTable(*write, table); err != nil {
 			fmt.Fprintf(stderr, "dmelab verdicts: %v\n", err)
 			return exitUsage
 		}
@@ -264,8 +264,8 @@ func joinCE(parts ...string) string {
 
 const verdictsStart, verdictsEnd = "<!-- verdicts:start -->", "<!-- verdicts:end -->"
 
-// readmeTable returns the table between path's verdicts markers.
-func readmeTable(path string) (string, error) {
+// fileTable returns the table between path's verdicts markers.
+func fileTable(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
@@ -316,7 +316,7 @@ func spliceRows(old, part string) (string, error) {
 		have[rowKey(l)] = l
 	}
 	if len(lines) < 2 {
-		return "", errors.New("the README has no verdict table to keep rows from: run without --algo")
+		return "", errors.New("the file has no verdict table to keep rows from: run without --algo")
 	}
 	var b strings.Builder
 	b.WriteString(lines[0] + "\n" + lines[1] + "\n")
@@ -327,7 +327,7 @@ func spliceRows(old, part string) (string, error) {
 		}
 		l, ok := have[rowKey(fmt.Sprintf("| %s | %s | %d | %d |", r.algo, flags, r.n, r.r))]
 		if !ok {
-			return "", fmt.Errorf("the README has no row for %s %s N=%d R=%d: run without --algo", r.algo, flags, r.n, r.r)
+			return "", fmt.Errorf("the file has no row for %s %s N=%d R=%d: run without --algo", r.algo, flags, r.n, r.r)
 		}
 		b.WriteString(l + "\n")
 	}
@@ -353,14 +353,14 @@ func tableDiff(old, now string) string {
 	for _, k := range norder {
 		switch o, ok := om[k]; {
 		case !ok:
-			fmt.Fprintf(&b, "  missing from the README: %s\n", nm[k])
+			fmt.Fprintf(&b, "  missing from the file: %s\n", nm[k])
 		case o != nm[k]:
-			fmt.Fprintf(&b, "  README:       %s\n  dmelab check: %s\n", o, nm[k])
+			fmt.Fprintf(&b, "  the file:     %s\n  dmelab check: %s\n", o, nm[k])
 		}
 	}
 	for _, k := range oorder {
 		if _, ok := nm[k]; !ok {
-			fmt.Fprintf(&b, "  only in the README: %s\n", om[k])
+			fmt.Fprintf(&b, "  only in the file: %s\n", om[k])
 		}
 	}
 	if b.Len() == 0 && strings.TrimSpace(old) != strings.TrimSpace(now) {

@@ -11,15 +11,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The README's verdict table is what dmelab check says today: every row,
+// docs/verdicts.md's table is what dmelab check says today: every row,
 // recomputed (a few minutes on two cores). Run make verdicts after a
 // change that moves a verdict or a state count.
-func TestREADMEVerdictTable(t *testing.T) {
+func TestVerdictTableIsCurrent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("recomputes the whole verdict table")
 	}
 	var out, errb bytes.Buffer
-	code := run([]string{"verdicts", "--check", filepath.Join("..", "..", "..", "README.md")}, &out, &errb)
+	code := run([]string{"verdicts", "--check", filepath.Join("..", "..", "..", "docs", "verdicts.md")}, &out, &errb)
 	require.Equal(t, exitOK, code, "%s", out.String())
 	require.Contains(t, out.String(), "is what dmelab check says")
 }
@@ -36,16 +36,16 @@ func TestVerdictsDiffNamesDifferingRows(t *testing.T) {
 	old := append([]string{rows[0], rows[1], stale}, rows[4:]...) // N=2 R=2 missing
 	old = append(old, "| central | — | 9 | 9 | holds | holds | holds | 1 | 1 | — |")
 	diff := tableDiff(strings.Join(old, "\n"), table.String())
-	require.Contains(t, diff, "README:       "+stale+"\n  dmelab check: "+rows[2])
-	require.Contains(t, diff, "missing from the README: "+rows[3])
-	require.Contains(t, diff, "only in the README: | central | — | 9 | 9 |")
+	require.Contains(t, diff, "the file:     "+stale+"\n  dmelab check: "+rows[2])
+	require.Contains(t, diff, "missing from the file: "+rows[3])
+	require.Contains(t, diff, "only in the file: | central | — | 9 | 9 |")
 	require.Equal(t, 4, strings.Count(diff, "\n"), diff)
 
 	// A verdict that changed is one row that differs, not a missing and
 	// an extra one.
 	flipped := setCell(rows[2], 6, "**violated**") // liveness
 	flippedTable := append([]string{rows[0], rows[1], flipped}, rows[3:]...)
-	require.Equal(t, "  README:       "+flipped+"\n  dmelab check: "+rows[2]+"\n", tableDiff(strings.Join(flippedTable, "\n"), table.String()))
+	require.Equal(t, "  the file:     "+flipped+"\n  dmelab check: "+rows[2]+"\n", tableDiff(strings.Join(flippedTable, "\n"), table.String()))
 
 	swapped := append([]string{rows[0], rows[1], rows[3], rows[2]}, rows[4:]...)
 	require.Contains(t, tableDiff(strings.Join(swapped, "\n"), table.String()), "another order")
@@ -65,7 +65,7 @@ func TestVerdictsRewritesBetweenMarkers(t *testing.T) {
 	b, err := os.ReadFile(readme)
 	require.NoError(t, err)
 	require.Equal(t, "intro\n"+verdictsStart+"\n| new |\n"+verdictsEnd+"\nrest\n", string(b))
-	got, err := readmeTable(readme)
+	got, err := fileTable(readme)
 	require.NoError(t, err)
 	require.Equal(t, "| new |\n", got)
 
@@ -82,7 +82,7 @@ func TestVerdictsUsage(t *testing.T) {
 	require.Contains(t, errb.String(), "cannot be combined with --algo")
 }
 
-// --algo with --readme recomputes one algorithm's rows and keeps the rest.
+// --algo with --write recomputes one algorithm's rows and keeps the rest.
 func TestVerdictsSplicesOneAlgorithm(t *testing.T) {
 	var whole strings.Builder
 	whole.WriteString("| algorithm | flags | N | R | safety | liveness | order | states (safety, liveness) | states (order) | shortest counterexamples |\n|---|---|---|---|---|---|---|---|---|---|\n")
@@ -96,8 +96,8 @@ func TestVerdictsSplicesOneAlgorithm(t *testing.T) {
 	readme := filepath.Join(t.TempDir(), "README.md")
 	require.NoError(t, os.WriteFile(readme, []byte(verdictsStart+"\n"+whole.String()+verdictsEnd+"\n"), 0o644))
 	var errb bytes.Buffer
-	require.Equal(t, exitOK, run([]string{"verdicts", "--algo", "central", "--readme", readme}, &bytes.Buffer{}, &errb), errb.String())
-	got, err := readmeTable(readme)
+	require.Equal(t, exitOK, run([]string{"verdicts", "--algo", "central", "--write", readme}, &bytes.Buffer{}, &errb), errb.String())
+	got, err := fileTable(readme)
 	require.NoError(t, err)
 	require.Contains(t, got, "| central | — | 3 | 1 | holds | holds | **violated** |")
 	require.NotContains(t, got, "| central | — | 3 | 1 | old")
@@ -105,6 +105,6 @@ func TestVerdictsSplicesOneAlgorithm(t *testing.T) {
 	require.Equal(t, strings.Count(whole.String(), "\n"), strings.Count(got, "\n"), "no row lost or added")
 
 	require.NoError(t, os.WriteFile(readme, []byte(verdictsStart+"\n"+verdictsEnd+"\n"), 0o644))
-	require.Equal(t, exitUsage, run([]string{"verdicts", "--algo", "central", "--readme", readme}, &bytes.Buffer{}, &errb))
+	require.Equal(t, exitUsage, run([]string{"verdicts", "--algo", "central", "--write", readme}, &bytes.Buffer{}, &errb))
 	require.Contains(t, errb.String(), "run without --algo")
 }
