@@ -645,7 +645,20 @@ async function openFirst() {
   start({ ...DEFAULT });
 }
 
+// showExercisesLink shows the header's link to the exercise pages when
+// the page is served by dmelab serve (which answers /api/exercises); the
+// playground alone (its own server, the edge) has none.
+async function showExercisesLink() {
+  try {
+    const r = await fetch('/api/exercises', { headers: { Accept: 'application/json' } });
+    if (r.ok) $('to-exercises').hidden = false;
+  } catch {
+    // no server of exercises: the link stays hidden
+  }
+}
+
 async function main() {
+  showExercisesLink();
   try {
     core = await loadCore();
   } catch (err) {

@@ -1,0 +1,100 @@
+// A new student's walk, as the README tells it (issue 14's acceptance), at
+// a laptop's 1280×800 and a phone's 390×844: open the page `make run`
+// serves, follow its link to the exercises, open Ben-Ari's exercise,
+// submit a wrong solution, open the counterexample in the playground and
+// see the step that went wrong marked in the pseudocode and said in words,
+// then submit a fixed solution and get full marks. Grading compiles Go for
+// WebAssembly: waits are long. Screenshots go to artifacts/walk/.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, ROOT } from './harness.mjs';
+import { startServe, submit } from './serve.mjs';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
+if (skip) console.log(`# SKIP ${skip}`);
+const ART = path.join(ROOT, 'artifacts', 'walk');
+const EX = path.join(ROOT, 'exercises', 'ra-steps');
+
+// wrongSolution is the exercise's no_tie_break mutant, whole: a .go file,
+// or a patch against the solution that validate prints applied.
+function wrongSolution() {
+  const go = path.join(EX, 'mutants', 'no_tie_break.go');
+  if (fs.existsSync(go)) return fs.readFileSync(go, 'utf8');
+  return execFileSync(path.join(ROOT, 'bin', 'dmelab'),
+    ['validate', '--show-mutant', path.join(EX, 'mutants', 'no_tie_break.patch')], { encoding: 'utf8' });
+}
+
+let server;
+let browser;
+
+before(async () => {
+  if (skip) return;
+  fs.mkdirSync(ART, { recursive: true });
+  server = await startServe();
+  browser = await launch(CHROMIUM);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+for (const [name, viewport] of [['laptop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`a student's walk on a ${name} (${viewport.width}×${viewport.height})`, { skip }, async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize(viewport);
+    try {
+      // The page make run serves links to the exercises.
+      await page.goto(server.url);
+      const link = page.locator('#to-exercises');
+      await link.waitFor({ state: 'visible', timeout: 30000 });
+      await link.click();
+      await page.waitForSelector('table.catalogue');
+      await page.click('table.catalogue a:has-text("Ben-Ari")');
+      await page.waitForSelector('#statement h1');
+      await page.screenshot({ path: path.join(ART, `${name}-1-exercise.png`) });
+
+      // A wrong solution: graded, not full marks, a replay link first.
+      const wrong = await submit(page, wrongSolution());
+      assert.match(wrong, /^graded:/, wrong);
+      const [got, max] = wrong.match(/(\d+) \/ (\d+)/).slice(1).map(Number);
+      assert.ok(got < max, `the wrong solution is marked down: ${wrong}`);
+      const frame = page.frameLocator('#feedback');
+      const replay = frame.locator('a', { hasText: 'Replay this run in the playground' }).first();
+      await replay.waitFor({ timeout: 30000 });
+      await page.screenshot({ path: path.join(ART, `${name}-2-feedback.png`) });
+
+      // The counterexample in the playground, in a window of its own.
+      const [pg] = await Promise.all([page.context().waitForEvent('page', { timeout: 15000 }), replay.click()]);
+      try {
+        await pg.setViewportSize(viewport);
+        await pg.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+        // It opens on the run's end: the step that went wrong is marked in
+        // the pseudocode and said in words.
+        await pg.waitForSelector('#listing .ln.last', { timeout: 30000 });
+        const marked = await pg.$$eval('#listing .ln.last', (ls) => ls.map((l) => l.textContent));
+        assert.ok(marked.length > 0, 'the last event\'s lines are marked');
+        const say = await pg.textContent('#listing .step-say');
+        assert.match(say, /N\d/, `the step is said in words: ${say}`);
+        const width = await pg.evaluate(() => document.scrollingElement.scrollWidth);
+        assert.ok(width <= viewport.width + 1, `no sideways page scroll (${width} px)`);
+        await pg.screenshot({ path: path.join(ART, `${name}-3-playground.png`) });
+      } finally {
+        await pg.close();
+      }
+
+      // The fix: full marks.
+      const right = await submit(page, fs.readFileSync(path.join(EX, 'solution.go'), 'utf8'));
+      const [rgot, rmax] = right.match(/(\d+) \/ (\d+)/).slice(1).map(Number);
+      assert.equal(rgot, rmax, `full marks: ${right}`);
+      await page.screenshot({ path: path.join(ART, `${name}-4-full-marks.png`) });
+    } finally {
+      await page.close();
+    }
+  });
+}
