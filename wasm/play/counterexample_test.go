@@ -17,7 +17,7 @@ func TestCounterexampleScenarioReplays(t *testing.T) {
 		raV1(),
 		{Algo: "ra-v1", Nodes: 2, Requests: 2, AppMessages: 1},
 		{Algo: "maekawa", Nodes: 3, Requests: 1, AppMessages: 1},
-		{Algo: "central", Nodes: 2, Requests: 1, AppMessages: 1},
+		{Algo: "central", Nodes: 3, Requests: 1, AppMessages: 1}, // two clients: with one, Order holds
 	} {
 		res, err := Check(CheckParams{Params: p}, nil)
 		require.NoError(t, err)
