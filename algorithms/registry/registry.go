@@ -15,6 +15,7 @@ import (
 	"dmelab/algorithms/maekawasafe"
 	"dmelab/algorithms/permring"
 	"dmelab/algorithms/ralamport"
+	"dmelab/algorithms/raymond"
 	"dmelab/algorithms/rav1"
 	"dmelab/algorithms/rav2"
 	"dmelab/algorithms/rav3"
@@ -39,6 +40,7 @@ func All() []*sim.Algorithm {
 		ralamport.Algorithm(),
 		maekawa.Algorithm(),
 		maekawasafe.Algorithm(),
+		raymond.Algorithm(),
 		electionring.Algorithm(),
 		electionbully.Algorithm(),
 	}
