@@ -15,10 +15,10 @@ import (
 	"dmelab/algorithms/maekawasafe"
 	"dmelab/algorithms/permring"
 	"dmelab/algorithms/ralamport"
-	"dmelab/algorithms/raymond"
 	"dmelab/algorithms/rav1"
 	"dmelab/algorithms/rav2"
 	"dmelab/algorithms/rav3"
+	"dmelab/algorithms/raymond"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenring"
 )
