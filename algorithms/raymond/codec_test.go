@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"dmelab/algorithms/raymond"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/simtest"
-	"dmelab/algorithms/raymond"
 )
 
 // TestCodecAndClone walks random schedules and checks, in every state
