@@ -18,6 +18,7 @@ import (
 	"dmelab/algorithms/rav1"
 	"dmelab/algorithms/rav2"
 	"dmelab/algorithms/rav3"
+	"dmelab/algorithms/raymond"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenring"
 )
@@ -39,6 +40,7 @@ func All() []*sim.Algorithm {
 		ralamport.Algorithm(),
 		maekawa.Algorithm(),
 		maekawasafe.Algorithm(),
+		raymond.Algorithm(),
 		electionring.Algorithm(),
 		electionbully.Algorithm(),
 	}
