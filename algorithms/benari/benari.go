@@ -46,6 +46,7 @@ package benari
 
 import (
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -53,6 +54,7 @@ import (
 func Algorithm() *sim.Algorithm {
 	return ricart.Algorithm(ricart.Variant{
 		Name:     "ra-benari",
+		Group:    seeds.BenAri,
 		Summary:  "Ben-Ari's fix of seed 000: requestCS flag, set atomically with myNum = highestNum + 1",
 		TieBreak: true,
 		Highest:  true,

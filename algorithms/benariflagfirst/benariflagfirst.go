@@ -33,6 +33,7 @@ package benariflagfirst
 
 import (
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -40,6 +41,7 @@ import (
 func Algorithm() *sim.Algorithm {
 	return ricart.Algorithm(ricart.Variant{
 		Name:     "ra-benari-flagfirst",
+		Group:    seeds.Seed000,
 		Summary:  "ra-benari with requestCS = true and myNum = highestNum + 1 as two steps, flag first (deadlocks)",
 		TieBreak: true,
 		Highest:  true,

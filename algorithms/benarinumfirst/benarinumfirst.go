@@ -34,6 +34,7 @@ package benarinumfirst
 
 import (
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -41,6 +42,7 @@ import (
 func Algorithm() *sim.Algorithm {
 	return ricart.Algorithm(ricart.Variant{
 		Name:     "ra-benari-numfirst",
+		Group:    seeds.Seed000,
 		Summary:  "ra-benari with myNum = highestNum + 1 and requestCS = true as two steps, number first (unsafe)",
 		TieBreak: true,
 		Highest:  true,

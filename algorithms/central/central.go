@@ -21,6 +21,7 @@
 package central
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 	"strings"
 
@@ -41,6 +42,7 @@ const Server = 0
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "central",
+		Group:    seeds.Seed002,
 		Summary:  "central server queues requests and grants one at a time (seed 002)",
 		Servers:  1,
 		New:      newNodes,

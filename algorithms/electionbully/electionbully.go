@@ -100,6 +100,7 @@
 package electionbully
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 
 	"dmelab/algorithms/sim"
@@ -123,6 +124,7 @@ func Algorithm() *sim.Algorithm { return algorithm(true, true) }
 func algorithm(patient, timeframe bool) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "election-bully",
+		Group:    seeds.Seed002,
 		Summary:  "bully election: the highest live node wins; timeouts detect crashed leaders (seed 002)",
 		Election: true,
 		New: func(cfg sim.Config) ([]sim.Node, error) {

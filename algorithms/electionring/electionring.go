@@ -52,6 +52,7 @@
 package electionring
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 
 	"dmelab/algorithms/sim"
@@ -67,6 +68,7 @@ const (
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:      "election-ring",
+		Group:     seeds.Seed002,
 		Summary:   "ring election (Chang–Roberts): the highest id goes round and wins (seed 002; no crash recovery)",
 		Election:  true,
 		New:       newNodes,

@@ -41,6 +41,7 @@
 package lamport
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 	"strings"
 
@@ -71,6 +72,7 @@ func kindName(k int, short bool) string {
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "lamport",
+		Group:    seeds.Seed004,
 		Summary:  "Lamport 1978: array q of Request/Reply/Release, rules 3a/3b, FIFO channels (seed 004, algorithm 1)",
 		FIFO:     true,
 		Clocks:   true,

@@ -39,6 +39,7 @@
 package maekawa
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 	"slices"
 	"strings"
@@ -79,6 +80,7 @@ func (s State) String() string {
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "maekawa",
+		Group:    seeds.Seed003,
 		Summary:  "Maekawa voting: collect the votes of your voting set (seed 003; can deadlock)",
 		New:      newNodes,
 		MsgKinds: []string{"request", "reply", "release"},

@@ -121,6 +121,7 @@
 package maekawasafe
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 	"slices"
 	"strings"
@@ -171,6 +172,7 @@ func Algorithm() *sim.Algorithm { return algorithm(true) }
 func algorithm(ticked bool) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:         "maekawa-safe",
+		Group:        seeds.Seed003,
 		Summary:      "Maekawa voting with inquire/yield/failed: deadlock-free (Maekawa 1985)",
 		Clocks:       true,
 		TickedClocks: ticked,

@@ -46,6 +46,7 @@
 package permring
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 
 	"dmelab/algorithms/sim"
@@ -89,6 +90,7 @@ func (a Ask) String() string {
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:      "permission-ring",
+		Group:     seeds.Seed002,
 		Summary:   "a request goes round the ring; a node trying itself refuses it, a refused node backs off and retries (seed 002's prose; breaks Order and liveness)",
 		New:       newNodes,
 		MsgKinds:  []string{"request", "refuse"},

@@ -34,6 +34,7 @@
 package ralamport
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 	"slices"
 	"strconv"
@@ -52,6 +53,7 @@ const (
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "ra-lamport",
+		Group:    seeds.Seed001,
 		Summary:  "Ricart–Agrawala with Lamport timestamps: RELEASED/WANTED/HELD, queue while HELD or earlier (seeds 001, 002, 004 algorithm 2)",
 		Clocks:   true,
 		New:      newNodes,

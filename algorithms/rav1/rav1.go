@@ -35,6 +35,7 @@ package rav1
 
 import (
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -42,6 +43,7 @@ import (
 func Algorithm() *sim.Algorithm {
 	return ricart.Algorithm(ricart.Variant{
 		Name:    "ra-v1",
+		Group:   seeds.Seed000,
 		Summary: "seed 000, first listing: chooseNumber(), reply iff requestedNum < myNum",
 		Choose:  true,
 	})

@@ -36,6 +36,7 @@ package rav2
 
 import (
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -43,6 +44,7 @@ import (
 func Algorithm() *sim.Algorithm {
 	return ricart.Algorithm(ricart.Variant{
 		Name:     "ra-v2",
+		Group:    seeds.Seed000,
 		Summary:  "seed 000, \"Better\": chooseNumber(), reply iff (requestedNum, source) << (myNum, myID)",
 		Choose:   true,
 		TieBreak: true,

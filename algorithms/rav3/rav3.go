@@ -38,6 +38,7 @@ package rav3
 
 import (
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -45,6 +46,7 @@ import (
 func Algorithm() *sim.Algorithm {
 	return ricart.Algorithm(ricart.Variant{
 		Name:     "ra-v3",
+		Group:    seeds.Seed000,
 		Summary:  "seed 000, \"Better Better\": myNum = highestNum + 1, P11 highestNum = max(...), P12 decision",
 		TieBreak: true,
 		Highest:  true,

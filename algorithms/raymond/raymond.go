@@ -55,6 +55,7 @@
 package raymond
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 	"strings"
 
@@ -73,6 +74,7 @@ const (
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "raymond",
+		Group:    seeds.Beyond,
 		Summary:  "a token passed along a tree towards whoever asked; O(log N) messages per entry (Raymond 1989, beyond the notes)",
 		New:      newNodes,
 		MsgKinds: []string{"request", "privilege"},

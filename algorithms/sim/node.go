@@ -135,6 +135,10 @@ type Var struct {
 type Algorithm struct {
 	Name    string
 	Summary string
+	// Group is the notes the algorithm comes from, as the gallery groups
+	// them (package seeds: "Seed 002 — ...", "Beyond the notes"); ""
+	// for the student interfaces, which have no gallery of their own.
+	Group string
 	// FIFO: channels deliver in send order (only Lamport 1978 needs it).
 	FIFO bool
 	// Clocks: the simulator keeps a Lamport clock per node (Ctx.Clock,

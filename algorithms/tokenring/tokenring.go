@@ -27,6 +27,7 @@
 package tokenring
 
 import (
+	"dmelab/algorithms/seeds"
 	"fmt"
 
 	"dmelab/algorithms/sim"
@@ -39,6 +40,7 @@ const Token = 0
 func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "token-ring",
+		Group:    seeds.Seed002,
 		Summary:  "a token circulates around the ring; its holder may enter (seed 002; breaks Order)",
 		New:      newNodes,
 		MsgKinds: []string{"token"},

@@ -12,12 +12,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 )
 
@@ -42,28 +42,14 @@ type Gallery struct {
 	Index []Entry
 }
 
-// groups orders the gallery by the course notes.
-var groups = []struct {
-	name string
-	algs []string
-}{
-	{"Seed 001 — Ricart & Agrawala with Lamport timestamps", []string{"ra-lamport"}},
-	{"Seed 000 — ticket numbers, and what goes wrong", []string{"ra-v1", "ra-v2", "ra-v3", "ra-benari-flagfirst", "ra-benari-numfirst"}},
-	{"Ben-Ari's fix of seed 000", []string{"ra-benari"}},
-	{"Seed 003 — Maekawa's voting sets", []string{"maekawa", "maekawa-safe"}},
-	{"Seed 004 — Lamport 1978", []string{"lamport"}},
-	{"Seed 002 — central server, token ring, elections", []string{"central", "token-ring", "permission-ring", "election-ring", "election-bully"}},
-	{"Beyond the notes", []string{"raymond"}},
-}
-
 // StarterGroup is the group of the generated starters, shown last.
 const StarterGroup = "Starters — one per algorithm"
 
-func groupOf(alg string) string {
-	for _, g := range groups {
-		if slices.Contains(g.algs, alg) {
-			return g.name
-		}
+// groupOf is the gallery group of alg's examples: the notes its package
+// says it comes from (sim.Algorithm.Group), or "More examples".
+func groupOf(alg *sim.Algorithm) string {
+	if alg.Group != "" {
+		return alg.Group
 	}
 	return "More examples"
 }
@@ -122,11 +108,11 @@ func (g *Gallery) add(e Entry, src []byte) {
 // by the registry's order of algorithms, then by file name.
 func (g *Gallery) sort() {
 	rank := map[string]int{}
-	for i, gr := range groups {
-		rank[gr.name] = i
+	for i, gr := range seeds.Order {
+		rank[gr] = i
 	}
-	rank["More examples"] = len(groups)
-	rank[StarterGroup] = len(groups) + 1
+	rank["More examples"] = len(seeds.Order)
+	rank[StarterGroup] = len(seeds.Order) + 1
 	alg := map[string]int{}
 	for i, n := range registry.Names() {
 		alg[n] = i
@@ -156,7 +142,7 @@ func entry(name string, src []byte) (Entry, error) {
 	}
 	desc := leadComment(src)
 	return Entry{
-		File: name, Group: groupOf(sc.Setup.Alg.Name), Title: title(desc, name), Description: desc,
+		File: name, Group: groupOf(sc.Setup.Alg), Title: title(desc, name), Description: desc,
 		Algorithm: sc.Setup.Alg.Name, Nodes: sc.Setup.Names, Expects: len(res.Expects), OK: res.OK(),
 	}, nil
 }

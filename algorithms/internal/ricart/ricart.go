@@ -69,6 +69,7 @@ const (
 // Variant is what distinguishes the listings.
 type Variant struct {
 	Name, Summary string
+	Group         string // the gallery's group (package seeds)
 	// Choose: P2 is myNum = chooseNumber(), a free choice from 1..K
 	// (K = Config.Numbers, 2 when 0); otherwise myNum = highestNum + 1.
 	Choose bool
@@ -96,6 +97,7 @@ func Algorithm(v Variant) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     v.Name,
 		Summary:  v.Summary,
+		Group:    v.Group,
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(v, cfg) },
 		MsgKinds: []string{"request", "reply"},
 		Listing:  listing(v),
