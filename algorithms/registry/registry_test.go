@@ -1,6 +1,10 @@
 package registry_test
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -26,3 +30,20 @@ func TestNamesAreUniqueAndLookedUp(t *testing.T) {
 	}
 	require.Nil(t, registry.Lookup("no-such-algorithm"))
 }
+
+// docs/algorithms.md describes every algorithm of the registry, in its
+// order (its tables' first column), and no other: a new algorithm's row
+// cannot be forgotten.
+func TestDocsDescribeEveryAlgorithm(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "algorithms.md"))
+	require.NoError(t, err)
+	var documented []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if m := docsRow.FindStringSubmatch(l); m != nil {
+			documented = append(documented, m[1])
+		}
+	}
+	require.Equal(t, registry.Names(), documented, "docs/algorithms.md's table rows, in order")
+}
+
+var docsRow = regexp.MustCompile("^\\| `([a-z0-9-]+)` \\|")
