@@ -18,6 +18,7 @@ import (
 	"dmelab/algorithms/rav2"
 	"dmelab/algorithms/rav3"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasami"
 	"dmelab/algorithms/tokenring"
 )
 
@@ -37,6 +38,7 @@ func All() []*sim.Algorithm {
 		ralamport.Algorithm(),
 		maekawa.Algorithm(),
 		maekawasafe.Algorithm(),
+		suzukikasami.Algorithm(),
 		electionring.Algorithm(),
 		electionbully.Algorithm(),
 	}
