@@ -53,6 +53,7 @@ var groups = []struct {
 	{"Seed 003 — Maekawa's voting sets", []string{"maekawa", "maekawa-safe"}},
 	{"Seed 004 — Lamport 1978", []string{"lamport"}},
 	{"Seed 002 — central server, token ring, elections", []string{"central", "token-ring", "election-ring", "election-bully"}},
+	{"Beyond the notes — Suzuki–Kasami's broadcast token", []string{"suzuki-kasami"}},
 }
 
 // StarterGroup is the group of the generated starters, shown last.
