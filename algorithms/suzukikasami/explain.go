@@ -32,6 +32,9 @@ func (n *node) Explain(e sim.Event, after sim.Node, sent []sim.Msg) string {
 		next := int(sent[0].To)
 		var t token
 		t.read(sent[0].Data)
+		if len(t.q) == 0 {
+			return fmt.Sprintf("%s; it sends the token to %s, first in Q, and Q is empty now", pre, name(next))
+		}
 		return fmt.Sprintf("%s; it sends the token to %s, first in Q, with Q = %s left", pre, name(next), list(t.q, true))
 	}
 	return ""
