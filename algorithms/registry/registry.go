@@ -20,6 +20,7 @@ import (
 	"dmelab/algorithms/rav3"
 	"dmelab/algorithms/raymond"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasami"
 	"dmelab/algorithms/tokenring"
 )
 
@@ -41,6 +42,7 @@ func All() []*sim.Algorithm {
 		maekawa.Algorithm(),
 		maekawasafe.Algorithm(),
 		raymond.Algorithm(),
+		suzukikasami.Algorithm(),
 		electionring.Algorithm(),
 		electionbully.Algorithm(),
 	}

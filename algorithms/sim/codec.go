@@ -38,6 +38,13 @@ func (e *Enc) Ints(v []int) {
 	}
 }
 
+// Bytes appends the length of b and then b itself: a message's payload
+// (Msg.Data) inside a state's encoding.
+func (e *Enc) Bytes(b string) {
+	e.Int(len(b))
+	e.B = append(e.B, b...)
+}
+
 // Dec reads what Enc wrote. Reading past the end or a malformed varint sets
 // Err and returns zeros, so a decoder never panics.
 type Dec struct {
@@ -99,4 +106,18 @@ func (d *Dec) IntsInto(dst []int) []int {
 		dst = append(dst, d.Int())
 	}
 	return dst
+}
+
+// Bytes reads what Enc.Bytes wrote. The result aliases the encoding: copy
+// it, or intern it (World keeps a table), before the encoding changes.
+func (d *Dec) Bytes() []byte {
+	n := d.Int()
+	if n < 0 || n > len(d.B) {
+		d.Err = errShort
+		d.B = nil
+		return nil
+	}
+	b := d.B[:n:n]
+	d.B = d.B[n:]
+	return b
 }

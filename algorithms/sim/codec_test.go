@@ -18,12 +18,14 @@ func TestIntRoundTrip(t *testing.T) {
 	}
 	e.Bool(true)
 	e.Ints([]int{3, -2, 1000})
+	e.Bytes("token")
 	d := sim.Dec{B: e.B}
 	for _, v := range vals {
 		assert.Equal(t, v, d.Int())
 	}
 	assert.True(t, d.Bool())
 	assert.Equal(t, []int{3, -2, 1000}, d.Ints())
+	assert.Equal(t, "token", string(d.Bytes()))
 	require.NoError(t, d.Err)
 	assert.Empty(t, d.B)
 	var one sim.Enc
@@ -41,6 +43,9 @@ func TestDecodeTruncated(t *testing.T) {
 	d = sim.Dec{}
 	assert.False(t, d.Bool())
 	assert.Error(t, d.Err)
+	d = sim.Dec{B: []byte{6, 'a'}} // 3 bytes announced, 1 there
+	assert.Nil(t, d.Bytes())
+	assert.Error(t, d.Err)
 }
 
 // FuzzDecode: decoding arbitrary bytes never panics, and whatever decodes
@@ -53,6 +58,7 @@ func FuzzDecode(f *testing.F) {
 		x := d.Int()
 		list := d.Ints()
 		flag := d.Bool()
+		data := string(d.Bytes())
 		if d.Err != nil {
 			return
 		}
@@ -60,9 +66,10 @@ func FuzzDecode(f *testing.F) {
 		e.Int(x)
 		e.Ints(list)
 		e.Bool(flag)
+		e.Bytes(data)
 		consumed := len(b) - len(d.B)
 		dd := sim.Dec{B: e.B}
-		if dd.Int() != x || len(dd.Ints()) != len(list) || dd.Bool() != flag || dd.Err != nil {
+		if dd.Int() != x || len(dd.Ints()) != len(list) || dd.Bool() != flag || string(dd.Bytes()) != data || dd.Err != nil {
 			t.Fatalf("re-encoding %x does not decode to the same values", b[:consumed])
 		}
 	})

@@ -158,6 +158,10 @@ type Algorithm struct {
 	// Elector) instead of guarding a critical section. The application's
 	// Request is then "start an election" and there is no Exit.
 	Election bool
+	// Payloads: the algorithm's messages carry Msg.Data. The state
+	// encoding includes a message's Data only then, so that the algorithms
+	// whose messages are two numbers keep their states as small as before.
+	Payloads bool
 	// Servers is how many nodes, from N1 on, only serve the others: their
 	// application never calls enter() (seed 002's central server). A
 	// server that is also a client would take its own requests without a

@@ -81,6 +81,11 @@ type World struct {
 	// fifo[from] has bit to set when channel from→to delivers in send
 	// order; nil when no channel does. Shared by clones (never changed).
 	fifo []uint32
+	// payloads interns the Msg.Data strings that decoding meets, so that a
+	// search decoding the same token millions of times allocates it once.
+	// Only an allocation cache: a payload's identity is its bytes. Not
+	// shared by clones, which a caller may use apart.
+	payloads map[string]string
 }
 
 // NewWorld builds the initial state of alg with cfg.N nodes.
@@ -181,7 +186,7 @@ func (w *World) Clone() *World {
 		c.Clock = append([]int32(nil), w.Clock...)
 	}
 	c.App = append([]App(nil), w.App...)
-	c.ctx, c.steps = Ctx{}, nil
+	c.ctx, c.steps, c.payloads = Ctx{}, nil, nil
 	return &c
 }
 
@@ -415,6 +420,9 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		return out, fmt.Errorf("unknown event kind %d", e.Kind)
 	}
 	for k := range c.out {
+		if c.out[k].Data != "" && !w.Alg.Payloads {
+			return out, fmt.Errorf("%s sent a message with a payload but does not declare Payloads", w.Alg.Name)
+		}
 		if c.out[k].Kind != AppKind {
 			w.Sent++
 		}
@@ -637,6 +645,9 @@ func (w *World) EncodeTail(e *Enc) {
 		if w.Opts.Order {
 			e.Int(int(m.HB))
 		}
+		if w.Alg.Payloads {
+			e.Bytes(m.Data)
+		}
 	}
 }
 
@@ -696,9 +707,28 @@ func (w *World) DecodeSplit(b []byte, ends []int) error {
 		if w.Opts.Order {
 			m.HB = uint32(d.Int())
 		}
+		if w.Alg.Payloads {
+			m.Data = w.intern(d.Bytes())
+		}
 		w.Net = append(w.Net, m)
 	}
 	return d.Err
+}
+
+// intern returns b as a string, the same string for equal bytes.
+func (w *World) intern(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if s, ok := w.payloads[string(b)]; ok {
+		return s
+	}
+	if w.payloads == nil {
+		w.payloads = map[string]string{}
+	}
+	s := string(b)
+	w.payloads[s] = s
+	return s
 }
 
 // Describe says in words what e does in w (call it before Apply).

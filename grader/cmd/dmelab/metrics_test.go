@@ -88,3 +88,24 @@ func TestMetricsBadUsage(t *testing.T) {
 		assert.True(t, strings.HasPrefix(errs, "dmelab metrics: "), "%v: %q", args, errs)
 	}
 }
+
+// Suzuki–Kasami: an entry costs N messages (N-1 requests and the token),
+// or none for the node that holds the token (N1, initially); leaving
+// sends nothing unless someone waits.
+func TestMetricsSuzukiKasami(t *testing.T) {
+	code, out, errs := runCLI("metrics", "--nodes", "3,4", "--algo", "suzuki-kasami", "--max-states", "0", "--json")
+	require.Equal(t, exitOK, code, errs)
+	var rows []struct {
+		Nodes      int
+		Comparison *struct {
+			EntryMessages struct{ Min, Max int } `json:"entry_messages"`
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.Len(t, rows, 2)
+	for _, r := range rows {
+		require.NotNil(t, r.Comparison, "N=%d", r.Nodes)
+		assert.Equal(t, 0, r.Comparison.EntryMessages.Min, "N=%d: the holder", r.Nodes)
+		assert.Equal(t, r.Nodes, r.Comparison.EntryMessages.Max, "N=%d: N-1 requests and the token", r.Nodes)
+	}
+}

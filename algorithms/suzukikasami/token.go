@@ -1,0 +1,76 @@
+package suzukikasami
+
+import (
+	"fmt"
+	"strings"
+
+	"dmelab/algorithms/sim"
+)
+
+// token is the token's content: LN[j], the number of node j's last served
+// request, and Q, the nodes waiting for it in order.
+type token struct {
+	ln []int
+	q  []int
+}
+
+// The token travels as a message payload (sim.Msg.Data) in the same form
+// a holder encodes it in its state: the length-prefixed LN, then Q.
+
+func (t *token) encode(e *sim.Enc) {
+	e.Ints(t.ln)
+	e.Ints(t.q)
+}
+
+func (t *token) decode(d *sim.Dec) {
+	t.ln = d.IntsInto(t.ln)
+	t.q = d.IntsInto(t.q)
+}
+
+func (t *token) data() string {
+	var e sim.Enc
+	t.encode(&e)
+	return string(e.B)
+}
+
+// read loads the token from a message's payload, which the sender wrote
+// with data.
+func (t *token) read(data string) {
+	d := sim.Dec{B: []byte(data)}
+	t.decode(&d)
+}
+
+// formatMsg renders REQUEST(j, n) as "request(n)" (j is the sender) and
+// the token with its content, "token[LN=1,0,2 Q=N3,N2]" ("Q=-" when the
+// queue is empty), so that a scenario can name the very token it delivers.
+func formatMsg(m sim.Msg) string {
+	switch m.Kind {
+	case Request:
+		return fmt.Sprintf("request(%d)", m.A)
+	case Token:
+		var t token
+		t.read(m.Data)
+		return fmt.Sprintf("token[LN=%s Q=%s]", join(t.ln, false), join(t.q, true))
+	}
+	return fmt.Sprintf("kind%d", m.Kind)
+}
+
+// join renders v comma-separated, node indices as names, "-" if empty.
+func join(v []int, nodes bool) string {
+	if len(v) == 0 {
+		return "-"
+	}
+	return strings.Join(words(v, nodes), ",")
+}
+
+// words renders each element of v, node indices as names.
+func words(v []int, nodes bool) []string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+		if nodes {
+			s[i] = name(x)
+		}
+	}
+	return s
+}
