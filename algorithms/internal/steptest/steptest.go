@@ -6,6 +6,7 @@
 package steptest
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -41,7 +42,7 @@ func Explore(t testing.TB, alg *sim.Algorithm, c Config) *explore.Result {
 }
 
 // Same requires that every algorithm of got has exactly want's state
-// graph and verdicts in each configuration, and returns want's results.
+// graph, verdicts and counterexamples in each configuration, and returns want's results.
 func Same(t *testing.T, want *sim.Algorithm, got []*sim.Algorithm, cfgs ...Config) []*explore.Result {
 	var out []*explore.Result
 	for _, c := range cfgs {
@@ -51,6 +52,11 @@ func Same(t *testing.T, want *sim.Algorithm, got []*sim.Algorithm, cfgs ...Confi
 			assert.Equal(t, w.States, g.States, "%s, algorithm %d", c, i)
 			assert.Equal(t, w.Transitions, g.Transitions, "%s, algorithm %d", c, i)
 			assert.Equal(t, w.Verdicts, g.Verdicts, "%s, algorithm %d", c, i)
+			for p, ce := range w.Counterexamples {
+				require.Contains(t, g.Counterexamples, p)
+				assert.Equal(t, ce.Events(), g.Counterexamples[p].Events(), "%s, algorithm %d: %s", c, i, p)
+				assert.Equal(t, ce.Summary, g.Counterexamples[p].Summary, "%s, algorithm %d: %s", c, i, p)
+			}
 		}
 		out = append(out, w)
 	}
@@ -173,4 +179,31 @@ func Fuzz[V, S any](f *testing.F, w *stepwire.Wire[V, S], ref stepwire.Code[V], 
 		_, err := w.DecodeAnswer(w.Serve(ref, b))
 		require.NoError(t, err, "Serve's own answer does not decode")
 	})
+}
+
+// Broken requires that a broken sandbox (an error, a malformed or
+// truncated answer) or a panic there makes the node that ran event line
+// fail with that reason (after say, the call's name), never the host
+// panic; alg builds the algorithm of a Code.
+func Broken[V, S any](t *testing.T, w *stepwire.Wire[V, S], alg func(stepwire.Code[V]) *sim.Algorithm, cfg sim.Config, line, say string) {
+	var v V
+	*w.Self(&v) = stepwire.Placed[S](stepwire.Place{N: 1})
+	oops := w.Serve(func(*V) stepwire.Handler { return func(int, int, int) int { panic(stepwire.Fault{Msg: "oops"}) } }, w.EncodeRequest(0, 0, 0, &v))
+	for _, c := range []struct {
+		answer []byte
+		err    error
+		fault  string
+	}{
+		{nil, errors.New("ran out of time (2s)"), "ran out of time (2s)"},
+		{[]byte{7, 7, 7}, nil, stepwire.ErrBadAnswer.Error()},
+		{oops[:len(oops)-1], nil, stepwire.ErrBadAnswer.Error()},
+		{oops, nil, "oops"},
+	} {
+		call := func([]byte) ([]byte, error) { return c.answer, c.err }
+		code := func(v *V) stepwire.Handler {
+			f := w.Far(call, v)
+			return stepwire.Methods(func(*V) stepwire.Far { return f }, nil)(v)
+		}
+		assert.Equal(t, []string{say + " " + c.fault}, Faults(t, alg(code), cfg, sim.Options{Requests: 1}, []string{line}))
+	}
 }
