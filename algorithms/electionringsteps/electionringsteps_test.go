@@ -57,8 +57,9 @@ func TestReferenceIsElectionRing(t *testing.T) {
 	for _, c := range [][3]int{{1, 1, 0}, {2, 1, 0}, {2, 2, 0}, {3, 1, 0}, {3, 2, 0}, {4, 1, 0}, {2, 1, 1}, {3, 1, 1}, {4, 1, 1}} {
 		cfgs = append(cfgs, steptest.Config{N: c[0], R: c[1], C: c[2]})
 	}
-	for _, c := range steptest.Both(harness.Wire, code(newRef)) {
-		want := steptest.Same(t, electionring.Algorithm(), []*sim.Algorithm{alg(c)}, cfgs...)
+	refs := steptest.Both(harness.Wire, code(newRef))
+	want := steptest.Same(t, electionring.Algorithm(), steptest.Each(alg, refs), cfgs...)
+	for _, c := range refs {
 		require.Equal(t, explore.Holds, want[0].Verdicts[explore.Liveness])
 		b := steptest.Transcript(t, electionring.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1}, []string{
 			"request N3", "deliver N3->N1 election(3)", "request N1", "deliver N1->N2 election(3)", "deliver N1->N2 election(1)",

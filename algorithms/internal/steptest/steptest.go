@@ -19,14 +19,16 @@ import (
 )
 
 // Config is one system to explore: N nodes, R requests each, App
-// application messages, C crashes, with the properties Props (safety and
-// liveness when empty).
+// application messages, C crashes and Rec recoveries, with the
+// properties Props (safety and liveness when empty), without partial-order
+// reduction when NoReduce.
 type Config struct {
-	N, R, App, C int
-	Props        []string
+	N, R, App, C, Rec int
+	Props             []string
+	NoReduce          bool
 }
 
-func (c Config) String() string { return fmt.Sprintf("N%d-R%d-A%d-C%d", c.N, c.R, c.App, c.C) }
+func (c Config) String() string { return fmt.Sprintf("N%d-R%d-A%d-C%d-Rec%d", c.N, c.R, c.App, c.C, c.Rec) }
 
 // Explore runs a complete search of alg in c.
 func Explore(t testing.TB, alg *sim.Algorithm, c Config) *explore.Result {
@@ -35,7 +37,8 @@ func Explore(t testing.TB, alg *sim.Algorithm, c Config) *explore.Result {
 	if props == nil {
 		props = []string{explore.Safety, explore.Liveness}
 	}
-	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: c.N}, Opts: sim.Options{Requests: c.R, AppMsgs: c.App, Crashes: c.C}, Props: props, NoReduce: true})
+	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: c.N}, Opts: sim.Options{Requests: c.R, AppMsgs: c.App, Crashes: c.C, Recoveries: c.Rec},
+		Props: props, NoReduce: c.NoReduce, MaxStates: 2_000_000})
 	require.NoError(t, err)
 	require.True(t, res.Complete)
 	return res
@@ -93,13 +96,36 @@ func Transcript(t *testing.T, want, got *sim.Algorithm, cfg sim.Config, opts sim
 	return b
 }
 
-// Faults applies lines to a world of alg and returns the faults of its
-// failed nodes.
+// Quiet delivers messages until none is left (no enter() or exit()).
+func Quiet(t testing.TB, w *sim.World) {
+	for k := 0; k < 100; k++ {
+		var next *sim.Event
+		for _, e := range w.Events(nil) {
+			if e.Kind == sim.EvDeliver {
+				next = &e
+				break
+			}
+		}
+		if next == nil {
+			return
+		}
+		_, err := w.Apply(*next)
+		require.NoError(t, err)
+	}
+	t.Fatal("the network did not go quiet")
+}
+
+// Faults applies lines to a world of alg ("run" is Quiet) and returns the
+// faults of its failed nodes.
 func Faults(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, lines []string) []string {
 	t.Helper()
 	w, err := sim.NewWorld(alg, cfg, opts)
 	require.NoError(t, err)
 	for _, line := range lines {
+		if line == "run" {
+			Quiet(t, w)
+			continue
+		}
 		Apply(t, w, line)
 	}
 	var faults []string
@@ -206,4 +232,13 @@ func Broken[V, S any](t *testing.T, w *stepwire.Wire[V, S], alg func(stepwire.Co
 		}
 		assert.Equal(t, []string{say + " " + c.fault}, Faults(t, alg(code), cfg, sim.Options{Requests: 1}, []string{line}))
 	}
+}
+
+// Each is alg of each of codes.
+func Each[V any](alg func(stepwire.Code[V]) *sim.Algorithm, codes []stepwire.Code[V]) []*sim.Algorithm {
+	var out []*sim.Algorithm
+	for _, c := range codes {
+		out = append(out, alg(c))
+	}
+	return out
 }
