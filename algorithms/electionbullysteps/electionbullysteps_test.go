@@ -111,13 +111,13 @@ func TestReferenceIsElectionBully(t *testing.T) {
 	steptest.Same(t, electionbully.Algorithm(), steptest.Each(alg, refs), cfgs...)
 	for _, c := range refs {
 		b := steptest.Transcript(t, electionbully.Algorithm(), alg(c), sim.Config{N: 4}, sim.Options{Requests: 1, Crashes: 1}, []string{"request N1", "deliver N1->N2 election", "deliver N1->N4 election", "deliver N2->N1 ok",
-		"deliver N4->N1 coordinator(4)", "deliver N4->N2 coordinator(4)", "deliver N4->N3 coordinator(4)",
-		"deliver N1->N3 election", "deliver N2->N3 election", "deliver N2->N4 election", "deliver N3->N1 ok",
-		"deliver N3->N2 ok", "deliver N4->N2 coordinator(4)", "step N4 heartbeat", "deliver N4->N1", "deliver N4->N2",
-		"deliver N4->N3", "step N3 check", "step N3 check", "crash N4", "step N1 check", "step N1 check",
-		"deliver N1->N2 election", "deliver N1->N3 election", "deliver N2->N1 ok", "deliver N3->N1 ok", "step N2 check",
-		"step N2 check", "deliver N2->N3 election", "deliver N3->N2 ok", "step N3 check", "step N3 timeout",
-		"deliver N3->N1", "deliver N3->N2", "step N1 check", "step N3 heartbeat"})
+			"deliver N4->N1 coordinator(4)", "deliver N4->N2 coordinator(4)", "deliver N4->N3 coordinator(4)",
+			"deliver N1->N3 election", "deliver N2->N3 election", "deliver N2->N4 election", "deliver N3->N1 ok",
+			"deliver N3->N2 ok", "deliver N4->N2 coordinator(4)", "step N4 heartbeat", "deliver N4->N1", "deliver N4->N2",
+			"deliver N4->N3", "step N3 check", "step N3 check", "crash N4", "step N1 check", "step N1 check",
+			"deliver N1->N2 election", "deliver N1->N3 election", "deliver N2->N1 ok", "deliver N3->N1 ok", "step N2 check",
+			"step N2 check", "deliver N2->N3 election", "deliver N3->N2 ok", "step N3 check", "step N3 timeout",
+			"deliver N3->N1", "deliver N3->N2", "step N1 check", "step N3 heartbeat"})
 		assert.Contains(t, b.StateString(), "N1: leader=N3 state=idle heard=no timer=check")
 	}
 }

@@ -28,7 +28,9 @@ type Config struct {
 	NoReduce          bool
 }
 
-func (c Config) String() string { return fmt.Sprintf("N%d-R%d-A%d-C%d-Rec%d", c.N, c.R, c.App, c.C, c.Rec) }
+func (c Config) String() string {
+	return fmt.Sprintf("N%d-R%d-A%d-C%d-Rec%d", c.N, c.R, c.App, c.C, c.Rec)
+}
 
 // Explore runs a complete search of alg in c.
 func Explore(t testing.TB, alg *sim.Algorithm, c Config) *explore.Result {
