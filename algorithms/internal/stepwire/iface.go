@@ -54,6 +54,9 @@ type Self[S any] struct {
 	out []S
 }
 
+// selfOf finds the Self of a Vars that embeds one.
+func (s *Self[S]) selfOf() *Self[S] { return s }
+
 // MyID is this node's index (0-based: N1 is 0).
 func (s *Self[S]) MyID() int { return s.at.ID }
 

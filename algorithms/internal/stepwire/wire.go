@@ -14,8 +14,7 @@ import "dmelab/algorithms/sim"
 // nothing in an answer: DecodeAnswer bounds every length (the codec's
 // Get* functions their own), and the contract is checked on the host.
 type Wire[V, S any] struct {
-	Ops  []Op
-	Self func(v *V) *Self[S]
+	Ops []Op
 	// Put and Get write and read the student's variables; Get reports a
 	// malformed list or value by setting the decoder's Err.
 	Put func(e *sim.Enc, v *V)
@@ -31,6 +30,11 @@ type Wire[V, S any] struct {
 	Valid func(v *V) bool
 	// Noun is what a student writes ("handlers"), for "no handlers".
 	Noun string
+}
+
+// Self is the Self that v embeds.
+func (w *Wire[V, S]) Self(v *V) *Self[S] {
+	return any(v).(interface{ selfOf() *Self[S] }).selfOf()
 }
 
 // Answer is a decoded answer.
