@@ -125,10 +125,11 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-func code(s New) stepwire.Code[Vars] {
-	return stepwire.Methods(s, []stepwire.Method[Steps]{
-		stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M0(Steps.OnGrant),
-	})
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{
+	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M0(Steps.OnGrant),
 }
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 func name(i int) string { return "N" + strconv.Itoa(i+1) }

@@ -10,7 +10,8 @@ const maxList = 64 // queue entries or messages in an answer
 // The wire (see package stepwire) carries the variables as state holder
 // #queue {q}, and each message as kind to.
 var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &stepwire.Wire[Vars, Send]{
-	Ops: ops,
+	Ops:  ops,
+	Self: func(v *Vars) *self { return &v.self },
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Int(v.Holder)

@@ -196,10 +196,11 @@ var ops = []stepwire.Op{{Name: "Start()"}, {Name: "OnElection()", A: stepwire.Ot
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-func code(s New) stepwire.Code[Vars] {
-	return stepwire.Methods(s, []stepwire.Method[Steps]{stepwire.M0(Steps.Start), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK),
-		stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK), stepwire.M0(Steps.TimeoutNoCoordinator),
-		stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)})
-}
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Start), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK),
+	stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK), stepwire.M0(Steps.TimeoutNoCoordinator),
+	stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)}
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 var name = stepwire.NodeName

@@ -9,7 +9,8 @@ import (
 // heard, and each message as kind to. maxSends is more than any handler
 // may send (each kind at most once to each other node).
 var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Crashes: true, Say: opCall, Wire: &stepwire.Wire[Vars, Send]{
-	Ops: ops,
+	Ops:  ops,
+	Self: func(v *Vars) *self { return &v.self },
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(v.Leader)
 		e.Int(int(v.State))

@@ -11,6 +11,7 @@ const maxSends = 64
 // each message as kind id.
 var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Crashes: true, Wire: &stepwire.Wire[Vars, Send]{
 	Ops:      ops,
+	Self:     func(v *Vars) *self { return &v.self },
 	Put:      func(e *sim.Enc, v *Vars) { e.Int(v.Leader) },
 	Get:      func(d *sim.Dec, v *Vars) { v.Leader = d.Int() },
 	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.ID) },

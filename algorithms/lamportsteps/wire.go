@@ -11,6 +11,7 @@ const maxList = 64 // slots of q or messages in an answer
 // and each message as to kind T; a request's q has one slot per node.
 var harness = stepwire.Harness[Vars, Send]{Pkg: "lamportsteps", Clocks: true, Wire: &stepwire.Wire[Vars, Send]{
 	Ops:      ops,
+	Self:     func(v *Vars) *self { return &v.self },
 	Put:      func(e *sim.Enc, v *Vars) { stepwire.PutList(e, v.Q, maxList, putEntry) },
 	Get:      func(d *sim.Dec, v *Vars) { v.Q = stepwire.GetList(d, maxList, getEntry) },
 	PutSend:  func(e *sim.Enc, s Send) { e.Int(s.To); putEntry(e, s.Msg) },

@@ -132,10 +132,11 @@ func (o Op) String() string {
 	return stepwire.Name(ops, int(o))
 }
 
-func code(s New) stepwire.Code[Vars] {
-	return stepwire.Methods(s, []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave),
-		stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M1(Steps.OnReply)})
-}
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave),
+	stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M1(Steps.OnReply)}
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 // invokeSets calls the student's VotingSets.
 func invokeSets(sets Sets, n int) (v [][]int, panicked string) {

@@ -17,7 +17,8 @@ const (
 //	request:  OpSets n
 //	answer:   status #sets {set} #panic {byte}
 var harness = stepwire.Harness[Vars, Msg]{Pkg: "maekawasteps", Wire: &stepwire.Wire[Vars, Msg]{
-	Ops: ops,
+	Ops:  ops,
+	Self: func(v *Vars) *self { return &v.self },
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Bool(v.Voted)

@@ -170,8 +170,9 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Oth
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-func code(s New) stepwire.Code[Vars] {
-	return stepwire.Methods(s, []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)})
-}
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)}
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 var name = stepwire.NodeName

@@ -8,7 +8,8 @@ import (
 // The wire (see package stepwire) carries the variables as state T
 // replies #queue {id t}, and each message as kind to t.
 var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Clocks: true, Wire: &stepwire.Wire[Vars, Send]{
-	Ops: ops,
+	Ops:  ops,
+	Self: func(v *Vars) *self { return &v.self },
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Int(v.T)

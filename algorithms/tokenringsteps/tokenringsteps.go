@@ -82,8 +82,9 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnToken()"
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-func code(s New) stepwire.Code[Vars] {
-	return stepwire.Methods(s, []stepwire.Method[Steps]{
-		stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave), stepwire.M0(Steps.OnToken), stepwire.M0(Steps.Pass),
-	})
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{
+	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave), stepwire.M0(Steps.OnToken), stepwire.M0(Steps.Pass),
 }
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }

@@ -8,7 +8,8 @@ import (
 // The wire (see package stepwire) carries the variables as state token,
 // and each message as the node the token went to.
 var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &stepwire.Wire[Vars, int]{
-	Ops: ops,
+	Ops:  ops,
+	Self: func(v *Vars) *self { return &v.self },
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Bool(v.Token)

@@ -230,7 +230,7 @@ func Broken[V, S any](t *testing.T, w *stepwire.Wire[V, S], alg func(stepwire.Co
 		call := func([]byte) ([]byte, error) { return c.answer, c.err }
 		code := func(v *V) stepwire.Handler {
 			f := w.Far(call, v)
-			return stepwire.Methods(func(*V) stepwire.Far { return f }, nil)(v)
+			return f.Handle
 		}
 		assert.Equal(t, []string{say + " " + c.fault}, Faults(t, alg(code), cfg, sim.Options{Requests: 1}, []string{line}))
 	}

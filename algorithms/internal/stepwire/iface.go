@@ -54,9 +54,6 @@ type Self[S any] struct {
 	out []S
 }
 
-// selfOf finds the Self of a Vars that embeds one.
-func (s *Self[S]) selfOf() *Self[S] { return s }
-
 // MyID is this node's index (0-based: N1 is 0).
 func (s *Self[S]) MyID() int { return s.at.ID }
 
@@ -86,16 +83,16 @@ type Code[V any] func(v *V) Handler
 type Method[St any] func(s St, a, b int) int
 
 // Methods turns a student's constructor into a Code, calling the methods
-// of table (in the order of the interface's ops). A Steps that embeds Far
-// (a package's Remote) is called directly.
-func Methods[V, St any](s func(*V) St, table []Method[St]) Code[V] {
+// of table (in the order of the interface's ops). A Steps of type R (a
+// package's Remote, which embeds Far) is called directly.
+func Methods[V, St any, R interface{ Handle(op, a, b int) int }](s func(*V) St, table []Method[St]) Code[V] {
 	if s == nil {
 		return nil
 	}
 	return func(v *V) Handler {
 		st := s(v)
-		if f, ok := any(st).(interface{ far() Handler }); ok {
-			return f.far()
+		if r, ok := any(st).(R); ok {
+			return r.Handle
 		}
 		return func(op, a, b int) int { return table[op](st, a, b) }
 	}
@@ -126,13 +123,14 @@ func MBool[St any](f func(St) bool) Method[St] {
 // returns: Methods finds it and calls the far side without the methods.
 type Far struct{ h Handler }
 
-func (f Far) far() Handler { return f.h }
+// Handle calls the far side.
+func (f Far) Handle(op, a, b int) int { return f.h(op, a, b) }
 
 // invoke builds c's handler on v and runs op; a panic is returned as its
-// message.
-func invoke[V any](c Code[V], v *V, op, a, b int, none string) (ret int, panicked string) {
+// message, and a nil c says it has no steps (noun: "handlers").
+func invoke[V any](c Code[V], v *V, op, a, b int, noun string) (ret int, panicked string) {
 	if c == nil {
-		return 0, none
+		return 0, "no " + noun
 	}
 	defer func() {
 		if r := recover(); r != nil {

@@ -126,7 +126,7 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 		}
 	}
 	v := n.copyOf(&n.V, nil)
-	ret, p := invoke(n.code, &v, op, a, b, "no "+n.h.Noun)
+	ret, p := invoke(n.code, &v, op, a, b, n.h.Noun)
 	self := n.h.Self(&v)
 	out, self.at = self.out, *at // a handler could overwrite the whole struct
 	self.out = nil

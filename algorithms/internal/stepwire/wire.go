@@ -14,7 +14,8 @@ import "dmelab/algorithms/sim"
 // nothing in an answer: DecodeAnswer bounds every length (the codec's
 // Get* functions their own), and the contract is checked on the host.
 type Wire[V, S any] struct {
-	Ops []Op
+	Ops  []Op
+	Self func(v *V) *Self[S] // the Self v embeds
 	// Put and Get write and read the student's variables; Get reports a
 	// malformed list or value by setting the decoder's Err.
 	Put func(e *sim.Enc, v *V)
@@ -30,11 +31,6 @@ type Wire[V, S any] struct {
 	Valid func(v *V) bool
 	// Noun is what a student writes ("handlers"), for "no handlers".
 	Noun string
-}
-
-// Self is the Self that v embeds.
-func (w *Wire[V, S]) Self(v *V) *Self[S] {
-	return any(v).(interface{ selfOf() *Self[S] }).selfOf()
 }
 
 // Answer is a decoded answer.
@@ -60,13 +56,12 @@ func (w *Wire[V, S]) EncodeRequest(op, a, b int, v *V) []byte {
 // host can send: it decodes to its end, names a known op, a system the
 // simulator builds (1 to 32 nodes), a node of it, and arguments of the
 // kinds the op takes.
-func (w *Wire[V, S]) decodeRequest(req []byte, v *V) (op, a, b int, ok bool) {
-	d := sim.Dec{B: req}
+func (w *Wire[V, S]) decodeRequest(d *sim.Dec, v *V) (op, a, b int, ok bool) {
 	op, a, b = d.Int(), d.Int(), d.Int()
 	p := &w.Self(v).at
 	p.ID, p.N, p.Clock = d.Int(), d.Int(), d.Int()
 	crashed := d.Int()
-	w.Get(&d, v)
+	w.Get(d, v)
 	switch {
 	case d.Err != nil, len(d.B) > 0, op < 0, op >= len(w.Ops), p.N < 1, p.N > 32,
 		p.ID < 0, p.ID >= p.N, p.Clock < 0, crashed < 0, crashed>>p.N != 0,
@@ -93,17 +88,24 @@ func argOK(k Arg, x int, p *Place) bool {
 // A panic in the student's code is caught and reported in the answer; a
 // malformed request is answered without running it.
 func (w *Wire[V, S]) Serve(c Code[V], req []byte) []byte {
-	var v V
+	// One allocation for what the call needs: the guest runs interpreted.
+	x := new(struct {
+		v V
+		d sim.Dec
+		e sim.Enc
+	})
+	v, e := &x.v, &x.e
+	x.d.B = req
 	ret, panicked := 0, "the request was malformed"
-	if op, a, b, ok := w.decodeRequest(req, &v); ok {
-		ret, panicked = invoke(c, &v, op, a, b, "no "+w.Noun)
+	if op, a, b, ok := w.decodeRequest(&x.d, v); ok {
+		ret, panicked = invoke(c, v, op, a, b, w.Noun)
 	}
-	e := sim.Enc{B: make([]byte, 0, 32)}
-	PutStatus(&e, panicked)
+	e.B = make([]byte, 0, 32)
+	PutStatus(e, panicked)
 	e.Int(ret)
-	w.Put(&e, &v)
-	PutList(&e, w.Self(&v).out, w.MaxSends, w.PutSend)
-	PutPanic(&e, panicked)
+	w.Put(e, v)
+	PutList(e, w.Self(v).out, w.MaxSends, w.PutSend)
+	PutPanic(e, panicked)
 	return e.B
 }
 
@@ -157,7 +159,10 @@ func GetList[T any](d *sim.Dec, max int, get func(*sim.Dec) T) []T {
 		d.Err = ErrBadAnswer
 		return nil
 	}
-	var xs []T
+	if k == 0 {
+		return nil
+	}
+	xs := make([]T, 0, min(k, len(d.B)))
 	for ; k > 0 && d.Err == nil; k-- {
 		xs = append(xs, get(d))
 	}
