@@ -38,25 +38,13 @@ import (
 )
 
 // State is the node's state, in the seed's words.
-type State uint8
+type State = stepwire.State
 
 const (
-	Released State = iota
-	Wanted
-	Held
+	Released = stepwire.Released
+	Wanted   = stepwire.Wanted
+	Held     = stepwire.Held
 )
-
-func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Wanted:
-		return "WANTED"
-	case Held:
-		return "HELD"
-	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
-}
 
 // Server is the index of the server node (N1), which is no client.
 const Server = 0
@@ -79,32 +67,27 @@ type Send struct {
 	To   int
 }
 
+type self = stepwire.Self[Send]
+
 // Vars are one node's variables. Node indices are 0-based: node i is
 // N(i+1). Holder and Queue are the server's; at the other nodes they stay
-// None and empty.
+// None and empty. MyID and N say where the node is.
 type Vars struct {
 	State  State
 	Holder int   // who holds the CS, None for nobody
 	Queue  []int // waiting clients, first come first
 
-	id, n int
-	out   []Send
+	self
 }
 
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes.
-func (v *Vars) N() int { return v.n }
-
 // SendRequest sends Request to the server.
-func (v *Vars) SendRequest() { v.out = append(v.out, Send{Request, Server}) }
+func (v *Vars) SendRequest() { stepwire.Emit(&v.self, Send{Request, Server}) }
 
 // SendRelease sends Release to the server.
-func (v *Vars) SendRelease() { v.out = append(v.out, Send{Release, Server}) }
+func (v *Vars) SendRelease() { stepwire.Emit(&v.self, Send{Release, Server}) }
 
 // SendGrant sends Grant to node to.
-func (v *Vars) SendGrant(to int) { v.out = append(v.out, Send{Grant, to}) }
+func (v *Vars) SendGrant(to int) { stepwire.Emit(&v.self, Send{Grant, to}) }
 
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -138,46 +121,15 @@ const (
 	OpGrant
 )
 
-func (o Op) String() string {
-	switch o {
-	case OpEnter:
-		return "Enter()"
-	case OpExit:
-		return "Exit()"
-	case OpRequest:
-		return "OnRequest()"
-	case OpRelease:
-		return "OnRelease()"
-	case OpGrant:
-		return "OnGrant()"
-	}
-	return "?"
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()", A: stepwire.Other}, {Name: "OnRelease()", A: stepwire.Other}, {Name: "OnGrant()"}}
+
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
+
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{
+	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M0(Steps.OnGrant),
 }
 
-// invoke calls one handler; a panic is returned as its message.
-func invoke(s Steps, op Op, from int) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpEnter:
-		s.Enter()
-	case OpExit:
-		s.Exit()
-	case OpRequest:
-		s.OnRequest(from)
-	case OpRelease:
-		s.OnRelease(from)
-	case OpGrant:
-		s.OnGrant()
-	}
-	return ""
-}
-
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 func name(i int) string { return "N" + strconv.Itoa(i+1) }

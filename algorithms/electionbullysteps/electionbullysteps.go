@@ -117,39 +117,32 @@ type Send struct {
 	To   int
 }
 
+type self = stepwire.Self[Send]
+
 // Vars are one node's variables. Node indices are 0-based: node i is
-// N(i+1), and a higher index is a higher id.
+// N(i+1), and a higher index is a higher id. MyID and N say where the
+// node is.
 type Vars struct {
 	Leader int   // the elected leader, None while undecided
 	State  State // what the node is doing
 	Heard  bool  // a follower heard from its leader since its last check
 
-	id, n   int
-	crashed uint32 // the failure detector: bit j set when node j has crashed
-	out     []Send
+	self
 }
-
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes.
-func (v *Vars) N() int { return v.n }
 
 // Alive reports whether node j has not crashed: the perfect failure
 // detector the simulator offers (false for a node that does not exist).
-func (v *Vars) Alive(j int) bool {
-	return j >= 0 && j < v.n && j < MaxNodes && v.crashed&(1<<j) == 0
-}
+func (v *Vars) Alive(j int) bool { return stepwire.At(&v.self).Alive(j) }
 
 // SendElection sends election to node to.
-func (v *Vars) SendElection(to int) { v.out = append(v.out, Send{Election, to}) }
+func (v *Vars) SendElection(to int) { stepwire.Emit(&v.self, Send{Election, to}) }
 
 // SendOK sends ok to node to.
-func (v *Vars) SendOK(to int) { v.out = append(v.out, Send{OK, to}) }
+func (v *Vars) SendOK(to int) { stepwire.Emit(&v.self, Send{OK, to}) }
 
 // SendCoordinator sends coordinator(MyID()) to node to: a node can only
 // announce itself.
-func (v *Vars) SendCoordinator(to int) { v.out = append(v.out, Send{Coordinator, to}) }
+func (v *Vars) SendCoordinator(to int) { stepwire.Emit(&v.self, Send{Coordinator, to}) }
 
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -196,62 +189,18 @@ const (
 	OpNoCoordinator
 	OpHeartbeat
 	OpCheck
-	numOps
 )
 
-func (o Op) String() string {
-	switch o {
-	case OpStart:
-		return "Start()"
-	case OpElection:
-		return "OnElection()"
-	case OpOK:
-		return "OnOK()"
-	case OpCoordinator:
-		return "OnCoordinator()"
-	case OpNoOK:
-		return "TimeoutNoOK()"
-	case OpNoCoordinator:
-		return "TimeoutNoCoordinator()"
-	case OpHeartbeat:
-		return "Heartbeat()"
-	case OpCheck:
-		return "Check()"
-	}
-	return "?"
-}
+var ops = []stepwire.Op{{Name: "Start()"}, {Name: "OnElection()", A: stepwire.Other}, {Name: "OnOK()", A: stepwire.Other},
+	{Name: "OnCoordinator()", A: stepwire.Other}, {Name: "TimeoutNoOK()"}, {Name: "TimeoutNoCoordinator()"}, {Name: "Heartbeat()"}, {Name: "Check()"}}
 
-// invoke calls one handler with its argument (the sender, or k for a
-// coordinator); a panic is returned as its message.
-func invoke(s Steps, op Op, arg int) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpStart:
-		s.Start()
-	case OpElection:
-		s.OnElection(arg)
-	case OpOK:
-		s.OnOK(arg)
-	case OpCoordinator:
-		s.OnCoordinator(arg)
-	case OpNoOK:
-		s.TimeoutNoOK()
-	case OpNoCoordinator:
-		s.TimeoutNoCoordinator()
-	case OpHeartbeat:
-		s.Heartbeat()
-	case OpCheck:
-		s.Check()
-	}
-	return ""
-}
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Start), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK),
+	stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK), stepwire.M0(Steps.TimeoutNoCoordinator),
+	stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)}
 
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+
+var name = stepwire.NodeName

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dmelab/algorithms/electionbully"
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -12,31 +13,25 @@ import (
 // election-bully). Its messages print and its steps read as the
 // registry's, so schedules written for election-bully replay and
 // counterexamples open in the playground.
-func Algorithm(name string, s New) *sim.Algorithm {
+func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+
+func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
 	reg := electionbully.Algorithm()
 	return &sim.Algorithm{
-		Name:      name,
-		Summary:   "the bully election (seed 002), with the handlers written by a student",
-		Election:  true,
-		New:       func(cfg sim.Config) ([]sim.Node, error) { return newNodes(s, cfg) },
+		Name:     name,
+		Summary:  "the bully election (seed 002), with the handlers written by a student",
+		Election: true,
+		New: func(cfg sim.Config) ([]sim.Node, error) {
+			if cfg.N > MaxNodes {
+				return nil, fmt.Errorf("electionbullysteps: at most %d nodes", MaxNodes)
+			}
+			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Leader: None} },
+				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
+		},
 		MsgKinds:  reg.MsgKinds,
 		FormatMsg: reg.FormatMsg,
 		Listing:   reg.Listing,
 	}
-}
-
-func newNodes(s New, cfg sim.Config) ([]sim.Node, error) {
-	if s == nil {
-		return nil, fmt.Errorf("electionbullysteps: no handlers")
-	}
-	if cfg.N > MaxNodes {
-		return nil, fmt.Errorf("electionbullysteps: at most %d nodes", MaxNodes)
-	}
-	nodes := make([]sim.Node, cfg.N)
-	for i := range nodes {
-		nodes[i] = &node{steps: s, id: i, n: cfg.N, leader: None}
-	}
-	return nodes, nil
 }
 
 // Timers, as Step.Arg of a sim.TimerProc step: the registry's numbering,
@@ -49,45 +44,24 @@ const (
 	timerNoLeader
 )
 
-// node is one node: the student-visible variables, kept here and copied
-// into a fresh Vars for every handler call.
-type node struct {
-	steps  New
-	id, n  int
-	leader int
-	state  State
-	heard  bool
-	fault  string
-}
+// node is one node: the harness's shared part holds its variables.
+type node struct{ stepwire.Node[Vars, Send] }
 
-func (n *node) Clone() sim.Node {
-	c := *n
-	return &c
-}
-
-// CopyFrom implements sim.Copier.
-func (n *node) CopyFrom(o sim.Node) { *n = *o.(*node) }
+func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
+func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
 
 // Phase is Idle, as in the registry's (the application may ask for an
 // election at any time); a failed node is Wanting for ever, so that the
 // explorer reports it even if every live node agrees on a leader.
-func (n *node) Phase() sim.Phase {
-	if n.fault != "" {
-		return sim.Wanting
-	}
-	return sim.Idle
-}
+func (n *node) Phase() sim.Phase { return n.Waits(sim.Idle) }
 
 // Leader implements sim.Elector; a failed node has decided nothing.
 func (n *node) Leader() int {
-	if n.fault != "" {
+	if n.Fault() != "" {
 		return None
 	}
-	return n.leader
+	return n.V.Leader
 }
-
-// Fault says why the node stopped, or "" while it works.
-func (n *node) Fault() string { return n.fault }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
 
@@ -98,8 +72,6 @@ func (n *node) Exit(*sim.Ctx) {}
 // its initial variables; as in the registry's, it calls an election,
 // which from those variables is what Start does.
 func (n *node) Recover(c *sim.Ctx) { n.handle(c, OpStart, 0) }
-
-func (n *node) CanReceive(sim.Msg) bool { return n.fault == "" }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	switch Kind(m.Kind) {
@@ -114,26 +86,27 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 
 // timer is the timer armed now, or -1: the registry's rule.
 func (n *node) timer() int {
+	id, nn := n.At().ID, n.At().N
 	switch {
-	case n.state == Electing:
+	case n.V.State == Electing:
 		return timerNoOK
-	case n.state == Waiting:
+	case n.V.State == Waiting:
 		return timerNoCoordinator
-	case n.leader == n.id:
-		if n.id == 0 {
+	case n.V.Leader == id:
+		if id == 0 {
 			return -1 // nobody below to tell
 		}
 		return timerHeartbeat
-	case n.leader >= 0:
+	case n.V.Leader >= 0:
 		return timerCheck
-	case n.id == n.n-1:
+	case id == nn-1:
 		return -1 // the highest node is sent every election
 	}
 	return timerNoLeader // no leader, no election: wait for a result
 }
 
 func (n *node) Steps(dst []sim.Step) []sim.Step {
-	if t := n.timer(); t >= 0 && n.fault == "" {
+	if t := n.timer(); t >= 0 && n.Fault() == "" {
 		dst = append(dst, sim.Step{Proc: sim.TimerProc, Arg: int32(t)})
 	}
 	return dst
@@ -150,19 +123,19 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	case timerNoOK:
 		n.handle(c, OpNoOK, 0)
 	case timerNoCoordinator:
-		if higherAlive(c, n.id, n.n) {
+		if higherAlive(c, n.At().ID, n.At().N) {
 			return
 		}
 		n.handle(c, OpNoCoordinator, 0)
 	case timerNoLeader:
-		if higherAlive(c, n.id, n.n) {
+		if higherAlive(c, n.At().ID, n.At().N) {
 			return
 		}
 		n.handle(c, OpStart, 0)
 	case timerHeartbeat:
 		n.handle(c, OpHeartbeat, 0)
 	case timerCheck:
-		if !n.heard && c.Alive(n.leader) {
+		if !n.V.Heard && c.Alive(n.V.Leader) {
 			return
 		}
 		n.handle(c, OpCheck, 0)
@@ -187,51 +160,34 @@ func (n *node) StepLabel(s sim.Step) string {
 	case timerNoCoordinator:
 		return "timeout: no coordinator, elect again if no higher node is alive"
 	case timerHeartbeat:
-		return fmt.Sprintf("heartbeat: send coordinator(%d) again", n.id+1)
+		return fmt.Sprintf("heartbeat: send coordinator(%d) again", n.At().ID+1)
 	case timerCheck:
-		if n.heard {
-			return fmt.Sprintf("check: heard from N%d since the last check", n.leader+1)
+		if n.V.Heard {
+			return fmt.Sprintf("check: heard from N%d since the last check", n.V.Leader+1)
 		}
-		return fmt.Sprintf("check: nothing from N%d since the last check, elect if it has crashed", n.leader+1)
+		return fmt.Sprintf("check: nothing from N%d since the last check, elect if it has crashed", n.V.Leader+1)
 	case timerNoLeader:
 		return "timeout: no election result, elect if no higher node is alive"
 	}
 	return "?"
 }
 
-// handle runs one handler on a copy of the variables, checks the contract
-// and, if it holds, takes the new variables and sends the messages.
+// handle runs one handler and, if it kept the contract, sends its
+// messages.
 func (n *node) handle(c *sim.Ctx, op Op, arg int) {
-	if n.fault != "" {
-		return
-	}
-	v := Vars{Leader: n.leader, State: n.state, Heard: n.heard, id: n.id, n: n.n}
-	for j := 0; j < n.n; j++ {
-		if !c.Alive(j) {
-			v.crashed |= 1 << j
-		}
-	}
-	call := opCall(op, arg)
-	if p := invoke(n.steps(&v), op, arg); p != "" {
-		n.fault = call + " " + p
-		return
-	}
-	if f := n.check(op, arg, &v); f != "" {
-		n.fault = call + " " + f
-		return
-	}
-	n.leader, n.state, n.heard = v.Leader, v.State, v.Heard
-	for _, s := range v.out {
+	out, _, _ := n.Call(c, int(op), arg, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, arg, old, v, out) })
+	for _, s := range out {
 		m := sim.Msg{Kind: uint8(s.Kind)}
 		if s.Kind == Coordinator {
-			m.A = int32(n.id)
+			m.A = int32(n.At().ID)
 		}
 		c.Send(s.To, m)
 	}
 }
 
 // opCall is how a fault names the call: "OnElection(N1)".
-func opCall(op Op, arg int) string {
+func opCall(o, arg int) string {
+	op := Op(o)
 	s := op.String()
 	switch op {
 	case OpElection, OpOK, OpCoordinator:
@@ -242,32 +198,33 @@ func opCall(op Op, arg int) string {
 
 // check returns why a handler broke its contract (see the package
 // comment), or "".
-func (n *node) check(op Op, arg int, v *Vars) string {
+func (n *node) check(op Op, arg int, old, v *Vars, out []Send) string {
+	id, nn := n.At().ID, n.At().N
 	switch {
 	case v.State > Waiting:
 		return fmt.Sprintf("set State = %s, but it is Idle, Electing or Waiting", v.State)
-	case v.Leader != None && (v.Leader < 0 || v.Leader >= n.n):
-		return fmt.Sprintf("set Leader = %d, but it is None (-1) or a node 0..%d", v.Leader, n.n-1)
-	case v.Leader != n.leader && v.Leader != None && v.Leader != n.id && !(op == OpCoordinator && v.Leader == arg):
+	case v.Leader != None && (v.Leader < 0 || v.Leader >= nn):
+		return fmt.Sprintf("set Leader = %d, but it is None (-1) or a node 0..%d", v.Leader, nn-1)
+	case v.Leader != old.Leader && v.Leader != None && v.Leader != id && !(op == OpCoordinator && v.Leader == arg):
 		if op == OpCoordinator {
 			return fmt.Sprintf("set Leader = %s, but coordinator(%s) names %s", name(v.Leader), name(arg), name(arg))
 		}
 		return fmt.Sprintf("set Leader = %s, but only a coordinator message from %s names it leader", name(v.Leader), name(v.Leader))
-	case v.Heard && !n.heard && op != OpCoordinator:
+	case v.Heard && !old.Heard && op != OpCoordinator:
 		return "set Heard, but only a coordinator message is news from the leader"
-	case op == OpHeartbeat && (v.Leader != n.leader || v.State != n.state || v.Heard != n.heard):
+	case op == OpHeartbeat && (v.Leader != old.Leader || v.State != old.State || v.Heard != old.Heard):
 		return "changed the variables, but Heartbeat() only repeats the announcement"
-	case op == OpOK && len(v.out) > 0:
-		return fmt.Sprintf("sent %s, but OnOK() sends nothing", v.out[0].Kind)
+	case op == OpOK && len(out) > 0:
+		return fmt.Sprintf("sent %s, but OnOK() sends nothing", out[0].Kind)
 	}
 	var sent [Coordinator + 1]uint32
-	for _, s := range v.out {
+	for _, s := range out {
 		switch {
 		case s.Kind > Coordinator:
 			return fmt.Sprintf("sent a message of kind %d", s.Kind)
-		case s.To < 0 || s.To >= n.n:
-			return fmt.Sprintf("sent %s to node %d, but the nodes are 0..%d", s.Kind, s.To, n.n-1)
-		case s.To == n.id:
+		case s.To < 0 || s.To >= nn:
+			return fmt.Sprintf("sent %s to node %d, but the nodes are 0..%d", s.Kind, s.To, nn-1)
+		case s.To == id:
 			return fmt.Sprintf("sent %s to itself", s.Kind)
 		case sent[s.Kind]&(1<<s.To) != 0:
 			return fmt.Sprintf("sent %s to %s twice", s.Kind, name(s.To))
@@ -275,12 +232,12 @@ func (n *node) check(op Op, arg int, v *Vars) string {
 			return "sent ok, but only OnElection() answers with ok"
 		case s.Kind == OK && s.To != arg:
 			return fmt.Sprintf("sent ok to %s, but only the sender of the election, %s, gets an answer", name(s.To), name(arg))
-		case s.Kind == Coordinator && v.Leader != n.id:
+		case s.Kind == Coordinator && v.Leader != id:
 			l := "None"
 			if v.Leader != None {
 				l = name(v.Leader)
 			}
-			return fmt.Sprintf("sent coordinator(%s) but returned with Leader = %s: only the leader announces itself", name(n.id), l)
+			return fmt.Sprintf("sent coordinator(%s) but returned with Leader = %s: only the leader announces itself", name(id), l)
 		case s.Kind == Election && op == OpHeartbeat:
 			return "sent election, but Heartbeat() sends only coordinator"
 		}
@@ -292,32 +249,29 @@ func (n *node) check(op Op, arg int, v *Vars) string {
 // Encode writes the node's state as the registry's does, then whether it
 // failed (the reason is not encoded).
 func (n *node) Encode(e *sim.Enc) {
-	e.Int(n.leader)
-	e.Int(int(n.state))
-	e.Bool(n.heard)
-	e.Bool(n.fault != "")
+	e.Int(n.V.Leader)
+	e.Int(int(n.V.State))
+	e.Bool(n.V.Heard)
+	n.PutFault(e)
 }
 
 // Decode reads what Encode wrote.
 func (n *node) Decode(d *sim.Dec) {
-	n.leader = d.Int()
-	n.state = State(d.Int())
-	n.heard = d.Bool()
-	n.fault = ""
-	if d.Bool() {
-		n.fault = "failed"
-	}
+	n.V.Leader = d.Int()
+	n.V.State = State(d.Int())
+	n.V.Heard = d.Bool()
+	n.GetFault(d)
 }
 
 // Vars shows the node as the registry's election-bully does (so
 // schedules written for it replay), plus the fault of a failed node.
 func (n *node) Vars() []sim.Var {
 	l := "-"
-	if n.leader >= 0 {
-		l = name(n.leader)
+	if n.V.Leader >= 0 {
+		l = name(n.V.Leader)
 	}
 	h := "no"
-	if n.heard {
+	if n.V.Heard {
 		h = "yes"
 	}
 	t := "-"
@@ -325,12 +279,8 @@ func (n *node) Vars() []sim.Var {
 		t = []string{"no-ok", "no-coordinator", "heartbeat", "check", "no-leader"}[k]
 	}
 	st := "-"
-	if n.state <= Waiting {
-		st = n.state.String()
+	if n.V.State <= Waiting {
+		st = n.V.State.String()
 	}
-	v := []sim.Var{{Name: "leader", Value: l}, {Name: "state", Value: st}, {Name: "heard", Value: h}, {Name: "timer", Value: t}}
-	if n.fault != "" {
-		v = append(v, sim.Var{Name: "fault", Value: n.fault})
-	}
-	return v
+	return n.WithFault([]sim.Var{{Name: "leader", Value: l}, {Name: "state", Value: st}, {Name: "heard", Value: h}, {Name: "timer", Value: t}})
 }

@@ -78,32 +78,24 @@ type Send struct {
 
 func (s Send) String() string { return fmt.Sprintf("%s(%s)", s.Kind, name(s.ID)) }
 
+type self = stepwire.Self[Send]
+
 // Vars are one node's variables. Node indices are 0-based: node i is
-// N(i+1).
+// N(i+1). MyID and N say where the node is (N counts crashed nodes too).
 type Vars struct {
 	Leader int // the node this one has elected, None while undecided
 
-	id, n   int
-	crashed uint32 // bit j: node j has crashed
-	out     []Send
+	self
 }
-
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes on the ring, crashed ones included.
-func (v *Vars) N() int { return v.n }
 
 // Alive reports whether node j exists and has not crashed.
-func (v *Vars) Alive(j int) bool {
-	return j >= 0 && j < v.n && v.crashed&(1<<j) == 0
-}
+func (v *Vars) Alive(j int) bool { return stepwire.At(&v.self).Alive(j) }
 
 // SendElection sends election(candidate) to the neighbour.
-func (v *Vars) SendElection(candidate int) { v.out = append(v.out, Send{Election, candidate}) }
+func (v *Vars) SendElection(candidate int) { stepwire.Emit(&v.self, Send{Election, candidate}) }
 
 // SendElected sends elected(leader) to the neighbour.
-func (v *Vars) SendElected(leader int) { v.out = append(v.out, Send{Elected, leader}) }
+func (v *Vars) SendElected(leader int) { stepwire.Emit(&v.self, Send{Elected, leader}) }
 
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -131,40 +123,14 @@ const (
 	OpElected
 )
 
-func (o Op) String() string {
-	switch o {
-	case OpStart:
-		return "StartElection()"
-	case OpElection:
-		return "OnElection()"
-	case OpElected:
-		return "OnElected()"
-	}
-	return "?"
-}
+var ops = []stepwire.Op{{Name: "StartElection()"}, {Name: "OnElection()", A: stepwire.AnyNode}, {Name: "OnElected()", A: stepwire.AnyNode}}
 
-// invoke calls one handler (with its argument arg, a node id); a panic is
-// returned as its message.
-func invoke(s Steps, op Op, arg int) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpStart:
-		s.StartElection()
-	case OpElection:
-		s.OnElection(arg)
-	case OpElected:
-		s.OnElected(arg)
-	}
-	return ""
-}
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.StartElection), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnElected)}
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 // name is how node i prints: N(i+1) for a node, the number itself for
 // anything else (so a fault can show what a handler wrote).

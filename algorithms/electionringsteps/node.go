@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dmelab/algorithms/electionring"
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -11,44 +12,27 @@ import (
 // implements, under the given name (the exercise's algorithm,
 // election-ring). Messages are numbered and printed as the registry's
 // election-ring prints them, so schedules written for it replay.
-func Algorithm(name string, s New) *sim.Algorithm {
+func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+
+func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
 	return &sim.Algorithm{
-		Name:      name,
-		Summary:   "the ring election (seed 002), with the handlers written by a student",
-		Election:  true,
-		New:       func(cfg sim.Config) ([]sim.Node, error) { return newNodes(s, cfg) },
+		Name:     name,
+		Summary:  "the ring election (seed 002), with the handlers written by a student",
+		Election: true,
+		New: func(cfg sim.Config) ([]sim.Node, error) {
+			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Leader: None} },
+				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
+		},
 		MsgKinds:  []string{"election", "elected"},
 		FormatMsg: electionring.Algorithm().FormatMsg,
 	}
 }
 
-func newNodes(s New, cfg sim.Config) ([]sim.Node, error) {
-	if s == nil {
-		return nil, fmt.Errorf("electionringsteps: no handlers")
-	}
-	nodes := make([]sim.Node, cfg.N)
-	for i := range nodes {
-		nodes[i] = &node{steps: s, id: i, n: cfg.N, leader: None}
-	}
-	return nodes, nil
-}
+// node is one node: the harness's shared part holds its variable.
+type node struct{ stepwire.Node[Vars, Send] }
 
-// node is one node: the student-visible variable, kept here and copied
-// into a fresh Vars for every handler call.
-type node struct {
-	steps  New
-	id, n  int
-	leader int
-	fault  string
-}
-
-func (n *node) Clone() sim.Node {
-	c := *n
-	return &c
-}
-
-// CopyFrom implements sim.Copier.
-func (n *node) CopyFrom(o sim.Node) { *n = *o.(*node) }
+func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
+func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
 
 // Phase is always Idle, as in the registry's election-ring: the
 // application may start an election at any time.
@@ -58,21 +42,16 @@ func (n *node) Phase() sim.Phase { return sim.Idle }
 // ever: it can never settle on the leader, so a fault is a liveness
 // failure even when the node had chosen well before it failed.
 func (n *node) Leader() int {
-	if n.fault != "" {
+	if n.Fault() != "" {
 		return None
 	}
-	return n.leader
+	return n.V.Leader
 }
-
-// Fault says why the node stopped, or "" while it works.
-func (n *node) Fault() string { return n.fault }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
 
 // Exit is never called: an election has no critical section to leave.
 func (n *node) Exit(*sim.Ctx) {}
-
-func (n *node) CanReceive(sim.Msg) bool { return n.fault == "" }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	switch Kind(m.Kind) {
@@ -83,68 +62,50 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	}
 }
 
-func (n *node) Steps(dst []sim.Step) []sim.Step { return dst }
-func (n *node) Do(*sim.Ctx, sim.Step)           {}
-func (n *node) StepLabel(sim.Step) string       { return "?" }
+func (n *node) StepLabel(sim.Step) string { return "?" }
 
 // successor is the next live node after this one, or itself when it is
 // alone: the registry's choice (a ring with a dead node in it could never
 // carry a message round).
 func (n *node) successor(c *sim.Ctx) int {
-	for k := 1; k < n.n; k++ {
-		j := (n.id + k) % n.n
+	at := n.At()
+	for k := 1; k < at.N; k++ {
+		j := (at.ID + k) % at.N
 		if c.Alive(j) {
 			return j
 		}
 	}
-	return n.id
+	return at.ID
 }
 
-// handle runs one handler on a copy of the variables, checks the contract
-// and, if it holds, takes the new Leader and sends the message to the
-// successor.
+// handle runs one handler and, if it kept the contract, sends its
+// message to the successor.
 func (n *node) handle(c *sim.Ctx, op Op, arg int) {
-	if n.fault != "" {
-		return
-	}
-	v := Vars{Leader: n.leader, id: n.id, n: n.n}
-	for j := 0; j < n.n && j < 32; j++ {
-		if !c.Alive(j) {
-			v.crashed |= 1 << j
-		}
-	}
-	if p := invoke(n.steps(&v), op, arg); p != "" {
-		n.fault = op.String() + " " + p
-		return
-	}
-	if f := n.check(op, &v); f != "" {
-		n.fault = op.String() + " " + f
-		return
-	}
-	n.leader = v.Leader
-	for _, s := range v.out {
+	out, _, _ := n.Call(c, int(op), arg, 0, func(_, v *Vars, out []Send, _ int) string { return n.check(op, v, out) })
+	for _, s := range out {
 		c.Send(n.successor(c), sim.Msg{Kind: uint8(s.Kind), A: int32(s.ID)})
 	}
 }
 
 // check returns why a handler broke its contract (see the package
 // comment), or "".
-func (n *node) check(op Op, v *Vars) string {
-	if len(v.out) > 1 {
-		return fmt.Sprintf("sent %d messages, but a handler passes at most one message on", len(v.out))
+func (n *node) check(op Op, v *Vars, out []Send) string {
+	nn := n.At().N
+	if len(out) > 1 {
+		return fmt.Sprintf("sent %d messages, but a handler passes at most one message on", len(out))
 	}
-	for _, s := range v.out {
+	for _, s := range out {
 		switch {
-		case s.ID < 0 || s.ID >= n.n:
-			return fmt.Sprintf("sent %s(%d), but the nodes are 0..%d", s.Kind, s.ID, n.n-1)
+		case s.ID < 0 || s.ID >= nn:
+			return fmt.Sprintf("sent %s(%d), but the nodes are 0..%d", s.Kind, s.ID, nn-1)
 		case op == OpStart && s.Kind != Election:
 			return fmt.Sprintf("sent %s, but StartElection() sends only an election message", s)
 		case op == OpElected && s.Kind != Elected:
 			return fmt.Sprintf("sent %s, but OnElected() only passes an elected message on", s)
 		}
 	}
-	if v.Leader != None && (v.Leader < 0 || v.Leader >= n.n) {
-		return fmt.Sprintf("set Leader = %d, but it is None (-1) or a node 0..%d", v.Leader, n.n-1)
+	if v.Leader != None && (v.Leader < 0 || v.Leader >= nn) {
+		return fmt.Sprintf("set Leader = %d, but it is None (-1) or a node 0..%d", v.Leader, nn-1)
 	}
 	return ""
 }
@@ -152,29 +113,22 @@ func (n *node) check(op Op, v *Vars) string {
 // Encode writes the node's state as the registry's election-ring does,
 // then whether it failed (its reason is not encoded).
 func (n *node) Encode(e *sim.Enc) {
-	e.Int(n.leader)
-	e.Bool(n.fault != "")
+	e.Int(n.V.Leader)
+	n.PutFault(e)
 }
 
 // Decode reads what Encode wrote.
 func (n *node) Decode(d *sim.Dec) {
-	n.leader = d.Int()
-	n.fault = ""
-	if d.Bool() {
-		n.fault = "failed"
-	}
+	n.V.Leader = d.Int()
+	n.GetFault(d)
 }
 
 // Vars shows the node as the registry's election-ring does (so schedules
 // written for it replay), plus the fault of a failed node.
 func (n *node) Vars() []sim.Var {
 	l := "-"
-	if n.leader != None {
-		l = name(n.leader)
+	if n.V.Leader != None {
+		l = name(n.V.Leader)
 	}
-	v := []sim.Var{{Name: "leader", Value: l}}
-	if n.fault != "" {
-		v = append(v, sim.Var{Name: "fault", Value: n.fault})
-	}
-	return v
+	return n.WithFault([]sim.Var{{Name: "leader", Value: l}})
 }

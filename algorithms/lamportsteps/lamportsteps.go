@@ -95,28 +95,23 @@ type Send struct {
 	Msg Entry
 }
 
+type self = stepwire.Self[Send]
+
 // Vars are one node's variables. Node indices are 0-based: node i is
 // N(i+1), and q[j] is the slot of node j. Initially every slot is
-// (Release, 0).
+// (Release, 0). MyID and N say where the node is.
 type Vars struct {
 	Q []Entry
 
-	id, n, clock int
-	out          []Send
+	self
 }
-
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes.
-func (v *Vars) N() int { return v.n }
 
 // Clock is the node's Lamport clock now: already ticked for Enter and
 // Exit, already max(own, T) + 1 when a message is handled.
-func (v *Vars) Clock() int { return v.clock }
+func (v *Vars) Clock() int { return stepwire.At(&v.self).Clock }
 
 // Send sends the message m, (m.Kind, m.T, MyID()), to node to.
-func (v *Vars) Send(to int, m Entry) { v.out = append(v.out, Send{To: to, Msg: m}) }
+func (v *Vars) Send(to int, m Entry) { stepwire.Emit(&v.self, Send{To: to, Msg: m}) }
 
 // Steps is what a student implements: one method per rule, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -153,23 +148,16 @@ const (
 	OpReply
 )
 
-func (o Op) String() string {
-	switch o {
-	case OpEnter:
-		return "Enter()"
-	case OpRequest:
-		return "OnRequest()"
-	case OpCanEnter:
-		return "CanEnter()"
-	case OpExit:
-		return "Exit()"
-	case OpRelease:
-		return "OnRelease()"
-	case OpReply:
-		return "OnReply()"
-	}
-	return "?"
-}
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Other, B: stepwire.Time}, {Name: "CanEnter()"},
+	{Name: "Exit()"}, {Name: "OnRelease()", A: stepwire.Other, B: stepwire.Time}, {Name: "OnReply()", A: stepwire.Other, B: stepwire.Time}}
+
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
+
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.MBool(Steps.CanEnter),
+	stepwire.M0(Steps.Exit), stepwire.M2(Steps.OnRelease), stepwire.M2(Steps.OnReply)}
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 // receipt returns the Op that handles a message of kind k.
 func receipt(k Kind) (Op, bool) {
@@ -184,34 +172,4 @@ func receipt(k Kind) (Op, bool) {
 	return 0, false
 }
 
-// invoke calls one handler (from and t are the message's sender and
-// timestamp); enter is CanEnter's answer, a panic is returned as its
-// message.
-func invoke(s Steps, op Op, from, t int) (enter bool, panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			enter, panicked = false, stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpEnter:
-		s.Enter()
-	case OpRequest:
-		s.OnRequest(from, t)
-	case OpCanEnter:
-		enter = s.CanEnter()
-	case OpExit:
-		s.Exit()
-	case OpRelease:
-		s.OnRelease(from, t)
-	case OpReply:
-		s.OnReply(from, t)
-	}
-	return enter, ""
-}
-
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
-
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+var name = stepwire.NodeName

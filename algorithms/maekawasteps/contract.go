@@ -14,18 +14,19 @@ const maxQueue = 64
 
 // check returns why a handler broke its contract (see the package
 // comment), or "".
-func (n *node) check(op Op, v *Vars, out []Msg) string {
+func (n *node) check(op Op, old, v *Vars, out []Msg) string {
+	nn := n.At().N
 	var changed []string
 	mayWrite := map[Op]string{OpEnter: "state replies", OpLeave: "state replies", OpRequest: "voted queue", OpRelease: "voted queue", OpReply: "replies state"}[op]
 	for _, f := range []struct {
 		name string
 		diff bool
 	}{
-		{"state", v.State != n.state},
-		{"voted", v.Voted != n.voted},
-		{"queue", !slices.Equal(v.Q, n.queue)},
-		{"replies", v.Replies != n.replies},
-		{"V", !slices.Equal(v.V, n.set)},
+		{"state", v.State != old.State},
+		{"voted", v.Voted != old.Voted},
+		{"queue", !slices.Equal(v.Q, old.Q)},
+		{"replies", v.Replies != old.Replies},
+		{"V", !slices.Equal(v.V, old.V)},
 	} {
 		if f.diff && !strings.Contains(" "+mayWrite+" ", " "+f.name+" ") {
 			changed = append(changed, f.name)
@@ -39,21 +40,21 @@ func (n *node) check(op Op, v *Vars, out []Msg) string {
 		return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State)
 	case op == OpLeave && v.State != Released:
 		return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State)
-	case op == OpReply && v.State != n.state && !(n.state == Wanted && v.State == Held):
-		return fmt.Sprintf("changed state from %s to %s, but a reply can only move WANTED to HELD", n.state, v.State)
+	case op == OpReply && v.State != old.State && !(old.State == Wanted && v.State == Held):
+		return fmt.Sprintf("changed state from %s to %s, but a reply can only move WANTED to HELD", old.State, v.State)
 	case len(v.Q) > maxQueue:
 		return fmt.Sprintf("let the queue grow to %d requests (at most one per node is ever pending)", len(v.Q))
 	}
 	for _, j := range v.Q {
-		if j < 0 || j >= n.n {
-			return fmt.Sprintf("put %d in the queue, which holds node indices 0..%d", j, n.n-1)
+		if j < 0 || j >= nn {
+			return fmt.Sprintf("put %d in the queue, which holds node indices 0..%d", j, nn-1)
 		}
 	}
 	kind := map[Op]int{OpEnter: Request, OpLeave: Release, OpRequest: Reply, OpRelease: Reply, OpReply: -1}[op]
 	for _, m := range out {
 		switch {
-		case m.To < 0 || m.To >= n.n:
-			return fmt.Sprintf("sent a message to node %d, but the nodes are 0..%d", m.To, n.n-1)
+		case m.To < 0 || m.To >= nn:
+			return fmt.Sprintf("sent a message to node %d, but the nodes are 0..%d", m.To, nn-1)
 		case m.Kind != kind && kind < 0:
 			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(m), op)
 		case m.Kind != kind:
@@ -83,25 +84,22 @@ func msgText(m Msg) string { return fmt.Sprintf("%s to %s", kindName(m.Kind), na
 // Encode writes the state as the registry's maekawa does (so the
 // reference has its states), then voted and whether the node failed.
 func (n *node) Encode(e *sim.Enc) {
-	e.Int(int(n.state))
+	e.Int(int(n.V.State))
 	e.Int(n.votedFor)
-	e.Ints(n.queue)
-	e.Int(n.replies)
-	e.Bool(n.voted)
-	e.Bool(n.fault != "")
+	e.Ints(n.V.Q)
+	e.Int(n.V.Replies)
+	e.Bool(n.V.Voted)
+	n.PutFault(e)
 }
 
 // Decode reads what Encode wrote; a failed node's reason is not encoded.
 func (n *node) Decode(d *sim.Dec) {
-	n.state = State(d.Int())
+	n.V.State = State(d.Int())
 	n.votedFor = d.Int()
-	n.queue = d.IntsInto(n.queue)
-	n.replies = d.Int()
-	n.voted = d.Bool()
-	n.fault = ""
-	if d.Bool() {
-		n.fault = "failed"
-	}
+	n.V.Q = d.IntsInto(n.V.Q)
+	n.V.Replies = d.Int()
+	n.V.Voted = d.Bool()
+	n.GetFault(d)
 }
 
 // Vars shows the node as the registry's maekawa does, plus the fault of a
@@ -109,20 +107,16 @@ func (n *node) Decode(d *sim.Dec) {
 func (n *node) Vars() []sim.Var {
 	voted := "false"
 	switch {
-	case n.voted && n.votedFor >= 0:
+	case n.V.Voted && n.votedFor >= 0:
 		voted = name(n.votedFor)
-	case n.voted:
+	case n.V.Voted:
 		voted = "true"
 	}
-	v := []sim.Var{
-		{Name: "state", Value: n.state.String()},
+	return n.WithFault([]sim.Var{
+		{Name: "state", Value: n.V.State.String()},
 		{Name: "voted", Value: voted},
-		{Name: "queue", Value: "[" + names(n.queue, " ") + "]"},
-		{Name: "replies", Value: fmt.Sprintf("%d/%d", n.replies, len(n.set))},
-		{Name: "V", Value: "{" + names(n.set, ",") + "}"},
-	}
-	if n.fault != "" {
-		v = append(v, sim.Var{Name: "fault", Value: n.fault})
-	}
-	return v
+		{Name: "queue", Value: "[" + names(n.V.Q, " ") + "]"},
+		{Name: "replies", Value: fmt.Sprintf("%d/%d", n.V.Replies, len(n.V.V))},
+		{Name: "V", Value: "{" + names(n.V.V, ",") + "}"},
+	})
 }

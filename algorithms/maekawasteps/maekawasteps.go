@@ -35,35 +35,24 @@
 package maekawasteps
 
 import (
-	"strconv"
 	"strings"
 
 	"dmelab/algorithms/internal/stepwire"
 )
 
 // State is the seed's state variable.
-type State uint8
+type State = stepwire.State
 
 const (
-	Released State = iota
-	Wanted
-	Held
+	Released = stepwire.Released
+	Wanted   = stepwire.Wanted
+	Held     = stepwire.Held
 )
 
-func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Wanted:
-		return "WANTED"
-	case Held:
-		return "HELD"
-	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
-}
+type self = stepwire.Self[Msg]
 
 // Vars are one node's variables. Node indices are 0-based: node i is
-// N(i+1) (the seed's p_(i+1)).
+// N(i+1) (the seed's p_(i+1)). MyID and N say where the node is.
 type Vars struct {
 	State   State
 	Voted   bool
@@ -71,24 +60,17 @@ type Vars struct {
 	Replies int   // Reply messages received since Enter()
 	V       []int // this node's voting set V_i, in increasing order (read-only)
 
-	id, n int
-	out   []Msg
+	self
 }
 
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes.
-func (v *Vars) N() int { return v.n }
-
 // SendRequest sends Request(pi) to node to.
-func (v *Vars) SendRequest(to int) { v.out = append(v.out, Msg{Kind: Request, To: to}) }
+func (v *Vars) SendRequest(to int) { stepwire.Emit(&v.self, Msg{Kind: Request, To: to}) }
 
 // SendReply sends Reply (the vote) to node to.
-func (v *Vars) SendReply(to int) { v.out = append(v.out, Msg{Kind: Reply, To: to}) }
+func (v *Vars) SendReply(to int) { stepwire.Emit(&v.self, Msg{Kind: Reply, To: to}) }
 
 // SendRelease sends Release(pi) to node to.
-func (v *Vars) SendRelease(to int) { v.out = append(v.out, Msg{Kind: Release, To: to}) }
+func (v *Vars) SendRelease(to int) { stepwire.Emit(&v.self, Msg{Kind: Release, To: to}) }
 
 // Message kinds, as sim.Msg.Kind (the registry's maekawa's).
 const (
@@ -140,61 +122,29 @@ const (
 	OpSets
 )
 
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnRequest", A: stepwire.AnyNode},
+	{Name: "OnRelease", A: stepwire.AnyNode}, {Name: "OnReply", A: stepwire.AnyNode}}
+
 func (o Op) String() string {
-	switch o {
-	case OpEnter:
-		return "Enter()"
-	case OpLeave:
-		return "Leave()"
-	case OpRequest:
-		return "OnRequest"
-	case OpRelease:
-		return "OnRelease"
-	case OpReply:
-		return "OnReply"
-	case OpSets:
+	if o == OpSets {
 		return "VotingSets"
 	}
-	return "?"
+	return stepwire.Name(ops, int(o))
 }
 
-// invoke calls one handler; a panic is returned as its message.
-func invoke(s Steps, op Op, from int) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpEnter:
-		s.Enter()
-	case OpLeave:
-		s.Leave()
-	case OpRequest:
-		s.OnRequest(from)
-	case OpRelease:
-		s.OnRelease(from)
-	case OpReply:
-		s.OnReply(from)
-	}
-	return ""
-}
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave),
+	stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M1(Steps.OnReply)}
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 // invokeSets calls the student's VotingSets.
 func invokeSets(sets Sets, n int) (v [][]int, panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	return sets(n), ""
+	panicked = stepwire.Run(func() { v = sets(n) })
+	return v, panicked
 }
 
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
-
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+var name = stepwire.NodeName
 
 func names(xs []int, sep string) string {
 	parts := make([]string, len(xs))

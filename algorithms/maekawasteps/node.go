@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/maekawa"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/votingsets"
@@ -14,11 +15,13 @@ import (
 // algorithm, maekawa). Voting sets given by a configuration (a scenario's
 // voting-set lines) are used as given; otherwise sets(N) builds them. In
 // both cases seed 003's required conditions must hold.
-func Algorithm(name string, s New, sets Sets) *sim.Algorithm {
+func Algorithm(name string, s New, sets Sets) *sim.Algorithm { return algorithm(name, code(s), sets) }
+
+func algorithm(name string, c stepwire.Code[Vars], sets Sets) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     name,
 		Summary:  "Maekawa voting (seed 003), with the handlers and voting sets written by a student",
-		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(s, sets, cfg) },
+		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(c, sets, cfg) },
 		MsgKinds: []string{"request", "reply", "release"},
 	}
 }
@@ -50,8 +53,8 @@ func checkSets(v [][]int, n int, who string) ([][]int, error) {
 	return out, nil
 }
 
-func newNodes(s New, sets Sets, cfg sim.Config) ([]sim.Node, error) {
-	if s == nil {
+func newNodes(c stepwire.Code[Vars], sets Sets, cfg sim.Config) ([]sim.Node, error) {
+	if c == nil {
 		return nil, fmt.Errorf("maekawasteps: no handlers")
 	}
 	var v [][]int
@@ -64,105 +67,52 @@ func newNodes(s New, sets Sets, cfg sim.Config) ([]sim.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	nodes := make([]sim.Node, cfg.N)
-	for i := range nodes {
-		nodes[i] = &node{steps: s, set: v[i], id: i, n: cfg.N, votedFor: -1}
-	}
-	return nodes, nil
+	return stepwire.Nodes(&harness, c, cfg.N, func(i int) Vars { return Vars{V: v[i]} },
+		func(b stepwire.Node[Vars, Msg]) sim.Node { return &node{Node: b, votedFor: -1} })
 }
 
-// node is one node: the student-visible variables, kept here and copied
-// into a fresh Vars for every handler call, so no handler can keep a
-// reference into the harness's state.
+// node is one node: the shared part holds its variables (V_i among
+// them), and votedFor whom the last vote went to, for display (-1 if
+// none).
 type node struct {
-	steps New
-	set   []int // V_i, sorted; shared between clones (never written)
-	id, n int
-
-	state    State
-	voted    bool
-	votedFor int // whom the last vote went to, for display; -1 if none
-	queue    []int
-	replies  int
-	fault    string
+	stepwire.Node[Vars, Msg]
+	votedFor int
 }
 
-func (n *node) Clone() sim.Node {
-	c := *n
-	c.queue = slices.Clone(n.queue)
-	return &c
-}
+func (n *node) Clone() sim.Node { return &node{n.Node.Clone(), n.votedFor} }
 
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {
 	src := o.(*node)
-	q := n.queue[:0]
-	*n = *src
-	n.queue = append(q, src.queue...)
+	n.Take(&src.Node)
+	n.votedFor = src.votedFor
 }
 
 // Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase {
-	if n.fault != "" {
-		return sim.Wanting
-	}
-	switch n.state {
-	case Wanted:
-		return sim.Wanting
-	case Held:
-		return sim.InCS
-	}
-	return sim.Idle
-}
-
-// Fault says why the node stopped, or "" while it works.
-func (n *node) Fault() string { return n.fault }
+func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, -1) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, -1) }
-
-func (n *node) CanReceive(sim.Msg) bool { return n.fault == "" }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	op := map[uint8]Op{Request: OpRequest, Reply: OpReply, Release: OpRelease}[m.Kind]
 	n.handle(c, op, int(m.From))
 }
 
-func (n *node) Steps(dst []sim.Step) []sim.Step { return dst }
-func (n *node) Do(*sim.Ctx, sim.Step)           {}
-func (n *node) StepLabel(sim.Step) string       { return "" }
-
-// vars is the student's view of the node.
-func (n *node) vars() Vars {
-	return Vars{State: n.state, Voted: n.voted, Q: slices.Clone(n.queue), Replies: n.replies, V: slices.Clone(n.set), id: n.id, n: n.n}
-}
-
-// handle runs one handler on a copy of the variables, checks the contract
-// and, if it holds, takes the new variables and sends the messages.
+// handle runs one handler and, if it kept the contract, sends the
+// messages.
 func (n *node) handle(c *sim.Ctx, op Op, from int) {
-	if n.fault != "" {
+	out, _, ok := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Msg, _ int) string { return n.check(op, old, v, out) })
+	if !ok {
 		return
 	}
-	v := n.vars()
-	panicked := invoke(n.steps(&v), op, from)
-	out := v.out
-	if panicked != "" {
-		n.fault = op.String() + " " + panicked
-		return
-	}
-	if f := n.check(op, &v, out); f != "" {
-		n.fault = op.String() + " " + f
-		return
-	}
-	n.state, n.voted, n.replies = v.State, v.Voted, v.Replies
-	n.queue = append(n.queue[:0], v.Q...)
 	for _, m := range out {
 		c.Send(m.To, sim.Msg{Kind: uint8(m.Kind)})
 		if m.Kind == Reply {
 			n.votedFor = m.To
 		}
 	}
-	if !n.voted {
+	if !n.V.Voted {
 		n.votedFor = -1
 	}
 }

@@ -64,25 +64,13 @@ import (
 )
 
 // State is the node's state, in the seed's words.
-type State uint8
+type State = stepwire.State
 
 const (
-	Released State = iota
-	Wanted
-	Held
+	Released = stepwire.Released
+	Wanted   = stepwire.Wanted
+	Held     = stepwire.Held
 )
-
-func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Wanted:
-		return "WANTED"
-	case Held:
-		return "HELD"
-	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
-}
 
 // Waiter is a deferred request <T, P_ID> in the queue.
 type Waiter struct {
@@ -123,34 +111,29 @@ type Send struct {
 	To, T int
 }
 
+type self = stepwire.Self[Send]
+
 // Vars are one node's variables. Node indices are 0-based: node i is
-// N(i+1).
+// N(i+1). MyID and N say where the node is.
 type Vars struct {
 	State   State
 	T       int      // the timestamp of my current request (while Wanted or Held)
 	Replies int      // replies received for it
 	Queue   []Waiter // deferred requests, handed over sorted by node
 
-	id, n, clock int
-	out          []Send
+	self
 }
-
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes.
-func (v *Vars) N() int { return v.n }
 
 // Clock is this node's Lamport clock, which the harness keeps: already
 // ticked for Enter and Exit, already max(own, message) + 1 in OnRequest
 // and OnReply.
-func (v *Vars) Clock() int { return v.clock }
+func (v *Vars) Clock() int { return stepwire.At(&v.self).Clock }
 
 // SendRequest sends Request <T, me> to node to, T being v.T now.
-func (v *Vars) SendRequest(to int) { v.out = append(v.out, Send{Kind: Request, To: to, T: v.T}) }
+func (v *Vars) SendRequest(to int) { stepwire.Emit(&v.self, Send{Kind: Request, To: to, T: v.T}) }
 
 // SendReply sends Reply to node to.
-func (v *Vars) SendReply(to int) { v.out = append(v.out, Send{Kind: Reply, To: to}) }
+func (v *Vars) SendReply(to int) { stepwire.Emit(&v.self, Send{Kind: Reply, To: to}) }
 
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -183,43 +166,13 @@ const (
 	OpExit
 )
 
-func (o Op) String() string {
-	switch o {
-	case OpEnter:
-		return "Enter()"
-	case OpRequest:
-		return "OnRequest()"
-	case OpReply:
-		return "OnReply()"
-	case OpExit:
-		return "Exit()"
-	}
-	return "?"
-}
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Other, B: stepwire.Time}, {Name: "OnReply()", A: stepwire.Other}, {Name: "Exit()"}}
 
-// invoke calls one handler; j and tj are the message's sender and
-// timestamp. A panic is returned as its message.
-func invoke(s Steps, op Op, j, tj int) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpEnter:
-		s.Enter()
-	case OpRequest:
-		s.OnRequest(j, tj)
-	case OpReply:
-		s.OnReply(j)
-	case OpExit:
-		s.Exit()
-	}
-	return ""
-}
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)}
 
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+
+var name = stepwire.NodeName

@@ -1,7 +1,6 @@
 package ralamportsteps
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -9,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/internal/steptest"
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/sim"
 )
@@ -61,94 +62,40 @@ func (r ref) Exit() {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-// viaWire runs the reference through the wire format, as the sandbox does.
-func viaWire() New {
-	return Remote(func(req []byte) ([]byte, error) { return Serve(newRef, req), nil })
-}
+func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("ra-lamport", c) }
 
-func check(t *testing.T, alg *sim.Algorithm, n, r, app int) *explore.Result {
-	t.Helper()
-	props := []string{explore.Safety, explore.Liveness}
-	if app > 0 {
-		props = explore.Properties
-	}
-	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: sim.Options{Requests: r, AppMsgs: app},
-		Props: props})
-	require.NoError(t, err)
-	require.True(t, res.Complete)
-	return res
-}
+var refs = steptest.Both(harness.Wire, code(newRef))
 
-// The reference behaves exactly as the registry's ra-lamport: the same
-// state space and verdicts (Order too, with an application message),
-// directly and through the wire.
+// The reference behaves exactly as the registry's ra-lamport, directly
+// and through the wire: the same state space and verdicts (Order too,
+// with an application message), and the same canonical forms and
+// variables (clocks, timestamps, the queue in arrival order) along a run,
+// so schedules written for ra-lamport replay on a student's code. In the
+// run N1 enters alone; N3 and N2 ask while it is HELD and are queued in
+// that order (not the order of their ids); N2 and N3 then settle their
+// tie on T by id.
 func TestReferenceIsRALamport(t *testing.T) {
-	cases := []struct{ n, r, app int }{{1, 1, 0}, {2, 1, 0}, {2, 2, 0}, {3, 1, 0}, {2, 1, 1}, {2, 2, 1}}
+	all := explore.Properties
+	cfgs := []steptest.Config{{N: 1, R: 1}, {N: 2, R: 1}, {N: 2, R: 2}, {N: 3, R: 1}, {N: 2, R: 1, App: 1, Props: all}, {N: 2, R: 2, App: 1, Props: all}}
 	if !testing.Short() {
-		cases = append(cases, struct{ n, r, app int }{3, 1, 1})
+		cfgs = append(cfgs, steptest.Config{N: 3, R: 1, App: 1, Props: all})
 	}
-	for _, c := range cases {
-		t.Run(fmt.Sprintf("N%d-R%d-A%d", c.n, c.r, c.app), func(t *testing.T) {
-			want := check(t, ralamport.Algorithm(), c.n, c.r, c.app)
-			for _, p := range want.Verdicts {
-				require.Equal(t, explore.Holds, p)
-			}
-			for _, alg := range []*sim.Algorithm{Algorithm("ra-lamport", newRef), Algorithm("ra-lamport", viaWire())} {
-				got := check(t, alg, c.n, c.r, c.app)
-				assert.Equal(t, want.States, got.States)
-				assert.Equal(t, want.Transitions, got.Transitions)
-				assert.Equal(t, want.Verdicts, got.Verdicts)
-			}
-		})
-	}
-}
-
-func apply(t *testing.T, w *sim.World, line string) {
-	t.Helper()
-	e, err := w.FindEvent(line)
-	require.NoError(t, err, line)
-	_, err = w.Apply(e)
-	require.NoError(t, err, line)
-}
-
-// The same events give the same canonical forms and variables (clocks,
-// timestamps, the queue in arrival order), so schedules written for
-// ra-lamport replay on a student's code.
-func TestSameTranscript(t *testing.T) {
-	for _, wire := range []bool{false, true} {
-		s := New(newRef)
-		if wire {
-			s = viaWire()
+	for _, w := range steptest.Same(t, ralamport.Algorithm(), steptest.Each(alg, refs), cfgs...) {
+		for _, p := range w.Verdicts {
+			require.Equal(t, explore.Holds, p)
 		}
-		a, err := sim.NewWorld(ralamport.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1})
-		require.NoError(t, err)
-		b, err := sim.NewWorld(Algorithm("ra-lamport", s), sim.Config{N: 3}, sim.Options{Requests: 1})
-		require.NoError(t, err)
-		// N1 enters alone; N3 and N2 ask while it is HELD and are queued
-		// in that order (not the order of their ids); N2 and N3 then
-		// settle their tie on T by id.
-		for _, line := range []string{
+	}
+	for _, c := range refs {
+		b := steptest.Transcript(t, ralamport.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{
+			"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1",
+			"request N2", "request N3", "deliver N2->N3", "deliver N3->N2", "deliver N3->N2 reply",
+			"deliver N3->N1", "deliver N2->N1"})
+		assert.Equal(t, "[N3@3 N2@3]", b.Nodes[0].Vars()[2].Value)
+		steptest.Transcript(t, ralamport.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{
 			"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1",
 			"request N2", "request N3", "deliver N2->N3", "deliver N3->N2", "deliver N3->N2 reply",
 			"deliver N3->N1", "deliver N2->N1", "exit N1", "deliver N1->N2", "deliver N1->N3",
-			"exit N2", "deliver N2->N3", "exit N3",
-		} {
-			ea, err := a.FindEvent(line)
-			require.NoError(t, err, line)
-			eb, err := b.FindEvent(line)
-			require.NoError(t, err, line)
-			require.Equal(t, a.Describe(ea), b.Describe(eb), line)
-			apply(t, a, line)
-			apply(t, b, line)
-			require.Equal(t, a.StateString(), b.StateString(), line)
-			if line == "deliver N2->N1" && b.Nodes[0].Phase() == sim.InCS {
-				assert.Equal(t, "[N3@3 N2@3]", b.Nodes[0].Vars()[2].Value)
-			}
-		}
-		var ea, eb sim.Enc
-		a.Encode(&ea)
-		b.Encode(&eb)
-		assert.NotEmpty(t, eb.B)
+			"exit N2", "deliver N2->N3", "exit N3"})
 	}
 }
 
@@ -165,11 +112,7 @@ func TestLockstepWalks(t *testing.T) {
 		cfg := sim.Config{N: n}
 		a, err := sim.NewWorld(ralamport.Algorithm(), cfg, opts)
 		require.NoError(t, err)
-		s := New(newRef)
-		if run%2 == 1 {
-			s = viaWire()
-		}
-		b, err := sim.NewWorld(Algorithm("ra-lamport", s), cfg, opts)
+		b, err := sim.NewWorld(alg(refs[run%2]), cfg, opts)
 		require.NoError(t, err)
 		for step := 0; step < 120; step++ {
 			ea, eb := a.Events(nil), b.Events(nil)
@@ -210,10 +153,10 @@ func TestHandlersSeeTheQueueSorted(t *testing.T) {
 	require.NoError(t, err)
 	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N1->N4", "deliver N2->N1", "deliver N3->N1", "deliver N4->N1",
 		"request N4", "request N2", "request N3", "deliver N4->N1", "deliver N2->N1", "deliver N3->N1"} {
-		apply(t, w, line)
+		steptest.Apply(t, w, line)
 	}
 	assert.Equal(t, "[N4@3 N2@3 N3@3]", w.Nodes[0].Vars()[2].Value)
-	apply(t, w, "exit N1")
+	steptest.Apply(t, w, "exit N1")
 	require.Len(t, seen, 1)
 	assert.Equal(t, []Waiter{{1, 3}, {2, 3}, {3, 3}}, seen[0])
 	assert.Equal(t, "[]", w.Nodes[0].Vars()[2].Value)
@@ -225,136 +168,86 @@ func TestReleasedClearsTAndReplies(t *testing.T) {
 	w, err := sim.NewWorld(Algorithm("ra-lamport", newRef), sim.Config{N: 2}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1"} {
-		apply(t, w, line)
+		steptest.Apply(t, w, line)
 	}
 	assert.Equal(t, "N1: state=HELD T=1 queue=[] replies=1 clock=3\n", w.StateString()[:len("N1: state=HELD T=1 queue=[] replies=1 clock=3\n")])
-	apply(t, w, "exit N1")
+	steptest.Apply(t, w, "exit N1")
 	nd := w.Nodes[0].(*node)
-	assert.Equal(t, []int{0, 0}, []int{nd.t, nd.replies})
+	assert.Equal(t, []int{0, 0}, []int{nd.V.T, nd.V.Replies})
 }
 
-// bad is a student's code that does something else in one handler.
-type bad struct {
-	ref
-	enter, exit func(v *Vars)
-	request     func(v *Vars, j, tj int)
-	reply       func(v *Vars, j int)
-}
-
-func (b bad) Enter() { call(b.enter, b.ref.Enter, b.Vars) }
-func (b bad) Exit()  { call(b.exit, b.ref.Exit, b.Vars) }
-func (b bad) OnRequest(j, tj int) {
-	if b.request != nil {
-		b.request(b.Vars, j, tj)
-		return
-	}
-	b.ref.OnRequest(j, tj)
-}
-func (b bad) OnReply(j int) {
-	if b.reply != nil {
-		b.reply(b.Vars, j)
-		return
-	}
-	b.ref.OnReply(j)
-}
-
-func call(f func(*Vars), def func(), v *Vars) {
-	if f != nil {
-		f(v)
-		return
-	}
-	def()
-}
-
-// Handlers that break the contract make their node fail, saying why.
+// Handlers that break the contract make their node fail, saying why,
+// directly and through the wire.
 func TestContract(t *testing.T) {
 	held := []string{"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1"}
 	for _, c := range []struct {
-		name  string
-		b     bad
+		op    Op
+		bad   func(v *Vars, j, tj int)
 		run   []string
 		fault string
 	}{
-		{"enter stays released", bad{enter: func(v *Vars) { v.SendRequest(1) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.SendRequest(1) }, []string{"request N1"},
 			"Enter() left state = RELEASED, but Enter() sets state = Wanted"},
-		{"enter replies", bad{enter: func(v *Vars) { v.State = Wanted; v.SendReply(1) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendReply(1) }, []string{"request N1"},
 			"Enter() sent a reply, but Enter() sends only requests"},
-		{"enter asks itself", bad{enter: func(v *Vars) { v.State = Wanted; v.SendRequest(0) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendRequest(0) }, []string{"request N1"},
 			"Enter() sent a request to itself (N1)"},
-		{"enter asks twice", bad{enter: func(v *Vars) { v.State = Wanted; v.SendRequest(1); v.SendRequest(1) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendRequest(1); v.SendRequest(1) }, []string{"request N1"},
 			"Enter() sent two messages to N2, but Enter() sends at most one to each node"},
-		{"enter asks a stranger", bad{enter: func(v *Vars) { v.State = Wanted; v.SendRequest(5) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendRequest(5) }, []string{"request N1"},
 			"Enter() sent a request to node 5, but the nodes are 0..2"},
-		{"enter stamps nonsense", bad{enter: func(v *Vars) { v.State = Wanted; v.T = -4; v.SendRequest(1) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.T = -4; v.SendRequest(1) }, []string{"request N1"},
 			"Enter() sent a request stamped -4, which is not a Lamport timestamp"},
-		{"enter queues", bad{enter: func(v *Vars) { v.State = Wanted; v.Queue = append(v.Queue, Waiter{1, 1}) }}, []string{"request N1"},
+		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.Queue = append(v.Queue, Waiter{1, 1}) }, []string{"request N1"},
 			"Enter() changed the queue, but Enter() does not touch it"},
-		{"request enters", bad{request: func(v *Vars, j, tj int) { v.State = Held }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.State = Held }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() changed state from RELEASED to HELD, but a request never changes the state"},
-		{"request takes the timestamp", bad{request: func(v *Vars, j, tj int) { v.T = tj; v.SendReply(j) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.T = tj; v.SendReply(j) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() changed T from 0 to 1, but only Enter() sets T"},
-		{"request counts", bad{request: func(v *Vars, j, tj int) { v.Replies++; v.SendReply(j) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.Replies++; v.SendReply(j) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() changed Replies from 0 to 1, but only OnReply() counts replies"},
-		{"request replies to the wrong node", bad{request: func(v *Vars, j, tj int) { v.SendReply(2) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.SendReply(2) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() sent a reply to N3, but the request came from N1"},
-		{"request asks back", bad{request: func(v *Vars, j, tj int) { v.SendRequest(j) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.SendRequest(j) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() sent a request, but OnRequest() sends only replies"},
-		{"request replies to everyone", bad{request: func(v *Vars, j, tj int) { v.SendReply(0); v.SendReply(2) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.SendReply(0); v.SendReply(2) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() sent 2 replies, but OnRequest() sends at most one"},
-		{"request queues itself", bad{request: func(v *Vars, j, tj int) { v.Queue = append(v.Queue, Waiter{v.MyID(), tj}) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.Queue = append(v.Queue, Waiter{v.MyID(), tj}) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() put itself (N2) in the queue, but a node never waits for itself"},
-		{"request queues a stranger", bad{request: func(v *Vars, j, tj int) { v.Queue = append(v.Queue, Waiter{-1, tj}) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.Queue = append(v.Queue, Waiter{-1, tj}) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() put node -1 in the queue, but the nodes are 0..2"},
-		{"request queues without end", bad{request: func(v *Vars, j, tj int) { v.Queue = make([]Waiter, 65) }}, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, j, tj int) { v.Queue = make([]Waiter, 65) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() made the queue 65 long, but it holds at most 64 requests"},
-		{"reply leaves the CS", bad{reply: func(v *Vars, j int) { v.State = Released }}, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
+		{OpReply, func(v *Vars, j, tj int) { v.State = Released }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() changed state from WANTED to RELEASED, but a reply can only move WANTED to HELD"},
-		{"reply restamps", bad{reply: func(v *Vars, j int) { v.T = v.Clock() }}, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
+		{OpReply, func(v *Vars, j, tj int) { v.T = v.Clock() }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() changed T from 1 to 3, but only Enter() sets T"},
-		{"reply answers", bad{reply: func(v *Vars, j int) { v.SendReply(j) }}, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
+		{OpReply, func(v *Vars, j, tj int) { v.SendReply(j) }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() sent a reply, but OnReply() sends nothing"},
-		{"reply clears the queue", bad{reply: func(v *Vars, j int) { v.Queue = nil }},
+		{OpReply, func(v *Vars, j, tj int) { v.Queue = nil },
 			[]string{"request N1", "request N2", "deliver N2->N1", "deliver N1->N3", "deliver N3->N1"},
 			"OnReply() changed the queue, but OnReply() does not touch it"},
-		{"exit stays held", bad{exit: func(v *Vars) {}}, append(held, "exit N1"),
+		{OpExit, func(v *Vars, j, tj int) {}, append(held, "exit N1"),
 			"Exit() left state = HELD, but Exit() sets state = Released"},
-		{"exit asks", bad{exit: func(v *Vars) { v.State = Released; v.SendRequest(1) }}, append(held, "exit N1"),
+		{OpExit, func(v *Vars, j, tj int) { v.State = Released; v.SendRequest(1) }, append(held, "exit N1"),
 			"Exit() sent a request, but Exit() sends only replies"},
-		{"panics", bad{exit: func(v *Vars) { _ = v.Queue[3] }}, append(held, "exit N1"),
+		{OpExit, func(v *Vars, j, tj int) { _ = v.Queue[3] }, append(held, "exit N1"),
 			"Exit() panicked: runtime error: index out of range"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			for _, wire := range []bool{false, true} {
-				s := func(v *Vars) Steps { b := c.b; b.ref = ref{v}; return b }
-				if wire {
-					inner := s
-					s = Remote(func(req []byte) ([]byte, error) { return Serve(inner, req), nil })
-				}
-				w, err := sim.NewWorld(Algorithm("ra-lamport", s), sim.Config{N: 3}, sim.Options{Requests: 1})
-				require.NoError(t, err)
-				for _, line := range c.run {
-					apply(t, w, line)
-				}
-				var faults []string
-				for _, n := range w.Nodes {
-					if f := n.(*node).Fault(); f != "" {
-						faults = append(faults, f)
-					}
-				}
-				require.Len(t, faults, 1, "wire: %v", wire)
-				assert.Contains(t, faults[0], c.fault, "wire: %v", wire)
-			}
-		})
+		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, j, tj int) int { c.bad(v, j, tj); return 0 })
+		for _, b := range steptest.Both(harness.Wire, bad) {
+			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
+		}
 	}
 }
 
 // A failed node stops: it receives nothing more and waits forever.
 func TestFailedNodeWaits(t *testing.T) {
-	b := bad{exit: func(v *Vars) {}}
-	w, err := sim.NewWorld(Algorithm("ra-lamport", func(v *Vars) Steps { x := b; x.ref = ref{v}; return x }), sim.Config{N: 2}, sim.Options{Requests: 1})
+	stays := steptest.Override(code(newRef), int(OpExit), func(*Vars, int, int) int { return 0 })
+	w, err := sim.NewWorld(alg(stays), sim.Config{N: 2}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1", "exit N1"} {
-		apply(t, w, line)
+		steptest.Apply(t, w, line)
 	}
 	assert.Equal(t, sim.Wanting, w.Nodes[0].Phase())
 	assert.Contains(t, w.NodeString(0), "fault=Exit() left state = HELD")
@@ -365,34 +258,28 @@ func TestFailedNodeWaits(t *testing.T) {
 	assert.Equal(t, "failed", c.(*node).Fault())
 }
 
-// FuzzDecodeAnswer: an answer from the sandbox is untrusted; decoding it
-// never panics, and what Serve writes decodes.
-func FuzzDecodeAnswer(f *testing.F) {
-	f.Add(Serve(newRef, EncodeRequest(OpExit, 0, 0, &Vars{State: Released, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, id: 0, n: 3, clock: 9})))
-	f.Add(Serve(newRef, EncodeRequest(OpEnter, 0, 0, &Vars{id: 1, n: 3, clock: 2})))
-	f.Add(Serve(newRef, EncodeRequest(OpRequest, 2, 7, &Vars{State: Wanted, T: 3, id: 1, n: 3, clock: 8})))
-	f.Add([]byte{1, 0, 0, 200, 1})
-	f.Fuzz(func(t *testing.T, b []byte) {
-		DecodeAnswer(b)
-		if _, err := DecodeAnswer(Serve(newRef, b)); err != nil {
-			t.Fatalf("Serve's own answer does not decode: %v", err)
-		}
-	})
+func at(id, n, clock int) self {
+	return stepwire.Placed[Send](stepwire.Place{ID: id, N: n, Clock: clock})
 }
 
 // What Serve answers is what the handlers did: the wire loses nothing.
-func TestWireRoundTrip(t *testing.T) {
-	v := &Vars{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, id: 0, n: 3, clock: 9}
-	a, err := DecodeAnswer(Serve(newRef, EncodeRequest(OpExit, 0, 0, v)))
+func TestWire(t *testing.T) {
+	steptest.RoundTrip(t, harness.Wire, int(OpExit), []Vars{{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)}, {self: at(1, 3, 7)}},
+		[][]byte{{9, 9, 9}, harness.EncodeRequest(int(OpReply), 1, 0, &Vars{self: at(1, 3, 7)})})
+	a, err := harness.DecodeAnswer(Serve(newRef, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)})))
 	require.NoError(t, err)
 	assert.Equal(t, Released, a.Vars.State)
 	assert.Empty(t, a.Vars.Queue)
-	assert.Equal(t, []Send{{Reply, 1, 0}, {Reply, 2, 0}}, a.Vars.out)
-	a, err = DecodeAnswer(Serve(newRef, EncodeRequest(OpEnter, 0, 0, &Vars{id: 1, n: 3, clock: 7})))
+	assert.Equal(t, []Send{{Reply, 1, 0}, {Reply, 2, 0}}, stepwire.Sent(&a.Vars.self))
+	a, err = harness.DecodeAnswer(Serve(newRef, harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 7)})))
 	require.NoError(t, err)
 	assert.Equal(t, Wanted, a.Vars.State)
-	assert.Equal(t, []Send{{Request, 0, 7}, {Request, 2, 7}}, a.Vars.out)
-	a, err = DecodeAnswer(Serve(newRef, []byte{9, 9, 9}))
-	require.NoError(t, err)
-	assert.Equal(t, "malformed request", a.Panic)
+	assert.Equal(t, []Send{{Request, 0, 7}, {Request, 2, 7}}, stepwire.Sent(&a.Vars.self))
+}
+
+func FuzzDecodeAnswer(f *testing.F) {
+	steptest.Fuzz(f, harness.Wire, code(newRef),
+		harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Released, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)}),
+		harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 2)}),
+		harness.EncodeRequest(int(OpRequest), 2, 7, &Vars{State: Wanted, T: 3, self: at(1, 3, 8)}))
 }

@@ -25,51 +25,31 @@
 // variable "fault" says why, and it waits forever (a liveness failure).
 package tokenringsteps
 
-import (
-	"strconv"
-
-	"dmelab/algorithms/internal/stepwire"
-)
+import "dmelab/algorithms/internal/stepwire"
 
 // State is the node's state, in the seed's words.
-type State uint8
+type State = stepwire.State
 
 const (
-	Released State = iota
-	Wanted
-	Held
+	Released = stepwire.Released
+	Wanted   = stepwire.Wanted
+	Held     = stepwire.Held
 )
 
-func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Wanted:
-		return "WANTED"
-	case Held:
-		return "HELD"
-	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
-}
+type self = stepwire.Self[int] // the nodes the token was sent to
 
 // Vars are one node's variables. Node indices are 0-based: node i is
-// N(i+1); the ring goes from i to (i+1) mod N.
+// N(i+1); the ring goes from i to (i+1) mod N. MyID and N say where the
+// node is.
 type Vars struct {
 	State State
 	Token bool // this node holds the token
 
-	id, n int
-	out   []int // the nodes the token was sent to
+	self
 }
 
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes in the ring.
-func (v *Vars) N() int { return v.n }
-
 // SendToken sends the token to node to.
-func (v *Vars) SendToken(to int) { v.out = append(v.out, to) }
+func (v *Vars) SendToken(to int) { stepwire.Emit(&v.self, to) }
 
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -98,42 +78,13 @@ const (
 	OpPass
 )
 
-func (o Op) String() string {
-	switch o {
-	case OpEnter:
-		return "Enter()"
-	case OpLeave:
-		return "Leave()"
-	case OpToken:
-		return "OnToken()"
-	case OpPass:
-		return "Pass()"
-	}
-	return "?"
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnToken()"}, {Name: "Pass()"}}
+
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
+
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{
+	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave), stepwire.M0(Steps.OnToken), stepwire.M0(Steps.Pass),
 }
 
-// invoke calls one handler; a panic is returned as its message.
-func invoke(s Steps, op Op) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpEnter:
-		s.Enter()
-	case OpLeave:
-		s.Leave()
-	case OpToken:
-		s.OnToken()
-	case OpPass:
-		s.Pass()
-	}
-	return ""
-}
-
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
-
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }

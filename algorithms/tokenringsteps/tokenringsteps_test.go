@@ -1,13 +1,14 @@
 package tokenringsteps
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/internal/steptest"
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenring"
@@ -47,119 +48,49 @@ func (r ref) pass() {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-// viaWire runs the reference through the wire format, as the sandbox does.
-func viaWire() New {
-	return Remote(func(req []byte) ([]byte, error) { return Serve(newRef, req), nil })
-}
+var refs = steptest.Both(harness.Wire, code(newRef))
 
-func check(t *testing.T, alg *sim.Algorithm, n, r int) *explore.Result {
-	t.Helper()
-	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: sim.Options{Requests: r},
-		Props: []string{explore.Safety, explore.Liveness}})
-	require.NoError(t, err)
-	require.True(t, res.Complete)
-	return res
-}
-
-// The reference behaves exactly as the registry's token-ring: the same
-// state space and verdicts, directly and through the wire.
+// The reference behaves exactly as the registry's token-ring, directly
+// and through the wire: the same state space and verdicts, and the same
+// canonical forms and variables along a run, so schedules written for
+// token-ring replay on a student's code.
 func TestReferenceIsTokenRing(t *testing.T) {
-	for _, c := range []struct{ n, r int }{{1, 1}, {2, 1}, {2, 2}, {3, 1}, {3, 2}} {
-		t.Run(fmt.Sprintf("N%d-R%d", c.n, c.r), func(t *testing.T) {
-			want := check(t, tokenring.Algorithm(), c.n, c.r)
-			for _, alg := range []*sim.Algorithm{Algorithm("token-ring", newRef), Algorithm("token-ring", viaWire())} {
-				got := check(t, alg, c.n, c.r)
-				assert.Equal(t, want.States, got.States)
-				assert.Equal(t, want.Transitions, got.Transitions)
-				assert.Equal(t, want.Verdicts, got.Verdicts)
-			}
-		})
+	for _, c := range refs {
+		steptest.Same(t, tokenring.Algorithm(), []*sim.Algorithm{algorithm("token-ring", c)},
+			steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
+		steptest.Transcript(t, tokenring.Algorithm(), algorithm("token-ring", c), sim.Config{N: 3}, sim.Options{Requests: 1},
+			[]string{"request N3", "step N1 pass token to N2", "deliver N1->N2 token", "step N2 pass token to N3", "deliver N2->N3 token", "exit N3"})
 	}
-}
-
-// The same events give the same canonical forms and variables, so
-// schedules written for token-ring replay on a student's code.
-func TestSameTranscript(t *testing.T) {
-	a, err := sim.NewWorld(tokenring.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1})
-	require.NoError(t, err)
-	b, err := sim.NewWorld(Algorithm("token-ring", newRef), sim.Config{N: 3}, sim.Options{Requests: 1})
-	require.NoError(t, err)
-	for _, line := range []string{"request N3", "step N1 pass token to N2", "deliver N1->N2 token", "step N2 pass token to N3", "deliver N2->N3 token", "exit N3"} {
-		for _, w := range []*sim.World{a, b} {
-			e, err := w.FindEvent(line)
-			require.NoError(t, err, line)
-			_, err = w.Apply(e)
-			require.NoError(t, err)
-		}
-		assert.Equal(t, a.StateString(), b.StateString(), line)
-	}
-}
-
-// bad is a student's code that does something else in one handler.
-type bad struct {
-	ref
-	enter, leave, token, pass func(v *Vars)
-}
-
-func (b bad) Enter()   { call(b.enter, b.ref.Enter, b.Vars) }
-func (b bad) Leave()   { call(b.leave, b.ref.Leave, b.Vars) }
-func (b bad) OnToken() { call(b.token, b.ref.OnToken, b.Vars) }
-func (b bad) Pass()    { call(b.pass, b.ref.Pass, b.Vars) }
-
-func call(f func(*Vars), def func(), v *Vars) {
-	if f != nil {
-		f(v)
-		return
-	}
-	def()
 }
 
 // Handlers that break the contract make their node fail, saying why.
 func TestContract(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		b     bad
+		op    Op
+		bad   func(v *Vars)
 		run   []string
 		fault string
 	}{
-		{"enter sends", bad{enter: func(v *Vars) { v.State = Wanted; v.SendToken(2) }}, []string{"request N2"}, "Enter() sent the token, but Enter() sends nothing"},
-		{"enter stays released", bad{enter: func(v *Vars) {}}, []string{"request N2"}, "Enter() left state = RELEASED"},
-		{"pass to the wrong node", bad{pass: func(v *Vars) { v.Token = false; v.SendToken(2) }}, []string{"step N1"}, "Pass() sent the token to N3, but the ring goes from N1 to N2"},
-		{"token enters when idle", bad{token: func(v *Vars) { v.Token = true; v.State = Held }}, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from RELEASED to HELD"},
-		{"panics", bad{leave: func(v *Vars) { var m map[int]int; m[1] = 1 }}, []string{"request N1", "exit N1"}, "Leave() panicked: assignment to entry in nil map"},
+		{OpEnter, func(v *Vars) { v.State = Wanted; v.SendToken(2) }, []string{"request N2"}, "Enter() sent the token, but Enter() sends nothing"},
+		{OpEnter, func(v *Vars) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
+		{OpPass, func(v *Vars) { v.Token = false; v.SendToken(2) }, []string{"step N1"}, "Pass() sent the token to N3, but the ring goes from N1 to N2"},
+		{OpToken, func(v *Vars) { v.Token = true; v.State = Held }, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from RELEASED to HELD"},
+		{OpLeave, func(v *Vars) { var m map[int]int; m[1] = 1 }, []string{"request N1", "exit N1"}, "Leave() panicked: assignment to entry in nil map"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			w, err := sim.NewWorld(Algorithm("token-ring", func(v *Vars) Steps { b := c.b; b.ref = ref{v}; return b }), sim.Config{N: 3}, sim.Options{Requests: 1})
-			require.NoError(t, err)
-			for _, line := range c.run {
-				e, err := w.FindEvent(line)
-				require.NoError(t, err, line)
-				_, err = w.Apply(e)
-				require.NoError(t, err)
-			}
-			var faults []string
-			for _, n := range w.Nodes {
-				if f := n.(*node).Fault(); f != "" {
-					faults = append(faults, f)
-				}
-			}
-			require.Len(t, faults, 1)
-			assert.Contains(t, faults[0], c.fault)
-		})
+		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, _, _ int) int { c.bad(v); return 0 })
+		for _, b := range steptest.Both(harness.Wire, bad) {
+			steptest.Fault(t, algorithm("token-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
+		}
 	}
 }
 
-// FuzzDecodeAnswer: an answer from the sandbox is untrusted; decoding it
-// never panics, and what Serve writes decodes.
+func TestWire(t *testing.T) {
+	steptest.RoundTrip(t, harness.Wire, int(OpLeave), []Vars{{State: Held, Token: true, self: at(0, 3)}, {self: at(2, 3)}},
+		[][]byte{harness.EncodeRequest(9, 0, 0, &Vars{self: at(0, 3)}), harness.EncodeRequest(0, 0, 0, &Vars{self: at(3, 3)}), {1, 2}})
+}
+
 func FuzzDecodeAnswer(f *testing.F) {
-	f.Add(Serve(newRef, EncodeRequest(OpLeave, &Vars{State: Held, Token: true, id: 0, n: 3})))
-	f.Add([]byte{1, 0, 0, 200, 1})
-	f.Fuzz(func(t *testing.T, b []byte) {
-		DecodeAnswer(b)
-		if _, err := DecodeAnswer(Serve(newRef, b)); err != nil {
-			t.Fatalf("Serve's own answer does not decode: %v", err)
-		}
-	})
+	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpLeave), 0, 0, &Vars{State: Held, Token: true, self: at(0, 3)}))
 }
 
 // multiplies forgets to give the token up when it passes it on: every
@@ -187,7 +118,7 @@ func TestMemoryBoundStopsGrowingMessages(t *testing.T) {
 	assert.Regexp(t, `^the search stopped at its memory bound \(\d+ MiB, [\d,]+ states\); messages in flight kept growing: [\d,]+ at depth \d+$`, res.Stopped())
 
 	// The reference stays well inside the same bound and completes.
-	ok := check(t, Algorithm("token-ring", newRef), 3, 2)
+	ok := steptest.Explore(t, Algorithm("token-ring", newRef), steptest.Config{N: 3, R: 2})
 	assert.Empty(t, ok.Bound)
 	assert.LessOrEqual(t, ok.InFlight, 1, "one token, at most one message in flight")
 }
@@ -227,3 +158,5 @@ func TestRunStopsGrowingMessages(t *testing.T) {
 	last := res.Steps[len(res.Steps)-1].Net
 	assert.Contains(t, last, "and 37 more", "a step lists 64 messages in flight")
 }
+
+func at(id, n int) self { return stepwire.Placed[int](stepwire.Place{ID: id, N: n}) }

@@ -118,36 +118,16 @@ func (i *Interface) Glue(student string) string {
 	return strings.ReplaceAll(i.glue, "STUDENT", student)
 }
 
-// all holds the registered interfaces; each is registered from the init
-// of its own file (iface.go for the first two), so adding an interface
-// touches no shared list.
+// all holds the registered interfaces, registered from the inits of
+// iface.go (rasteps, maekawasteps), handlers.go (the interfaces of one
+// handler per event) and rav.go (seed 000's earlier listings).
 var all []*Interface
 
 func init() {
+	ra := handlers("rasteps", rasteps.Algorithm, rasteps.Remote)
+	ra.OwnEvent = numberedStep
 	for _, i := range []*Interface{
-		{
-			Name:     "rasteps",
-			Import:   "dmelab/algorithms/rasteps",
-			Node:     true,
-			OwnEvent: numberedStep,
-			glue: header + `	"dmelab/algorithms/rasteps"
-	"dmelab/grader/guest"
-	student "STUDENT"
-)
-
-var _ rasteps.Steps = (*student.Node)(nil)
-
-func newSteps(v *rasteps.Vars) rasteps.Steps { return &student.Node{Vars: v} }
-
-//go:wasmexport dmelab_call
-func call(n uint32) uint32 {
-	return guest.Call(n, func(req []byte) []byte { return rasteps.Serve(newSteps, req) })
-}
-`,
-			Algorithm: func(name string, call Caller) *sim.Algorithm {
-				return rasteps.Algorithm(name, rasteps.Remote(rasteps.Caller(call)))
-			},
-		},
+		ra,
 		{
 			Name:     "maekawasteps",
 			Import:   "dmelab/algorithms/maekawasteps",

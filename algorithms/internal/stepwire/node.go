@@ -1,0 +1,166 @@
+package stepwire
+
+import (
+	"fmt"
+
+	"dmelab/algorithms/sim"
+)
+
+// Harness is what an interface's nodes share: its wire (ops, variables),
+// how a fault names a call, and which parts of the Place the simulator
+// fills in.
+type Harness[V, S any] struct {
+	*Wire[V, S]
+	Pkg string // the interface's package, for errors
+	// Copy copies src into dst, sharing no list with src and reusing
+	// dst's; nil when V has no list.
+	Copy func(dst, src *V)
+	// Say names a call in a fault ("OnElection(N1)"); by default the op's
+	// name.
+	Say func(op, a int) string
+	// Clocks and Crashes: the handlers see the Lamport clock, the
+	// crashed nodes.
+	Clocks, Crashes bool
+}
+
+// Nodes builds n nodes of the student's code c, each with the variables
+// init(i) gives it; each node is wrap(its Node).
+func Nodes[V, S, N any](h *Harness[V, S], c Code[V], n int, init func(i int) V, wrap func(Node[V, S]) N) ([]N, error) {
+	if c == nil {
+		return nil, fmt.Errorf("%s: no %s", h.Pkg, h.Noun)
+	}
+	nodes := make([]N, n)
+	for i := range nodes {
+		b := Node[V, S]{h: h, code: c, V: init(i)}
+		b.h.Self(&b.V).at = Place{ID: i, N: n}
+		nodes[i] = wrap(b)
+	}
+	return nodes, nil
+}
+
+// Node is the part of a node every interface shares: the student's code,
+// the node's variables (a fresh copy of them for every call, so that no
+// handler keeps a reference into the harness's state) and why the node
+// failed. The interface's node embeds it.
+type Node[V, S any] struct {
+	h     *Harness[V, S] // shared, never changes
+	code  Code[V]
+	V     V // the node's variables; their Place is the node's
+	fault string
+}
+
+// Fault says why the node stopped, or "" while it works.
+func (n *Node[V, S]) Fault() string { return n.fault }
+
+// Fail stops the node, saying why.
+func (n *Node[V, S]) Fail(why string) { n.fault = why }
+
+// At is the node's place.
+func (n *Node[V, S]) At() *Place { return &n.h.Self(&n.V).at }
+
+// CanReceive: a failed node takes nothing.
+func (n *Node[V, S]) CanReceive(sim.Msg) bool { return n.fault == "" }
+
+// Waits is phase p, or Wanting for a failed node: it waits forever.
+func (n *Node[V, S]) Waits(p sim.Phase) sim.Phase {
+	if n.fault != "" {
+		return sim.Wanting
+	}
+	return p
+}
+
+// The defaults of a node without internal steps or an exit.
+func (n *Node[V, S]) Steps(dst []sim.Step) []sim.Step { return dst }
+func (n *Node[V, S]) Do(*sim.Ctx, sim.Step)           {}
+func (n *Node[V, S]) StepLabel(sim.Step) string       { return "" }
+
+// Clone is a copy of n that shares no list with it.
+func (n *Node[V, S]) Clone() Node[V, S] {
+	c := *n
+	c.V = n.copyOf(&n.V, nil)
+	return c
+}
+
+// Take makes n a copy of src, reusing n's lists.
+func (n *Node[V, S]) Take(src *Node[V, S]) {
+	v := n.copyOf(&src.V, &n.V)
+	*n = *src
+	n.V = v
+}
+
+// copyOf is a copy of src, in dst's lists when dst is not nil, without
+// the messages src sent.
+func (n *Node[V, S]) copyOf(src, dst *V) V {
+	var v V
+	if dst != nil {
+		v = *dst
+	}
+	if n.h.Copy != nil {
+		n.h.Copy(&v, src)
+	} else {
+		v = *src
+	}
+	n.h.Self(&v).out = nil
+	return v
+}
+
+// Call runs handler op (arguments a and b) on a copy of the node's
+// variables, then checks the contract with check (old and new variables,
+// the handler's result). If it holds, the new variables are the node's
+// and Call returns what the handler sent and returned; otherwise the node
+// fails, saying why, and ok is false. A failed node runs nothing.
+func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []S, ret int) string) (out []S, ret int, ok bool) {
+	if n.fault != "" {
+		return nil, 0, false
+	}
+	at := n.At()
+	if n.h.Clocks {
+		at.Clock = int(c.Clock())
+	}
+	if n.h.Crashes {
+		at.Crashed = 0
+		for j := 0; j < at.N && j < 32; j++ {
+			if !c.Alive(j) {
+				at.Crashed |= 1 << j
+			}
+		}
+	}
+	v := n.copyOf(&n.V, nil)
+	ret, p := invoke(n.code, &v, op, a, b, n.h.Noun)
+	self := n.h.Self(&v)
+	out, self.at = self.out, *at // a handler could overwrite the whole struct
+	self.out = nil
+	if p == "" {
+		p = check(&n.V, &v, out, ret)
+	}
+	if p != "" {
+		say := Name(n.h.Ops, op)
+		if n.h.Say != nil {
+			say = n.h.Say(op, a)
+		}
+		n.fault = say + " " + p
+		return nil, 0, false
+	}
+	n.V = v
+	return out, ret, true
+}
+
+// PutFault writes whether the node failed; its reason is not encoded.
+func (n *Node[V, S]) PutFault(e *sim.Enc) { e.Bool(n.fault != "") }
+
+// GetFault reads what PutFault wrote: a decoded failed node says so in
+// general.
+func (n *Node[V, S]) GetFault(d *sim.Dec) {
+	n.fault = ""
+	if d.Bool() {
+		n.fault = "failed"
+	}
+}
+
+// WithFault is vars with the fault of a failed node.
+func (n *Node[V, S]) WithFault(vars []sim.Var) []sim.Var {
+	if n.fault != "" {
+		vars = append(vars, sim.Var{Name: "fault", Value: n.fault})
+	}
+	return vars
+}

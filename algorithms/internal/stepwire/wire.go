@@ -1,0 +1,193 @@
+package stepwire
+
+import "dmelab/algorithms/sim"
+
+// Wire is one interface's wire between the grader (host) and a student's
+// code compiled to WebAssembly (guest): one request per handler call, one
+// answer, both sim.Enc varints.
+//
+//	request: op a b id n clock crashed {variables}
+//	answer:  status ret {variables} #sends {send} #panic {byte}
+//
+// status is 0 when the handler returned and 1 when it panicked (or the
+// request was malformed); ret is what it returned. The host trusts
+// nothing in an answer: DecodeAnswer bounds every length (the codec's
+// Get* functions their own), and the contract is checked on the host.
+type Wire[V, S any] struct {
+	Ops  []Op
+	Self func(v *V) *Self[S] // the Self v embeds
+	// Put and Get write and read the student's variables; Get reports a
+	// malformed list or value by setting the decoder's Err.
+	Put func(e *sim.Enc, v *V)
+	Get func(d *sim.Dec, v *V)
+	// PutSend and GetSend write and read one message a handler sent.
+	PutSend func(e *sim.Enc, s S)
+	GetSend func(d *sim.Dec) S
+	// MaxSends bounds the messages of an answer: Serve cuts a longer list
+	// to MaxSends+1, which the contract then rejects.
+	MaxSends int
+	// Valid, when set, checks the variables of a request beyond the
+	// place (their lists fit the system).
+	Valid func(v *V) bool
+	// Noun is what a student writes ("handlers"), for "no handlers".
+	Noun string
+}
+
+// Answer is a decoded answer.
+type Answer[V any] struct {
+	Vars  V // with the messages sent
+	Ret   int
+	Panic string
+}
+
+// EncodeRequest writes the request for handler op with arguments a and b
+// on v.
+func (w *Wire[V, S]) EncodeRequest(op, a, b int, v *V) []byte {
+	p := w.Self(v).at
+	e := sim.Enc{B: make([]byte, 0, 16)}
+	for _, x := range []int{op, a, b, p.ID, p.N, p.Clock, int(p.Crashed)} {
+		e.Int(x)
+	}
+	w.Put(&e, v)
+	return e.B
+}
+
+// decodeRequest reads a request into v and reports whether it is one the
+// host can send: it decodes to its end, names a known op, a system the
+// simulator builds (1 to 32 nodes), a node of it, and arguments of the
+// kinds the op takes.
+func (w *Wire[V, S]) decodeRequest(d *sim.Dec, v *V) (op, a, b int, ok bool) {
+	op, a, b = d.Int(), d.Int(), d.Int()
+	p := &w.Self(v).at
+	p.ID, p.N, p.Clock = d.Int(), d.Int(), d.Int()
+	crashed := d.Int()
+	w.Get(d, v)
+	switch {
+	case d.Err != nil, len(d.B) > 0, op < 0, op >= len(w.Ops), p.N < 1, p.N > 32,
+		p.ID < 0, p.ID >= p.N, p.Clock < 0, crashed < 0, crashed>>p.N != 0,
+		!argOK(w.Ops[op].A, a, p), !argOK(w.Ops[op].B, b, p), w.Valid != nil && !w.Valid(v):
+		return 0, 0, 0, false
+	}
+	p.Crashed = uint32(crashed)
+	return op, a, b, true
+}
+
+func argOK(k Arg, x int, p *Place) bool {
+	switch k {
+	case AnyNode:
+		return x >= 0 && x < p.N
+	case Other:
+		return x >= 0 && x < p.N && x != p.ID
+	case Time:
+		return x >= 0
+	}
+	return true
+}
+
+// Serve answers one request with the student's code c: the guest's side.
+// A panic in the student's code is caught and reported in the answer; a
+// malformed request is answered without running it.
+func (w *Wire[V, S]) Serve(c Code[V], req []byte) []byte {
+	// One allocation for what the call needs: the guest runs interpreted.
+	x := new(struct {
+		v V
+		d sim.Dec
+		e sim.Enc
+	})
+	v, e := &x.v, &x.e
+	x.d.B = req
+	ret, panicked := 0, "the request was malformed"
+	if op, a, b, ok := w.decodeRequest(&x.d, v); ok {
+		ret, panicked = invoke(c, v, op, a, b, w.Noun)
+	}
+	e.B = make([]byte, 0, 32)
+	PutStatus(e, panicked)
+	e.Int(ret)
+	w.Put(e, v)
+	PutList(e, w.Self(v).out, w.MaxSends, w.PutSend)
+	PutPanic(e, panicked)
+	return e.B
+}
+
+// DecodeAnswer reads an answer from the sandbox. It never panics: a
+// truncated or oversized answer is an error.
+func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
+	var a Answer[V]
+	d := sim.Dec{B: b}
+	status := d.Int()
+	a.Ret = d.Int()
+	w.Get(&d, &a.Vars)
+	w.Self(&a.Vars).out = GetList(&d, w.MaxSends, w.GetSend)
+	if d.Err != nil {
+		return Answer[V]{}, ErrBadAnswer
+	}
+	p, err := ReadPanic(&d, status)
+	if err != nil {
+		return Answer[V]{}, err
+	}
+	a.Panic = p
+	return a, nil
+}
+
+// Far is the handler of a student's code that runs elsewhere, for the
+// node whose variables are v: every call becomes one request through
+// call, and the answer's variables and messages replace v's.
+func (w *Wire[V, S]) Far(call Caller, v *V) Far {
+	return Far{func(op, a, b int) int {
+		ans, err := w.DecodeAnswer(Call(call, w.EncodeRequest(op, a, b, v)))
+		Check(err, ans.Panic)
+		at := w.Self(v).at
+		*v = ans.Vars
+		w.Self(v).at = at
+		return ans.Ret
+	}}
+}
+
+// PutList writes xs, cut to max+1 (enough for the host to see too many).
+func PutList[T any](e *sim.Enc, xs []T, max int, put func(*sim.Enc, T)) {
+	xs = xs[:min(len(xs), max+1)]
+	e.Int(len(xs))
+	for _, x := range xs {
+		put(e, x)
+	}
+}
+
+// GetList reads what PutList wrote; a list longer than max+1 sets d.Err.
+func GetList[T any](d *sim.Dec, max int, get func(*sim.Dec) T) []T {
+	k := d.Int()
+	if d.Err != nil || k < 0 || k > max+1 {
+		d.Err = ErrBadAnswer
+		return nil
+	}
+	if k == 0 {
+		return nil
+	}
+	xs := make([]T, 0, min(k, len(d.B)))
+	for ; k > 0 && d.Err == nil; k-- {
+		xs = append(xs, get(d))
+	}
+	return xs
+}
+
+// PutInts and GetInts are PutList and GetList for lists of ints.
+func PutInts(e *sim.Enc, xs []int, max int) { PutList(e, xs, max, (*sim.Enc).Int) }
+
+func GetInts(d *sim.Dec, max int) []int { return GetList(d, max, (*sim.Dec).Int) }
+
+// Small reads an int that must lie in 0..max (a kind, a state); another
+// value sets d.Err.
+func Small(d *sim.Dec, max int) int {
+	x := d.Int()
+	if x < 0 || x > max {
+		d.Err = ErrBadAnswer
+		return 0
+	}
+	return x
+}
+
+// Through is c behind the wire, in process: what the sandbox does, for
+// tests that the wire changes nothing.
+func (w *Wire[V, S]) Through(c Code[V]) Code[V] {
+	call := func(req []byte) ([]byte, error) { return w.Serve(c, req), nil }
+	return func(v *V) Handler { return w.Far(call, v).h }
+}
