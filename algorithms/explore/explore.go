@@ -189,7 +189,10 @@ type violation struct {
 	hasEv  bool
 	victim int
 	loop   []int // the cycle for starvation, as state indices
-	detail string
+	// loopClass[k] is the fairness class of the event into loop[k]
+	// (see buildFairLoop); the trace prints an event of that class.
+	loopClass []uint32
+	detail    string
 }
 
 // Check runs the search described by c.

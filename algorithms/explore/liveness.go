@@ -38,12 +38,12 @@ func (s *search) liveness() {
 		}
 		in := func(i int) bool { return i < n && s.wait.at(i)&bit != 0 && !s.bad.at(i) }
 		for _, comp := range s.sccs(in) {
-			loop := s.fairLoop(comp, in)
+			loop, classes := s.fairLoop(comp, in)
 			if loop == nil {
 				continue
 			}
 			if best == nil || loop[0] < best.state {
-				best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop}
+				best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop, loopClass: classes}
 			}
 		}
 	}
@@ -169,10 +169,11 @@ func (s *search) expandFull(x int) []fullEdge {
 }
 
 // fairLoop returns a fair cycle through comp, starting and ending at its
-// first (closest) state, or nil if comp admits none. A cycle may use any
+// first (closest) state, with the class of each of its edges (see
+// buildFairLoop), or nil if comp admits none. A cycle may use any
 // real transition between stored states of comp, also one the reduction
 // did not take.
-func (s *search) fairLoop(comp []int, in func(int) bool) []int {
+func (s *search) fairLoop(comp []int, in func(int) bool) ([]int, []uint32) {
 	member := make(map[int]bool, len(comp))
 	for _, x := range comp {
 		member[x] = true
@@ -211,7 +212,7 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 	}
 	for c := range required {
 		if !taken[c] {
-			return nil
+			return nil, nil
 		}
 	}
 	return s.buildFairLoop(comp[0], member, full)
@@ -227,7 +228,12 @@ func (s *search) fairLoop(comp []int, in func(int) bool) []int {
 // the taken one), and one always exists when comp passed fairLoop's test:
 // a class enabled in every state of comp is taken inside it, and any
 // other is disabled somewhere in it.
-func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fullEdge) []int {
+//
+// Two events of different classes can lead to the same state, so a cycle
+// of states does not say which was taken: classes[k] is the class of the
+// edge into loop[k] (classes[0] unused), and the trace prints an event of
+// that class.
+func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fullEdge) ([]int, []uint32) {
 	next := func(x int) []int {
 		var t []int
 		for _, e := range full[x] {
@@ -254,19 +260,23 @@ func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fu
 		return 0, false
 	}
 	loop := []int{start}
+	classes := []uint32{0}
 	taken := map[uint32]bool{}
-	// walk appends path (which starts at the loop's last state), noting
-	// the class of each edge as the trace will print it: the first event
-	// of x that leads to y.
+	step := func(to int, c uint32) {
+		loop = append(loop, to)
+		classes = append(classes, c)
+		taken[c] = true
+	}
+	// walk appends path (which starts at the loop's last state), each
+	// edge by the first event of x that leads to y.
 	walk := func(path []int) {
 		for k := 1; k < len(path); k++ {
 			for _, e := range full[path[k-1]] {
 				if e.to == path[k] {
-					taken[e.class] = true
+					step(e.to, e.class)
 					break
 				}
 			}
-			loop = append(loop, path[k])
 		}
 	}
 	unfair := func() (uint32, bool) {
@@ -303,7 +313,7 @@ func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fu
 		}))
 		at = loop[len(loop)-1]
 		if to, has := edgeOf(at, c); has {
-			walk([]int{at, to})
+			step(to, c)
 		}
 	}
 	if len(loop) == 1 {
@@ -313,7 +323,7 @@ func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fu
 		}
 	}
 	walk(pathTo(loop[len(loop)-1], next, func(x int) bool { return x == start }))
-	return loop
+	return loop, classes
 }
 
 // pathTo is a breadth-first path along next from a to the nearest state

@@ -70,7 +70,14 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 	var enc sim.Enc
 	for k := 1; k < len(states); k++ {
 		want := s.st.get(states[k])
-		found := false
+		// In the loop, the event of the class the cycle was built with
+		// (another event may lead to the same state); elsewhere the first.
+		var class uint32
+		if j := k - loopAt; loopAt >= 0 && j > 0 && j < len(v.loopClass) {
+			class = v.loopClass[j]
+		}
+		var pick *sim.World
+		var pickEv sim.Event
 		for _, e := range w.Events(nil) {
 			c := w.Clone()
 			if _, err := c.Apply(e); err != nil {
@@ -78,12 +85,21 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 			}
 			enc.B = enc.B[:0]
 			c.Encode(&enc)
-			if string(enc.B) == string(want) {
-				t.Steps = append(t.Steps, step(w, c, e))
-				w = c
-				found = true
+			if string(enc.B) != string(want) {
+				continue
+			}
+			if pick == nil {
+				pick, pickEv = c, e
+			}
+			if class == 0 || s.class(e) == class {
+				pick, pickEv = c, e
 				break
 			}
+		}
+		found := pick != nil
+		if found {
+			t.Steps = append(t.Steps, step(w, pick, pickEv))
+			w = pick
 		}
 		if !found {
 			return nil, fmt.Errorf("explore: cannot replay the counterexample at step %d", k)
