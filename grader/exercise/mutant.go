@@ -21,7 +21,9 @@ import (
 //     says what is wrong (a leading "//" or "#" is dropped; more lines of
 //     explanation may follow it, up to the diff). The diff is the bug.
 //     It always applies to solution.go: the names on its --- and +++
-//     lines are labels, not read.
+//     lines are labels, not read. Each hunk applies where its context
+//     and removed lines are, nearest to the line its header names (see
+//     place); every line must match.
 //   - mutants/NAME.go: the whole wrong solution, its first line a
 //     comment saying what is wrong.
 //
@@ -64,7 +66,7 @@ func PatchMutant(path string, patch, sol []byte) (comment string, src []byte, er
 	heads := hunkLines(patch, strings.Count(preamble, "\n"))
 	var out bytes.Buffer
 	a := gitdiff.NewTextApplier(&out, bytes.NewReader(sol))
-	for i, frag := range f.TextFragments {
+	for i, frag := range place(f.TextFragments, sol) {
 		if err := a.ApplyFragment(frag); err != nil {
 			return "", nil, applyError(path, i, heads, frag, sol, err)
 		}
@@ -81,6 +83,55 @@ func PatchMutant(path string, patch, sol []byte) (comment string, src []byte, er
 		}
 	}
 	return comment, append([]byte("// "+comment+"\n"), src...), nil
+}
+
+// place moves each hunk to where its old lines (context and removed
+// lines) are in sol, nearest to the line its header names (shifted as
+// the hunks before it were), never before the end of the hunk before it
+// — as patch and git apply do, so that a line added to or removed from
+// solution.go above a bug does not break the bug's patch. A hunk whose
+// old lines are nowhere, or that has none, stays where its header puts
+// it (and then fails to apply with the line that does not match).
+func place(frags []*gitdiff.TextFragment, sol []byte) []*gitdiff.TextFragment {
+	lines := strings.SplitAfter(string(sol), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	out := make([]*gitdiff.TextFragment, len(frags))
+	offset, lo := int64(0), int64(0)
+	for i, f := range frags {
+		out[i] = f
+		var old []string
+		for _, l := range f.Lines {
+			if l.Old() {
+				old = append(old, l.Line)
+			}
+		}
+		if len(old) == 0 || f.OldPosition < 1 {
+			continue
+		}
+		want := f.OldPosition - 1 + offset
+		best, dist := int64(-1), int64(0)
+	next:
+		for p := lo; p+int64(len(old)) <= int64(len(lines)); p++ {
+			for k, l := range old {
+				if lines[p+int64(k)] != l {
+					continue next
+				}
+			}
+			if d := max(p-want, want-p); best < 0 || d < dist {
+				best, dist = p, d
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		moved := *f
+		moved.OldPosition = best + 1
+		out[i] = &moved
+		offset, lo = best-(f.OldPosition-1), best+int64(len(old))
+	}
+	return out
 }
 
 var parseLineRE = regexp.MustCompile(`^gitdiff: line (\d+): `)

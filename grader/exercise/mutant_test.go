@@ -62,6 +62,10 @@ func TestPatchMutant(t *testing.T) {
 		{"git diff --no-index", "forgets a term\ndiff --git a/solution.go b/m.go\nindex 84d7105..60acb3b 100644\n" + strings.Replace(strings.Replace(toyDiff, "--- solution.go", "--- a/solution.go", 1), "+++ m.go", "+++ b/m.go", 1), toySolution, "forgets a term", toyMutant("forgets a term")},
 		{"a reference without a comment", "no op\n--- solution.go\n+++ m.go\n@@ -1,2 +1,2 @@\n package ra\n-var x = 1\n+var x = 2\n", "package ra\nvar x = 1\n", "no op", "// no op\npackage ra\nvar x = 2\n"},
 		{"the patch rewrites the comment line", "late\n--- solution.go\n+++ m.go\n@@ -1 +1 @@\n-// ref\n+// mine\n", "// ref\n", "late", "// late\n"},
+		{"lines added above the hunks", "forgets a term\n" + toyDiff, strings.Replace(toySolution, "package ra\n", "package ra\n\nimport \"fmt\"\n\nvar _ = fmt.Sprint\n", 1), "forgets a term", strings.Replace(toyMutant("forgets a term"), "package ra\n", "package ra\n\nimport \"fmt\"\n\nvar _ = fmt.Sprint\n", 1)},
+		{"lines removed above and between the hunks", "forgets a term\n" + toyDiff, strings.Replace(strings.Replace(toySolution, "\ty := 2\n", "", 1), "\n\nfunc b", "\nfunc b", 1), "forgets a term", strings.Replace(strings.Replace(toyMutant("forgets a term"), "\ty := 2\n", "", 1), "\n\nfunc b", "\nfunc b", 1)},
+		{"the nearest of two places", "twice\n--- solution.go\n+++ m.go\n@@ -3,2 +3,2 @@\n a\n-b\n+c\n", "// ref\na\nb\nx\na\nb\n", "twice", "// twice\na\nc\nx\na\nb\n"},
+		{"the nearest of two places, moved", "twice\n--- solution.go\n+++ m.go\n@@ -5,2 +5,2 @@\n a\n-b\n+c\n", "// ref\na\nb\nx\ny\na\nb\n", "twice", "// twice\na\nb\nx\ny\na\nc\n"},
 		{"no newline at the end", "adds\n--- solution.go\n+++ m.go\n@@ -1,2 +1,2 @@\n // ref\n-package ra\n+package rb\n\\ No newline at end of file\n", "// ref\npackage ra\n", "adds", "// adds\npackage rb"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
