@@ -90,8 +90,9 @@ func PatchMutant(path string, patch, sol []byte) (comment string, src []byte, er
 // the hunks before it were), never before the end of the hunk before it
 // — as patch and git apply do, so that a line added to or removed from
 // solution.go above a bug does not break the bug's patch. A hunk whose
-// old lines are nowhere, or that has none, stays where its header puts
-// it (and then fails to apply with the line that does not match).
+// old lines are nowhere stays where its header puts it, shifted as the
+// hunks before it were (and then fails to apply, naming the line that
+// does not match); one that has none stays where its header puts it.
 func place(frags []*gitdiff.TextFragment, sol []byte) []*gitdiff.TextFragment {
 	lines := strings.SplitAfter(string(sol), "\n")
 	if lines[len(lines)-1] == "" {
@@ -124,6 +125,13 @@ func place(frags []*gitdiff.TextFragment, sol []byte) []*gitdiff.TextFragment {
 			}
 		}
 		if best < 0 {
+			// Nowhere: shifted as the hunks before it, so that the
+			// error names the line it was meant for.
+			if p := f.OldPosition + offset; offset != 0 && p > lo {
+				moved := *f
+				moved.OldPosition = p
+				out[i] = &moved
+			}
 			continue
 		}
 		moved := *f

@@ -98,6 +98,12 @@ func TestPatchMutantErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), c.want)
 		})
 	}
+
+	// Two lines added above: hunk 1 moves down by 2, and hunk 2, whose
+	// context is nowhere, is reported 2 lines down too.
+	moved := strings.Replace(toySolution, "package ra\n", "package ra\n\nvar _ = 0\n", 1)
+	_, _, err := PatchMutant("mutants/m.patch", []byte("x\n"+strings.Replace(toyDiff, " \tr := 3", " \tr := 4", 1)), []byte(moved))
+	assert.ErrorContains(t, err, `mutants/m.patch:10: hunk 2 does not apply: solution.go line 16 is "\tr := 3", the patch expects "\tr := 4"`)
 }
 
 // Every mutant of the course is a patch, and each reads whole.
