@@ -103,6 +103,7 @@ fuzz:
 	$(GO) test ./grader/sandbox -run '^$$' -fuzz FuzzCompileErrors -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzParseWalk -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzReadFront -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzPatchMutant -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/rasteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/maekawasteps -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/tokenringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)

@@ -3,6 +3,7 @@ module dmelab
 go 1.26.0
 
 require (
+	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/cockroachdb/datadriven v1.0.3
 	github.com/stretchr/testify v1.12.1
 	github.com/syumai/workers v0.31.0

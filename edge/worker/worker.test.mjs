@@ -144,7 +144,7 @@ test('the scenario API answers from the worker', { skip }, async () => {
 });
 
 test('a submission is forwarded to the grading server and graded', { skip }, async () => {
-  const source = fs.readFileSync(path.join(ROOT, 'exercises', 'ra-steps', 'mutants', 'no_tie_break.go'), 'utf8');
+  const source = execFileSync(path.join(ROOT, 'bin', 'dmelab'), ['validate', '--show-mutant', path.join(ROOT, 'exercises', 'ra-steps', 'mutants', 'no_tie_break.patch')], { encoding: 'utf8' });
   const r = await fetch(worker + '/api/submissions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ exercise: 'ra-steps', file: 'solution.go', source }) });
   assert.equal(r.status, 202);
   const { id } = await r.json();

@@ -6,8 +6,10 @@
 //	public/*.scn     schedules students see
 //	hidden/*.scn     schedules they do not (named, never shown)
 //	hidden/*.walk    seeded random walks (the seed is private to staff)
-//	mutants/*.go     known-wrong solutions, each opening with a one-line
-//	                 comment that says what is wrong
+//	mutants/*.patch  known-wrong solutions, each a diff against solution.go
+//	                 after a line that says what is wrong (PatchMutant)
+//	mutants/*.go     or whole known-wrong solutions, each opening with a
+//	                 one-line comment that says what is wrong
 //	solutions/*.go   other correct solutions, written differently from the
 //	                 reference (each opening with a one-line comment that
 //	                 says how): they must get full marks, so that no test
@@ -161,12 +163,17 @@ type Walk struct {
 	Props           []string
 }
 
-// Mutant is a known-wrong solution.
+// Mutant is a known-wrong solution: mutants/NAME.patch (a diff against
+// solution.go, see PatchMutant) or mutants/NAME.go (the whole file).
 type Mutant struct {
-	Name, Path string
+	Name, Path string // Path: mutants/NAME.patch or mutants/NAME.go
 	Comment    string // what is wrong, from its first line
-	Src        []byte
+	Src        []byte // the Go source graded (a patch's: solution.go patched)
+	Patch      []byte // a patch mutant's patch, nil for a .go mutant
 }
+
+// File is the name the mutant's source is graded under: NAME.go.
+func (m Mutant) File() string { return m.Name + ".go" }
 
 // Solution is an alternative correct solution, written differently from
 // the reference.
@@ -217,7 +224,7 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 	if e.Walks, err = walks(hidden); err != nil {
 		return nil, err
 	}
-	if e.Mutants, err = mutants(filepath.Join(dir, "mutants")); err != nil {
+	if e.Mutants, err = e.mutants(filepath.Join(dir, "mutants")); err != nil {
 		return nil, err
 	}
 	if e.Solutions, err = solutions(filepath.Join(dir, "solutions")); err != nil {
@@ -333,51 +340,61 @@ func schedules(dir, kind string) ([]Schedule, error) {
 	return out, nil
 }
 
-func mutants(dir string) ([]Mutant, error) {
-	files, err := commented(dir, "mutants", "a mutant starts with a one-line comment saying what is wrong")
-	var out []Mutant
-	for _, f := range files {
-		out = append(out, Mutant(f))
+// mutants reads mutants/*.patch and mutants/*.go (see PatchMutant), by
+// name; sol is the reference solution the patches apply to.
+func (e *Exercise) mutants(dir string) ([]Mutant, error) {
+	var files []string
+	for _, pat := range []string{"*.patch", "*.go"} {
+		f, err := filepath.Glob(filepath.Join(dir, pat))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f...)
 	}
-	return out, err
+	sort.Strings(files)
+	var sol []byte
+	var out []Mutant
+	seen := map[string]string{}
+	for _, f := range files {
+		m, err := readMutant(e.Name+"/mutants/"+filepath.Base(f), f, func() ([]byte, error) {
+			if sol == nil {
+				var err error
+				sol, err = os.ReadFile(e.Solution())
+				return sol, err
+			}
+			return sol, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if other, ok := seen[m.Name]; ok {
+			return nil, fmt.Errorf("%s/%s: mutant %s is also %s: keep one", e.Name, m.Path, m.Name, other)
+		}
+		seen[m.Name] = m.Path
+		out = append(out, m)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
 }
 
 func solutions(dir string) ([]Solution, error) {
-	files, err := commented(dir, "solutions", "an alternative solution starts with a one-line comment saying how it differs from the reference")
-	var out []Solution
-	for _, f := range files {
-		out = append(out, Solution(f))
-	}
-	return out, err
-}
-
-// commentedFile is a Go file of mutants/ or solutions/.
-type commentedFile struct {
-	Name, Path string
-	Comment    string
-	Src        []byte
-}
-
-// commented reads the Go files of dir (kind is the folder's name), each of
-// which must open with a one-line comment (else the error says need).
-func commented(dir, kind, need string) ([]commentedFile, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(files)
-	var out []commentedFile
+	var out []Solution
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
-		first, _, _ := strings.Cut(string(src), "\n")
-		comment, ok := strings.CutPrefix(strings.TrimSpace(first), "//")
-		if !ok || strings.TrimSpace(comment) == "" {
-			return nil, fmt.Errorf("%s/%s:1: %s", kind, filepath.Base(f), need)
+		path := "solutions/" + filepath.Base(f)
+		comment, err := goComment(path, src, "an alternative solution starts with a one-line comment saying how it differs from the reference")
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, commentedFile{Name: strings.TrimSuffix(filepath.Base(f), ".go"), Path: kind + "/" + filepath.Base(f), Comment: strings.TrimSpace(comment), Src: src})
+		out = append(out, Solution{Name: strings.TrimSuffix(filepath.Base(f), ".go"), Path: path, Comment: comment, Src: src})
 	}
 	return out, nil
 }

@@ -54,6 +54,8 @@ func TestLoad(t *testing.T) {
 		"elsewhere/b.scn":    "algorithm ra-benari\nnodes N1 N2\n",
 		"elsewhere/w.walk":   "nodes 3\nseed 7\n",
 		"mutants/m.go":       "// forgets everything\npackage ra\n",
+		"mutants/l.patch":    "forgets a term\n" + toyDiff,
+		"solution.go":        toySolution,
 		"solutions/b.go":     "// answers the highest id first\npackage ra\n",
 		"solutions/a.go":     "//   a switch  \npackage ra\n",
 		"solutions/notes.md": "not a solution",
@@ -64,7 +66,9 @@ func TestLoad(t *testing.T) {
 	assert.Len(t, ex.Public, 1)
 	assert.Len(t, ex.Hidden, 1)
 	assert.Equal(t, 1.0, ex.Points.Public)
-	assert.Equal(t, "forgets everything", ex.Mutants[0].Comment)
+	require.Len(t, ex.Mutants, 2)
+	assert.Equal(t, Mutant{Name: "l", Path: "mutants/l.patch", Comment: "forgets a term", Src: []byte(toyMutant("forgets a term")), Patch: []byte("forgets a term\n" + toyDiff)}, ex.Mutants[0])
+	assert.Equal(t, "forgets everything", ex.Mutants[1].Comment)
 	require.Len(t, ex.Solutions, 2)
 	assert.Equal(t, Solution{Name: "a", Path: "solutions/a.go", Comment: "a switch", Src: []byte("//   a switch  \npackage ra\n")}, ex.Solutions[0])
 	assert.Equal(t, "answers the highest id first", ex.Solutions[1].Comment)
@@ -96,6 +100,9 @@ func TestLoadErrors(t *testing.T) {
 		{"other names", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-benari\nnodes A B\n"}, "name their nodes N1..N2"},
 		{"bad schedule", map[string]string{"exercise.md": goodFront, "hidden/a.scn": "algorithm ra-benari\nnodes N1 N2\nfrobnicate\n"}, "hidden/a.scn:3:1"},
 		{"mutant without comment", map[string]string{"exercise.md": goodFront, "mutants/m.go": "package ra\n"}, "mutants/m.go:1: a mutant starts with a one-line comment"},
+		{"mutant patch that does not apply", map[string]string{"exercise.md": goodFront, "solution.go": "// ref\npackage ra\n", "mutants/m.patch": "x\n" + toyDiff}, "ex/mutants/m.patch:4: hunk 1 does not apply"},
+		{"mutant patch without solution", map[string]string{"exercise.md": goodFront, "mutants/m.patch": "x\n" + toyDiff}, "ex/mutants/m.patch: a patch mutant needs its exercise's solution.go"},
+		{"mutant twice", map[string]string{"exercise.md": goodFront, "solution.go": toySolution, "mutants/m.patch": "x\n" + toyDiff, "mutants/m.go": "// x\npackage ra\n"}, "mutant m is also mutants/"},
 		{"solution without comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "package ra\n// late\n"}, "solutions/s.go:1: an alternative solution starts with a one-line comment saying how it differs"},
 		{"solution with an empty comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "//  \npackage ra\n"}, "solutions/s.go:1: an alternative solution starts"},
 		{"bad walk", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\nspeed 9\n"}, `hidden/w.walk:2: unknown setting "speed"`},

@@ -1,7 +1,6 @@
 package grade_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,7 +16,7 @@ import (
 // message.
 func TestConformanceFeedback(t *testing.T) {
 	ex := load(t, "ra-v1")
-	res := gradeFile(t, ex, filepath.Join(ex.Dir, "mutants", "fixed_the_tie.go"))
+	res := gradeMutant(t, ex, "fixed_the_tie")
 	require.Equal(t, report.Graded, res.Status)
 	var conform []report.Test
 	for _, tt := range res.Tests {

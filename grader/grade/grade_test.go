@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,16 @@ func gradeFile(t *testing.T, ex *exercise.Exercise, path string) *report.Result 
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
 	res, err := grader.Grade(context.Background(), ex, filepath.Base(path), src)
+	require.NoError(t, err)
+	return res
+}
+
+// gradeMutant grades the exercise's mutant name (its patch applied).
+func gradeMutant(t *testing.T, ex *exercise.Exercise, name string) *report.Result {
+	t.Helper()
+	i := slices.IndexFunc(ex.Mutants, func(m exercise.Mutant) bool { return m.Name == name })
+	require.GreaterOrEqual(t, i, 0, "no mutant %s in %s", name, ex.Name)
+	res, err := grader.Grade(context.Background(), ex, ex.Mutants[i].File(), ex.Mutants[i].Src)
 	require.NoError(t, err)
 	return res
 }
@@ -125,7 +136,7 @@ func TestMutantsAreCaught(t *testing.T) {
 		for _, m := range ex.Mutants {
 			t.Run(name+"/"+m.Name, func(t *testing.T) {
 				t.Parallel()
-				res := gradeFile(t, ex, filepath.Join(ex.Dir, m.Path))
+				res := gradeMutant(t, ex, m.Name)
 				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
 				assert.Less(t, res.Score, res.MaxScore, "mutant %s (%s) survived", m.Name, m.Comment)
 				failed := 0

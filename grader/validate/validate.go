@@ -182,21 +182,23 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if o.Grader != nil && o.Grader.Builder != nil {
 		v.Problems = append(v.Problems, Signatures(ex, o.Grader.Builder.Root)...)
 	}
-	g := func(path string, src []byte) (*report.Result, error) {
+	// g grades the file at path (relative to the exercise: solution.go,
+	// mutants/NAME.patch) whose source is src, under the name file.
+	g := func(path, file string, src []byte) (*report.Result, error) {
 		if src == nil {
 			var err error
-			if src, err = os.ReadFile(path); err != nil {
+			if src, err = os.ReadFile(filepath.Join(ex.Dir, path)); err != nil {
 				return nil, err
 			}
 		}
-		res, err := o.Grader.Grade(ctx, ex, filepath.Base(path), src)
+		res, err := o.Grader.Grade(ctx, ex, file, src)
 		if err == nil && o.Progress != nil {
-			o.Progress("%s/%s: %s %g/%g", ex.Name, filepath.Base(path), res.Status, res.Score, res.MaxScore)
+			o.Progress("%s/%s: %s %g/%g", ex.Name, path, res.Status, res.Score, res.MaxScore)
 		}
 		return res, err
 	}
 	var err error
-	if v.Solution, err = g(ex.Solution(), nil); err != nil {
+	if v.Solution, err = g("solution.go", "solution.go", nil); err != nil {
 		return nil, err
 	}
 	v.Tests, v.MaxScore = len(v.Solution.Tests), v.Solution.MaxScore
@@ -206,7 +208,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	case sol.Score < sol.MaxScore:
 		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", ")))
 	}
-	if v.Starter, err = g(ex.Starter(), nil); err != nil {
+	if v.Starter, err = g("starter.go", "starter.go", nil); err != nil {
 		return nil, err
 	}
 	switch st := v.Starter; {
@@ -219,7 +221,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least %d", len(ex.Mutants), MinMutants))
 	}
 	for _, mu := range ex.Mutants {
-		res, err := g(mu.Path, mu.Src)
+		res, err := g(mu.Path, mu.File(), mu.Src)
 		if err != nil {
 			return nil, err
 		}
@@ -246,7 +248,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Problems = append(v.Problems, fmt.Sprintf("%d alternative solutions; an exercise needs at least %d (solutions/*.go: correct, written differently from the reference)", len(ex.Solutions), MinAlternatives))
 	}
 	for _, so := range ex.Solutions {
-		res, err := g(so.Path, so.Src)
+		res, err := g(so.Path, filepath.Base(so.Path), so.Src)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +277,7 @@ func probe(ctx context.Context, o Options, ex *exercise.Exercise, mu exercise.Mu
 	if len(c.Explore) == 0 {
 		return "", nil
 	}
-	res, err := o.Grader.Grade(ctx, &c, filepath.Base(mu.Path), mu.Src)
+	res, err := o.Grader.Grade(ctx, &c, mu.File(), mu.Src)
 	if err != nil {
 		return "", err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
 	"dmelab/grader/sandbox"
 )
@@ -57,9 +58,9 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	sol, err := os.ReadFile(filepath.Join(ex, "solution.go"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "disguised.go"), append([]byte("// Claims to be wrong but is the reference solution.\n"), sol...), 0o644))
-	real, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "mutants", "no_tie_break.go"))
+	real, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "mutants", "no_tie_break.patch"))
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "no_tie_break.go"), real, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "no_tie_break.patch"), real, 0o644))
 
 	r, err := Dir(context.Background(), dir, Options{Grader: newGrader(t)})
 	require.NoError(t, err)
@@ -74,8 +75,8 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	}
 	assert.False(t, byName["disguised.go"].Caught())
 	assert.Contains(t, byName["disguised.go"].Hint, "survived")
-	assert.True(t, byName["no_tie_break.go"].Caught())
-	assert.Contains(t, byName["no_tie_break.go"].CaughtBy, "public/tie")
+	assert.True(t, byName["no_tie_break.patch"].Caught())
+	assert.Contains(t, byName["no_tie_break.patch"].CaughtBy, "public/tie")
 	assert.Equal(t, e.MaxScore, e.Solution.Score, "the reference passes")
 	assert.Less(t, e.Starter.Score, e.Starter.MaxScore, "the starter fails something")
 
@@ -98,9 +99,9 @@ func TestValidateAlternatives(t *testing.T) {
 	require.NotEqual(t, string(sol), highest)
 	require.NoError(t, os.MkdirAll(filepath.Join(ex, "solutions"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(ex, "solutions", "highest.go"), []byte("// P7 answers the highest id first.\n"+highest), 0o644))
-	wrong, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "mutants", "no_tie_break.go"))
+	wrong, err := exercise.ReadMutant(filepath.Join(root, "exercises", "ra-steps", "mutants", "no_tie_break.patch"))
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(ex, "solutions", "wrong.go"), wrong, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "solutions", "wrong.go"), wrong.Src, 0o644))
 
 	r, err := Dir(context.Background(), ex, Options{Grader: newGrader(t)})
 	require.NoError(t, err)

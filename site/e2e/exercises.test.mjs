@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,8 @@ if (skip) console.log(`# SKIP ${skip}`);
 const ART = path.join(ROOT, 'artifacts', 'exercises');
 const GRADE = 300000; // a cold Go build cache makes the first grading slow
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
+// mutant prints a mutant whole (its patch applied to the solution).
+const mutant = (p) => execFileSync(path.join(ROOT, 'bin', 'dmelab'), ['validate', '--show-mutant', path.join(ROOT, p)], { encoding: 'utf8' });
 
 let server;
 let browser;
@@ -85,7 +87,7 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
 });
 
 test('a wrong solution gets a counterexample', { skip }, async () => {
-  const html = await submit(read('exercises/ra-steps/mutants/no_tie_break.go'));
+  const html = await submit(mutant('exercises/ra-steps/mutants/no_tie_break.patch'));
   assert.match(await page.textContent('.cm-content'), /no_tie_break|numbers only|RequestedNum/, 'the editor shows the file that was set');
   const status = await page.textContent('#status');
   assert.doesNotMatch(status, /30 \/ 30/);

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"dmelab/grader/exercise"
 )
 
 // gradeCLI runs dmelab grade on the ra-steps exercise with a private
@@ -96,7 +98,11 @@ func TestGradeFormats(t *testing.T) {
 // graded exits 4, with its feedback written all the same.
 func TestGradeExitCodes(t *testing.T) {
 	cache := t.TempDir()
-	code, out, errs := gradeCLI(t, cache, "../../../exercises/ra-steps/mutants/no_tie_break.go")
+	m, err := exercise.ReadMutant("../../../exercises/ra-steps/mutants/no_tie_break.patch")
+	require.NoError(t, err)
+	wrong := filepath.Join(t.TempDir(), "no_tie_break.go")
+	require.NoError(t, os.WriteFile(wrong, m.Src, 0o644))
+	code, out, errs := gradeCLI(t, cache, wrong)
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, out, "✗")
 	assert.Contains(t, out, "playground")

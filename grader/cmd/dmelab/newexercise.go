@@ -32,9 +32,10 @@ empty hidden/ and mutants/ folders; when DIR has a set.md, NAME is added
 at the end of its order. The template exercise is taken from SET (by
 default DIR, or when DIR has none on ALGO — a new, empty set — the
 exercises of the dmelab sources). Then write the statement, the
-schedules, at least 4 mutants and at least 3 alternative solutions
-(correct, each written differently: validate requires full marks for
-each), and run dmelab validate DIR/NAME.
+schedules, at least 4 mutants (mutants/BUG.patch: a line saying what is
+wrong, then diff -u solution.go BUG.go) and at least 3 alternative
+solutions (correct, each written differently: validate requires full
+marks for each), and run dmelab validate DIR/NAME.
 `
 
 var exerciseNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,40}$`)
@@ -114,7 +115,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		}
 		added = fmt.Sprintf(", added at the end of %s's order", setPath)
 	}
-	fmt.Fprintf(stdout, "created %s (starter, solution and %d alternative solutions from %s%s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, len(tmpl.Solutions), tmpl.Name, added, dst)
+	fmt.Fprintf(stdout, "created %s (starter, solution and %d alternative solutions from %s%s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, len(tmpl.Solutions), tmpl.Name, added, dst)
 	return exitOK
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"dmelab/grader/exercise"
 	"dmelab/grader/validate"
 )
 
@@ -17,6 +18,7 @@ func init() {
 }
 
 const validateUsage = `usage: dmelab validate [flags] DIR
+       dmelab validate --show-mutant FILE
 
 Checks an exercise (DIR holds exercise.md) or a set of them (DIR holds
 set.md or exercise folders): every statement renders and shows the names
@@ -28,7 +30,14 @@ at least 4 mutants and 3 alternatives. Prints a table per exercise:
 tests, mutants caught, which tests caught each, for a mutant that
 survived what could catch it, and which tests marked an alternative down.
 
+A mutant is mutants/NAME.patch (a line saying what is wrong, then a
+unified diff against the exercise's solution.go, as diff -u prints it)
+or mutants/NAME.go (the whole file, opening with a // comment saying
+what is wrong). --show-mutant prints a mutant whole: the patch applied.
+
 flags:
+  --show-mutant FILE  print the mutant's Go source (a .patch applied to
+                 its exercise's solution.go) and stop
   --hidden DIR   hidden schedules kept outside the exercises
   --probe        grade surviving mutants against larger explorations
   --cache DIR    compiled modules (default: the user cache directory)
@@ -47,6 +56,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
 	quiet := fs.Bool("quiet", false, "")
+	show := fs.String("show-mutant", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, validateUsage)
@@ -54,6 +64,19 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "dmelab validate: %s\n", oneLine(err))
 		return exitUsage
+	}
+	if *show != "" {
+		if fs.NArg() != 0 {
+			fmt.Fprintln(stderr, "dmelab validate: --show-mutant takes one FILE and no DIR")
+			return exitUsage
+		}
+		m, err := exercise.ReadMutant(*show)
+		if err != nil {
+			fmt.Fprintf(stderr, "dmelab validate: %s\n", err)
+			return exitUsage
+		}
+		stdout.Write(m.Src)
+		return exitOK
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "dmelab validate: give one DIR (an exercise or a set)")

@@ -23,9 +23,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"dmelab/grader/exercise"
 )
 
 func main() {
@@ -47,10 +50,10 @@ func main() {
 // so feedback has counterexamples to render.
 var files = []struct{ exercise, path string }{
 	{"ra-steps", "ra-steps/solution.go"},
-	{"ra-steps", "ra-steps/mutants/no_tie_break.go"},
-	{"ra-steps", "ra-steps/mutants/reversed.go"},
+	{"ra-steps", "ra-steps/mutants/no_tie_break.patch"},
+	{"ra-steps", "ra-steps/mutants/reversed.patch"},
 	{"maekawa", "maekawa/solution.go"},
-	{"maekawa", "maekawa/mutants/lifo_queue.go"},
+	{"maekawa", "maekawa/mutants/lifo_queue.patch"},
 }
 
 type server struct {
@@ -133,7 +136,13 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 	defer os.RemoveAll(data)
 	srcs := make([][]byte, len(files))
 	for i, f := range files {
-		if srcs[i], err = os.ReadFile(filepath.Join(exercises, f.path)); err != nil {
+		if strings.HasSuffix(f.path, ".patch") {
+			m, err := exercise.ReadMutant(filepath.Join(exercises, f.path))
+			if err != nil {
+				return err
+			}
+			srcs[i] = m.Src
+		} else if srcs[i], err = os.ReadFile(filepath.Join(exercises, f.path)); err != nil {
 			return err
 		}
 	}
