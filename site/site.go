@@ -25,6 +25,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
@@ -103,6 +104,24 @@ type handler struct {
 // the root of the URL space; "/" serves index.html. Every file is read
 // once, when Handler is called.
 func Handler(fsys fs.FS) (http.Handler, error) {
+	return HandlerWith(fsys, Options{})
+}
+
+// Options are what a server that embeds the playground tells the page.
+type Options struct {
+	// ExercisesURL is where the exercise pages are ("/exercises/" under
+	// dmelab serve): the page's header links to it. Empty: no link (the
+	// playground alone, the edge).
+	ExercisesURL string
+}
+
+// exercisesMeta is the tag of index.html that HandlerWith fills in.
+const exercisesMeta = `<meta name="dmelab-exercises" content="">`
+
+// HandlerWith is Handler for a server that says more to the page (o),
+// written into index.html once, here, so the page asks nothing at run
+// time (a request the playground alone would answer with a 404).
+func HandlerWith(fsys fs.FS, o Options) (http.Handler, error) {
 	h := &handler{files: map[string]*asset{}}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".br.sha256") {
@@ -111,6 +130,10 @@ func Handler(fsys fs.FS) (http.Handler, error) {
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
+		}
+		if p == "index.html" && o.ExercisesURL != "" {
+			data = bytes.Replace(data, []byte(exercisesMeta),
+				[]byte(`<meta name="dmelab-exercises" content="`+html.EscapeString(o.ExercisesURL)+`">`), 1)
 		}
 		ext := path.Ext(p)
 		ct, ok := contentTypes[ext]

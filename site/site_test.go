@@ -229,3 +229,20 @@ func TestFaviconICOServesTheSVG(t *testing.T) {
 	r = get(t, "GET", testServer(t).URL+"/favicon.ico", nil)
 	assert.Equal(t, http.StatusNotFound, r.StatusCode)
 }
+
+// Under dmelab serve the page links to the exercises; alone it does not
+// (and asks the server nothing to find out).
+func TestExercisesLink(t *testing.T) {
+	get := func(h http.Handler) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+		require.Equal(t, http.StatusOK, rec.Code)
+		return rec.Body.String()
+	}
+	alone, err := Handler(Assets())
+	require.NoError(t, err)
+	assert.Contains(t, get(alone), `<meta name="dmelab-exercises" content="">`)
+	served, err := HandlerWith(Assets(), Options{ExercisesURL: "/exercises/"})
+	require.NoError(t, err)
+	assert.Contains(t, get(served), `<meta name="dmelab-exercises" content="/exercises/">`)
+}

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT } from './harness.mjs';
-import { startServe, submit, launchForAxe } from './serve.mjs';
+import { startServe, submit, launchForAxe, mutant } from './serve.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
@@ -58,8 +58,12 @@ async function tabbing(p, what) {
       return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.disabled && !el.closest('[inert]');
     };
     const els = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')].filter(shown);
+    // A radio group is one stop of the Tab key (arrows move within it):
+    // all its radios share one id, reached when any of them is.
+    const groups = {};
     return els.map((el, i) => {
-      el.dataset.tabCheck = String(i);
+      const group = el.type === 'radio' && el.name ? (groups[el.name] ??= String(i)) : String(i);
+      el.dataset.tabCheck = group;
       return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 40)}"`;
     });
   });
@@ -75,13 +79,17 @@ async function tabbing(p, what) {
     if (at.id !== undefined) seen.add(at.id);
     if (at.editor) await p.keyboard.press('Escape');
   }
-  const missed = want.filter((_, i) => !seen.has(String(i)));
+  const ids = await p.evaluate(() => [...document.querySelectorAll('[data-tab-check]')].map((el) => el.dataset.tabCheck));
+  const missed = want.filter((_, i) => !seen.has(ids[i]));
   assert.deepEqual(missed, [], `${what}: controls the Tab key never reaches`);
 }
 
 test('the playground, a run loaded', { skip }, async () => {
   await page.goto(server.url);
   await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+  // At the start: the next-event buttons are there.
+  await page.waitForSelector('button.ev');
+  await axe(page, 'playground at its first step');
   await page.getByRole('button', { name: 'Run to the end' }).click();
   await page.waitForSelector('#diagram rect.rowhit[data-step="3"]');
   await axe(page, 'playground');
@@ -100,8 +108,7 @@ test('an exercise page, and its feedback after a submission', { skip }, async ()
   await axe(page, 'exercise page');
   await tabbing(page, 'exercise page');
 
-  const mutant = fs.readdirSync(path.join(ROOT, 'exercises', EXERCISE, 'mutants')).find((f) => f.endsWith('.go'));
-  assert.match(await submit(page, read(`exercises/${EXERCISE}/mutants/${mutant}`)), /^graded: /);
+  assert.match(await submit(page, mutant(EXERCISE)), /^graded: /);
   await page.waitForSelector('#history li a');
   await axe(page, 'exercise page with feedback');
   await tabbing(page, 'exercise page with feedback');

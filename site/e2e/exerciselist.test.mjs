@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, ROOT } from './harness.mjs';
-import { startServe, submit, frontTitle } from './serve.mjs';
+import { startServe, submit, frontTitle, mutant } from './serve.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
@@ -69,8 +69,7 @@ test('the best score so far is shown after submissions, and stays the best', { s
   const m = /^graded: (\d+(?:\.\d+)?) \/ (\d+(?:\.\d+)?)$/.exec(full);
   assert.ok(m, `the reference is graded: ${full}`);
   assert.equal(m[1], m[2], 'full marks');
-  const mutant = fs.readdirSync(path.join(ROOT, 'exercises', name, 'mutants')).find((f) => f.endsWith('.go'));
-  const worse = await submit(page, read(`exercises/${name}/mutants/${mutant}`));
+  const worse = await submit(page, mutant(name));
   assert.match(worse, /^graded: /);
   assert.notEqual(worse, full, 'the mutant loses points');
 

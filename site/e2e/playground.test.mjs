@@ -71,8 +71,8 @@ test('the page loads the core and draws the initial state', { skip }, async () =
 
 test('a student builds a schedule by hand, runs it, steps back and forward', { skip }, async () => {
   await configure({ algo: 'ra-lamport', nodes: 3, requests: 1 });
-  await page.getByRole('button', { name: 'request N2', exact: true }).click();
-  await page.getByRole('button', { name: 'request N1', exact: true }).click();
+  await page.locator('button[data-event="request N2"]').click();
+  await page.locator('button[data-event="request N1"]').click();
   assert.equal(await position(), 'step 2 of 2');
   const names = await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent));
   assert.deepEqual(names.slice(1), ['N2 calls enter()', 'N1 calls enter()'], 'the diagram follows the chosen order');
@@ -239,7 +239,7 @@ test('bully election: crash the highest node, the next highest is elected', { sk
   // N1's application asks for an election: from then on the page says
   // who has not elected the highest live node yet. (Without it, N3's
   // "no leader" timer elects N3 all the same, unasked.)
-  await page.getByRole('button', { name: 'request N1', exact: true }).click();
+  await page.locator('button[data-event="request N1"]').click();
   // The model's heartbeats never stop, so Run stops after a chunk of
   // events; somewhere early on everyone has elected N3.
   await page.getByRole('button', { name: 'Run to the end' }).click();
@@ -290,7 +290,7 @@ async function withPage(url, f) {
 // the colours the listing uses (it sat outside .listing, so uncoloured).
 test('the pseudocode legend shows the marks in the listing\'s colours', { skip }, async () => {
   await withPage(server.url + '#algo=ra-lamport&n=2&r=1&app=1', async (p) => {
-    await p.getByRole('button', { name: 'request N1', exact: true }).click();
+    await p.locator('button[data-event="request N1"]').click();
     await p.waitForSelector('#listing .tag-node.last');
     const bg = (sel) => p.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
     const here = await bg('#listing .tag-node:not(.last):not(.crashed)');
@@ -307,8 +307,8 @@ test('the pseudocode legend shows the marks in the listing\'s colours', { skip }
 // empty editor is not an edit).
 test('a hand-built schedule opened from a share link is not "Edited"', { skip }, async () => {
   const url = await withPage(server.url + '#algo=ra-lamport&n=3&r=1&app=1', async (p) => {
-    await p.getByRole('button', { name: 'request N2', exact: true }).click();
-    await p.getByRole('button', { name: 'request N1', exact: true }).click();
+    await p.locator('button[data-event="request N2"]').click();
+    await p.locator('button[data-event="request N1"]').click();
     await p.waitForFunction(() => /&ev=/.test(location.hash));
     return p.url();
   });

@@ -259,14 +259,14 @@ test('download the run as a scenario file that replays it', { skip }, async () =
 
 test('the pseudocode marks each node\'s step (P1–P12)', { skip }, async () => {
   await open(server.url + '#algo=ra-v3&n=2&r=1&app=0');
-  await page.getByRole('button', { name: 'request N1', exact: true }).click();
-  await page.getByRole('button', { name: /^step N1 P2/ }).click();
-  await page.getByRole('button', { name: /^step N1 P4/ }).click();
+  await page.locator('button[data-event="request N1"]').click();
+  await page.locator('button[data-event^="step N1 P2"]').click();
+  await page.locator('button[data-event^="step N1 P4"]').click();
   const marked = await page.$$eval('#listing .ln.now', (ls) => ls.map((l) => ({ who: [...l.querySelectorAll('.tag-node:not(.last)')].map((t) => t.dataset.node), text: l.querySelector('.src').textContent })));
   const at = (node) => marked.filter((m) => m.who.includes(node)).map((m) => m.text.split(':')[0]);
   assert.deepEqual(at('N1'), ['P5', 'P10'], 'N1 awaits replies at P5; its receive process waits at P10');
   assert.deepEqual(at('N2'), ['P1', 'P10'], 'N2 is in its non-critical section; a request may arrive');
-  await page.getByRole('button', { name: /^deliver N1->N2/ }).click();
+  await page.locator('button[data-event^="deliver N1->N2"]').click();
   const after = await page.$$eval('#listing .ln.now', (ls) => ls.filter((l) => [...l.querySelectorAll('.tag-node:not(.last)')].some((t) => t.dataset.node === 'N2')).map((l) => l.querySelector('.src').textContent.split(':')[0]));
   assert.ok(after.includes('P11'), `N2's receive process is at P11 now: ${after}`);
   await shot('25-pseudocode.png');

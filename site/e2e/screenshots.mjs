@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, ROOT } from './harness.mjs';
-import { startServe, submit } from './serve.mjs';
+import { startServe, submit, mutant } from './serve.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const OUT = path.join(ROOT, 'docs', 'screenshots');
@@ -46,7 +46,7 @@ try {
     await page.waitForSelector('.work[data-editor="go"] .cm-editor');
     await shot('exercise');
 
-    await submit(page, read(`exercises/${EXERCISE}/mutants/no_tie_break.go`));
+    await submit(page, mutant(EXERCISE, 'no_tie_break'));
     await page.frameLocator('#feedback').locator('text=Replay this run in the playground').first().waitFor();
     await page.$eval('#feedback', (f) => f.scrollIntoView());
     await shot('feedback');

@@ -2,7 +2,7 @@
 // start `bin/dmelab serve` (built by `make build`, with the site embedded
 // by `make site`) on a free port with a fresh data directory.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,4 +77,16 @@ export async function launchForAxe(executablePath) {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return ctx;
+}
+
+// mutant is the source of one of an exercise's mutants, whole: the named
+// one (or the first), a patch against the solution applied by
+// dmelab validate --show-mutant, or a whole .go file.
+export function mutant(exercise, name) {
+  const dir = path.join(ROOT, 'exercises', exercise, 'mutants');
+  const file = name ? [`${name}.patch`, `${name}.go`].find((f) => fs.existsSync(path.join(dir, f)))
+    : fs.readdirSync(dir).filter((f) => /\.(patch|go)$/.test(f)).sort()[0];
+  if (!file) throw new Error(`${dir}: no mutant ${name || ''}`);
+  if (file.endsWith('.go')) return fs.readFileSync(path.join(dir, file), 'utf8');
+  return execFileSync(path.join(ROOT, 'bin', 'dmelab'), ['validate', '--show-mutant', path.join(dir, file)], { encoding: 'utf8' });
 }

@@ -8,26 +8,16 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, ROOT } from './harness.mjs';
-import { startServe, submit } from './serve.mjs';
+import { startServe, submit, mutant } from './serve.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
 if (skip) console.log(`# SKIP ${skip}`);
 const ART = path.join(ROOT, 'artifacts', 'walk');
 const EX = path.join(ROOT, 'exercises', 'ra-steps');
-
-// wrongSolution is the exercise's no_tie_break mutant, whole: a .go file,
-// or a patch against the solution that validate prints applied.
-function wrongSolution() {
-  const go = path.join(EX, 'mutants', 'no_tie_break.go');
-  if (fs.existsSync(go)) return fs.readFileSync(go, 'utf8');
-  return execFileSync(path.join(ROOT, 'bin', 'dmelab'),
-    ['validate', '--show-mutant', path.join(EX, 'mutants', 'no_tie_break.patch')], { encoding: 'utf8' });
-}
 
 let server;
 let browser;
@@ -60,7 +50,7 @@ for (const [name, viewport] of [['laptop', { width: 1280, height: 800 }], ['phon
       await page.screenshot({ path: path.join(ART, `${name}-1-exercise.png`) });
 
       // A wrong solution: graded, not full marks, a replay link first.
-      const wrong = await submit(page, wrongSolution());
+      const wrong = await submit(page, mutant('ra-steps', 'no_tie_break'));
       assert.match(wrong, /^graded:/, wrong);
       const [got, max] = wrong.match(/(\d+) \/ (\d+)/).slice(1).map(Number);
       assert.ok(got < max, `the wrong solution is marked down: ${wrong}`);

@@ -646,15 +646,13 @@ async function openFirst() {
 }
 
 // showExercisesLink shows the header's link to the exercise pages when
-// the page is served by dmelab serve (which answers /api/exercises); the
-// playground alone (its own server, the edge) has none.
-async function showExercisesLink() {
-  try {
-    const r = await fetch('/api/exercises', { headers: { Accept: 'application/json' } });
-    if (r.ok) $('to-exercises').hidden = false;
-  } catch {
-    // no server of exercises: the link stays hidden
-  }
+// the server says where they are (dmelab serve fills in the meta tag;
+// the playground alone and the edge leave it empty).
+function showExercisesLink() {
+  const url = document.querySelector('meta[name="dmelab-exercises"]')?.content;
+  if (!url) return;
+  $('to-exercises').href = url;
+  $('to-exercises').hidden = false;
 }
 
 async function main() {

@@ -61,7 +61,9 @@ export function drawEnabled(box, s, take) {
       if (e.default) tags.push(h('span', { class: 'tag default', title: 'what Step and Run take' }, 'default'));
       list.append(h('button', {
         type: 'button', class: `ev ev-${e.kind}${e.next ? ' is-next' : ''}`,
-        'aria-label': e.event, title: e.event, 'data-event': e.event,
+        // Named by what it shows (axe's label-in-name); the event's
+        // canonical form is its tooltip and data-event.
+        title: e.event, 'data-event': e.event,
         'aria-keyshortcuts': key || undefined,
         onclick: () => take(e.index),
       }, key ? h('kbd', {}, key) : '', h('span', { class: 'evtxt' }, stripNode(e.text, name)), ...tags));

@@ -97,7 +97,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	playground, err := site.Handler(site.Assets())
+	playground, err := site.HandlerWith(site.Assets(), site.Options{ExercisesURL: "/exercises/"})
 	if err != nil {
 		return fail(err)
 	}
