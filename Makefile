@@ -7,14 +7,14 @@ BIN := bin/dmelab
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./grader/cmd/dmelab
+	$(GO) build -o $(BIN) ./cmd/dmelab
 
 # `run` builds the playground (wasm, editor, examples) into the binary and
 # serves it with the grading API on http://localhost:8080 (PLAYGROUND_ADDR
 # to change it); submissions are kept in dmelab-data/.
 PLAYGROUND_ADDR ?= localhost:8080
 run: site
-	$(GO) build -o $(BIN) ./grader/cmd/dmelab
+	$(GO) build -o $(BIN) ./cmd/dmelab
 	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
 # The last three run in one sub-make, so `site` (the wasm and the bundles,
@@ -29,12 +29,12 @@ test:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
 	$(MAKE) test-browser test-worker hostile
 
-# Hostile and odd-but-honest submissions (grader/cmd/hostile/testdata/
+# Hostile and odd-but-honest submissions (cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
 # code, score and feedback, the peak memory of its whole process tree and
 # its time against the grader's promises (docs/grading.md), and nothing of it left running.
 hostile: build
-	$(GO) run ./grader/cmd/hostile
+	$(GO) run ./cmd/hostile
 
 # The core for the browser, and the Go toolchain's own loader for it, both
 # into the site's static files (gitignored; embedded by package site).
@@ -92,7 +92,7 @@ bench-site: build site node_modules
 # Short fuzzing runs of every fuzz target (longer: FUZZTIME=5m make fuzz).
 FUZZTIME ?= 20s
 fuzz:
-	$(GO) test ./grader/cmd/dmelab -run '^$$' -fuzz FuzzCLI -fuzztime $(FUZZTIME)
+	$(GO) test ./cmd/dmelab -run '^$$' -fuzz FuzzCLI -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/votingsets -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
@@ -136,7 +136,7 @@ bench-grade:
 # course). dmelab is built for the platforms' linux/amd64 machines.
 EXERCISE ?= ra-steps
 bin/dmelab-linux-amd64: FORCE
-	GOOS=linux GOARCH=amd64 $(GO) build -o $@ ./grader/cmd/dmelab
+	GOOS=linux GOARCH=amd64 $(GO) build -o $@ ./cmd/dmelab
 gradescope: build bin/dmelab-linux-amd64
 	$(BIN) pack gradescope --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/gradescope-$(EXERCISE).zip
 prairielearn: build bin/dmelab-linux-amd64
@@ -147,8 +147,8 @@ FORCE:
 # bin/dmelab serve, then the same with the server SIGKILLed twice and
 # restarted; time to feedback, throughput, playground latency, nothing lost.
 load: build
-	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50
-	$(GO) run ./grader/cmd/loadtest -n 200 -clients 50 -kill 2 -backup
+	$(GO) run ./cmd/loadtest -n 200 -clients 50
+	$(GO) run ./cmd/loadtest -n 200 -clients 50 -kill 2 -backup
 
 # The verdict table of docs/verdicts.md, regenerated (a few minutes: every
 # search is bounded by states, not time, so the table is the same on any

@@ -22,7 +22,7 @@ test('make test builds the wasm and the bundles once', () => {
   assert.equal(count(out, 'brotli.mjs'), 1, 'brotli runs in make -n test');
   // bin/dmelab embeds the site: built before it, the exercise pages would
   // be served without their Go editor.
-  const bin = out.lastIndexOf('-o bin/dmelab ./grader/cmd/dmelab');
+  const bin = out.lastIndexOf('-o bin/dmelab ./cmd/dmelab');
   assert.ok(bin > out.indexOf('--outfile=site/static/goeditor.js'), 'bin/dmelab is built after the site it embeds');
 });
 

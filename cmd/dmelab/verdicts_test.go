@@ -19,7 +19,7 @@ func TestVerdictTableIsCurrent(t *testing.T) {
 		t.Skip("recomputes the whole verdict table")
 	}
 	var out, errb bytes.Buffer
-	code := run([]string{"verdicts", "--check", filepath.Join("..", "..", "..", "docs", "verdicts.md")}, &out, &errb)
+	code := run([]string{"verdicts", "--check", filepath.Join("..", "..", "docs", "verdicts.md")}, &out, &errb)
 	require.Equal(t, exitOK, code, "%s", out.String())
 	require.Contains(t, out.String(), "is what dmelab check says")
 }

@@ -14,7 +14,7 @@ import (
 // solution.go, or a .go mutant as it is; a patch that does not apply is
 // bad input, named with its line.
 func TestValidateShowMutant(t *testing.T) {
-	code, out, errs := runCLI("validate", "--show-mutant", "../../../exercises/central/mutants/lifo_queue.patch")
+	code, out, errs := runCLI("validate", "--show-mutant", "../../exercises/central/mutants/lifo_queue.patch")
 	require.Equal(t, exitOK, code, errs)
 	assert.True(t, strings.HasPrefix(out, "// OnRelease grants to the last of the queue"), out)
 	assert.Contains(t, out, "n.Holder = n.Queue[len(n.Queue)-1]\n")

@@ -14,7 +14,7 @@ import (
 
 func TestNewExercise(t *testing.T) {
 	dir := t.TempDir()
-	require.NoError(t, exec.Command("cp", "-r", "../../../exercises/ra-steps", dir).Run())
+	require.NoError(t, exec.Command("cp", "-r", "../../exercises/ra-steps", dir).Run())
 
 	code, out, errs := runCLI("new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir)
 	require.Equal(t, exitOK, code, errs)
@@ -61,7 +61,7 @@ func TestNewExerciseInEmptyDir(t *testing.T) {
 	ex, err := exercise.Load(filepath.Join(dir, "my-ra"), "")
 	require.NoError(t, err, "the scaffold loads as an exercise")
 	assert.Equal(t, "rasteps", ex.Interface)
-	sol, _ := os.ReadFile("../../../exercises/ra-steps/solution.go")
+	sol, _ := os.ReadFile("../../exercises/ra-steps/solution.go")
 	got, _ := os.ReadFile(ex.Solution())
 	assert.Equal(t, string(sol), string(got))
 	_, err = exercise.LoadSet(dir)
@@ -101,7 +101,7 @@ func TestNewExerciseAddsToSet(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, "ra-steps"), 0o755))
-			require.NoError(t, exec.Command("cp", "-r", "../../../exercises/ra-steps", dir).Run())
+			require.NoError(t, exec.Command("cp", "-r", "../../exercises/ra-steps", dir).Run())
 			if name == "no order" || name == "empty flow" {
 				require.NoError(t, os.RemoveAll(filepath.Join(dir, "ra-steps")))
 			}

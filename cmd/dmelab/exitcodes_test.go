@@ -68,7 +68,7 @@ func exitCases(dir string) []exitCase {
 // readmeExitTable returns, per command, the exit codes the guide's
 // table documents (a cell other than "—").
 func readmeExitTable(t *testing.T) map[string]map[int]bool {
-	b, err := os.ReadFile("../../../docs/guide.md")
+	b, err := os.ReadFile("../../docs/guide.md")
 	require.NoError(t, err)
 	_, rest, ok := strings.Cut(string(b), "<!-- exit-codes:start -->")
 	require.True(t, ok, "docs/guide.md has no exit-code table")

@@ -35,7 +35,7 @@ import (
 var (
 	dmelab    = flag.String("dmelab", "bin/dmelab", "the dmelab program")
 	exercises = flag.String("exercises", "exercises", "the exercises")
-	corpus    = flag.String("corpus", "grader/cmd/hostile/testdata/corpus", "the submissions")
+	corpus    = flag.String("corpus", "cmd/hostile/testdata/corpus", "the submissions")
 	maxPeak   = flag.Int64("max-peak", 3<<29, "the peak resident memory allowed to a grading's tree (bytes)")
 	maxWall   = flag.Duration("max-wall", 60*time.Second, "the wall time allowed to a grading")
 	only      = flag.String("run", "", "grade only the files whose name contains this")

@@ -45,7 +45,7 @@ func TestServeStartsAndStops(t *testing.T) {
 	var out, errs syncBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", "../../../exercises"}, &out, &errs)
+		code <- run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", "../../exercises"}, &out, &errs)
 	}()
 	url := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
 	var base string
@@ -109,7 +109,7 @@ func TestServeRefusesALossyDatabase(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	var out, errs syncBuffer
-	code := run([]string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--exercises", "../../../exercises"}, &out, &errs)
+	code := run([]string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--exercises", "../../exercises"}, &out, &errs)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errs.String(), "1 accepted submission(s) (seq 2 to 2) missing")
 	assert.Contains(t, errs.String(), "--accept-loss")

@@ -17,18 +17,18 @@ import (
 // cache of compiled modules.
 func gradeCLI(t *testing.T, cache string, args ...string) (int, string, string) {
 	t.Helper()
-	return runCLI(append([]string{"grade", "--quiet", "--cache", cache, "--exercise", "../../../exercises/ra-steps"}, args...)...)
+	return runCLI(append([]string{"grade", "--quiet", "--cache", cache, "--exercise", "../../exercises/ra-steps"}, args...)...)
 }
 
 func TestGradeUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"grade"},
 		{"grade", "x.go"},
-		{"grade", "--exercise", "../../../exercises/ra-steps"},
-		{"grade", "--exercise", "../../../exercises/ra-steps", "--format", "pdf", "../../../exercises/ra-steps/solution.go"},
-		{"grade", "--exercise", "../../../exercises/nope", "../../../exercises/ra-steps/solution.go"},
-		{"grade", "--exercise", "../../../exercises/ra-steps", "no-such-file.go"},
-		{"grade", "--exercise", "../../../exercises/ra-steps", "a.go", "b.go"},
+		{"grade", "--exercise", "../../exercises/ra-steps"},
+		{"grade", "--exercise", "../../exercises/ra-steps", "--format", "pdf", "../../exercises/ra-steps/solution.go"},
+		{"grade", "--exercise", "../../exercises/nope", "../../exercises/ra-steps/solution.go"},
+		{"grade", "--exercise", "../../exercises/ra-steps", "no-such-file.go"},
+		{"grade", "--exercise", "../../exercises/ra-steps", "a.go", "b.go"},
 		{"grade", "--frobnicate"},
 	} {
 		code, out, errs := runCLI(args...)
@@ -44,7 +44,7 @@ func TestGradeUsage(t *testing.T) {
 
 func TestGradeFormats(t *testing.T) {
 	cache := t.TempDir()
-	sol := "../../../exercises/ra-steps/solution.go"
+	sol := "../../exercises/ra-steps/solution.go"
 
 	code, out, errs := gradeCLI(t, cache, "--format", "json", sol)
 	require.Equal(t, exitOK, code, errs)
@@ -98,7 +98,7 @@ func TestGradeFormats(t *testing.T) {
 // graded exits 4, with its feedback written all the same.
 func TestGradeExitCodes(t *testing.T) {
 	cache := t.TempDir()
-	m, err := exercise.ReadMutant("../../../exercises/ra-steps/mutants/no_tie_break.patch")
+	m, err := exercise.ReadMutant("../../exercises/ra-steps/mutants/no_tie_break.patch")
 	require.NoError(t, err)
 	wrong := filepath.Join(t.TempDir(), "no_tie_break.go")
 	require.NoError(t, os.WriteFile(wrong, m.Src, 0o644))

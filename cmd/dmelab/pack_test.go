@@ -16,7 +16,7 @@ func TestPack(t *testing.T) {
 	bin := filepath.Join(dir, "dmelab-linux")
 	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755))
 	out := filepath.Join(dir, "gs.zip")
-	code, stdout, errs := runCLI("pack", "gradescope", "--exercise", "../../../exercises/ra-steps", "--binary", bin, "--out", out)
+	code, stdout, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", bin, "--out", out)
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, stdout, "packed ra-steps for gradescope")
 	z, err := zip.OpenReader(out)
@@ -35,14 +35,14 @@ func TestPack(t *testing.T) {
 	}
 
 	course := filepath.Join(dir, "course")
-	code, _, errs = runCLI("pack", "prairielearn", "--exercise", "../../../exercises/maekawa", "--binary", bin, "--out", course)
+	code, _, errs = runCLI("pack", "prairielearn", "--exercise", "../../exercises/maekawa", "--binary", bin, "--out", course)
 	require.Equal(t, exitOK, code, errs)
 	_, err = os.Stat(filepath.Join(course, "questions", "maekawa", "info.json"))
 	assert.NoError(t, err)
 
 	for _, args := range [][]string{
 		{"pack", "moodle", "--exercise", "x"},
-		{"pack", "gradescope", "--exercise", "../../../exercises/ra-steps"},
+		{"pack", "gradescope", "--exercise", "../../exercises/ra-steps"},
 		{"pack", "gradescope", "--exercise", "/nowhere", "--binary", bin, "--out", out},
 	} {
 		code, _, _ := runCLI(args...)

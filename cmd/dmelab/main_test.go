@@ -167,7 +167,7 @@ func writeFile(t *testing.T, text string) string {
 }
 
 func TestRunScenario(t *testing.T) {
-	code, out, errs := runCLI("run", "../../../algorithms/scenario/testdata/seed001.scn")
+	code, out, errs := runCLI("run", "../../algorithms/scenario/testdata/seed001.scn")
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, out, "N80")
 
@@ -188,7 +188,7 @@ func TestRunScenario(t *testing.T) {
 	assert.NotEmpty(t, errs)
 
 	// include reads the preamble next to the including file.
-	code, out, errs = runCLI("run", "../../../algorithms/scenario/testdata/include/seed001_short.scn")
+	code, out, errs = runCLI("run", "../../algorithms/scenario/testdata/include/seed001_short.scn")
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, out, "ra-lamport, nodes N3 N5 N6 N12 N32 N80")
 	missing := writeFile(t, "include nowhere.scn\n")
@@ -198,7 +198,7 @@ func TestRunScenario(t *testing.T) {
 }
 
 func TestExploreAndFmt(t *testing.T) {
-	code, out, errs := runCLI("explore", "../../../algorithms/scenario/testdata/rav1_tie.scn", "--json")
+	code, out, errs := runCLI("explore", "../../algorithms/scenario/testdata/rav1_tie.scn", "--json")
 	require.Contains(t, []int{exitOK, exitViolation}, code, errs)
 	var x map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &x))
