@@ -68,6 +68,7 @@ type api struct {
 	// roots are the names a call may be made on: the starter's
 	// receivers (n) and its imported dmelab packages (rasteps).
 	roots map[string]bool
+	root  string // the dmelab module's directory
 }
 
 // Signatures checks the names and parameter lists the statement (and the
@@ -84,7 +85,7 @@ func Signatures(ex *exercise.Exercise, root string) []string {
 	if err != nil {
 		return []string{fmt.Sprintf("%s/starter.go: does not parse: %v", ex.Name, err)}
 	}
-	a := &api{sigs: map[string][]signature{}, roots: map[string]bool{}}
+	a := &api{sigs: map[string][]signature{}, roots: map[string]bool{}, root: root}
 	a.addFile(starter, "")
 	for _, imp := range starter.Imports {
 		path, _ := strconv.Unquote(imp.Path.Value)
@@ -210,6 +211,13 @@ func (a *api) addFile(f *ast.File, pkg string) {
 			if st, ok := t.(*ast.StarExpr); ok {
 				t = st.X
 			}
+			// A generic receiver (Self[S]) names its type the same way.
+			switch g := t.(type) {
+			case *ast.IndexExpr:
+				t = g.X
+			case *ast.IndexListExpr:
+				t = g.X
+			}
 			id, ok := t.(*ast.Ident)
 			if !ok || !id.IsExported() {
 				continue
@@ -225,8 +233,14 @@ func (a *api) addFile(f *ast.File, pkg string) {
 }
 
 // addPackage adds the exported API of the package in dir (its non-test
-// files).
+// files), and that of the internal packages it imports: a student
+// interface's Vars embeds their types (stepwire.Self), whose methods
+// (MyID, N) a student calls as its own.
 func (a *api) addPackage(dir, pkg string) error {
+	return a.addPackageDepth(dir, pkg, 1)
+}
+
+func (a *api) addPackageDepth(dir, pkg string, depth int) error {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return err
@@ -236,6 +250,7 @@ func (a *api) addPackage(dir, pkg string) error {
 	}
 	sort.Strings(files)
 	fset := token.NewFileSet()
+	seen := map[string]bool{}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -245,6 +260,20 @@ func (a *api) addPackage(dir, pkg string) error {
 			return err
 		}
 		a.addFile(f, pkg)
+		if depth == 0 {
+			continue
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			rel, ok := strings.CutPrefix(path, "dmelab/")
+			if !ok || !strings.Contains(rel, "/internal/") || seen[path] {
+				continue
+			}
+			seen[path] = true
+			if err := a.addPackageDepth(filepath.Join(a.root, filepath.FromSlash(rel)), filepath.Base(path), depth-1); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
