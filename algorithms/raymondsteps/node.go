@@ -162,4 +162,3 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
-
