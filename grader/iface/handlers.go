@@ -8,6 +8,7 @@ import (
 	"dmelab/algorithms/electionringsteps"
 	"dmelab/algorithms/lamportsteps"
 	"dmelab/algorithms/ralamportsteps"
+	"dmelab/algorithms/raymondsteps"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenringsteps"
 )
@@ -22,6 +23,7 @@ func init() {
 	register(handlers("electionringsteps", electionringsteps.Algorithm, electionringsteps.Remote))
 	register(handlers("lamportsteps", lamportsteps.Algorithm, lamportsteps.Remote))
 	register(handlers("ralamportsteps", ralamportsteps.Algorithm, ralamportsteps.Remote))
+	register(handlers("raymondsteps", raymondsteps.Algorithm, raymondsteps.Remote))
 	register(handlers("tokenringsteps", tokenringsteps.Algorithm, tokenringsteps.Remote))
 }
 
