@@ -2,6 +2,7 @@ package explore_test
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,20 +89,11 @@ func transcriptConfig(t *testing.T, d *datadriven.TestData) (explore.Config, sim
 	if cfg.Alg == nil || cfg.Sim.N == 0 {
 		d.Fatalf(t, "check needs alg= and nodes=")
 	}
-	if opts.AppMsgs == 0 && contains(cfg.Props, explore.Order) {
+	if opts.AppMsgs == 0 && slices.Contains(cfg.Props, explore.Order) {
 		opts.AppMsgs = 1 // as dmelab check: Order needs a message to relate requests
 	}
 	cfg.Opts = opts
 	return cfg, opts
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // transcript prints res: the search, each property's verdict, and each
@@ -143,7 +135,7 @@ func transcript(t *testing.T, cfg explore.Config, opts sim.Options, res *explore
 // replayEnds replays ce and checks that it ends as its kind says.
 func replayEnds(t *testing.T, cfg explore.Config, opts sim.Options, ce *explore.Trace) {
 	t.Helper()
-	opts.Order = contains(cfg.Props, explore.Order)
+	opts.Order = slices.Contains(cfg.Props, explore.Order)
 	w, err := sim.NewWorld(cfg.Alg, cfg.Sim, opts)
 	require.NoError(t, err)
 	// For a lasso: the fairness classes enabled in every state of the

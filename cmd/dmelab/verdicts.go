@@ -264,33 +264,37 @@ func joinCE(parts ...string) string {
 
 const verdictsStart, verdictsEnd = "<!-- verdicts:start -->", "<!-- verdicts:end -->"
 
+// markers returns path's text and the bounds of its verdict table: the
+// table is text[i:j].
+func markers(path string) (text string, i, j int, err error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", 0, 0, err
+	}
+	text = string(b)
+	i, j = strings.Index(text, verdictsStart), strings.Index(text, verdictsEnd)
+	if i < 0 || j < i {
+		return "", 0, 0, errors.New(path + " has no " + verdictsStart + " … " + verdictsEnd + " markers")
+	}
+	return text, i + len(verdictsStart), j, nil
+}
+
 // fileTable returns the table between path's verdicts markers.
 func fileTable(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	text, i, j, err := markers(path)
 	if err != nil {
 		return "", err
 	}
-	s := string(b)
-	i, j := strings.Index(s, verdictsStart), strings.Index(s, verdictsEnd)
-	if i < 0 || j < i {
-		return "", fmt.Errorf("%s has no %s … %s markers", path, verdictsStart, verdictsEnd)
-	}
-	return strings.TrimPrefix(s[i+len(verdictsStart):j], "\n"), nil
+	return strings.TrimPrefix(text[i:j], "\n"), nil
 }
 
 // replaceTable writes table between path's verdicts markers.
 func replaceTable(path, table string) error {
-	b, err := os.ReadFile(path)
+	text, i, j, err := markers(path)
 	if err != nil {
 		return err
 	}
-	s := string(b)
-	i, j := strings.Index(s, verdictsStart), strings.Index(s, verdictsEnd)
-	if i < 0 || j < i {
-		return errors.New(path + " has no " + verdictsStart + " … " + verdictsEnd + " markers")
-	}
-	s = s[:i+len(verdictsStart)] + "\n" + table + s[j:]
-	return os.WriteFile(path, []byte(s), 0o644)
+	return os.WriteFile(path, []byte(text[:i]+"\n"+table+text[j:]), 0o644)
 }
 
 // rowKey is a row's configuration: its first five cells (algorithm,

@@ -7,11 +7,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { launch, ROOT } from './harness.mjs';
+import { startServe, mutant } from './serve.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
@@ -20,34 +19,10 @@ const ART = path.join(ROOT, 'artifacts', 'exercises');
 const GRADE = 300000; // a cold Go build cache makes the first grading slow
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
 // mutant prints a mutant whole (its patch applied to the solution).
-const mutant = (p) => execFileSync(path.join(ROOT, 'bin', 'dmelab'), ['validate', '--show-mutant', path.join(ROOT, p)], { encoding: 'utf8' });
 
 let server;
 let browser;
 let page;
-let data;
-
-// startServe runs bin/dmelab serve on a free port with a fresh database.
-function startServe() {
-  const bin = path.join(ROOT, 'bin', 'dmelab');
-  if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: run make build first`);
-  data = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-serve-'));
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data', data, '--exercises', path.join(ROOT, 'exercises')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => { proc.kill(); reject(new Error('dmelab serve did not start')); }, 30000);
-    proc.on('exit', (code) => reject(new Error(`dmelab serve exited (${code})`)));
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/(http:\/\/\S+\/)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1], stop: () => proc.kill('SIGTERM') });
-      }
-    });
-  });
-}
 
 before(async () => {
   if (skip) return;
@@ -59,8 +34,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.stop();
-  if (data) fs.rmSync(data, { recursive: true, force: true });
+  await server?.stop();
 });
 
 // submit puts text in the editor, submits, and returns the feedback's
@@ -87,7 +61,7 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
 });
 
 test('a wrong solution gets a counterexample', { skip }, async () => {
-  const html = await submit(mutant('exercises/ra-steps/mutants/no_tie_break.patch'));
+  const html = await submit(mutant('ra-steps', 'no_tie_break'));
   assert.match(await page.textContent('.cm-content'), /no_tie_break|numbers only|RequestedNum/, 'the editor shows the file that was set');
   const status = await page.textContent('#status');
   assert.doesNotMatch(status, /30 \/ 30/);

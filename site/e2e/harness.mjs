@@ -33,8 +33,11 @@ export function startServer() {
 }
 
 // launch starts Chromium headless with a fresh user-data-dir and returns a
-// browser context whose close() also removes that directory.
-export async function launch(executablePath) {
+// browser context whose close() also removes that directory. options are
+// added to the context's (the accessibility test passes bypassCSP, so
+// axe-core's source can be added to pages that allow only their own
+// scripts).
+export async function launch(executablePath, options = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-chromium-'));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath,
@@ -43,6 +46,7 @@ export async function launch(executablePath) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1366, height: 800 },
     acceptDownloads: true,
+    ...options,
   });
   const close = ctx.close.bind(ctx);
   ctx.close = async () => {

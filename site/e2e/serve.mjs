@@ -6,7 +6,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { ROOT } from './harness.mjs';
 
 // startServe resolves with {url, stop}; stop ends the server and removes
@@ -56,27 +55,6 @@ export function frontTitle(md) {
   if (!m) return '';
   const t = m[1].trim();
   return /^(["']).*\1$/.test(t) ? t.slice(1, -1) : t;
-}
-
-// launchForAxe is harness.mjs's launch with the pages' Content Security
-// Policy bypassed, so that axe-core's source can be added to a page as a
-// script (the pages allow only their own scripts).
-export async function launchForAxe(executablePath) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-chromium-'));
-  const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1366, height: 800 },
-    bypassCSP: true,
-  });
-  const close = ctx.close.bind(ctx);
-  ctx.close = async () => {
-    await close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  return ctx;
 }
 
 // mutant is the source of one of an exercise's mutants, whole: the named
