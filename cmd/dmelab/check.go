@@ -1,6 +1,7 @@
 package main
 
 import (
+	"dmelab/wasm/play"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -317,29 +318,11 @@ func oneLine(err error) string {
 	return strings.ReplaceAll(err.Error(), "\n", "; ")
 }
 
-type jsonTrace struct {
-	Property string   `json:"property,omitempty"`
-	Kind     string   `json:"kind"`
-	Summary  string   `json:"summary"`
-	Length   int      `json:"length"`
-	Loop     *int     `json:"loop_from,omitempty"`
-	Steps    []string `json:"steps"`
-}
-
+// jsonResult is `dmelab check --json`'s answer: the playground's
+// (play.CheckResult, one shape for both) and what only the command line
+// says.
 type jsonResult struct {
-	Algorithm       string                `json:"algorithm"`
-	Nodes           int                   `json:"nodes"`
-	Requests        int                   `json:"requests"`
-	Mode            string                `json:"mode"`
-	States          int                   `json:"states"`
-	Transitions     int                   `json:"transitions"`
-	Complete        bool                  `json:"complete"`
-	Reduced         bool                  `json:"reduced"`
-	ElapsedMS       int64                 `json:"elapsed_ms"`
-	Properties      map[string]string     `json:"properties"`
-	Counterexample  *jsonTrace            `json:"counterexample"`
-	Counterexamples map[string]*jsonTrace `json:"counterexamples"`
-	Metrics         *jsonMetrics          `json:"metrics"`
+	play.CheckResult
 	// Channels is "fifo" or "unordered" when --channels overrides the
 	// algorithm's own order.
 	Channels string `json:"channels,omitempty"`
@@ -349,29 +332,8 @@ type jsonResult struct {
 	Note string `json:"note,omitempty"`
 }
 
-type jsonMetrics struct {
-	MessagesPerEntry          float64 `json:"messages_per_entry"`
-	ClientDelay               int     `json:"client_delay"`
-	SyncDelay                 float64 `json:"sync_delay"`
-	ContendedMessagesPerEntry float64 `json:"contended_messages_per_entry"`
-}
-
-func toJSONTrace(t *explore.Trace) *jsonTrace {
-	j := &jsonTrace{Property: t.Property, Kind: t.Kind, Summary: t.Summary, Length: len(t.Steps), Steps: t.Events()}
-	if t.Loop >= 0 {
-		l := t.Loop
-		j.Loop = &l
-	}
-	return j
-}
-
 func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration, met *metrics.Metrics) {
-	out := jsonResult{
-		Algorithm: f.algo, Nodes: f.nodes, Requests: f.requests, Mode: "exhaustive",
-		States: res.States, Transitions: res.Transitions, Complete: res.Complete, Reduced: res.Reduced,
-		ElapsedMS: elapsed.Milliseconds(), Properties: map[string]string{},
-		Counterexamples: map[string]*jsonTrace{},
-	}
+	out := jsonResult{CheckResult: *play.ResultOf(play.Params{Algo: f.algo, Nodes: f.nodes, Requests: f.requests}, res, elapsed, met)}
 	if f.seedSet {
 		out.Mode = "random-walk"
 	}
@@ -379,23 +341,6 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	out.Note = orderNote(f, res)
 	if res.Bound != "" {
 		out.Stopped = stoppedLine(f, res)
-	}
-	for _, p := range explore.Properties {
-		if v, ok := res.Verdicts[p]; ok {
-			out.Properties[p] = string(v)
-		} else {
-			out.Properties[p] = string(explore.Unknown)
-		}
-		if t := res.Counterexamples[p]; t != nil {
-			jt := toJSONTrace(t)
-			out.Counterexamples[p] = &jsonTrace{Kind: jt.Kind, Summary: jt.Summary, Length: jt.Length, Loop: jt.Loop, Steps: jt.Steps}
-		}
-	}
-	if t := res.Shortest(); t != nil {
-		out.Counterexample = toJSONTrace(t)
-	}
-	if met != nil {
-		out.Metrics = &jsonMetrics{met.MessagesPerEntry, met.ClientDelay, met.SyncDelay, met.ContendedMessagesPerEntry}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -115,7 +115,7 @@ func Check(p CheckParams, progress func(explore.Progress) (stop bool)) (res *Che
 	}
 	elapsed := time.Since(start)
 	met, _ := metrics.Measure(alg, cfg.Sim)
-	return toResult(p, r, elapsed, met), nil
+	return ResultOf(p.Params, r, elapsed, met), nil
 }
 
 func checkProps(in []string) ([]string, error) {
@@ -132,7 +132,10 @@ func checkProps(in []string) ([]string, error) {
 	return in, nil
 }
 
-func toResult(p CheckParams, r *explore.Result, elapsed time.Duration, met *metrics.Metrics) *CheckResult {
+// ResultOf is r (a search over p, with its metrics) as `dmelab check
+// --json` prints it: the command line builds its answer with it too, so
+// the two cannot drift apart.
+func ResultOf(p Params, r *explore.Result, elapsed time.Duration, met *metrics.Metrics) *CheckResult {
 	out := &CheckResult{
 		Algorithm: p.Algo, Nodes: p.Nodes, Requests: p.Requests, Mode: "exhaustive",
 		States: r.States, Transitions: r.Transitions, Complete: r.Complete, Reduced: r.Reduced,
