@@ -1,6 +1,6 @@
 // Package seeds names the course notes an algorithm comes from, as the
 // playground's gallery groups them. An algorithm's package says its group
-// (sim.Algorithm.Group); the gallery shows the groups in Order, so a new
+// (sim.Algorithm.Group); the gallery shows the groups in Order(), so a new
 // algorithm of an existing group needs no other edit.
 package seeds
 
@@ -16,5 +16,8 @@ const (
 	Beyond  = "Beyond the notes"
 )
 
-// Order lists the groups in gallery order.
-var Order = []string{Seed001, Seed000, BenAri, Seed003, Seed004, Seed002, Beyond}
+// Order lists the groups in gallery order (a fresh slice: the core keeps
+// no state a caller could change).
+func Order() []string {
+	return []string{Seed001, Seed000, BenAri, Seed003, Seed004, Seed002, Beyond}
+}

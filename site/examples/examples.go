@@ -108,11 +108,12 @@ func (g *Gallery) add(e Entry, src []byte) {
 // by the registry's order of algorithms, then by file name.
 func (g *Gallery) sort() {
 	rank := map[string]int{}
-	for i, gr := range seeds.Order {
+	order := seeds.Order()
+	for i, gr := range order {
 		rank[gr] = i
 	}
-	rank["More examples"] = len(seeds.Order)
-	rank[StarterGroup] = len(seeds.Order) + 1
+	rank["More examples"] = len(order)
+	rank[StarterGroup] = len(order) + 1
 	alg := map[string]int{}
 	for i, n := range registry.Names() {
 		alg[n] = i
