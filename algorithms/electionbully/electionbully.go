@@ -125,6 +125,7 @@ func algorithm(patient, timeframe bool) *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "election-bully",
 		Group:    seeds.Seed002,
+		Shows:    sim.Bounds{Nodes: 3, Requests: 1, Crashes: 1}, // a crash: the timers elect the next node
 		Summary:  "bully election: the highest live node wins; timeouts detect crashed leaders (seed 002)",
 		Election: true,
 		New: func(cfg sim.Config) ([]sim.Node, error) {

@@ -73,6 +73,7 @@ func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "lamport",
 		Group:    seeds.Seed004,
+		Shows:    sim.Bounds{Nodes: 2, Requests: 2}, // two rounds: a release and a second request meet
 		Summary:  "Lamport 1978: array q of Request/Reply/Release, rules 3a/3b, FIFO channels (seed 004, algorithm 1)",
 		FIFO:     true,
 		Clocks:   true,

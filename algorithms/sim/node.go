@@ -130,11 +130,24 @@ type Var struct {
 	Name, Value string
 }
 
+// Bounds is a configuration to explore: nodes, enter() calls per node and
+// crashes.
+type Bounds struct {
+	Nodes    int `json:"nodes"`
+	Requests int `json:"requests"`
+	Crashes  int `json:"crashes"`
+}
+
 // Algorithm describes one algorithm: how to build its nodes and how to read
 // its messages.
 type Algorithm struct {
 	Name    string
 	Summary string
+	// Shows is the smallest configuration whose exploration shows what the
+	// algorithm is about (its flaw, or its verdicts), in seconds: what the
+	// playground's Explore starts with when the algorithm is chosen. Zero
+	// fields mean N=3, R=1 and no crashes.
+	Shows Bounds
 	// Group is the notes the algorithm comes from, as the gallery groups
 	// them (package seeds: "Seed 002 — ...", "Beyond the notes"); ""
 	// for the student interfaces, which have no gallery of their own.

@@ -37,19 +37,14 @@ let exploredAlgo = null; // the algorithm Explore's answer on screen is about
 const FIRST_EXAMPLE = 'seed001.scn';
 
 // boundsFor is the configuration a newly chosen algorithm starts with:
-// what Explore searches, small enough to finish in seconds in the
-// browser and large enough to show the algorithm's flaw (docs/verdicts.md's
-// Verdicts table). The seed-000 family and lamport need two rounds (N=2,
-// R=2: ra-v1's safety failure, within the default Max states); the rest
-// show theirs with three nodes asking once (maekawa's deadlock); an
-// election lets every node start one, the bully with a crash.
-const TWO_ROUNDS = new Set(['lamport', 'ra-v1', 'ra-v2', 'ra-v3', 'ra-benari', 'ra-benari-flagfirst', 'ra-benari-numfirst']);
+// what Explore searches, small enough to finish in seconds in the browser
+// and large enough to show the algorithm's flaw. The algorithm's package
+// says it (sim.Algorithm.Shows, in the core's list()); mutual exclusion
+// adds an application message, for Order.
 function boundsFor(algo) {
-  if (algos.find((a) => a.name === algo)?.election) {
-    return { nodes: 3, requests: 1, appMessages: 0, crashes: algo === 'election-bully' ? 1 : 0, recoveries: 0 };
-  }
-  if (TWO_ROUNDS.has(algo)) return { nodes: 2, requests: 2, appMessages: 1, crashes: 0, recoveries: 0 };
-  return { nodes: 3, requests: 1, appMessages: 1, crashes: 0, recoveries: 0 };
+  const a = algos.find((x) => x.name === algo);
+  const s = a?.shows || { nodes: 3, requests: 1, crashes: 0 };
+  return { nodes: s.nodes, requests: s.requests, appMessages: a?.election ? 0 : 1, crashes: s.crashes, recoveries: 0 };
 }
 
 // bounds says a configuration as Explore's answers do: "maekawa with

@@ -292,3 +292,16 @@ func TestDefaultPolicySkipsEventsThatChangeNothing(t *testing.T) {
 		}
 	}
 }
+
+// The page's Explore starts with what each algorithm's package says shows
+// it (sim.Algorithm.Shows), zero fields filled in.
+func TestListShows(t *testing.T) {
+	shows := map[string]sim.Bounds{}
+	for _, a := range List() {
+		shows[a.Name] = a.Shows
+	}
+	require.Equal(t, sim.Bounds{Nodes: 2, Requests: 2}, shows["ra-v1"], "seed 000's safety failure needs a second request")
+	require.Equal(t, sim.Bounds{Nodes: 2, Requests: 2}, shows["lamport"])
+	require.Equal(t, sim.Bounds{Nodes: 3, Requests: 1, Crashes: 1}, shows["election-bully"])
+	require.Equal(t, sim.Bounds{Nodes: 3, Requests: 1}, shows["maekawa"], "the default")
+}

@@ -30,13 +30,23 @@ type AlgoInfo struct {
 	MsgKinds []string `json:"msgKinds"`
 	// Listing is the algorithm's pseudocode (sim.Algorithm.Listing).
 	Listing []sim.Line `json:"listing"`
+	// Shows is what Explore starts with (sim.Algorithm.Shows, its zero
+	// fields filled in: N=3, R=1).
+	Shows sim.Bounds `json:"shows"`
 }
 
 // List returns every algorithm of the registry, in its order.
 func List() []AlgoInfo {
 	var out []AlgoInfo
 	for _, a := range registry.All() {
-		out = append(out, AlgoInfo{Name: a.Name, Summary: a.Summary, FIFO: a.FIFO, Clocks: a.Clocks, Election: a.Election, MsgKinds: a.MsgKinds, Listing: a.Listing})
+		shows := a.Shows
+		if shows.Nodes == 0 {
+			shows.Nodes = 3
+		}
+		if shows.Requests == 0 {
+			shows.Requests = 1
+		}
+		out = append(out, AlgoInfo{Name: a.Name, Summary: a.Summary, FIFO: a.FIFO, Clocks: a.Clocks, Election: a.Election, MsgKinds: a.MsgKinds, Listing: a.Listing, Shows: shows})
 	}
 	return out
 }

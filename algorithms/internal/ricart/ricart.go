@@ -95,9 +95,12 @@ const DefaultNumbers = 2
 // Algorithm returns the simulator's descriptor of v.
 func Algorithm(v Variant) *sim.Algorithm {
 	return &sim.Algorithm{
-		Name:     v.Name,
-		Summary:  v.Summary,
-		Group:    v.Group,
+		Name:    v.Name,
+		Summary: v.Summary,
+		Group:   v.Group,
+		// Two rounds: ra-v1's and ra-v2's safety failures need a second
+		// request (a number below a waiting node's).
+		Shows:    sim.Bounds{Nodes: 2, Requests: 2},
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(v, cfg) },
 		MsgKinds: []string{"request", "reply"},
 		Listing:  listing(v),
