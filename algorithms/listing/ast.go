@@ -1,0 +1,244 @@
+package listing
+
+// The syntax tree of a listing. Every node keeps the position of its first
+// token, so that errors and the playground can point at it.
+
+// File is one listing: the algorithm's name, its messages, its variables,
+// its processes and its handlers, in the order written, with comments.
+type File struct {
+	Name    string
+	NamePos Pos
+	Decls   []Decl
+}
+
+// Decl is a top-level declaration: *Comment, *Message, *Var, *Process or
+// *Handler.
+type Decl interface{ At() Pos }
+
+// Comment is a line holding only a comment ("# ..." without the "#").
+type Comment struct {
+	Pos  Pos
+	Text string
+}
+
+// Message declares a message kind and the names of the numbers it
+// carries: "message request(num)". The sender travels with every message
+// and is not declared.
+type Message struct {
+	Pos    Pos
+	Name   string
+	Fields []string
+}
+
+// Var declares variables of one type, as the seeds do: "global int myNum =
+// 0" at the top, "int source, requestedNum" at the start of a process.
+type Var struct {
+	Pos    Pos
+	Global bool
+	Type   Type
+	Names  []string
+	Init   Expr // nil: the type's zero (0, false, empty, or no node)
+}
+
+// Type is a variable's type.
+type Type uint8
+
+const (
+	Int  Type = iota + 1
+	Bool      // true or false
+	Node      // a node's index, or none (-1)
+	Set       // a set of nodes
+)
+
+func (t Type) String() string {
+	switch t {
+	case Int:
+		return "int"
+	case Bool:
+		return "bool"
+	case Node:
+		return "node"
+	case Set:
+		return "set"
+	}
+	return "?"
+}
+
+// Process is one of a node's processes: "process main:" and its body.
+// The processes of a node share its global variables and interleave at
+// the granularity of its numbered steps.
+type Process struct {
+	Pos  Pos
+	Name string
+	Body []Stmt
+}
+
+// Handler runs, as one atomic step, when a message of its kind arrives,
+// whatever the processes are doing: "on receive(reply, source):".
+type Handler struct {
+	Pos    Pos
+	Kind   string
+	Source string // "" when not named
+	Args   []string
+	Body   []Stmt
+}
+
+func (d *Comment) At() Pos { return d.Pos }
+func (d *Message) At() Pos { return d.Pos }
+func (d *Var) At() Pos     { return d.Pos }
+func (d *Process) At() Pos { return d.Pos }
+func (d *Handler) At() Pos { return d.Pos }
+
+// Stmt is a statement. Each carries the step label written before it
+// ("P4"), if any, and its trailing comment.
+type Stmt interface{ base() *Line }
+
+// Line is what every statement has: where it starts, its label and its
+// trailing comment.
+type Line struct {
+	Pos      Pos // of the statement itself, after the label
+	Label    string
+	LabelPos Pos
+	Comment  string
+}
+
+func (l *Line) base() *Line { return l }
+
+type (
+	// CommentStmt is a comment line inside a block.
+	CommentStmt struct {
+		Line
+	}
+	// Section is NCS or CS: where the application runs outside the
+	// critical section (the simulator's enter() ends it) or inside it
+	// (exit() ends it).
+	Section struct {
+		Line
+		CS bool
+	}
+	// Assign is "x = value"; value may be chooseNumber(), a free choice.
+	Assign struct {
+		Line
+		Name  string
+		Value Expr
+	}
+	// Send is "send(kind, to, values...)".
+	Send struct {
+		Line
+		Kind   string
+		To     Expr
+		Values []Expr
+	}
+	// Receive is "receive(kind, source, names...)": the process waits
+	// for a message of that kind and takes it.
+	Receive struct {
+		Line
+		Kind   string
+		Source string
+		Names  []string
+	}
+	// Await is "await condition": the step waits until it holds.
+	Await struct {
+		Line
+		Cond Expr
+	}
+	// SetOp is "add x to S" or "remove x from S".
+	SetOp struct {
+		Line
+		Add  bool
+		Elem Expr
+		Set  string
+	}
+	// Seq is simple statements on one line, separated by ";": one step.
+	Seq struct {
+		Line
+		List []Stmt
+	}
+	// Loop is "loop forever:" and its body.
+	Loop struct {
+		Line
+		Body []Stmt
+	}
+	// ForAll is "for all other node N:" (every node but this one, in
+	// increasing order) or "for all N in S:".
+	ForAll struct {
+		Line
+		Var   string
+		Other bool
+		Set   string
+		Body  []Stmt
+	}
+	// If is "if cond:" with its block and an optional "else:" block.
+	If struct {
+		Line
+		Cond    Expr
+		Then    []Stmt
+		ElsePos Pos // zero without else
+		Else    []Stmt
+	}
+	// LocalVar is a process's local declaration ("int source, n").
+	LocalVar struct {
+		Line
+		Var *Var
+	}
+)
+
+// Expr is an expression.
+type Expr interface{ At() Pos }
+
+type (
+	// Ident is a variable, a constant (myID, n, none, empty) or a loop
+	// variable.
+	Ident struct {
+		Pos  Pos
+		Name string
+	}
+	// IntLit is a whole number.
+	IntLit struct {
+		Pos   Pos
+		Value int
+	}
+	// BoolLit is true or false.
+	BoolLit struct {
+		Pos   Pos
+		Value bool
+	}
+	// Unary is "not x" or "-x".
+	Unary struct {
+		Pos Pos
+		Op  string
+		X   Expr
+	}
+	// Binary is "x op y": or, and, =, !=, <, <=, >, >=, <<, +, -, *, in.
+	// "<<" compares tuples lexicographically: (a, b) << (c, d).
+	Binary struct {
+		Pos  Pos // of the operator
+		Op   string
+		X, Y Expr
+	}
+	// Tuple is "(a, b)", only as an operand of <<.
+	Tuple struct {
+		Pos   Pos
+		Elems []Expr
+	}
+	// Call is max(a, b), min(a, b) or chooseNumber().
+	Call struct {
+		Pos  Pos
+		Name string
+		Args []Expr
+	}
+	// Paren is "(x)", kept so that the formatter prints what was written.
+	Paren struct {
+		Pos Pos
+		X   Expr
+	}
+)
+
+func (e *Ident) At() Pos   { return e.Pos }
+func (e *IntLit) At() Pos  { return e.Pos }
+func (e *BoolLit) At() Pos { return e.Pos }
+func (e *Unary) At() Pos   { return e.Pos }
+func (e *Binary) At() Pos  { return e.X.At() }
+func (e *Tuple) At() Pos   { return e.Pos }
+func (e *Call) At() Pos    { return e.Pos }
+func (e *Paren) At() Pos   { return e.Pos }

@@ -1,0 +1,402 @@
+package listing
+
+import "dmelab/algorithms/sim"
+
+// compiler turns a parsed File into a program, reporting every problem
+// it finds at its position.
+type compiler struct {
+	errs    *ErrorList
+	prog    *program
+	slots   []slot
+	globals map[string]int
+	msgs    map[string]int
+	labels  map[string]Pos
+	// receivers[kind]: the process that receives it, or -1
+	receivers map[int]int
+}
+
+func compile(f *File, errs *ErrorList) *program {
+	c := &compiler{errs: errs, prog: &program{name: f.Name, main: -1}, globals: map[string]int{},
+		msgs: map[string]int{}, labels: map[string]Pos{}, receivers: map[int]int{}}
+	var procs []*Process
+	var handlers []*Handler
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *Message:
+			c.message(d)
+		case *Var:
+			c.global(d)
+		case *Process:
+			procs = append(procs, d)
+		case *Handler:
+			handlers = append(handlers, d)
+		}
+	}
+	if len(c.prog.msgs) > 250 {
+		errs.add(Pos{1, 1}, "more than 250 message kinds")
+	}
+	if len(procs) == 0 {
+		errs.add(f.NamePos, "the listing has no process: write one, as in process main:")
+	}
+	if len(procs) > 8 {
+		errs.add(procs[8].Pos, "more than 8 processes in a node")
+	}
+	for i, p := range procs {
+		c.process(i, p)
+	}
+	c.prog.handlers = make([]*handler, len(c.prog.msgs))
+	for _, h := range handlers {
+		c.handler(h)
+	}
+	if c.prog.main < 0 && len(procs) > 0 {
+		errs.add(procs[0].Pos, "no process has NCS and CS: the main process's loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)")
+	}
+	c.prog.slots = c.slots
+	return c.prog
+}
+
+func (c *compiler) message(d *Message) {
+	if _, dup := c.msgs[d.Name]; dup {
+		c.errs.add(d.Pos, "message %s is declared twice", d.Name)
+		return
+	}
+	if len(d.Fields) > 2 {
+		c.errs.add(d.Pos, "message %s carries %d numbers, but a message carries at most two", d.Name, len(d.Fields))
+	}
+	c.msgs[d.Name] = len(c.prog.msgs)
+	c.prog.msgs = append(c.prog.msgs, d)
+}
+
+func (c *compiler) kind(name string, pos Pos) (int, *Message) {
+	k, ok := c.msgs[name]
+	if !ok {
+		names := make([]string, 0, len(c.msgs))
+		for n := range c.msgs {
+			names = append(names, n)
+		}
+		c.errs.add(pos, "message %s is not declared (declare it: message %s(...))%s", name, name, suggest(name, names))
+		return -1, nil
+	}
+	return k, c.prog.msgs[k]
+}
+
+// newSlot adds a variable; a name already taken in the same scope is an
+// error.
+func (c *compiler) newSlot(name string, t Type, init int64, owner int, pos Pos, scope map[string]int) int {
+	if _, dup := scope[name]; dup || name == "myID" || name == "n" || name == "none" || name == "empty" {
+		c.errs.add(pos, "%s is declared twice", name)
+	}
+	if _, g := c.globals[name]; g && owner != -1 {
+		c.errs.add(pos, "%s is already a global variable", name)
+	}
+	c.slots = append(c.slots, slot{name: name, typ: t, init: init, proc: owner})
+	scope[name] = len(c.slots) - 1
+	return len(c.slots) - 1
+}
+
+// initial evaluates a declaration's initial value, which must be a
+// constant.
+func (c *compiler) initial(v *Var) int64 {
+	if v.Init == nil {
+		if v.Type == Node {
+			return -1
+		}
+		return 0
+	}
+	s := &scope{c: c, local: map[string]int{}, proc: -1}
+	val := s.expr(v.Init)
+	if len(val.reads) > 0 {
+		c.errs.add(v.Init.At(), "an initial value is a constant, not %s", ExprString(v.Init))
+		return 0
+	}
+	if !(numeric(v.Type) && numeric(val.typ) || v.Type == val.typ) {
+		c.errs.add(v.Init.At(), "%s is a %s, but its initial value %s is a %s", v.Names[0], v.Type, ExprString(v.Init), typeName(val))
+	}
+	return val.fn(&node{id: 0, n: 1})
+}
+
+func (c *compiler) global(v *Var) {
+	init := c.initial(v)
+	for _, name := range v.Names {
+		c.newSlot(name, v.Type, init, -1, v.Pos, c.globals)
+	}
+}
+
+func (c *compiler) handler(h *Handler) {
+	k, m := c.kind(h.Kind, h.Pos)
+	if m == nil {
+		return
+	}
+	if c.prog.handlers[k] != nil {
+		c.errs.add(h.Pos, "a second handler for %s", h.Kind)
+		return
+	}
+	if p, ok := c.receivers[k]; ok {
+		c.errs.add(h.Pos, "%s is received by process %s already: a message kind is taken by a handler or by one process's receive", h.Kind, c.prog.procs[p].name)
+		return
+	}
+	if len(h.Args) != len(m.Fields) && len(h.Args) > 0 {
+		c.errs.add(h.Pos, "%s carries %d numbers (%v), but the handler names %d", h.Kind, len(m.Fields), m.Fields, len(h.Args))
+	}
+	s := &scope{c: c, local: map[string]int{}, proc: -1}
+	hd := &handler{line: h.Pos.Line}
+	if h.Source != "" {
+		hd.bind = append(hd.bind, c.newSlot(h.Source, Node, -1, -2, h.Pos, s.local))
+	}
+	for _, a := range h.Args {
+		hd.bind = append(hd.bind, c.newSlot(a, Int, 0, -2, h.Pos, s.local))
+	}
+	a := s.atomic(h.Body, false)
+	hd.act = a.act
+	for _, i := range s.local {
+		hd.reset = append(hd.reset, i)
+	}
+	c.prog.handlers[k] = hd
+}
+
+// stmtCode is a compiled atomic statement: its action, the slots it
+// reads before writing them and those it surely writes.
+type stmtCode struct {
+	act  func(*node, *sim.Ctx, int64)
+	uses []int
+	defs []int
+}
+
+func (a *stmtCode) then(b stmtCode) {
+	for _, u := range b.uses {
+		if !contains(a.defs, u) {
+			a.uses = append(a.uses, u)
+		}
+	}
+	a.defs = append(a.defs, b.defs...)
+	if a.act == nil {
+		a.act = b.act
+		return
+	}
+	if b.act != nil {
+		f, g := a.act, b.act
+		a.act = func(n *node, c *sim.Ctx, arg int64) { f(n, c, arg); g(n, c, arg) }
+	}
+}
+
+func contains(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// atomic compiles statements that run together in one step (or one
+// handler). step says whether chooseNumber() may appear (a process's
+// step; a handler has no choice).
+func (s *scope) atomic(list []Stmt, step bool) stmtCode {
+	var out stmtCode
+	for _, st := range list {
+		out.then(s.one(st, step))
+	}
+	return out
+}
+
+func (s *scope) one(st Stmt, step bool) stmtCode {
+	c := s.c
+	switch st := st.(type) {
+	case *CommentStmt:
+		return stmtCode{}
+	case *Seq:
+		return s.atomic(st.List, step)
+	case *Assign:
+		i, ok := s.lookup(st.Name)
+		if !ok {
+			c.errs.add(st.Pos, "%s is not declared%s", st.Name, suggest(st.Name, s.names()))
+			return stmtCode{}
+		}
+		if call, ok := st.Value.(*Call); ok && call.Name == "chooseNumber" {
+			if !step {
+				c.errs.add(call.Pos, "chooseNumber() is a choice of a process's step, not of a handler")
+			}
+			if len(call.Args) > 0 {
+				c.errs.add(call.Pos, "chooseNumber() takes no arguments: its range is the configuration's (--numbers)")
+			}
+			c.prog.choose = true
+			return stmtCode{act: func(n *node, _ *sim.Ctx, arg int64) { n.v[i] = arg }, defs: []int{i}}
+		}
+		v := s.expr(st.Value)
+		t := c.slots[i].typ
+		if !(numeric(t) && numeric(v.typ) || t == v.typ) {
+			c.errs.add(st.Value.At(), "%s is a %s, but %s is a %s", st.Name, t, ExprString(st.Value), typeName(v))
+		}
+		f := v.fn
+		return stmtCode{act: func(n *node, _ *sim.Ctx, _ int64) { n.v[i] = f(n) }, uses: v.reads, defs: []int{i}}
+	case *Send:
+		k, m := c.kind(st.Kind, st.Pos)
+		to := s.expr(st.To)
+		s.wantNum(st.To, to, "send's destination")
+		uses := append([]int{}, to.reads...)
+		var vals []func(*node) int64
+		for _, x := range st.Values {
+			v := s.expr(x)
+			if v.typ == Set || v.typ == 0 {
+				c.errs.add(x.At(), "a message carries numbers, not a %s", typeName(v))
+			}
+			vals = append(vals, v.fn)
+			uses = append(uses, v.reads...)
+		}
+		if m == nil {
+			return stmtCode{uses: uses}
+		}
+		if len(st.Values) != len(m.Fields) {
+			hint := ""
+			if len(st.Values) == len(m.Fields)+1 {
+				hint = " (the sender travels with every message: do not send myID)"
+			}
+			c.errs.add(st.Pos, "%s carries %d numbers, but this send gives %d%s", st.Kind, len(m.Fields), len(st.Values), hint)
+			return stmtCode{uses: uses}
+		}
+		kind := uint8(k)
+		dst := to.fn
+		return stmtCode{uses: uses, act: func(n *node, ctx *sim.Ctx, _ int64) {
+			j := dst(n)
+			if j < 0 || j >= int64(n.n) {
+				n.failf("sent %s to %d, but the nodes are 0..%d", st.Kind, j, n.n-1)
+				return
+			}
+			msg := sim.Msg{Kind: kind}
+			if len(vals) > 0 {
+				msg.A = int32(vals[0](n))
+			}
+			if len(vals) > 1 {
+				msg.B = int32(vals[1](n))
+			}
+			ctx.Send(int(j), msg)
+		}}
+	case *SetOp:
+		i, ok := s.lookup(st.Set)
+		el := s.expr(st.Elem)
+		s.wantNum(st.Elem, el, "a set's element")
+		if !ok || c.slots[i].typ != Set {
+			if !ok {
+				c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
+			} else {
+				c.errs.add(st.Pos, "%s is a %s, not a set", st.Set, c.slots[i].typ)
+			}
+			return stmtCode{}
+		}
+		f, add := el.fn, st.Add
+		return stmtCode{uses: append([]int{i}, el.reads...), act: func(n *node, _ *sim.Ctx, _ int64) {
+			j := f(n)
+			if j < 0 || j >= int64(n.n) {
+				n.failf("put %d in %s, but the nodes are 0..%d", j, st.Set, n.n-1)
+				return
+			}
+			if add {
+				n.v[i] |= 1 << j
+			} else {
+				n.v[i] &^= 1 << j
+			}
+		}}
+	case *If:
+		cond := s.expr(st.Cond)
+		s.want(st.Cond, cond, Bool, "if")
+		th, el := s.atomic(st.Then, step), s.atomic(st.Else, step)
+		out := stmtCode{uses: append(append(append([]int{}, cond.reads...), th.uses...), el.uses...)}
+		for _, d := range th.defs {
+			if contains(el.defs, d) {
+				out.defs = append(out.defs, d)
+			}
+		}
+		f, ta, ea := cond.fn, th.act, el.act
+		out.act = func(n *node, ctx *sim.Ctx, arg int64) {
+			if f(n) != 0 {
+				if ta != nil {
+					ta(n, ctx, arg)
+				}
+			} else if ea != nil {
+				ea(n, ctx, arg)
+			}
+		}
+		return out
+	case *ForAll:
+		return s.atomicFor(st, step)
+	case *Await:
+		c.errs.add(st.Pos, "await waits at the start of a step only: P5: await replies = n - 1")
+	case *Receive:
+		c.errs.add(st.Pos, "receive is a step of its own, as in P10: receive(request, source, requestedNum)")
+	case *Section:
+		c.errs.add(st.Pos, "%s is a step of its own in the main process", StmtString(st))
+	case *Loop:
+		c.errs.add(st.Pos, "loop forever belongs in a process, around its steps")
+	case *LocalVar:
+		c.errs.add(st.Pos, "declare a process's variables at its start")
+	}
+	return stmtCode{}
+}
+
+// atomicFor is a loop inside one step: over the nodes, or over a set as
+// it was when the loop started, in increasing order. Its variable is
+// none again once the loop is done.
+func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
+	c := s.c
+	if st.Label != "" {
+		c.errs.add(st.LabelPos, "a numbered line inside a step")
+	}
+	set := -1
+	if st.Set != "" {
+		i, ok := s.lookup(st.Set)
+		switch {
+		case !ok:
+			c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
+		case c.slots[i].typ != Set:
+			c.errs.add(st.Pos, "%s is a %s, not a set", st.Set, c.slots[i].typ)
+		default:
+			set = i
+		}
+	}
+	lv, ok := s.local[st.Var]
+	if !ok {
+		lv = c.newSlot(st.Var, Node, -1, s.owner(), st.Pos, s.local)
+	}
+	body := s.atomic(st.Body, step)
+	out := stmtCode{defs: []int{lv}}
+	if set >= 0 {
+		out.uses = append(out.uses, set)
+	}
+	for _, u := range body.uses {
+		if u != lv {
+			out.uses = append(out.uses, u)
+		}
+	}
+	other, named, act := st.Other, st.Set != "", body.act
+	out.act = func(n *node, ctx *sim.Ctx, arg int64) {
+		members := int64(1)<<n.n - 1
+		if named {
+			members = 0
+			if set >= 0 {
+				members = n.v[set]
+			}
+		}
+		if other {
+			members &^= 1 << n.id
+		}
+		for j := 0; j < n.n && n.fault == ""; j++ {
+			if members>>j&1 == 1 {
+				n.v[lv] = int64(j)
+				if act != nil {
+					act(n, ctx, arg)
+				}
+			}
+		}
+		n.v[lv] = -1
+	}
+	return out
+}
+
+// owner is the slot owner for variables a scope adds: its process, or a
+// handler's (-2).
+func (s *scope) owner() int {
+	if s.proc < 0 {
+		return -2
+	}
+	return s.proc
+}

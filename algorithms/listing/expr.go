@@ -1,0 +1,308 @@
+package listing
+
+import (
+	"sort"
+	"strings"
+)
+
+// Type checking and compiling expressions. Numbers and nodes mix (a node
+// is its index, none is -1); booleans, sets and tuples do not.
+
+// value is a compiled expression: how to compute it, its type (0 for a
+// tuple) and the slots it reads.
+type value struct {
+	fn    func(*node) int64
+	typ   Type
+	elems []value // a tuple's
+	reads []int
+}
+
+func numeric(t Type) bool { return t == Int || t == Node }
+
+// scope is where names are looked up: the process's (or handler's) own
+// variables, then the globals, then the constants.
+type scope struct {
+	c     *compiler
+	local map[string]int
+	proc  int // the process whose scope it is; -1 for a handler's
+}
+
+func (s *scope) lookup(name string) (int, bool) {
+	if i, ok := s.local[name]; ok {
+		return i, true
+	}
+	i, ok := s.c.globals[name]
+	return i, ok
+}
+
+// names lists every name visible in s, for suggestions.
+func (s *scope) names() []string {
+	out := []string{"myID", "n", "none", "empty", "true", "false"}
+	for k := range s.local {
+		out = append(out, k)
+	}
+	for k := range s.c.globals {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (s *scope) expr(e Expr) value {
+	c := s.c
+	switch e := e.(type) {
+	case *IntLit:
+		v := int64(e.Value)
+		return value{fn: func(*node) int64 { return v }, typ: Int}
+	case *BoolLit:
+		v := b2i(e.Value)
+		return value{fn: func(*node) int64 { return v }, typ: Bool}
+	case *Paren:
+		return s.expr(e.X)
+	case *Ident:
+		switch e.Name {
+		case "myID":
+			return value{fn: func(n *node) int64 { return int64(n.id) }, typ: Node}
+		case "n":
+			return value{fn: func(n *node) int64 { return int64(n.n) }, typ: Int}
+		case "none":
+			return value{fn: func(*node) int64 { return -1 }, typ: Node}
+		case "empty":
+			return value{fn: func(*node) int64 { return 0 }, typ: Set}
+		}
+		i, ok := s.lookup(e.Name)
+		if !ok {
+			c.errs.add(e.Pos, "%s is not declared%s", e.Name, suggest(e.Name, s.names()))
+			return value{fn: zero, typ: Int}
+		}
+		return value{fn: func(n *node) int64 { return n.v[i] }, typ: c.slots[i].typ, reads: []int{i}}
+	case *Unary:
+		x := s.expr(e.X)
+		if e.Op == "not" {
+			s.want(e.X, x, Bool, "not")
+			return value{fn: func(n *node) int64 { return 1 - x.fn(n) }, typ: Bool, reads: x.reads}
+		}
+		s.wantNum(e.X, x, "-")
+		return value{fn: func(n *node) int64 { return -x.fn(n) }, typ: Int, reads: x.reads}
+	case *Tuple:
+		v := value{}
+		for _, x := range e.Elems {
+			xv := s.expr(x)
+			s.wantNum(x, xv, "a tuple")
+			v.elems = append(v.elems, xv)
+			v.reads = append(v.reads, xv.reads...)
+		}
+		c.errs.add(e.Pos, "a tuple (a, b) is only compared with <<, as in (requestedNum, source) << (myNum, myID)")
+		v.fn = zero
+		return v
+	case *Call:
+		return s.call(e)
+	case *Binary:
+		return s.binary(e)
+	}
+	return value{fn: zero, typ: Int}
+}
+
+func zero(*node) int64 { return 0 }
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (s *scope) want(e Expr, v value, t Type, what string) {
+	if v.typ != t {
+		s.c.errs.add(e.At(), "%s needs a %s, but %s is a %s", what, t, ExprString(e), typeName(v))
+	}
+}
+
+func (s *scope) wantNum(e Expr, v value, what string) {
+	if !numeric(v.typ) {
+		s.c.errs.add(e.At(), "%s needs a number, but %s is a %s", what, ExprString(e), typeName(v))
+	}
+}
+
+func typeName(v value) string {
+	if v.typ == 0 {
+		return "tuple"
+	}
+	return v.typ.String()
+}
+
+func (s *scope) call(e *Call) value {
+	switch e.Name {
+	case "max", "min":
+		if len(e.Args) < 2 {
+			s.c.errs.add(e.Pos, "%s needs two or more numbers", e.Name)
+			return value{fn: zero, typ: Int}
+		}
+		args := make([]func(*node) int64, len(e.Args))
+		var reads []int
+		for i, a := range e.Args {
+			v := s.expr(a)
+			s.wantNum(a, v, e.Name)
+			args[i], reads = v.fn, append(reads, v.reads...)
+		}
+		isMax := e.Name == "max"
+		return value{typ: Int, reads: reads, fn: func(n *node) int64 {
+			m := args[0](n)
+			for _, f := range args[1:] {
+				x := f(n)
+				if x > m == isMax && x != m {
+					m = x
+				}
+			}
+			return m
+		}}
+	case "chooseNumber":
+		s.c.errs.add(e.Pos, "chooseNumber() is a step's free choice: write it alone on the right of an assignment, as in P2: myNum = chooseNumber()")
+		return value{fn: zero, typ: Int}
+	}
+	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min and chooseNumber)%s", e.Name, suggest(e.Name, []string{"max", "min", "chooseNumber"}))
+	return value{fn: zero, typ: Int}
+}
+
+func (s *scope) binary(e *Binary) value {
+	if e.Op == "<<" {
+		return s.before(e)
+	}
+	x, y := s.expr(e.X), s.expr(e.Y)
+	reads := append(append([]int{}, x.reads...), y.reads...)
+	fx, fy := x.fn, y.fn
+	out := value{typ: Bool, reads: reads}
+	switch e.Op {
+	case "and", "or":
+		s.want(e.X, x, Bool, e.Op)
+		s.want(e.Y, y, Bool, e.Op)
+		if e.Op == "and" {
+			out.fn = func(n *node) int64 { return fx(n) & fy(n) }
+		} else {
+			out.fn = func(n *node) int64 { return fx(n) | fy(n) }
+		}
+		// Both sides are evaluated: neither has effects.
+	case "=", "!=":
+		if !(numeric(x.typ) && numeric(y.typ) || x.typ == y.typ && x.typ != 0) {
+			s.c.errs.add(e.Pos, "%s compares a %s with a %s", e.Op, typeName(x), typeName(y))
+		}
+		if e.Op == "=" {
+			out.fn = func(n *node) int64 { return b2i(fx(n) == fy(n)) }
+		} else {
+			out.fn = func(n *node) int64 { return b2i(fx(n) != fy(n)) }
+		}
+	case "<", "<=", ">", ">=":
+		s.wantNum(e.X, x, e.Op)
+		s.wantNum(e.Y, y, e.Op)
+		switch e.Op {
+		case "<":
+			out.fn = func(n *node) int64 { return b2i(fx(n) < fy(n)) }
+		case "<=":
+			out.fn = func(n *node) int64 { return b2i(fx(n) <= fy(n)) }
+		case ">":
+			out.fn = func(n *node) int64 { return b2i(fx(n) > fy(n)) }
+		default:
+			out.fn = func(n *node) int64 { return b2i(fx(n) >= fy(n)) }
+		}
+	case "in":
+		s.wantNum(e.X, x, "in")
+		s.want(e.Y, y, Set, "in")
+		out.fn = func(n *node) int64 {
+			i := fx(n)
+			return b2i(i >= 0 && i < 64 && fy(n)>>i&1 == 1)
+		}
+	case "+", "-", "*":
+		s.wantNum(e.X, x, e.Op)
+		s.wantNum(e.Y, y, e.Op)
+		out.typ = Int
+		switch e.Op {
+		case "+":
+			out.fn = func(n *node) int64 { return fx(n) + fy(n) }
+		case "-":
+			out.fn = func(n *node) int64 { return fx(n) - fy(n) }
+		default:
+			out.fn = func(n *node) int64 { return fx(n) * fy(n) }
+		}
+	default:
+		out.fn = zero
+	}
+	return out
+}
+
+// before compiles <<: (a, b) << (c, d) is a < c or a = c and b < d, the
+// seeds' order on (number, id) pairs; on plain numbers it is <.
+func (s *scope) before(e *Binary) value {
+	parts := func(x Expr) []value {
+		if t, ok := x.(*Tuple); ok {
+			var out []value
+			for _, el := range t.Elems {
+				v := s.expr(el)
+				s.wantNum(el, v, "<<")
+				out = append(out, v)
+			}
+			return out
+		}
+		v := s.expr(x)
+		s.wantNum(x, v, "<<")
+		return []value{v}
+	}
+	xs, ys := parts(e.X), parts(e.Y)
+	if len(xs) != len(ys) {
+		s.c.errs.add(e.Pos, "<< compares tuples of one length, but these have %d and %d", len(xs), len(ys))
+		return value{fn: zero, typ: Bool}
+	}
+	var reads []int
+	for i := range xs {
+		reads = append(reads, xs[i].reads...)
+		reads = append(reads, ys[i].reads...)
+	}
+	return value{typ: Bool, reads: reads, fn: func(n *node) int64 {
+		for i := range xs {
+			a, b := xs[i].fn(n), ys[i].fn(n)
+			if a != b {
+				return b2i(a < b)
+			}
+		}
+		return 0
+	}}
+}
+
+// suggest is ", did you mean X?" for the name in names closest to name,
+// or "" when none is close.
+func suggest(name string, names []string) string {
+	limit := 2
+	if len(name) <= 3 {
+		limit = 1
+	}
+	best, bestD := "", limit+1
+	for _, c := range names {
+		if d := distance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || best == name {
+		return ""
+	}
+	return "; did you mean " + best + "?"
+}
+
+// distance is the edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

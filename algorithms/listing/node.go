@@ -1,0 +1,325 @@
+package listing
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"dmelab/algorithms/sim"
+)
+
+// node is one node running a program: a program counter per process and
+// one number per variable slot (a set is a bit mask of node indices).
+type node struct {
+	p     *program
+	id, n int
+	k     int // chooseNumber()'s range 1..k
+	pc    []int32
+	v     []int64
+	fault string // why the node stopped: a listing that did the impossible
+}
+
+func newNode(p *program, id, n, k int) *node {
+	nd := &node{p: p, id: id, n: n, k: k, pc: make([]int32, len(p.procs)), v: make([]int64, len(p.slots))}
+	for i, s := range p.slots {
+		nd.v[i] = s.init
+	}
+	for i, pr := range p.procs {
+		nd.pc[i] = int32(pr.entry)
+		nd.settle(i)
+	}
+	return nd
+}
+
+// failf stops the node: it does nothing more, and its application waits
+// forever, which the explorer reports as a liveness failure with the
+// reason among the node's variables.
+func (n *node) failf(format string, args ...any) {
+	if n.fault == "" {
+		n.fault = fmt.Sprintf(format, args...)
+	}
+}
+
+// settle runs process i's control (jumps, loop and if headers that are
+// not steps) until it rests, then resets its dead locals.
+func (n *node) settle(i int) {
+	code := n.p.procs[i].code
+	pc := int(n.pc[i])
+	for guard := 0; !code[pc].rest && code[pc].kind != iNCS && code[pc].kind != iCS && code[pc].kind != iReceive; guard++ {
+		if guard > 4*len(code)+64*n.n {
+			n.failf("process %s looped without a step", n.p.procs[i].name)
+			break
+		}
+		pc = n.control(&code[pc])
+	}
+	n.pc[i] = int32(pc)
+	for _, d := range n.p.procs[i].dead[pc] {
+		n.v[d] = n.p.slots[d].init
+	}
+}
+
+// control runs a control instruction and returns where to go.
+func (n *node) control(in *instr) int {
+	switch in.kind {
+	case iForInit:
+		n.v[in.loop] = -1
+	case iForNext:
+		if in.set >= 0 {
+			s := n.v[in.set]
+			if s == 0 {
+				return in.alt
+			}
+			j := int64(0)
+			for s>>j&1 == 0 {
+				j++
+			}
+			n.v[in.loop] = j
+			return in.next
+		}
+		for j := n.v[in.loop] + 1; j < int64(n.n); j++ {
+			if !in.other || j != int64(n.id) {
+				n.v[in.loop] = j
+				return in.next
+			}
+		}
+		n.v[in.loop] = -1
+		return in.alt
+	case iBranch:
+		if !in.cond(n) {
+			return in.alt
+		}
+	}
+	return in.next
+}
+
+func (n *node) Clone() sim.Node {
+	c := *n
+	c.pc = append([]int32(nil), n.pc...)
+	c.v = append([]int64(nil), n.v...)
+	return &c
+}
+
+// CopyFrom implements sim.Copier.
+func (n *node) CopyFrom(o sim.Node) {
+	src := o.(*node)
+	pc, v := append(n.pc[:0], src.pc...), append(n.v[:0], src.v...)
+	*n = *src
+	n.pc, n.v = pc, v
+}
+
+func (n *node) at(i int) *instr { return &n.p.procs[i].code[n.pc[i]] }
+
+func (n *node) Phase() sim.Phase {
+	if n.fault != "" {
+		return sim.Wanting
+	}
+	m := n.p.main
+	switch in := n.at(m); {
+	case in.kind == iNCS:
+		return sim.Idle
+	case in.kind == iCS:
+		return sim.InCS
+	case n.p.procs[m].exiting[n.pc[m]]:
+		return sim.Exiting
+	}
+	return sim.Wanting
+}
+
+// Request is NCS done: the application calls enter().
+func (n *node) Request(*sim.Ctx) { n.pass(iNCS) }
+
+// Exit is CS done: the application calls exit().
+func (n *node) Exit(*sim.Ctx) { n.pass(iCS) }
+
+func (n *node) pass(k instrKind) {
+	m := n.p.main
+	if in := n.at(m); in.kind == k && n.fault == "" {
+		n.pc[m] = int32(in.next)
+		n.settle(m)
+	}
+}
+
+// receiver is the process waiting to receive a message of kind k, or -1.
+func (n *node) receiver(k uint8) int {
+	for i := range n.pc {
+		if in := n.at(i); in.kind == iReceive && in.kind_ == int(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+// CanReceive: a handler takes its messages at any time; a message a
+// process receives waits in the network until the process is at its
+// receive.
+func (n *node) CanReceive(m sim.Msg) bool {
+	if n.fault != "" || int(m.Kind) >= len(n.p.handlers) {
+		return false
+	}
+	return n.p.handlers[m.Kind] != nil || n.receiver(m.Kind) >= 0
+}
+
+func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
+	vals := [3]int64{int64(m.From), int64(m.A), int64(m.B)}
+	if h := n.p.handlers[m.Kind]; h != nil {
+		for i, s := range h.bind {
+			n.v[s] = vals[i]
+		}
+		if h.act != nil {
+			h.act(n, c, 0)
+		}
+		for _, s := range h.reset {
+			n.v[s] = n.p.slots[s].init
+		}
+		return
+	}
+	i := n.receiver(m.Kind)
+	if i < 0 {
+		return
+	}
+	in := n.at(i)
+	for j, s := range in.bind {
+		n.v[s] = vals[j]
+	}
+	n.pc[i] = int32(in.next)
+	n.settle(i)
+}
+
+// Steps lists each process's enabled step; a chooseNumber() step is one
+// step per value it may choose (Step.Arg).
+func (n *node) Steps(dst []sim.Step) []sim.Step {
+	if n.fault != "" {
+		return dst
+	}
+	for i := range n.pc {
+		in := n.at(i)
+		switch in.kind {
+		case iStep:
+			if in.guard != nil && !in.guard(n) {
+				continue
+			}
+			if in.choose {
+				for x := 1; x <= n.k; x++ {
+					dst = append(dst, sim.Step{Proc: uint8(i), Arg: int32(x)})
+				}
+				continue
+			}
+		case iBranch, iForNext:
+		default:
+			continue
+		}
+		dst = append(dst, sim.Step{Proc: uint8(i)})
+	}
+	return dst
+}
+
+func (n *node) Do(c *sim.Ctx, s sim.Step) {
+	i := int(s.Proc)
+	in := n.at(i)
+	if in.kind == iStep {
+		if in.act != nil {
+			in.act(n, c, int64(s.Arg))
+		}
+		n.pc[i] = int32(in.next)
+	} else {
+		n.pc[i] = int32(n.control(in))
+	}
+	n.settle(i)
+}
+
+// StepLabel is the step's number and its statement, with the value
+// chooseNumber() returned: "P2 myNum = chooseNumber() = 2".
+func (n *node) StepLabel(s sim.Step) string {
+	in := n.at(int(s.Proc))
+	out := in.label + " " + in.text
+	if in.choose {
+		out += " = " + strconv.Itoa(int(s.Arg))
+	}
+	return out
+}
+
+// At says where each process rests (sim.Locator).
+func (n *node) At() []string {
+	out := make([]string, len(n.pc))
+	for i := range n.pc {
+		out[i] = n.at(i).label
+	}
+	return out
+}
+
+// Encode writes the program counters, then every variable (a handler's
+// parameters are always at their initial values and are left out).
+func (n *node) Encode(e *sim.Enc) {
+	for _, pc := range n.pc {
+		e.Int(int(pc))
+	}
+	for i, x := range n.v {
+		if n.p.slots[i].proc != -2 {
+			e.Int(int(x))
+		}
+	}
+	e.Bool(n.fault != "")
+}
+
+func (n *node) Decode(d *sim.Dec) {
+	for i := range n.pc {
+		n.pc[i] = int32(d.Int())
+	}
+	for i := range n.v {
+		if n.p.slots[i].proc != -2 {
+			n.v[i] = int64(d.Int())
+		} else {
+			n.v[i] = n.p.slots[i].init
+		}
+	}
+	n.fault = ""
+	if d.Bool() {
+		n.fault = "failed"
+	}
+}
+
+// Vars shows the globals, then each process's place and locals.
+func (n *node) Vars() []sim.Var {
+	var out []sim.Var
+	show := func(owner int) {
+		for i, s := range n.p.slots {
+			if s.proc == owner {
+				out = append(out, sim.Var{Name: s.name, Value: n.show(s.typ, n.v[i])})
+			}
+		}
+	}
+	show(-1)
+	for i, pr := range n.p.procs {
+		label := n.at(i).label
+		if label == "" {
+			label = "-"
+		}
+		out = append(out, sim.Var{Name: pr.name, Value: label})
+		show(i)
+	}
+	if n.fault != "" {
+		out = append(out, sim.Var{Name: "fault", Value: n.fault})
+	}
+	return out
+}
+
+func (n *node) show(t Type, x int64) string {
+	switch t {
+	case Bool:
+		return strconv.FormatBool(x != 0)
+	case Node:
+		if x < 0 {
+			return "-"
+		}
+		return "N" + strconv.Itoa(int(x)+1)
+	case Set:
+		var parts []string
+		for j := 0; j < 64; j++ {
+			if x>>j&1 == 1 {
+				parts = append(parts, "N"+strconv.Itoa(j+1))
+			}
+		}
+		return "{" + strings.Join(parts, " ") + "}"
+	}
+	return strconv.FormatInt(x, 10)
+}

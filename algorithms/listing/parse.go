@@ -1,0 +1,484 @@
+package listing
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Parse reads a listing. It returns the tree it could build and every
+// syntax error (an ErrorList), never panicking on any input.
+func Parse(src string) (*File, error) {
+	var errs ErrorList
+	p := &parser{lines: scan(src, &errs), errs: &errs}
+	f := p.file()
+	return f, errs.Err()
+}
+
+type parser struct {
+	lines []line
+	i     int
+	errs  *ErrorList
+	// the line being parsed and the cursor in its tokens
+	l   *line
+	k   int
+	bad bool // an error was reported on this line: skip the rest of it
+}
+
+func (p *parser) errorf(pos Pos, format string, args ...any) {
+	if !p.bad {
+		p.errs.add(pos, format, args...)
+	}
+	p.bad = true
+}
+
+// start makes line i the current one.
+func (p *parser) start(i int) {
+	p.l, p.k, p.bad = &p.lines[i], 0, false
+}
+
+func (p *parser) peek() tok {
+	if p.k < len(p.l.toks) {
+		return p.l.toks[p.k]
+	}
+	return tok{kind: tOp, text: "", pos: Pos{p.l.num, len(p.l.rest) + p.l.col + 1}}
+}
+
+func (p *parser) next() tok { t := p.peek(); p.k++; return t }
+
+func (p *parser) is(text string) bool {
+	t := p.peek()
+	return t.text == text && (t.kind == tOp || t.kind == tIdent)
+}
+
+func (p *parser) accept(text string) bool {
+	if p.is(text) {
+		p.k++
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(text string) Pos {
+	t := p.peek()
+	if !p.accept(text) {
+		p.errorf(t.pos, "expected %q, found %s", text, describe(t))
+	}
+	return t.pos
+}
+
+func (p *parser) ident(what string) (string, Pos) {
+	t := p.peek()
+	if t.kind != tIdent || keywords[t.text] {
+		p.errorf(t.pos, "expected %s, found %s", what, describe(t))
+		return "", t.pos
+	}
+	p.k++
+	return t.text, t.pos
+}
+
+// end checks that the line has nothing more.
+func (p *parser) end() {
+	if t := p.peek(); t.text != "" {
+		p.errorf(t.pos, "unexpected %s at the end of the line", describe(t))
+	}
+}
+
+func describe(t tok) string {
+	if t.text == "" {
+		return "the end of the line"
+	}
+	return strconv.Quote(t.text)
+}
+
+// keywords cannot name variables.
+var keywords = map[string]bool{
+	"algorithm": true, "message": true, "global": true, "process": true, "on": true,
+	"loop": true, "forever": true, "for": true, "all": true, "other": true, "in": true,
+	"if": true, "else": true, "await": true, "send": true, "receive": true, "add": true,
+	"remove": true, "to": true, "from": true, "and": true, "or": true, "not": true,
+	"true": true, "false": true, "NCS": true, "CS": true,
+	"int": true, "bool": true, "node": true, "set": true,
+}
+
+var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set}
+
+func (p *parser) file() *File {
+	f := &File{}
+	for p.i < len(p.lines) {
+		i := p.i
+		p.start(i)
+		p.i++
+		if p.l.col != p.lines[0].col && len(p.l.toks) > 0 {
+			p.errorf(Pos{p.l.num, p.l.col}, "unexpected indentation: declarations start at column %d", p.lines[0].col)
+		}
+		if p.l.label != "" {
+			p.errorf(p.l.labelPos, "step %s outside a process", p.l.label)
+		}
+		if len(p.l.toks) == 0 {
+			f.Decls = append(f.Decls, &Comment{Pos{p.l.num, p.l.col}, p.l.comment})
+			continue
+		}
+		if d := p.decl(f); d != nil {
+			f.Decls = append(f.Decls, d)
+		}
+	}
+	if f.Name == "" {
+		p.errs.add(Pos{1, 1}, `the listing does not say its name: start it with "algorithm NAME"`)
+	}
+	return f
+}
+
+func (p *parser) decl(f *File) Decl {
+	t := p.next()
+	switch t.text {
+	case "algorithm":
+		name := strings.TrimSpace(strings.TrimPrefix(p.l.rest, "algorithm"))
+		if !validName(name) {
+			p.errorf(t.pos, "algorithm needs a name of letters, digits and dashes, as in \"algorithm ra-v3\"")
+		} else if f.Name != "" {
+			p.errorf(t.pos, "a second algorithm line (the listing is %s)", f.Name)
+		}
+		f.Name, f.NamePos = name, t.pos
+		p.k = len(p.l.toks)
+		return nil
+	case "message":
+		m := &Message{Pos: t.pos}
+		m.Name, _ = p.ident("a message kind")
+		if p.accept("(") {
+			for !p.bad {
+				n, _ := p.ident("a field name")
+				m.Fields = append(m.Fields, n)
+				if !p.accept(",") {
+					break
+				}
+			}
+			p.expect(")")
+		}
+		p.end()
+		return m
+	case "global":
+		v := p.varDecl(t.pos)
+		v.Global = true
+		return v
+	case "process":
+		pr := &Process{Pos: t.pos}
+		if n := p.peek(); n.kind == tIdent {
+			pr.Name = p.next().text // main, receive: keywords may name processes
+		} else {
+			p.errorf(n.pos, "expected the process's name, found %s", describe(n))
+		}
+		p.expect(":")
+		p.end()
+		pr.Body = p.block(p.l.scol)
+		return pr
+	case "on":
+		h := &Handler{Pos: t.pos}
+		p.expect("receive")
+		p.expect("(")
+		h.Kind, _ = p.ident("a message kind")
+		if p.accept(",") {
+			h.Source, _ = p.ident("the sender's name")
+			for p.accept(",") {
+				n, _ := p.ident("a name for a field")
+				h.Args = append(h.Args, n)
+			}
+		}
+		p.expect(")")
+		p.expect(":")
+		p.end()
+		h.Body = p.block(p.l.scol)
+		return h
+	}
+	p.errorf(t.pos, "expected algorithm, message, global, process or on, found %s", describe(t))
+	return nil
+}
+
+func validName(s string) bool {
+	if s == "" || s[0] == '-' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// varDecl reads "TYPE name, name [= value]" after "global".
+func (p *parser) varDecl(pos Pos) *Var {
+	v := &Var{Pos: pos}
+	t := p.next()
+	v.Type = types[t.text]
+	if v.Type == 0 {
+		p.errorf(t.pos, "expected a type (int, bool, node or set), found %s", describe(t))
+		return v
+	}
+	for !p.bad {
+		n, _ := p.ident("a variable name")
+		v.Names = append(v.Names, n)
+		if !p.accept(",") {
+			break
+		}
+	}
+	if p.accept("=") {
+		v.Init = p.expr()
+	}
+	p.end()
+	return v
+}
+
+// block reads the lines indented deeper than col: one statement per line
+// at the block's own column (that of its first line), with the blocks of
+// compound statements deeper still.
+func (p *parser) block(col int) []Stmt {
+	var out []Stmt
+	bcol := 0
+	for p.i < len(p.lines) && p.lines[p.i].col > col {
+		i := p.i
+		p.start(i)
+		p.i++
+		if len(p.l.toks) == 0 {
+			s := &CommentStmt{}
+			s.Pos, s.Comment = Pos{p.l.num, p.l.col}, p.l.comment
+			out = append(out, s)
+			continue
+		}
+		if bcol == 0 {
+			bcol = p.l.col
+		} else if p.l.col != bcol {
+			p.errorf(Pos{p.l.num, p.l.col}, "this line is indented to column %d, but its block's lines start at column %d", p.l.col, bcol)
+		}
+		if s := p.stmt(); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stmt reads the current line's statement (and, for a compound one, its
+// block).
+func (p *parser) stmt() Stmt {
+	l := p.l
+	ln := Line{Pos: l.toks[0].pos, Label: l.label, LabelPos: l.labelPos, Comment: l.comment}
+	col := l.scol
+	t := p.peek()
+	switch t.text {
+	case "loop":
+		p.next()
+		p.expect("forever")
+		p.accept(":")
+		p.end()
+		return &Loop{Line: ln, Body: p.block(col)}
+	case "for":
+		p.next()
+		p.expect("all")
+		s := &ForAll{Line: ln}
+		s.Other = p.accept("other")
+		if p.is("node") || p.is("Node") {
+			p.next()
+		}
+		s.Var, _ = p.ident("the loop's variable")
+		if !s.Other && p.accept("in") {
+			s.Set, _ = p.ident("a set")
+		}
+		p.expect(":")
+		p.end()
+		s.Body = p.block(col)
+		return s
+	case "if":
+		p.next()
+		s := &If{Line: ln, Cond: p.expr()}
+		p.expect(":")
+		p.end()
+		s.Then = p.block(col)
+		if p.i < len(p.lines) && (p.lines[p.i].col == col || p.lines[p.i].col == l.col) && len(p.lines[p.i].toks) > 0 && p.lines[p.i].toks[0].text == "else" {
+			p.start(p.i)
+			p.i++
+			s.ElsePos = p.next().pos
+			if p.l.label != "" {
+				p.errorf(p.l.labelPos, "a label before else: label the statements in its block")
+			}
+			p.expect(":")
+			p.end()
+			s.Else = p.block(col)
+		}
+		return s
+	case "else":
+		p.errorf(t.pos, "else without an if just above it at the same column")
+		return nil
+	}
+	if _, ok := types[t.text]; ok && t.kind == tIdent {
+		return &LocalVar{Line: ln, Var: p.varDecl(t.pos)}
+	}
+	first := p.simple(ln)
+	if !p.is(";") {
+		p.end()
+		return first
+	}
+	seq := &Seq{Line: ln, List: []Stmt{first}}
+	for p.accept(";") && !p.bad {
+		t := p.peek()
+		seq.List = append(seq.List, p.simple(Line{Pos: t.pos}))
+	}
+	p.end()
+	return seq
+}
+
+// simple reads one simple statement.
+func (p *parser) simple(ln Line) Stmt {
+	t := p.next()
+	switch t.text {
+	case "NCS", "CS":
+		return &Section{Line: ln, CS: t.text == "CS"}
+	case "await":
+		return &Await{Line: ln, Cond: p.expr()}
+	case "send":
+		s := &Send{Line: ln}
+		p.expect("(")
+		s.Kind, _ = p.ident("a message kind")
+		p.expect(",")
+		s.To = p.expr()
+		for p.accept(",") && !p.bad {
+			s.Values = append(s.Values, p.expr())
+		}
+		p.expect(")")
+		return s
+	case "receive":
+		s := &Receive{Line: ln}
+		p.expect("(")
+		s.Kind, _ = p.ident("a message kind")
+		p.expect(",")
+		s.Source, _ = p.ident("a variable for the sender")
+		for p.accept(",") && !p.bad {
+			n, _ := p.ident("a variable for a field")
+			s.Names = append(s.Names, n)
+		}
+		p.expect(")")
+		return s
+	case "add", "remove":
+		s := &SetOp{Line: ln, Add: t.text == "add"}
+		s.Elem = p.expr()
+		if s.Add {
+			p.expect("to")
+		} else {
+			p.expect("from")
+		}
+		s.Set, _ = p.ident("a set")
+		return s
+	}
+	if t.kind == tIdent && !keywords[t.text] && p.is("=") {
+		p.next()
+		return &Assign{Line: ln, Name: t.text, Value: p.expr()}
+	}
+	p.errorf(t.pos, "expected a statement (an assignment, send, receive, await, add, remove, NCS, CS, if, for all, loop forever), found %s", describe(t))
+	return &CommentStmt{Line: ln}
+}
+
+// Expressions, loosest first: or, and, not, comparisons, + and -, *,
+// unary minus, operands.
+
+func (p *parser) expr() Expr {
+	x := p.and()
+	for p.is("or") {
+		pos := p.next().pos
+		x = &Binary{Pos: pos, Op: "or", X: x, Y: p.and()}
+	}
+	return x
+}
+
+func (p *parser) and() Expr {
+	x := p.not()
+	for p.is("and") {
+		pos := p.next().pos
+		x = &Binary{Pos: pos, Op: "and", X: x, Y: p.not()}
+	}
+	return x
+}
+
+func (p *parser) not() Expr {
+	if p.is("not") {
+		pos := p.next().pos
+		return &Unary{Pos: pos, Op: "not", X: p.not()}
+	}
+	return p.cmp()
+}
+
+var cmpOps = map[string]bool{"=": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true, "<<": true, "in": true}
+
+func (p *parser) cmp() Expr {
+	x := p.sum()
+	if t := p.peek(); cmpOps[t.text] {
+		p.next()
+		x = &Binary{Pos: t.pos, Op: t.text, X: x, Y: p.sum()}
+		if t2 := p.peek(); cmpOps[t2.text] {
+			p.errorf(t2.pos, "comparisons do not chain: write (a %s b) and (b %s c)", t.text, t2.text)
+		}
+	}
+	return x
+}
+
+func (p *parser) sum() Expr {
+	x := p.prod()
+	for p.is("+") || p.is("-") {
+		t := p.next()
+		x = &Binary{Pos: t.pos, Op: t.text, X: x, Y: p.prod()}
+	}
+	return x
+}
+
+func (p *parser) prod() Expr {
+	x := p.unary()
+	for p.is("*") {
+		t := p.next()
+		x = &Binary{Pos: t.pos, Op: "*", X: x, Y: p.unary()}
+	}
+	return x
+}
+
+func (p *parser) unary() Expr {
+	if p.is("-") {
+		pos := p.next().pos
+		return &Unary{Pos: pos, Op: "-", X: p.unary()}
+	}
+	return p.operand()
+}
+
+func (p *parser) operand() Expr {
+	t := p.next()
+	switch {
+	case t.kind == tInt:
+		n, _ := strconv.Atoi(t.text)
+		return &IntLit{Pos: t.pos, Value: n}
+	case t.text == "true" || t.text == "false":
+		return &BoolLit{Pos: t.pos, Value: t.text == "true"}
+	case t.kind == tIdent && !keywords[t.text]:
+		if !p.is("(") {
+			return &Ident{Pos: t.pos, Name: t.text}
+		}
+		p.next()
+		c := &Call{Pos: t.pos, Name: t.text}
+		for !p.is(")") && !p.bad {
+			c.Args = append(c.Args, p.expr())
+			if !p.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+		return c
+	case t.text == "(":
+		x := p.expr()
+		if !p.is(",") {
+			p.expect(")")
+			return &Paren{Pos: t.pos, X: x}
+		}
+		tu := &Tuple{Pos: t.pos, Elems: []Expr{x}}
+		for p.accept(",") && !p.bad {
+			tu.Elems = append(tu.Elems, p.expr())
+		}
+		p.expect(")")
+		return tu
+	}
+	p.errorf(t.pos, "expected a value, found %s", describe(t))
+	return &IntLit{Pos: t.pos}
+}

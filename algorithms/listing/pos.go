@@ -1,0 +1,60 @@
+package listing
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a place in a listing. Line and Col count from 1; Col counts
+// bytes, as go/token does (the playground converts to its editor's unit).
+type Pos struct {
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Error is one problem found in a listing, at a position.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return "listing:" + e.Pos.String() + ": " + e.Msg }
+
+// ErrorList is every problem found, in position order, one per position:
+// a student sees them all at once, as go/parser reports them.
+type ErrorList []*Error
+
+func (l *ErrorList) add(p Pos, format string, args ...any) {
+	*l = append(*l, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err sorts the list and returns it as an error, or nil if it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	out := l[:1]
+	for _, e := range l[1:] {
+		if e.Pos != out[len(out)-1].Pos {
+			out = append(out, e)
+		}
+	}
+	return out
+}

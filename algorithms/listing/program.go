@@ -1,0 +1,93 @@
+package listing
+
+import "dmelab/algorithms/sim"
+
+// A compiled listing: a flat table of variable slots and, per process, a
+// table of instructions that the nodes step through. Expressions and
+// step bodies are compiled to Go closures over a node's slots, so that
+// running a step never looks anything up by name.
+
+// program is a checked, compiled listing; it never changes once built and
+// is shared by every node of every world.
+type program struct {
+	name     string
+	msgs     []*Message
+	slots    []slot
+	procs    []*proc
+	handlers []*handler // by message kind; nil where a process receives it
+	main     int        // the process with NCS and CS
+	choose   bool       // some step calls chooseNumber()
+	lines    []sim.Line // the listing as the playground shows it
+}
+
+// slot is one variable of a node: a global, a process's local, a loop
+// variable or a handler's parameter.
+type slot struct {
+	name string
+	typ  Type
+	init int64
+	proc int // the process owning a local, -1 for a global, -2 for a handler's
+}
+
+// proc is one process: its instructions and where it starts.
+type proc struct {
+	name  string
+	code  []instr
+	entry int
+	// exiting[pc]: the main process at pc has left the CS and not yet
+	// reached NCS (the simulator's Exiting phase).
+	exiting []bool
+	// dead[pc]: the process's locals whose value is never read again
+	// before being written when the process rests at pc; they are reset
+	// to their initial values there, so that runs differing only in a
+	// dead value are one state.
+	dead [][]int
+}
+
+type instrKind uint8
+
+const (
+	iStep    instrKind = iota // a numbered step: guard, then action
+	iNCS                      // rests until the application calls enter()
+	iCS                       // rests until it calls exit()
+	iReceive                  // rests until a message of its kind arrives
+	iJump                     // goes to next
+	iBranch                   // if cond: next, else: alt
+	iForInit                  // loop variable = none
+	iForNext                  // the loop's next node, or alt when done
+)
+
+// instr is one instruction. A resting one (rest) is where the process
+// waits between steps: a step, NCS, CS, a receive, or a numbered loop or
+// if header that reads shared variables. The others run as part of the
+// step that reaches them.
+type instr struct {
+	kind  instrKind
+	rest  bool
+	label string
+	line  int    // source line, for the listing
+	text  string // the statement as formatted, for step labels
+	// iStep
+	guard  func(*node) bool
+	act    func(*node, *sim.Ctx, int64)
+	choose bool // the step's value is chooseNumber()'s (Step.Arg)
+	// iReceive
+	kind_  int
+	bind   []int // the sender's slot, then the fields'
+	cond   func(*node) bool
+	loop   int  // iForInit, iForNext: the loop variable's slot
+	set    int  // iForNext over a set: its slot; -1 for other nodes
+	other  bool // iForNext: every node but this one
+	next   int
+	alt    int
+	uses   []int // slots read (for the liveness of locals)
+	defs   []int // slots surely written
+}
+
+// handler is an "on receive" block: run whole when its message arrives.
+type handler struct {
+	bind []int
+	act  func(*node, *sim.Ctx, int64)
+	reset []int // its parameters, reset after it runs
+	line int
+}

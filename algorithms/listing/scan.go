@@ -1,0 +1,168 @@
+package listing
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The scanner cuts a listing into lines, as the seeds print it: each line
+// is an optional step label ("P4:"), a statement and an optional "#
+// comment". A line's column is that of its label, or of its statement
+// when it has none: the lines of a block share one column, and a compound
+// statement's block is the lines below it indented deeper than the
+// statement itself (not its label), as in
+//
+//	P3: for all other node N:
+//	        P4: send(request, N, myNum)
+
+type tokKind uint8
+
+const (
+	tIdent tokKind = iota
+	tInt
+	tOp // punctuation and operators
+)
+
+type tok struct {
+	kind tokKind
+	text string
+	pos  Pos
+}
+
+type line struct {
+	num      int
+	col      int // of the label, or of the statement when there is none
+	scol     int // of the statement (after the label)
+	label    string
+	labelPos Pos
+	toks     []tok
+	comment  string // without "#", trimmed
+	rest     string // the statement's text, for "algorithm NAME"
+}
+
+// ops lists the operators, longest first; the Unicode forms print as
+// their ASCII ones.
+var ops = []string{"<<", "<=", ">=", "!=", "==", "≤", "≥", "≠", "(", ")", ",", ":", ";", "=", "<", ">", "+", "-", "*"}
+
+// scan splits src into lines; lines holding only a comment have no
+// tokens, and blank lines are dropped.
+func scan(src string, errs *ErrorList) []line {
+	var out []line
+	for i, text := range strings.Split(src, "\n") {
+		text = strings.TrimRight(text, " \t\r")
+		l := line{num: i + 1}
+		hash := strings.IndexByte(text, '#')
+		if c := hash; c >= 0 {
+			l.comment = strings.TrimSpace(text[c+1:])
+			text = text[:c]
+		}
+		if strings.TrimSpace(text) == "" && l.comment == "" {
+			continue
+		}
+		l.toks = scanLine(text, i+1, errs)
+		if len(l.toks) >= 2 && isLabel(l.toks[0].text) && l.toks[1].text == ":" {
+			l.label, l.labelPos = l.toks[0].text, l.toks[0].pos
+			l.toks = l.toks[2:]
+		}
+		switch {
+		case len(l.toks) > 0:
+			l.col, l.scol = l.toks[0].pos.Col, l.toks[0].pos.Col
+			if l.label != "" {
+				l.col = l.labelPos.Col
+			}
+			l.rest = strings.TrimSpace(text[l.scol-1:])
+		case l.label != "":
+			errs.add(l.labelPos, "step %s has no statement", l.label)
+			continue
+		default:
+			l.col = hash + 1
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// isLabel reports whether s is a step label as the seeds write them: P,
+// a number, and an optional letter for a step split in two (P2a, P2b).
+func isLabel(s string) bool {
+	if len(s) < 2 || s[0] != 'P' {
+		return false
+	}
+	i := 1
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 1 {
+		return false
+	}
+	return i == len(s) || i == len(s)-1 && s[i] >= 'a' && s[i] <= 'z'
+}
+
+func scanLine(text string, num int, errs *ErrorList) []tok {
+	var toks []tok
+	i := 0
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		pos := Pos{num, i + 1}
+		switch {
+		case r == ' ':
+			i++
+		case r == '\t':
+			errs.add(pos, "a tab: indent with spaces, so that columns mean the same everywhere")
+			i++
+		case unicode.IsLetter(r) || r == '_':
+			j := i
+			for j < len(text) {
+				r, n := utf8.DecodeRuneInString(text[j:])
+				if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '\'' {
+					break
+				}
+				j += n
+			}
+			toks = append(toks, tok{tIdent, text[i:j], pos})
+			i = j
+		case r >= '0' && r <= '9':
+			j := i
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			if j-i > 9 {
+				errs.add(pos, "%s is too large a number", text[i:j])
+			}
+			toks = append(toks, tok{tInt, text[i:j], pos})
+			i = j
+		default:
+			op := ""
+			for _, o := range ops {
+				if strings.HasPrefix(text[i:], o) {
+					op = o
+					break
+				}
+			}
+			if op == "" {
+				errs.add(pos, "unexpected %q", r)
+				i += size
+				continue
+			}
+			toks = append(toks, tok{tOp, canonOp(op), pos})
+			i += len(op)
+		}
+	}
+	return toks
+}
+
+// canonOp is the ASCII form of an operator.
+func canonOp(op string) string {
+	switch op {
+	case "≤":
+		return "<="
+	case "≥":
+		return ">="
+	case "≠":
+		return "!="
+	case "==":
+		return "="
+	}
+	return op
+}
