@@ -52,6 +52,9 @@ func compile(f *File, errs *ErrorList) *program {
 		errs.add(procs[0].Pos, "no process has NCS and CS: the main process's loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)")
 	}
 	c.prog.slots = c.slots
+	if len(errs.list()) == 0 {
+		c.prog.reduction()
+	}
 	return c.prog
 }
 
@@ -147,7 +150,7 @@ func (c *compiler) handler(h *Handler) {
 		hd.bind = append(hd.bind, c.newSlot(a, Int, 0, -2, h.Pos, s.local))
 	}
 	a := s.atomic(h.Body, false)
-	hd.act = a.act
+	hd.act, hd.reads, hd.writes = a.act, a.reads, a.writes
 	for _, i := range s.local {
 		hd.reset = append(hd.reset, i)
 	}
@@ -160,6 +163,8 @@ type stmtCode struct {
 	act  func(*node, *sim.Ctx, int64)
 	uses []int
 	defs []int
+	// every slot it may read and may write, for the reduction
+	reads, writes []int
 }
 
 func (a *stmtCode) then(b stmtCode) {
@@ -169,6 +174,8 @@ func (a *stmtCode) then(b stmtCode) {
 		}
 	}
 	a.defs = append(a.defs, b.defs...)
+	a.reads = append(a.reads, b.reads...)
+	a.writes = append(a.writes, b.writes...)
 	if a.act == nil {
 		a.act = b.act
 		return
@@ -220,7 +227,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 				c.errs.add(call.Pos, "chooseNumber() takes no arguments: its range is the configuration's (--numbers)")
 			}
 			c.prog.choose = true
-			return stmtCode{act: func(n *node, _ *sim.Ctx, arg int64) { n.v[i] = arg }, defs: []int{i}}
+			return stmtCode{act: func(n *node, _ *sim.Ctx, arg int64) { n.v[i] = arg }, defs: []int{i}, writes: []int{i}}
 		}
 		v := s.expr(st.Value)
 		t := c.slots[i].typ
@@ -228,7 +235,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			c.errs.add(st.Value.At(), "%s is a %s, but %s is a %s", st.Name, t, ExprString(st.Value), typeName(v))
 		}
 		f := v.fn
-		return stmtCode{act: func(n *node, _ *sim.Ctx, _ int64) { n.v[i] = f(n) }, uses: v.reads, defs: []int{i}}
+		return stmtCode{act: func(n *node, _ *sim.Ctx, _ int64) { n.v[i] = f(n) }, uses: v.reads, defs: []int{i}, reads: v.reads, writes: []int{i}}
 	case *Send:
 		k, m := c.kind(st.Kind, st.Pos)
 		to := s.expr(st.To)
@@ -256,7 +263,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		}
 		kind := uint8(k)
 		dst := to.fn
-		return stmtCode{uses: uses, act: func(n *node, ctx *sim.Ctx, _ int64) {
+		return stmtCode{uses: uses, reads: uses, act: func(n *node, ctx *sim.Ctx, _ int64) {
 			j := dst(n)
 			if j < 0 || j >= int64(n.n) {
 				n.failf("sent %s to %d, but the nodes are 0..%d", st.Kind, j, n.n-1)
@@ -284,7 +291,8 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			return stmtCode{}
 		}
 		f, add := el.fn, st.Add
-		return stmtCode{uses: append([]int{i}, el.reads...), act: func(n *node, _ *sim.Ctx, _ int64) {
+		rw := append([]int{i}, el.reads...)
+		return stmtCode{uses: rw, reads: rw, writes: []int{i}, act: func(n *node, _ *sim.Ctx, _ int64) {
 			j := f(n)
 			if j < 0 || j >= int64(n.n) {
 				n.failf("put %d in %s, but the nodes are 0..%d", j, st.Set, n.n-1)
@@ -300,7 +308,9 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		cond := s.expr(st.Cond)
 		s.want(st.Cond, cond, Bool, "if")
 		th, el := s.atomic(st.Then, step), s.atomic(st.Else, step)
-		out := stmtCode{uses: append(append(append([]int{}, cond.reads...), th.uses...), el.uses...)}
+		out := stmtCode{uses: append(append(append([]int{}, cond.reads...), th.uses...), el.uses...),
+			reads:  append(append(append([]int{}, cond.reads...), th.reads...), el.reads...),
+			writes: append(append([]int{}, th.writes...), el.writes...)}
 		for _, d := range th.defs {
 			if contains(el.defs, d) {
 				out.defs = append(out.defs, d)
@@ -358,9 +368,10 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 		lv = c.newSlot(st.Var, Node, -1, s.owner(), st.Pos, s.local)
 	}
 	body := s.atomic(st.Body, step)
-	out := stmtCode{defs: []int{lv}}
+	out := stmtCode{defs: []int{lv}, reads: body.reads, writes: append([]int{lv}, body.writes...)}
 	if set >= 0 {
 		out.uses = append(out.uses, set)
+		out.reads = append(out.reads, set)
 	}
 	for _, u := range body.uses {
 		if u != lv {

@@ -192,25 +192,23 @@ func (n *node) Steps(dst []sim.Step) []sim.Step {
 		return dst
 	}
 	for i := range n.pc {
-		in := n.at(i)
-		switch in.kind {
-		case iStep:
-			if in.guard != nil && !in.guard(n) {
-				continue
-			}
-			if in.choose {
-				for x := 1; x <= n.k; x++ {
-					dst = append(dst, sim.Step{Proc: uint8(i), Arg: int32(x)})
-				}
-				continue
-			}
-		case iBranch, iForNext:
-		default:
-			continue
-		}
-		dst = append(dst, sim.Step{Proc: uint8(i)})
+		dst = n.stepsOf(dst, i, n.at(i))
 	}
 	return dst
+}
+
+// stepsOf appends process i's steps at in, if enabled.
+func (n *node) stepsOf(dst []sim.Step, i int, in *instr) []sim.Step {
+	if !n.enabled(in) {
+		return dst
+	}
+	if in.choose {
+		for x := 1; x <= n.k; x++ {
+			dst = append(dst, sim.Step{Proc: uint8(i), Arg: int32(x)})
+		}
+		return dst
+	}
+	return append(dst, sim.Step{Proc: uint8(i)})
 }
 
 func (n *node) Do(c *sim.Ctx, s sim.Step) {

@@ -58,3 +58,5 @@ func (l ErrorList) Err() error {
 	}
 	return out
 }
+
+func (l *ErrorList) list() []*Error { return *l }

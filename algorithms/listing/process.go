@@ -149,6 +149,7 @@ func (pc *pcomp) stmt(s Stmt) {
 			f := cond.fn
 			in.guard = func(n *node) bool { return f(n) != 0 }
 			in.uses = cond.reads
+			in.reads = cond.reads
 			body = body[1:]
 		}
 		code := pc.atomic(body, true)
@@ -158,6 +159,7 @@ func (pc *pcomp) stmt(s Stmt) {
 			}
 		}
 		in.act, in.defs = code.act, code.defs
+		in.reads, in.writes = append(in.reads, code.reads...), code.writes
 		in.choose = chooses(body)
 	}
 	in.next = len(pc.p.code) + 1
@@ -220,6 +222,7 @@ func (pc *pcomp) receive(s *Receive, in *instr) {
 		}
 		in.bind = append(in.bind, i)
 		in.defs = append(in.defs, i)
+		in.writes = append(in.writes, i)
 	}
 }
 
@@ -234,8 +237,9 @@ func (pc *pcomp) stepFor(s *ForAll) {
 	if !ok {
 		lv = c.newSlot(s.Var, Node, -1, pc.scope.proc, s.Pos, pc.local)
 	}
-	pc.emit(instr{kind: iForInit, loop: lv, defs: []int{lv}, next: len(pc.p.code) + 1, line: s.Pos.Line})
-	head := instr{kind: iForNext, loop: lv, set: -1, other: s.Other, line: s.Pos.Line, label: s.Label, text: StmtString(s)}
+	pc.emit(instr{kind: iForInit, loop: lv, defs: []int{lv}, writes: []int{lv}, next: len(pc.p.code) + 1, line: s.Pos.Line})
+	head := instr{kind: iForNext, loop: lv, set: -1, other: s.Other, line: s.Pos.Line, label: s.Label, text: StmtString(s),
+		reads: []int{lv}, writes: []int{lv}}
 	switch {
 	case s.Set != "":
 		i, ok := pc.lookup(s.Set)
@@ -247,6 +251,7 @@ func (pc *pcomp) stepFor(s *ForAll) {
 		default:
 			head.set = i
 			head.uses = []int{i}
+			head.reads = []int{i}
 			head.defs = []int{lv}
 			if !removes(s.Body, s.Var, s.Set) {
 				c.errs.add(s.Pos, "this loop takes the smallest member of %s each time round, so its body must remove %s from %s", s.Set, s.Var, s.Set)
@@ -295,7 +300,7 @@ func (pc *pcomp) stepIf(s *If) {
 		shared = shared || c.slots[r].proc != pc.scope.proc
 	}
 	at := pc.emit(instr{kind: iBranch, rest: s.Label != "" && shared, cond: func(n *node) bool { return f(n) != 0 },
-		uses: cond.reads, label: s.Label, line: s.Pos.Line, text: StmtString(s)})
+		uses: cond.reads, reads: cond.reads, label: s.Label, line: s.Pos.Line, text: StmtString(s)})
 	pc.p.code[at].next = at + 1
 	pc.stmts(s.Then)
 	if len(s.Else) == 0 {

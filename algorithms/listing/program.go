@@ -17,6 +17,9 @@ type program struct {
 	handlers []*handler // by message kind; nil where a process receives it
 	main     int        // the process with NCS and CS
 	choose   bool       // some step calls chooseNumber()
+	localRequest bool   // enter() commutes with everything (reduce.go)
+	reducible    bool   // at most 64 slots: the reduction's masks hold them
+	hr, hw       uint64 // what the handlers read and write
 	lines    []sim.Line // the listing as the playground shows it
 }
 
@@ -42,7 +45,12 @@ type proc struct {
 	// to their initial values there, so that runs differing only in a
 	// dead value are one state.
 	dead [][]int
+	// fut[pc], futNCS[pc]: what the process may read and write from pc
+	// on, in all its future or until it reaches NCS (reduce.go)
+	fut, futNCS []masks
 }
+
+type masks struct{ r, w uint64 }
 
 type instrKind uint8
 
@@ -80,14 +88,21 @@ type instr struct {
 	other  bool // iForNext: every node but this one
 	next   int
 	alt    int
-	uses   []int // slots read (for the liveness of locals)
+	uses   []int // slots read before written (for the liveness of locals)
 	defs   []int // slots surely written
+	// every slot the instruction may read or write, and what the
+	// reduction concluded from them (reduce.go)
+	reads, writes     []int
+	group             bool // free of the handlers
+	keepNext, keepAlt bool
+	rmask, wmask      uint64 // what taking the step touches, as slot bits
 }
 
 // handler is an "on receive" block: run whole when its message arrives.
 type handler struct {
 	bind []int
 	act  func(*node, *sim.Ctx, int64)
+	reads, writes []int
 	reset []int // its parameters, reset after it runs
 	line int
 }

@@ -1,0 +1,53 @@
+package listing_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/listing"
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/sim"
+)
+
+// TestSeedListingsAgreeWithGo explores every shipped listing and the Go
+// implementation of the same algorithm: the verdicts must agree for every
+// property, and the full searches (no reduction) must count the same
+// states, since the listing's numbered steps are the Go model's steps.
+func TestSeedListingsAgreeWithGo(t *testing.T) {
+	for _, name := range listing.Seeds() {
+		alg, err := listing.Seed(name)
+		require.NoError(t, err, name)
+		goAlg := registry.Lookup(name)
+		require.NotNil(t, goAlg, name)
+		for _, c := range []struct{ n, r int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}} {
+			t.Run(fmt.Sprintf("%s/N=%d/R=%d", name, c.n, c.r), func(t *testing.T) {
+				start := time.Now()
+				got := check(t, alg, c.n, c.r, true)
+				if c.n*c.r < 6 {
+					full := check(t, alg, c.n, c.r, false)
+					assert.Equal(t, full.Verdicts, got.Verdicts, "the reduction changed a verdict")
+				}
+				want := check(t, goAlg, c.n, c.r, c.n*c.r >= 6)
+				assert.Equal(t, want.Verdicts, got.Verdicts)
+				if c.n*c.r < 6 {
+					gotFull := check(t, alg, c.n, c.r, false)
+					assert.Equal(t, want.States, gotFull.States, "states")
+				}
+				t.Logf("listing %d states, Go %d (reduced %v), %v", got.States, want.States, want.Reduced, time.Since(start))
+			})
+		}
+	}
+}
+
+func check(t *testing.T, alg *sim.Algorithm, n, r int, reduce bool) *explore.Result {
+	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: sim.Options{Requests: r},
+		Props: []string{explore.Safety, explore.Liveness}, NoReduce: !reduce})
+	require.NoError(t, err)
+	require.True(t, res.Complete)
+	return res
+}
