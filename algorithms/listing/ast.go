@@ -25,9 +25,10 @@ type Comment struct {
 // carries: "message request(num)". The sender travels with every message
 // and is not declared.
 type Message struct {
-	Pos    Pos
-	Name   string
-	Fields []string
+	Pos     Pos
+	Name    string
+	Fields  []string
+	Comment string // trailing, as on every declaration
 }
 
 // Var declares variables of one type, as the seeds do: "global int myNum =
@@ -36,8 +37,9 @@ type Var struct {
 	Pos    Pos
 	Global bool
 	Type   Type
-	Names  []string
-	Init   Expr // nil: the type's zero (0, false, empty, or no node)
+	Names   []string
+	Init    Expr // nil: the type's zero (0, false, empty, or no node)
+	Comment string
 }
 
 // Type is a variable's type.
@@ -68,9 +70,10 @@ func (t Type) String() string {
 // The processes of a node share its global variables and interleave at
 // the granularity of its numbered steps.
 type Process struct {
-	Pos  Pos
-	Name string
-	Body []Stmt
+	Pos     Pos
+	Name    string
+	Body    []Stmt
+	Comment string
 }
 
 // Handler runs, as one atomic step, when a message of its kind arrives,
@@ -79,8 +82,9 @@ type Handler struct {
 	Pos    Pos
 	Kind   string
 	Source string // "" when not named
-	Args   []string
-	Body   []Stmt
+	Args    []string
+	Body    []Stmt
+	Comment string
 }
 
 func (d *Comment) At() Pos { return d.Pos }

@@ -1,6 +1,10 @@
 package listing
 
-import "dmelab/algorithms/sim"
+import (
+	"strconv"
+
+	"dmelab/algorithms/sim"
+)
 
 // compiler turns a parsed File into a program, reporting every problem
 // it finds at its position.
@@ -77,7 +81,11 @@ func (c *compiler) kind(name string, pos Pos) (int, *Message) {
 		for n := range c.msgs {
 			names = append(names, n)
 		}
-		c.errs.add(pos, "message %s is not declared (declare it: message %s(...))%s", name, name, suggest(name, names))
+		if hint := suggest(name, names); hint != "" {
+			c.errs.add(pos, "message %s is not declared%s", name, hint)
+		} else {
+			c.errs.add(pos, "message %s is not declared: declare it at the top, as in message %s(num)", name, name)
+		}
 		return -1, nil
 	}
 	return k, c.prog.msgs[k]
@@ -113,7 +121,7 @@ func (c *compiler) initial(v *Var) int64 {
 		return 0
 	}
 	if !(numeric(v.Type) && numeric(val.typ) || v.Type == val.typ) {
-		c.errs.add(v.Init.At(), "%s is a %s, but its initial value %s is a %s", v.Names[0], v.Type, ExprString(v.Init), typeName(val))
+		c.errs.add(v.Init.At(), "%s is %s, but its initial value %s is %s", v.Names[0], a(v.Type.String()), ExprString(v.Init), a(typeName(val)))
 	}
 	return val.fn(&node{id: 0, n: 1})
 }
@@ -139,7 +147,7 @@ func (c *compiler) handler(h *Handler) {
 		return
 	}
 	if len(h.Args) != len(m.Fields) && len(h.Args) > 0 {
-		c.errs.add(h.Pos, "%s carries %d numbers (%v), but the handler names %d", h.Kind, len(m.Fields), m.Fields, len(h.Args))
+		c.errs.add(h.Pos, "%s carries %s (%v), but the handler names %d", h.Kind, count(len(m.Fields), "number"), m.Fields, len(h.Args))
 	}
 	s := &scope{c: c, local: map[string]int{}, proc: -1}
 	hd := &handler{line: h.Pos.Line}
@@ -148,6 +156,11 @@ func (c *compiler) handler(h *Handler) {
 	}
 	for _, a := range h.Args {
 		hd.bind = append(hd.bind, c.newSlot(a, Int, 0, -2, h.Pos, s.local))
+	}
+	for _, st := range h.Body {
+		if l := st.base(); l.Label != "" {
+			c.errs.add(l.LabelPos, "a handler runs whole, as one event: its lines have no step numbers")
+		}
 	}
 	a := s.atomic(h.Body, false)
 	hd.act, hd.reads, hd.writes = a.act, a.reads, a.writes
@@ -216,7 +229,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 	case *Assign:
 		i, ok := s.lookup(st.Name)
 		if !ok {
-			c.errs.add(st.Pos, "%s is not declared%s", st.Name, suggest(st.Name, s.names()))
+			s.undeclared(st.Pos, st.Name)
 			return stmtCode{}
 		}
 		if call, ok := st.Value.(*Call); ok && call.Name == "chooseNumber" {
@@ -232,7 +245,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		v := s.expr(st.Value)
 		t := c.slots[i].typ
 		if !(numeric(t) && numeric(v.typ) || t == v.typ) {
-			c.errs.add(st.Value.At(), "%s is a %s, but %s is a %s", st.Name, t, ExprString(st.Value), typeName(v))
+			c.errs.add(st.Value.At(), "%s is %s, but %s is %s", st.Name, a(t.String()), ExprString(st.Value), a(typeName(v)))
 		}
 		f := v.fn
 		return stmtCode{act: func(n *node, _ *sim.Ctx, _ int64) { n.v[i] = f(n) }, uses: v.reads, defs: []int{i}, reads: v.reads, writes: []int{i}}
@@ -258,7 +271,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			if len(st.Values) == len(m.Fields)+1 {
 				hint = " (the sender travels with every message: do not send myID)"
 			}
-			c.errs.add(st.Pos, "%s carries %d numbers, but this send gives %d%s", st.Kind, len(m.Fields), len(st.Values), hint)
+			c.errs.add(st.Pos, "%s carries %s, but this send gives %d%s", st.Kind, count(len(m.Fields), "number"), len(st.Values), hint)
 			return stmtCode{uses: uses}
 		}
 		kind := uint8(k)
@@ -286,7 +299,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			if !ok {
 				c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
 			} else {
-				c.errs.add(st.Pos, "%s is a %s, not a set", st.Set, c.slots[i].typ)
+				c.errs.add(st.Pos, "%s is %s, not a set", st.Set, a(c.slots[i].typ.String()))
 			}
 			return stmtCode{}
 		}
@@ -348,9 +361,6 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 // none again once the loop is done.
 func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 	c := s.c
-	if st.Label != "" {
-		c.errs.add(st.LabelPos, "a numbered line inside a step")
-	}
 	set := -1
 	if st.Set != "" {
 		i, ok := s.lookup(st.Set)
@@ -358,7 +368,7 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 		case !ok:
 			c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
 		case c.slots[i].typ != Set:
-			c.errs.add(st.Pos, "%s is a %s, not a set", st.Set, c.slots[i].typ)
+			c.errs.add(st.Pos, "%s is %s, not a set", st.Set, a(c.slots[i].typ.String()))
 		default:
 			set = i
 		}
@@ -410,4 +420,12 @@ func (s *scope) owner() int {
 		return -2
 	}
 	return s.proc
+}
+
+// count is "1 number", "2 numbers".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -72,7 +72,7 @@ func (s *scope) expr(e Expr) value {
 		}
 		i, ok := s.lookup(e.Name)
 		if !ok {
-			c.errs.add(e.Pos, "%s is not declared%s", e.Name, suggest(e.Name, s.names()))
+			s.undeclared(e.Pos, e.Name)
 			return value{fn: zero, typ: Int}
 		}
 		return value{fn: func(n *node) int64 { return n.v[i] }, typ: c.slots[i].typ, reads: []int{i}}
@@ -105,6 +105,24 @@ func (s *scope) expr(e Expr) value {
 
 func zero(*node) int64 { return 0 }
 
+// undeclared reports a name that is not declared, with the closest one
+// or how to declare it.
+func (s *scope) undeclared(pos Pos, name string) {
+	if hint := suggest(name, s.names()); hint != "" {
+		s.c.errs.add(pos, "%s is not declared%s", name, hint)
+		return
+	}
+	s.c.errs.add(pos, "%s is not declared: declare it at the top (global int %s = 0) or at its process's start (int %s)", name, name, name)
+}
+
+// a is "a int" spelled right: "an int".
+func a(t string) string {
+	if t != "" && strings.ContainsRune("aeiou", rune(t[0])) {
+		return "an " + t
+	}
+	return "a " + t
+}
+
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -114,13 +132,13 @@ func b2i(b bool) int64 {
 
 func (s *scope) want(e Expr, v value, t Type, what string) {
 	if v.typ != t {
-		s.c.errs.add(e.At(), "%s needs a %s, but %s is a %s", what, t, ExprString(e), typeName(v))
+		s.c.errs.add(e.At(), "%s needs %s, but %s is %s", what, a(t.String()), ExprString(e), a(typeName(v)))
 	}
 }
 
 func (s *scope) wantNum(e Expr, v value, what string) {
 	if !numeric(v.typ) {
-		s.c.errs.add(e.At(), "%s needs a number, but %s is a %s", what, ExprString(e), typeName(v))
+		s.c.errs.add(e.At(), "%s needs a number, but %s is %s", what, ExprString(e), a(typeName(v)))
 	}
 }
 
@@ -184,7 +202,7 @@ func (s *scope) binary(e *Binary) value {
 		// Both sides are evaluated: neither has effects.
 	case "=", "!=":
 		if !(numeric(x.typ) && numeric(y.typ) || x.typ == y.typ && x.typ != 0) {
-			s.c.errs.add(e.Pos, "%s compares a %s with a %s", e.Op, typeName(x), typeName(y))
+			s.c.errs.add(e.Pos, "%s compares %s with %s", e.Op, a(typeName(x)), a(typeName(y)))
 		}
 		if e.Op == "=" {
 			out.fn = func(n *node) int64 { return b2i(fx(n) == fy(n)) }

@@ -27,14 +27,14 @@ func Format(f *File) string {
 			if len(d.Fields) > 0 {
 				s += "(" + strings.Join(d.Fields, ", ") + ")"
 			}
-			w.line(0, "", s, "")
+			w.line(0, "", s, d.Comment)
 		case *Var:
-			w.line(0, "", "global "+varText(d), "")
+			w.line(0, "", "global "+varText(d), d.Comment)
 		case *Process:
 			if i == 0 || !isComment(f.Decls[i-1]) {
 				w.blank()
 			}
-			w.line(0, "", "process "+d.Name+":", "")
+			w.line(0, "", "process "+d.Name+":", d.Comment)
 			w.block(d.Body, 4)
 		case *Handler:
 			if i == 0 || !isComment(f.Decls[i-1]) {
@@ -44,7 +44,7 @@ func Format(f *File) string {
 			if d.Source == "" {
 				args = args[:1]
 			}
-			w.line(0, "", "on receive("+strings.Join(append(args, d.Args...), ", ")+"):", "")
+			w.line(0, "", "on receive("+strings.Join(append(args, d.Args...), ", ")+"):", d.Comment)
 			w.block(d.Body, 4)
 		}
 	}

@@ -2,6 +2,7 @@ package listing
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -231,7 +232,19 @@ func (n *node) StepLabel(s sim.Step) string {
 	in := n.at(int(s.Proc))
 	out := in.label + " " + in.text
 	if in.choose {
-		out += " = " + strconv.Itoa(int(s.Arg))
+		return out + " = " + strconv.Itoa(int(s.Arg))
+	}
+	// The values the step reads, as the seeds' worked examples give
+	// them: "P4 send(request, N, myNum) with N=N2 myNum=1".
+	var vals []string
+	for _, r := range in.reads {
+		v := n.p.slots[r].name + "=" + n.show(n.p.slots[r].typ, n.v[r])
+		if !slices.Contains(vals, v) {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) > 0 {
+		out += " with " + strings.Join(vals, " ")
 	}
 	return out
 }

@@ -118,7 +118,18 @@ func (p *parser) file() *File {
 			f.Decls = append(f.Decls, &Comment{Pos{p.l.num, p.l.col}, p.l.comment})
 			continue
 		}
+		comment := p.l.comment
 		if d := p.decl(f); d != nil {
+			switch d := d.(type) {
+			case *Message:
+				d.Comment = comment
+			case *Var:
+				d.Comment = comment
+			case *Process:
+				d.Comment = comment
+			case *Handler:
+				d.Comment = comment
+			}
 			f.Decls = append(f.Decls, d)
 		}
 	}
@@ -246,6 +257,8 @@ func (p *parser) block(col int) []Stmt {
 		}
 		if bcol == 0 {
 			bcol = p.l.col
+		} else if p.l.col != bcol && p.l.toks[0].text == "else" {
+			p.errorf(Pos{p.l.num, p.l.col}, "else lines up with its if, at column %d", col)
 		} else if p.l.col != bcol {
 			p.errorf(Pos{p.l.num, p.l.col}, "this line is indented to column %d, but its block's lines start at column %d", p.l.col, bcol)
 		}

@@ -116,6 +116,10 @@ func (pc *pcomp) stmt(s Stmt) {
 			pc.stepFor(s)
 			return
 		}
+		if len(s.Body) == 0 {
+			c.errs.add(s.Pos, "the loop has no block: indent the lines it repeats deeper than column %d, where its statement starts (P4 under P3, not beside it)", s.Pos.Col)
+			return
+		}
 	case *If:
 		if hasLabel(s.Then) || hasLabel(s.Else) {
 			pc.stepIf(s)
@@ -205,7 +209,7 @@ func (pc *pcomp) receive(s *Receive, in *instr) {
 	}
 	c.receivers[k] = pc.scope.proc
 	if len(s.Names) != len(m.Fields) {
-		c.errs.add(s.Pos, "%s carries %d numbers (%v), but receive names %d", s.Kind, len(m.Fields), m.Fields, len(s.Names))
+		c.errs.add(s.Pos, "%s carries %s (%v), but receive names %d", s.Kind, count(len(m.Fields), "number"), m.Fields, len(s.Names))
 	}
 	for _, name := range append([]string{s.Source}, s.Names...) {
 		i, ok := pc.local[name]
@@ -218,7 +222,7 @@ func (pc *pcomp) receive(s *Receive, in *instr) {
 			continue
 		}
 		if c.slots[i].typ == Bool || c.slots[i].typ == Set {
-			c.errs.add(s.Pos, "%s is a %s, but a message carries numbers", name, c.slots[i].typ)
+			c.errs.add(s.Pos, "%s is %s, but a message carries numbers", name, a(c.slots[i].typ.String()))
 		}
 		in.bind = append(in.bind, i)
 		in.defs = append(in.defs, i)
@@ -247,7 +251,7 @@ func (pc *pcomp) stepFor(s *ForAll) {
 		case !ok:
 			c.errs.add(s.Pos, "%s is not declared%s", s.Set, suggest(s.Set, pc.names()))
 		case c.slots[i].typ != Set:
-			c.errs.add(s.Pos, "%s is a %s, not a set", s.Set, c.slots[i].typ)
+			c.errs.add(s.Pos, "%s is %s, not a set", s.Set, a(c.slots[i].typ.String()))
 		default:
 			head.set = i
 			head.uses = []int{i}
