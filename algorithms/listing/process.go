@@ -224,6 +224,9 @@ func (pc *pcomp) receive(s *Receive, in *instr) {
 		if c.slots[i].typ == Bool || c.slots[i].typ == Set {
 			c.errs.add(s.Pos, "%s is %s, but a message carries numbers", name, a(c.slots[i].typ.String()))
 		}
+		if name == s.Source && c.slots[i].typ == Int {
+			c.slots[i].typ = Node // the seed's "int source" holds a node: show it as one
+		}
 		in.bind = append(in.bind, i)
 		in.defs = append(in.defs, i)
 		in.writes = append(in.writes, i)
