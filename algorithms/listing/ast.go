@@ -34,9 +34,9 @@ type Message struct {
 // Var declares variables of one type, as the seeds do: "global int myNum =
 // 0" at the top, "int source, requestedNum" at the start of a process.
 type Var struct {
-	Pos    Pos
-	Global bool
-	Type   Type
+	Pos     Pos
+	Global  bool
+	Type    Type
 	Names   []string
 	Init    Expr // nil: the type's zero (0, false, empty, or no node)
 	Comment string
@@ -79,9 +79,9 @@ type Process struct {
 // Handler runs, as one atomic step, when a message of its kind arrives,
 // whatever the processes are doing: "on receive(reply, source):".
 type Handler struct {
-	Pos    Pos
-	Kind   string
-	Source string // "" when not named
+	Pos     Pos
+	Kind    string
+	Source  string // "" when not named
 	Args    []string
 	Body    []Stmt
 	Comment string

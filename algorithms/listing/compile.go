@@ -52,6 +52,9 @@ func compile(f *File, errs *ErrorList) *program {
 	for _, h := range handlers {
 		c.handler(h)
 	}
+	if m := c.prog.main; m >= 0 && !c.has(m, iCS) || m >= 0 && !c.has(m, iNCS) {
+		errs.add(procs[m].Pos, "process %s has NCS or CS but not both: its loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)", procs[m].Name)
+	}
 	if c.prog.main < 0 && len(procs) > 0 {
 		errs.add(procs[0].Pos, "no process has NCS and CS: the main process's loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)")
 	}
@@ -428,4 +431,14 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// has reports whether process i has an instruction of kind k.
+func (c *compiler) has(i int, k instrKind) bool {
+	for _, in := range c.prog.procs[i].code {
+		if in.kind == k {
+			return true
+		}
+	}
+	return false
 }

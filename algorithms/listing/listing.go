@@ -14,16 +14,25 @@ const DefaultNumbers = 2
 
 // Algorithm parses and compiles a listing into the simulator's descriptor
 // of the algorithm it describes. The error is an ErrorList.
-func Algorithm(src string) (*sim.Algorithm, error) {
+func Algorithm(src string) (*sim.Algorithm, error) { return Load("", src) }
+
+// Load is Algorithm with the file's name in every error.
+func Load(file, src string) (*sim.Algorithm, error) {
 	f, err := Parse(src)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		var errs ErrorList
+		p := compile(f, &errs)
+		if err = errs.Err(); err == nil {
+			return p.algorithm(src), nil
+		}
 	}
-	var errs ErrorList
-	p := compile(f, &errs)
-	if err := errs.Err(); err != nil {
-		return nil, err
+	for _, e := range err.(ErrorList) {
+		e.File = file
 	}
+	return nil, err
+}
+
+func (p *program) algorithm(src string) *sim.Algorithm {
 	p.lines = lines(src, p)
 	kinds := make([]string, len(p.msgs))
 	for i, m := range p.msgs {
@@ -51,7 +60,7 @@ func Algorithm(src string) (*sim.Algorithm, error) {
 			}
 			return d.Name + "(" + strings.Join(parts, ",") + ")"
 		},
-	}, nil
+	}
 }
 
 func (p *program) nodes(cfg sim.Config) ([]sim.Node, error) {

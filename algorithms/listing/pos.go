@@ -16,11 +16,18 @@ func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // Error is one problem found in a listing, at a position.
 type Error struct {
-	Pos Pos
-	Msg string
+	File string // as Load was told; "listing" when not
+	Pos  Pos
+	Msg  string
 }
 
-func (e *Error) Error() string { return "listing:" + e.Pos.String() + ": " + e.Msg }
+func (e *Error) Error() string {
+	f := e.File
+	if f == "" {
+		f = "listing"
+	}
+	return f + ":" + e.Pos.String() + ": " + e.Msg
+}
 
 // ErrorList is every problem found, in position order, one per position:
 // a student sees them all at once, as go/parser reports them.

@@ -226,6 +226,9 @@ func (pc *pcomp) receive(s *Receive, in *instr) {
 		}
 		if name == s.Source && c.slots[i].typ == Int {
 			c.slots[i].typ = Node // the seed's "int source" holds a node: show it as one
+			if c.slots[i].init == 0 {
+				c.slots[i].init = -1 // no node yet
+			}
 		}
 		in.bind = append(in.bind, i)
 		in.defs = append(in.defs, i)

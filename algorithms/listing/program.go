@@ -10,17 +10,17 @@ import "dmelab/algorithms/sim"
 // program is a checked, compiled listing; it never changes once built and
 // is shared by every node of every world.
 type program struct {
-	name     string
-	msgs     []*Message
-	slots    []slot
-	procs    []*proc
-	handlers []*handler // by message kind; nil where a process receives it
-	main     int        // the process with NCS and CS
-	choose   bool       // some step calls chooseNumber()
-	localRequest bool   // enter() commutes with everything (reduce.go)
-	reducible    bool   // at most 64 slots: the reduction's masks hold them
-	hr, hw       uint64 // what the handlers read and write
-	lines    []sim.Line // the listing as the playground shows it
+	name         string
+	msgs         []*Message
+	slots        []slot
+	procs        []*proc
+	handlers     []*handler // by message kind; nil where a process receives it
+	main         int        // the process with NCS and CS
+	choose       bool       // some step calls chooseNumber()
+	localRequest bool       // enter() commutes with everything (reduce.go)
+	reducible    bool       // at most 64 slots: the reduction's masks hold them
+	hr, hw       uint64     // what the handlers read and write
+	lines        []sim.Line // the listing as the playground shows it
 }
 
 // slot is one variable of a node: a global, a process's local, a loop
@@ -80,16 +80,16 @@ type instr struct {
 	act    func(*node, *sim.Ctx, int64)
 	choose bool // the step's value is chooseNumber()'s (Step.Arg)
 	// iReceive
-	kind_  int
-	bind   []int // the sender's slot, then the fields'
-	cond   func(*node) bool
-	loop   int  // iForInit, iForNext: the loop variable's slot
-	set    int  // iForNext over a set: its slot; -1 for other nodes
-	other  bool // iForNext: every node but this one
-	next   int
-	alt    int
-	uses   []int // slots read before written (for the liveness of locals)
-	defs   []int // slots surely written
+	kind_ int
+	bind  []int // the sender's slot, then the fields'
+	cond  func(*node) bool
+	loop  int  // iForInit, iForNext: the loop variable's slot
+	set   int  // iForNext over a set: its slot; -1 for other nodes
+	other bool // iForNext: every node but this one
+	next  int
+	alt   int
+	uses  []int // slots read before written (for the liveness of locals)
+	defs  []int // slots surely written
 	// every slot the instruction may read or write, and what the
 	// reduction concluded from them (reduce.go)
 	reads, writes     []int
@@ -100,9 +100,9 @@ type instr struct {
 
 // handler is an "on receive" block: run whole when its message arrives.
 type handler struct {
-	bind []int
-	act  func(*node, *sim.Ctx, int64)
+	bind          []int
+	act           func(*node, *sim.Ctx, int64)
 	reads, writes []int
-	reset []int // its parameters, reset after it runs
-	line int
+	reset         []int // its parameters, reset after it runs
+	line          int
 }

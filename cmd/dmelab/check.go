@@ -1,22 +1,24 @@
 package main
 
 import (
-	"dmelab/wasm/play"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/listing"
 	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
+	"dmelab/wasm/play"
 )
 
 func init() {
@@ -38,6 +40,8 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 // checkFlags are check's options, parsed and validated.
 type checkFlags struct {
 	algo                string
+	alg                 *sim.Algorithm // the registry's, or the listing's
+	listing             string         // --listing FILE
 	nodes, requests     int
 	json, first, reduce bool
 	emit                bool
@@ -62,6 +66,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.algo, "algo", "", "algorithm name (see dmelab list)")
+	fs.StringVar(&f.listing, "listing", "", "check the algorithm a listing file describes (see docs/listings.md) instead of --algo")
 	fs.IntVar(&f.nodes, "nodes", 0, "number of nodes N (1..32)")
 	fs.IntVar(&f.requests, "requests", 1, "enter() calls per node R")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of Markdown")
@@ -100,11 +105,27 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		}
 	})
 	f.seed = *seed
-	if f.algo == "" {
-		return nil, errors.New("--algo is required (see dmelab list)")
-	}
-	if registry.Lookup(f.algo) == nil {
-		return nil, fmt.Errorf("unknown algorithm %q (known: %s)", f.algo, strings.Join(registry.Names(), ", "))
+	switch {
+	case f.listing != "" && f.algo != "":
+		return nil, errors.New("--algo and --listing: give one (a listing names its algorithm)")
+	case f.listing != "":
+		src, err := os.ReadFile(f.listing)
+		if err != nil {
+			return nil, err
+		}
+		if f.alg, err = listing.Load(f.listing, string(src)); err != nil {
+			return nil, err
+		}
+		f.algo = f.alg.Name
+		if f.emit {
+			return nil, errors.New("--emit-scenario needs --algo: a scenario names a built-in algorithm")
+		}
+	case f.algo == "":
+		return nil, errors.New("--algo or --listing is required (see dmelab list)")
+	default:
+		if f.alg = registry.Lookup(f.algo); f.alg == nil {
+			return nil, fmt.Errorf("unknown algorithm %q (known: %s)", f.algo, strings.Join(registry.Names(), ", "))
+		}
 	}
 	switch {
 	case f.nodes < 1 || f.nodes > 32:
@@ -158,13 +179,17 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	f, err := parseCheck(args, stderr)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitUsage
+		var list listing.ErrorList
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+		case errors.As(err, &list):
+			fmt.Fprintln(stderr, list.Error()) // one problem a line, as go vet prints them
+		default:
+			fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
 		}
-		fmt.Fprintf(stderr, "dmelab check: %s\n", oneLine(err))
 		return exitUsage
 	}
-	alg := registry.Lookup(f.algo)
+	alg := f.alg
 	if f.channels != "" && alg.FIFO != (f.channels == "fifo") {
 		cp := *alg
 		cp.FIFO = f.channels == "fifo"
@@ -300,7 +325,7 @@ func stoppedLine(f *checkFlags, res *explore.Result) string {
 // orderNote says that Order was left out, when the default properties
 // left it out.
 func orderNote(f *checkFlags, res *explore.Result) string {
-	if _, ok := res.Verdicts[explore.Order]; ok || f.propsSet || registry.Lookup(f.algo).Election {
+	if _, ok := res.Verdicts[explore.Order]; ok || f.propsSet || f.alg.Election {
 		return ""
 	}
 	return "Order was not checked: its ghost happened-before state and application messages multiply the states. Ask for it with --props safety,liveness,order."

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,4 +97,34 @@ func TestCheckChannels(t *testing.T) {
 	// An algorithm's own order can be overridden the other way too.
 	code, _, errs = runCLI("check", "--algo", "ra-lamport", "--nodes", "2", "--channels", "fifo")
 	assert.Equal(t, exitOK, code, errs)
+}
+
+// check --listing explores the algorithm a listing file describes, and a
+// listing that does not compile is reported a problem a line, with the
+// file's name, line and column.
+func TestCheckListing(t *testing.T) {
+	seed := filepath.Join("..", "..", "algorithms", "listing", "seeds", "ra-benari.txt")
+	code, out, errs := runCLI("check", "--listing", seed, "--nodes", "2", "--requests", "2")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "# ra-benari, N=2, R=2")
+	assert.Contains(t, out, "| safety | holds |")
+
+	src, err := os.ReadFile(seed)
+	require.NoError(t, err)
+	edited := filepath.Join(t.TempDir(), "notie.txt")
+	require.NoError(t, os.WriteFile(edited, []byte(strings.Replace(string(src), "(requestedNum, source) << (myNum, myID)", "requestedNum < myNum", 1)), 0o644))
+	code, out, _ = runCLI("check", "--listing", edited, "--nodes", "2")
+	require.Equal(t, exitViolation, code)
+	assert.Contains(t, out, "| liveness | violated | deadlock")
+
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("algorithm x\nprocess main:\n    P1: NCS\n    P2: foo = 1\n"), 0o644))
+	code, _, errs = runCLI("check", "--listing", bad, "--nodes", "2")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, bad+":4:9: foo is not declared")
+	assert.Contains(t, errs, bad+":2:1: process main has NCS or CS but not both")
+
+	code, _, errs = runCLI("check", "--listing", seed, "--algo", "ra-benari", "--nodes", "2")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "give one")
 }
