@@ -12,6 +12,7 @@ package play
 import (
 	"fmt"
 
+	"dmelab/algorithms/listing"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
 )
@@ -63,10 +64,20 @@ type Params struct {
 	// Recoveries: how many times crashed nodes may come back (only
 	// algorithms whose nodes implement sim.Recoverer).
 	Recoveries int `json:"recoveries"`
+	// Listing, when not empty, is the text of a listing (package
+	// listing) the student edited: the run or check is of the algorithm
+	// it describes instead of Algo's built-in one.
+	Listing string `json:"listing,omitempty"`
 }
 
 func (p Params) validate() (*sim.Algorithm, error) {
 	alg := registry.Lookup(p.Algo)
+	if p.Listing != "" {
+		var err error
+		if alg, err = listing.Load("listing", p.Listing); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case alg == nil:
 		return nil, fmt.Errorf("unknown algorithm %q", p.Algo)

@@ -1,0 +1,61 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The Listing view's round trip: the student edits ra-benari's listing
+// (P12 without the tie-break), explores it, and loads the counterexample
+// into a run of the same edited listing, whose nodes are at its lines.
+func TestEditedListingExploresAndReplays(t *testing.T) {
+	src := ListingOf("ra-benari")
+	require.NotEmpty(t, src)
+	edited := strings.Replace(src, "(requestedNum, source) << (myNum, myID)", "requestedNum < myNum", 1)
+	require.NotEqual(t, src, edited)
+	assert.Empty(t, ParseListing(edited))
+
+	p := Params{Algo: "ra-benari", Nodes: 2, Requests: 1, Listing: edited}
+	res, err := Check(CheckParams{Params: p}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "holds", res.Properties["safety"])
+	require.Equal(t, "violated", res.Properties["liveness"])
+	ce := res.Counterexamples["liveness"]
+	require.NotNil(t, ce)
+
+	r, err := NewRun(p)
+	require.NoError(t, err)
+	require.NoError(t, r.Load(ce.Steps))
+	s := r.State()
+	assert.True(t, s.Status.Deadlock)
+	lines := strings.Split(strings.TrimRight(edited, "\n"), "\n")
+	for _, n := range s.Nodes {
+		for _, at := range n.At {
+			require.Less(t, at, len(lines))
+		}
+	}
+	// The unedited listing is live.
+	p.Listing = src
+	res, err = Check(CheckParams{Params: p}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "holds", res.Properties["liveness"])
+}
+
+func TestListingProblemsAndFormat(t *testing.T) {
+	probs := ParseListing("algorithm x\nprocess main:\n    P1: NCS\n    P2: foo = 1\n")
+	require.Len(t, probs, 2)
+	assert.Equal(t, ListingProblem{Line: 2, Col: 1, Message: probs[0].Message}, probs[0])
+	assert.Equal(t, 4, probs[1].Line)
+	assert.Contains(t, probs[1].Message, "foo is not declared")
+
+	out, probs := FormatListing("algorithm x\nprocess main:\n  loop forever\n    P1:  NCS\n    P2: CS\n")
+	assert.Empty(t, probs)
+	assert.Equal(t, "algorithm x\n\nprocess main:\n    loop forever:\n        P1: NCS\n        P2: CS\n", out)
+	assert.Equal(t, "", ListingOf("central"))
+
+	_, err := NewRun(Params{Algo: "ra-benari", Nodes: 2, Requests: 1, Listing: "algorithm x\n"})
+	assert.ErrorContains(t, err, "no process")
+}
