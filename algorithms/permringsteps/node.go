@@ -14,16 +14,9 @@ import (
 func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
 
 func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "the ring of permissions (seed 002), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds:  []string{"request", "refuse"},
-		FormatMsg: permring.FormatMsg,
-	}
+	return harness.Algorithm(sim.Algorithm{Name: name, MsgKinds: []string{"request", "refuse"}, FormatMsg: permring.FormatMsg,
+		Summary: "the ring of permissions (seed 002), with the handlers written by a student"},
+		c, nil, func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
 }
 
 // node is one node: the harness's shared part holds all its variables.

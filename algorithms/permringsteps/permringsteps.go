@@ -91,6 +91,17 @@ type Send struct {
 	Owner int // a request's owner
 }
 
+// Op names a handler, in the order of Steps; its number is what a
+// request carries.
+type Op uint8
+
+const OpEnter, OpRequest, OpRefuse, OpRetry, OpLeave Op = 0, 1, 2, 3, 4
+
+// A request's owner is any node: its own request comes back to it.
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.AnyNode}, {Name: "OnRefuse()"}, {Name: "Retry()"}, {Name: "Leave()"}}
+
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
+
 type self = stepwire.Self[Send]
 
 // Vars are one node's variables. Node indices are 0-based: node i is
@@ -124,28 +135,12 @@ type Steps interface {
 	Leave()
 }
 
-// New builds a Steps for the node whose variables are v.
-type New func(v *Vars) Steps
-
-// Op names a handler, in the order of Steps.
-type Op uint8
-
-const (
-	OpEnter Op = iota
-	OpRequest
-	OpRefuse
-	OpRetry
-	OpLeave
-)
-
-// A request's owner is any node: its own request comes back to it.
-var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.AnyNode}, {Name: "OnRefuse()"}, {Name: "Retry()"}, {Name: "Leave()"}}
-
-func (o Op) String() string { return stepwire.Name(ops, int(o)) }
-
 // methods calls Steps' methods in the order of the ops.
 var methods = []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M1(Steps.OnRequest), stepwire.M0(Steps.OnRefuse), stepwire.M0(Steps.Retry), stepwire.M0(Steps.Leave),
 }
 
 func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+
+// New builds a Steps for the node whose variables are v.
+type New func(v *Vars) Steps

@@ -71,42 +71,39 @@ func TestReferenceIsPermissionRing(t *testing.T) {
 // Handlers that break the contract make their node fail, saying why,
 // directly and through the wire.
 func TestContract(t *testing.T) {
-	for _, c := range []struct {
-		op    Op
-		bad   func(v *Vars, owner int)
-		run   []string
-		fault string
-	}{
-		{OpEnter, func(v *Vars, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
-		{OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRefuse(0) }, []string{"request N2"}, "Enter() sent a refusal, but only OnRequest() refuses"},
-		{OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRequest(0, 1) }, []string{"request N2"}, "Enter() sent a request to N1, but the ring goes from N2 to N3"},
-		{OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRefuse(5) }, []string{"request N2"}, "Enter() sent a refusal to node 5 (the nodes are 0..2)"},
-		{OpRetry, func(v *Vars, _ int) { v.State = Trying; v.SendRequest(1, 1) },
-			[]string{"request N1", "request N2", "deliver N1->N2", "deliver N2->N1 refuse", "step N1"}, "Retry() sent the request of N2, but a node starts only its own"},
-		{OpRequest, func(v *Vars, _ int) { v.State = Held }, []string{"request N1", "deliver N1->N2"}, "OnRequest() changed state from RELEASED to HELD"},
-		{OpRequest, func(v *Vars, owner int) { v.SendRequest(2, owner); v.SendRefuse(owner) }, []string{"request N1", "deliver N1->N2"}, "OnRequest() sent 2 messages"},
-		{OpRequest, func(v *Vars, owner int) { v.SendRequest(2, 7) }, []string{"request N1", "deliver N1->N2"}, "OnRequest() sent a request of node 7"},
-		{OpRequest, func(v *Vars, _ int) { var m map[int]int; m[1] = 1 }, []string{"request N1", "deliver N1->N2"}, "OnRequest() panicked: assignment to entry in nil map"},
-	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, owner, _ int) int { c.bad(v, owner); return 0 })
-		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, algorithm("permission-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
+	fails := func(op Op, bad func(v *Vars, owner int), run []string, fault string) {
+		c := steptest.Override(code(newRef), int(op), func(v *Vars, owner, _ int) int { bad(v, owner); return 0 })
+		for _, b := range steptest.Both(harness.Wire, c) {
+			steptest.Fault(t, algorithm("permission-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, run, fault)
 		}
 	}
-}
-
-// A broken sandbox fails the node that called it.
-func TestBroken(t *testing.T) {
-	steptest.Broken(t, harness.Wire, func(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("permission-ring", c) }, sim.Config{N: 2}, "request N2", "Enter()")
+	enter, request := []string{"request N2"}, []string{"request N1", "deliver N1->N2"}
+	fails(OpEnter, func(v *Vars, _ int) {}, enter, "Enter() left state = RELEASED")
+	fails(OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRefuse(0) }, enter, "Enter() sent a refusal, but only OnRequest() refuses")
+	fails(OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRequest(0, 1) }, enter, "Enter() sent a request to N1, but the ring goes from N2 to N3")
+	fails(OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRefuse(5) }, enter, "Enter() sent a refusal to node 5 (the nodes are 0..2)")
+	fails(OpRetry, func(v *Vars, _ int) { v.State = Trying; v.SendRequest(1, 1) },
+		[]string{"request N1", "request N2", "deliver N1->N2", "deliver N2->N1 refuse", "step N1"}, "Retry() sent the request of N2, but a node starts only its own")
+	fails(OpRequest, func(v *Vars, _ int) { v.State = Held }, request, "OnRequest() changed state from RELEASED to HELD")
+	fails(OpRequest, func(v *Vars, owner int) { v.SendRequest(2, owner); v.SendRefuse(owner) }, request, "OnRequest() sent 2 messages")
+	fails(OpRequest, func(v *Vars, owner int) { v.SendRequest(2, 7) }, request, "OnRequest() sent a request of node 7")
+	fails(OpRequest, func(v *Vars, _ int) { var m map[int]int; m[1] = 1 }, request, "OnRequest() panicked: assignment to entry in nil map")
 }
 
 func at(id, n int) self { return stepwire.Placed[Send](stepwire.Place{ID: id, N: n}) }
 
+func FuzzDecodeAnswer(f *testing.F) {
+	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpRequest), 0, 0, &Vars{self: at(1, 3)}))
+}
+
+// The wire carries the state both ways; it refuses an owner that is no
+// node, an unknown handler and a truncated request.
 func TestWire(t *testing.T) {
 	steptest.RoundTrip(t, harness.Wire, int(OpRefuse), []Vars{{State: Refused, self: at(0, 3)}, {State: Held, self: at(2, 3)}},
 		[][]byte{harness.EncodeRequest(int(OpRequest), 3, 0, &Vars{self: at(0, 3)}), harness.EncodeRequest(9, 0, 0, &Vars{self: at(0, 3)}), {1, 2}})
 }
 
-func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpRequest), 0, 0, &Vars{self: at(1, 3)}))
+// A broken sandbox fails the node that called it.
+func TestBroken(t *testing.T) {
+	steptest.Broken(t, harness.Wire, func(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("permission-ring", c) }, sim.Config{N: 2}, "request N2", "Enter()")
 }
