@@ -8,11 +8,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of the permission ring whose handlers
-// s implements, under the given name (the exercise's algorithm,
-// permission-ring).
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
 func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
 	return harness.Algorithm(sim.Algorithm{Name: name, MsgKinds: []string{"request", "refuse"}, FormatMsg: permring.FormatMsg,
 		Summary: "the ring of permissions (seed 002), with the handlers written by a student"},
@@ -134,14 +129,7 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	return ""
 }
 
-var name = stepwire.NodeName
-
-func nodeName(i, n int) string {
-	if i < 0 || i >= n {
-		return fmt.Sprintf("node %d (the nodes are 0..%d)", i, n-1)
-	}
-	return name(i)
-}
+var name, nodeName = stepwire.NodeName, stepwire.Who
 
 // Encode writes the node's state; a failed node's reason is not encoded.
 func (n *node) Encode(e *sim.Enc) {

@@ -140,6 +140,11 @@ var methods = []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M1(Steps.OnRequest), stepwire.M0(Steps.OnRefuse), stepwire.M0(Steps.Retry), stepwire.M0(Steps.Leave),
 }
 
+// Algorithm returns the descriptor of the permission ring whose handlers
+// s implements, under the given name (the exercise's algorithm,
+// permission-ring).
+func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+
 func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
 
 // New builds a Steps for the node whose variables are v.
