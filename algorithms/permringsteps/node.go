@@ -41,7 +41,7 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 // "retry: send request to Nk").
 func (n *node) Steps(dst []sim.Step) []sim.Step {
 	if n.Fault() == "" && n.V.State == Refused {
-		dst = append(dst, sim.Step{})
+		return append(dst, sim.Step{})
 	}
 	return dst
 }
@@ -143,15 +143,12 @@ func (n *node) Decode(d *sim.Dec) {
 	n.GetFault(d)
 }
 
+// requests is what the registry's permission-ring shows of a node's
+// request in each state (the contract keeps state one of them).
+var requests = [...]string{Released: "none", Trying: "travelling", Refused: "refused", Held: "none"}
+
 // Vars shows the node as the registry's permission-ring does (so
 // schedules written for it replay), plus the fault of a failed node.
 func (n *node) Vars() []sim.Var {
-	req := "none"
-	switch n.V.State {
-	case Trying:
-		req = "travelling"
-	case Refused:
-		req = "refused"
-	}
-	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "request", Value: req}})
+	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "request", Value: requests[n.V.State]}})
 }

@@ -8,15 +8,11 @@ import (
 // The wire (see package stepwire) carries the variables as state, and
 // each message as kind to owner.
 var harness = stepwire.Harness[Vars, Send]{Pkg: "permringsteps", Wire: &stepwire.Wire[Vars, Send]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
-	Put:  func(e *sim.Enc, v *Vars) { e.Int(int(v.State)) },
-	Get:  func(d *sim.Dec, v *Vars) { v.State = State(stepwire.Small(d, 255)) },
-	PutSend: func(e *sim.Enc, s Send) {
-		e.Int(int(s.Kind))
-		e.Int(s.To)
-		e.Int(s.Owner)
-	},
+	Ops:      ops,
+	Self:     func(v *Vars) *self { return &v.self },
+	Put:      func(e *sim.Enc, v *Vars) { e.Int(int(v.State)) },
+	Get:      func(d *sim.Dec, v *Vars) { v.State = State(stepwire.Small(d, 255)) },
+	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.Owner) },
 	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Refuse))), d.Int(), d.Int()} },
 	MaxSends: 64,
 	Noun:     "handlers",
