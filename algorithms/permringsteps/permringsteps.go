@@ -37,9 +37,11 @@ import (
 	"strconv"
 
 	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/sim"
 )
 
-// State is the node's state.
+// State is the node's state. It is the ring's own, not stepwire's: a
+// node that backs off (Refused) still wants the CS but lets requests pass.
 type State uint8
 
 const (
@@ -54,18 +56,24 @@ const (
 	Held
 )
 
+var stateNames = [...]string{"RELEASED", "TRYING", "REFUSED", "HELD"}
+
 func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Trying:
-		return "TRYING"
-	case Refused:
-		return "REFUSED"
-	case Held:
-		return "HELD"
+	if int(s) < len(stateNames) {
+		return stateNames[s]
 	}
 	return "State(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Phase is the simulator's phase of a node in state s.
+func (s State) Phase() sim.Phase {
+	switch s {
+	case Trying, Refused:
+		return sim.Wanting
+	case Held:
+		return sim.InCS
+	}
+	return sim.Idle
 }
 
 // Kind is a message kind.
@@ -83,28 +91,33 @@ type Send struct {
 	Owner int // a request's owner
 }
 
+// Op names a handler, in the order of Steps; its number is what a
+// request carries.
+type Op uint8
+
+const OpEnter, OpRequest, OpRefuse, OpRetry, OpLeave Op = 0, 1, 2, 3, 4
+
+// A request's owner is any node: its own request comes back to it.
+var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.AnyNode}, {Name: "OnRefuse()"}, {Name: "Retry()"}, {Name: "Leave()"}}
+
+func (o Op) String() string { return stepwire.Name(ops, int(o)) }
+
+type self = stepwire.Self[Send]
+
 // Vars are one node's variables. Node indices are 0-based: node i is
-// N(i+1); the ring goes from i to (i+1) mod N.
+// N(i+1); the ring goes from i to (i+1) mod N. MyID and N say where the
+// node is.
 type Vars struct {
 	State State
 
-	id, n int
-	out   []Send
+	self
 }
-
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes in the ring.
-func (v *Vars) N() int { return v.n }
 
 // SendRequest sends owner's request to node to.
-func (v *Vars) SendRequest(to, owner int) {
-	v.out = append(v.out, Send{Kind: Request, To: to, Owner: owner})
-}
+func (v *Vars) SendRequest(to, owner int) { stepwire.Emit(&v.self, Send{Request, to, owner}) }
 
 // SendRefuse tells node to that its request was refused.
-func (v *Vars) SendRefuse(to int) { v.out = append(v.out, Send{Kind: Refuse, To: to}) }
+func (v *Vars) SendRefuse(to int) { stepwire.Emit(&v.self, Send{Kind: Refuse, To: to}) }
 
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
@@ -122,60 +135,17 @@ type Steps interface {
 	Leave()
 }
 
+// methods calls Steps' methods in the order of the ops.
+var methods = []stepwire.Method[Steps]{
+	stepwire.M0(Steps.Enter), stepwire.M1(Steps.OnRequest), stepwire.M0(Steps.OnRefuse), stepwire.M0(Steps.Retry), stepwire.M0(Steps.Leave),
+}
+
+// Algorithm returns the descriptor of the permission ring whose handlers
+// s implements, under the given name (the exercise's algorithm,
+// permission-ring).
+func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+
 // New builds a Steps for the node whose variables are v.
 type New func(v *Vars) Steps
-
-// Op names a handler, in the order of Steps.
-type Op uint8
-
-const (
-	OpEnter Op = iota
-	OpRequest
-	OpRefuse
-	OpRetry
-	OpLeave
-)
-
-func (o Op) String() string {
-	switch o {
-	case OpEnter:
-		return "Enter()"
-	case OpRequest:
-		return "OnRequest()"
-	case OpRefuse:
-		return "OnRefuse()"
-	case OpRetry:
-		return "Retry()"
-	case OpLeave:
-		return "Leave()"
-	}
-	return "?"
-}
-
-// invoke calls one handler; a panic is returned as its message.
-func invoke(s Steps, op Op, owner int) (panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = stepwire.PanicText(r)
-		}
-	}()
-	switch op {
-	case OpEnter:
-		s.Enter()
-	case OpRequest:
-		s.OnRequest(owner)
-	case OpRefuse:
-		s.OnRefuse()
-	case OpRetry:
-		s.Retry()
-	case OpLeave:
-		s.Leave()
-	}
-	return ""
-}
-
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault
-
-func name(i int) string { return "N" + strconv.Itoa(i+1) }

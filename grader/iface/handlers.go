@@ -7,6 +7,7 @@ import (
 	"dmelab/algorithms/electionbullysteps"
 	"dmelab/algorithms/electionringsteps"
 	"dmelab/algorithms/lamportsteps"
+	"dmelab/algorithms/permringsteps"
 	"dmelab/algorithms/ralamportsteps"
 	"dmelab/algorithms/raymondsteps"
 	"dmelab/algorithms/sim"
@@ -22,6 +23,7 @@ func init() {
 	register(handlers("electionbullysteps", electionbullysteps.Algorithm, electionbullysteps.Remote))
 	register(handlers("electionringsteps", electionringsteps.Algorithm, electionringsteps.Remote))
 	register(handlers("lamportsteps", lamportsteps.Algorithm, lamportsteps.Remote))
+	register(handlers("permringsteps", permringsteps.Algorithm, permringsteps.Remote))
 	register(handlers("ralamportsteps", ralamportsteps.Algorithm, ralamportsteps.Remote))
 	register(handlers("raymondsteps", raymondsteps.Algorithm, raymondsteps.Remote))
 	register(handlers("tokenringsteps", tokenringsteps.Algorithm, tokenringsteps.Remote))
