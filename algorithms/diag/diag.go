@@ -44,19 +44,19 @@ func (t Text) At(line, col int, msg string) Diagnostic {
 }
 
 // Col converts byte column col of line (both from 1) to UTF-16 code units:
-// the one conversion between the two units. A column past the line's end
-// stays one past it; a position outside the text keeps its column (at
-// least 1).
+// the one conversion between the two units. A column inside a character
+// moves to the next one, a column past the line's end stays one past it
+// (never further: a browser's editor cannot place it there), and a
+// position outside the text keeps its column (at least 1).
 func (t Text) Col(line, col int) int {
 	if line < 1 || line > len(t) || col < 1 {
 		return max(col, 1)
 	}
-	s := t[line-1]
-	if col-1 < len(s) {
-		s = s[:col-1]
-	}
 	n := 1
-	for _, r := range s {
+	for i, r := range t[line-1] {
+		if i >= col-1 {
+			break
+		}
 		n++
 		if r >= 0x10000 {
 			n++ // a surrogate pair
