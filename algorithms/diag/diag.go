@@ -14,9 +14,7 @@
 // scenario API) can all name it without importing each other.
 package diag
 
-import (
-	"strings"
-)
+import "strings"
 
 // Diagnostic is one problem in a text, placed for an editor. Line and Col
 // count from 1 and always name a place in the text (a problem of the
