@@ -17,10 +17,10 @@
 //	step(id), run(id, limit)                → State  (default policy)
 //	free(id)
 //	check(checkParams, progress)            → CheckResult (progress(states, transitions, depth) → true cancels)
-//	parse(text)                             → [Diagnostic] (empty: no problem)
-//	format(text)                            → {text} or {errors: [Diagnostic]}
-//	scenario(text)                          → {id, state} or {errors: [Diagnostic]}
-//	exploreScenario(text, maxStates)        → ScenarioCheck or {errors: [Diagnostic]}
+//	parse(text)                             → [diag.Diagnostic] (empty: no problem)
+//	format(text)                            → {text} or {errors: [diag.Diagnostic]}
+//	scenario(text)                          → {id, state} or {errors: [diag.Diagnostic]}
+//	exploreScenario(text, maxStates)        → ScenarioCheck or {errors: [diag.Diagnostic]}
 //	emit(id)                                → the run's timeline as a scenario file
 package main
 

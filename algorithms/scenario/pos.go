@@ -7,7 +7,10 @@ import (
 )
 
 // Pos is a place in a scenario file. Line and Col count from 1; Col counts
-// bytes, as go/token does, so editors and the playground can mark the spot.
+// bytes, as go/token does: what slicing the line needs, and what
+// "file:line:col" means on a terminal (and in `dmelab run --json`). A
+// position leaves Go for a browser or an HTTP client only through
+// Diagnostics, which converts the column to UTF-16 units (package diag).
 type Pos struct {
 	File string `json:"file"`
 	Line int    `json:"line"`

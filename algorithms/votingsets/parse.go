@@ -10,8 +10,12 @@ import (
 // simulator supports, and small enough never to overflow.
 const maxDigits = 6
 
-// ParseError is a syntax error in a voting-set list, at a 1-based byte
-// column.
+// ParseError is a syntax error in a voting-set list. Col counts bytes
+// from the list's start, from 1, as columns inside Go do (package
+// algorithms/diag says why); a list written over several lines is one
+// line to it. Today it reaches only the command line (check --sets); a
+// front end that sends it to a browser converts it with package diag, as
+// scenario errors are, so that it counts UTF-16 code units.
 type ParseError struct {
 	Col int
 	Msg string

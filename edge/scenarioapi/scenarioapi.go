@@ -13,6 +13,11 @@
 //	POST /api/scenario/check   {"text": "..."} → {"ok", "errors": [{"line", "col", "message"}]}
 //	POST /api/scenario/format  {"text": "..."} → {"text"}                 (422 with "errors")
 //	POST /api/scenario/run     {"text": "..."} → {"ok", "exit", "report", "expectations"}  (422 with "errors")
+//
+// Errors are diag.Diagnostics, built by scenario.Diagnostics as the
+// playground's are: line and col from 1, col in UTF-16 code units (what a
+// JavaScript client indexes strings by), so the API and the playground
+// place a problem on the same character, also after an "é" or an emoji.
 package scenarioapi
 
 import (
@@ -25,6 +30,7 @@ import (
 	"os"
 	"strings"
 
+	"dmelab/algorithms/diag"
 	"dmelab/algorithms/scenario"
 )
 
@@ -158,50 +164,30 @@ func readText(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return *req.Text, true
 }
 
-// Problem is one positioned error (1-based line and column; 0 when the
-// error has no position).
-type Problem struct {
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Message string `json:"message"`
-}
-
-// Problems lists err's positioned errors (a scenario.ErrorList).
-func Problems(err error) []Problem {
-	var list scenario.ErrorList
-	if !errors.As(err, &list) {
-		return []Problem{{Message: err.Error()}}
-	}
-	out := make([]Problem, 0, len(list))
-	for _, e := range list {
-		out = append(out, Problem{e.Pos.Line, e.Pos.Col, e.Msg})
-	}
-	return out
-}
-
 // name is the file name positions would carry; the API reports line and
 // column only.
 const name = "scenario"
 
 func check(w http.ResponseWriter, text string) {
 	if _, err := scenario.Load(name, []byte(text)); err != nil {
-		JSON(w, http.StatusOK, map[string]any{"ok": false, "errors": Problems(err)})
+		JSON(w, http.StatusOK, map[string]any{"ok": false, "errors": scenario.Diagnostics(text, err)})
 		return
 	}
-	JSON(w, http.StatusOK, map[string]any{"ok": true, "errors": []Problem{}})
+	JSON(w, http.StatusOK, map[string]any{"ok": true, "errors": []diag.Diagnostic{}})
 }
 
 func format(w http.ResponseWriter, text string) {
 	f, err := scenario.Parse(name, []byte(text))
 	if err != nil {
-		invalid(w, err)
+		invalid(w, text, err)
 		return
 	}
 	JSON(w, http.StatusOK, map[string]any{"text": scenario.Format(f)})
 }
 
 // expectation is one expectation's outcome, without its witness run
-// (the report shows it).
+// (the report shows it), placed as a diag.Diagnostic is (Col in UTF-16
+// units).
 type expectation struct {
 	Line   int    `json:"line"`
 	Col    int    `json:"col"`
@@ -213,22 +199,23 @@ type expectation struct {
 func run(w http.ResponseWriter, text string) {
 	s, err := scenario.Load(name, []byte(text))
 	if err != nil {
-		invalid(w, err)
+		invalid(w, text, err)
 		return
 	}
 	opts, err := Budget(s)
 	if err != nil {
-		invalid(w, err)
+		invalid(w, text, err)
 		return
 	}
 	res := scenario.Run(s, opts)
+	lines := diag.Lines(text)
 	exps := make([]expectation, 0, len(res.Expects))
 	for _, e := range res.Expects {
-		exps = append(exps, expectation{e.Pos.Line, e.Pos.Col, e.Text, string(e.Status), e.Got})
+		exps = append(exps, expectation{e.Pos.Line, lines.Col(e.Pos.Line, e.Pos.Col), e.Text, string(e.Status), e.Got})
 	}
 	out := map[string]any{"ok": res.OK(), "exit": res.Exit(), "report": cut(res.Report()), "expectations": exps}
 	if res.Stopped != nil {
-		out["stopped"] = Problem{res.Stopped.Pos.Line, res.Stopped.Pos.Col, res.Stopped.Msg}
+		out["stopped"] = scenario.Diagnostics(text, res.Stopped)[0]
 	}
 	JSON(w, http.StatusOK, out)
 }
@@ -244,8 +231,8 @@ func cut(report string) string {
 
 // invalid answers a scenario that does not parse or check: 422, the
 // problems with their positions.
-func invalid(w http.ResponseWriter, err error) {
-	JSON(w, http.StatusUnprocessableEntity, map[string]any{"error": "the scenario has errors", "errors": Problems(err)})
+func invalid(w http.ResponseWriter, text string, err error) {
+	JSON(w, http.StatusUnprocessableEntity, map[string]any{"error": "the scenario has errors", "errors": scenario.Diagnostics(text, err)})
 }
 
 // JSON writes v as the response.

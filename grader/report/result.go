@@ -36,7 +36,13 @@ const (
 	Crashed      Status = "crashed"       // the sandbox stopped the program (time, memory, panic)
 )
 
-// Problem is one positioned message about the submitted file.
+// Problem is one positioned message about the submitted file. Line and
+// Col count from 1 (Col 0: none); Col counts bytes of the line, as the Go
+// compiler and go/token report it, because a result is a record kept and
+// exported (Gradescope, PrairieLearn) whose "file:line:col" must read as
+// the compiler's. It is not a diag.Diagnostic for that reason: the
+// exercise page, which has the file, places it in its editor by counting
+// the line's UTF-8 bytes (site/editor/go.js).
 type Problem struct {
 	Line int    `json:"line"`
 	Col  int    `json:"col,omitempty"`

@@ -111,3 +111,24 @@ test('a typo and an undeclared node are marked together, each saying what to wri
   assert.doesNotMatch(await page.textContent('#scenario-status'), /problem|failed|stopped/);
   assert.deepEqual(pageErrors, []);
 });
+
+// Columns reach the editor in UTF-16 units (package diag), so a problem
+// after "é" or a letter outside the BMP (a surrogate pair, as an emoji
+// is) is marked on its own word, not one or two characters further on as
+// a byte column would put it.
+test('a problem after non-ASCII letters is marked on its word', { skip }, async () => {
+  await page.goto(server.url + '#algo=central&n=2&r=1&app=0');
+  await page.waitForSelector('html[data-ready=true]', { timeout: READY });
+  await write([
+    'algorithm ra-v1',
+    'nodes Né N𝒜 N2',
+    'request Né N3',
+    'request N𝒜 N4',
+  ].join('\n'));
+  await page.waitForFunction(() => document.querySelectorAll('#editor .cm-lintRange-error').length >= 2, null, { timeout: 30000 });
+  assert.deepEqual(await marks(), [
+    { text: 'N3', line: 3 },
+    { text: 'N4', line: 4 },
+  ]);
+  assert.deepEqual(pageErrors, []);
+});

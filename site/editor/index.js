@@ -95,7 +95,7 @@ const marks = StateField.define({
 // ---------- diagnostics ----------
 
 // toDiagnostic places a core diagnostic ({line, col, message}, 1-based,
-// col in UTF-16 units) on the word it points at.
+// col in UTF-16 units: package diag converts) on the word it points at.
 function toDiagnostic(doc, d) {
   const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
   const from = Math.min(line.from + Math.max(0, d.col - 1), line.to);

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"dmelab/algorithms/diag"
 )
 
 // FuzzDiagnostics: whatever a student types, the editor's diagnostics
@@ -24,7 +26,7 @@ func FuzzDiagnostics(f *testing.F) {
 	f.Add("\x00\xff\n\t# 當\nexpect")
 	f.Fuzz(func(t *testing.T, text string) {
 		lines := strings.Split(text, "\n")
-		check := func(what string, ds []Diagnostic) {
+		check := func(what string, ds []diag.Diagnostic) {
 			for _, d := range ds {
 				if d.Line < 1 || d.Line > len(lines) {
 					t.Fatalf("%s: line %d outside 1..%d: %+v", what, d.Line, len(lines), d)

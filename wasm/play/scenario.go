@@ -1,10 +1,7 @@
 package play
 
 import (
-	"errors"
-	"strings"
-	"unicode/utf8"
-
+	"dmelab/algorithms/diag"
 	"dmelab/algorithms/scenario"
 )
 
@@ -12,15 +9,6 @@ import (
 // diagnostics while the student types, "Format" asks for the canonical
 // form, and "Run scenario" turns the script's run into a Run the page
 // steps through like any other, with the expectations' outcomes beside it.
-
-// Diagnostic is one problem in a scenario, placed for an editor. Line and
-// Col count from 1; Col counts UTF-16 code units, as JavaScript strings
-// (and so CodeMirror) do, where the scenario package counts bytes.
-type Diagnostic struct {
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Message string `json:"message"`
-}
 
 // ScenarioName is the file name the page's scenarios are reported under.
 const ScenarioName = "scenario"
@@ -32,62 +20,19 @@ const scenarioMaxStates = 300000
 
 // ParseScenario parses and checks text as `dmelab run` would before
 // running it, and returns every problem found (none: an empty list).
-func ParseScenario(text string) []Diagnostic {
+func ParseScenario(text string) []diag.Diagnostic {
 	_, err := scenario.Load(ScenarioName, []byte(text))
-	return diagnostics(text, err)
+	return scenario.Diagnostics(text, err)
 }
 
 // FormatScenario returns text in canonical form (`dmelab fmt`); a text
 // that does not parse is returned with its diagnostics instead.
-func FormatScenario(text string) (string, []Diagnostic) {
+func FormatScenario(text string) (string, []diag.Diagnostic) {
 	f, err := scenario.Parse(ScenarioName, []byte(text))
 	if err != nil {
-		return "", diagnostics(text, err)
+		return "", scenario.Diagnostics(text, err)
 	}
 	return scenario.Format(f), nil
-}
-
-// diagnostics turns the scenario package's errors into Diagnostics.
-func diagnostics(text string, err error) []Diagnostic {
-	out := []Diagnostic{}
-	if err == nil {
-		return out
-	}
-	var list scenario.ErrorList
-	var one *scenario.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = scenario.ErrorList{one}
-	default:
-		return append(out, Diagnostic{Line: 1, Col: 1, Message: err.Error()})
-	}
-	lines := strings.Split(text, "\n")
-	for _, e := range list {
-		out = append(out, Diagnostic{Line: max(e.Pos.Line, 1), Col: utf16Col(lines, e.Pos.Line, e.Pos.Col), Message: e.Msg})
-	}
-	return out
-}
-
-// utf16Col converts a byte column of line (both from 1) to UTF-16 units.
-func utf16Col(lines []string, line, col int) int {
-	if line < 1 || line > len(lines) || col < 1 {
-		return max(col, 1)
-	}
-	s := lines[line-1]
-	if col-1 < len(s) {
-		s = s[:col-1]
-	}
-	n := 1
-	for len(s) > 0 {
-		r, size := utf8.DecodeRuneInString(s)
-		s = s[size:]
-		n++
-		if r >= 0x10000 {
-			n++ // a surrogate pair
-		}
-	}
-	return n
 }
 
 // Script is what a scenario adds to its Run: where each of its steps came
@@ -99,7 +44,7 @@ type Script struct {
 	Expects []Expectation `json:"expects"`
 	// Stopped: the script could not go on (an event that was not
 	// possible, a run whose condition never came true).
-	Stopped *Diagnostic `json:"stopped,omitempty"`
+	Stopped *diag.Diagnostic `json:"stopped,omitempty"`
 	// Events is the number of steps the script took; Truncated says that
 	// the timeline could not hold them all (MaxEvents).
 	Events    int  `json:"events"`
@@ -113,6 +58,8 @@ type Script struct {
 }
 
 // Expectation is one expect line's outcome, checked after After steps.
+// Line and Col place the expect line as a diag.Diagnostic does (Col in
+// UTF-16 units).
 type Expectation struct {
 	Line   int    `json:"line"`
 	Col    int    `json:"col"`
@@ -137,10 +84,10 @@ type script struct {
 // statements, expectations) and returns a Run whose timeline is that run,
 // the cursor at its end. A text with errors returns its diagnostics and
 // no run.
-func NewScenarioRun(text string) (*Run, []Diagnostic, error) {
+func NewScenarioRun(text string) (*Run, []diag.Diagnostic, error) {
 	sc, err := scenario.Load(ScenarioName, []byte(text))
 	if err != nil {
-		return nil, diagnostics(text, err), nil
+		return nil, scenario.Diagnostics(text, err), nil
 	}
 	st := &sc.Setup
 	p := Params{Algo: st.Alg.Name, Nodes: len(st.Names), Requests: st.Opts.Requests,
@@ -163,9 +110,9 @@ func NewScenarioRun(text string) (*Run, []Diagnostic, error) {
 		s.events = append(s.events, r.steps[k].Event)
 		s.info.Lines = append(s.info.Lines, res.Steps[k].Pos.Line)
 	}
-	lines := strings.Split(text, "\n")
+	lines := diag.Lines(text)
 	for _, x := range res.Expects {
-		ex := Expectation{Line: x.Pos.Line, Col: utf16Col(lines, x.Pos.Line, x.Pos.Col), Text: x.Text,
+		ex := Expectation{Line: x.Pos.Line, Col: lines.Col(x.Pos.Line, x.Pos.Col), Text: x.Text,
 			Status: string(x.Status), Got: x.Got, After: stepsBefore(res.Steps, x.Pos)}
 		if x.Witness != nil {
 			ex.Witness = x.Witness.Events
@@ -173,7 +120,7 @@ func NewScenarioRun(text string) (*Run, []Diagnostic, error) {
 		s.info.Expects = append(s.info.Expects, ex)
 	}
 	if res.Stopped != nil {
-		d := diagnostics(text, res.Stopped)[0]
+		d := scenario.Diagnostics(text, res.Stopped)[0]
 		s.info.Stopped = &d
 	}
 	r.script = s
@@ -248,7 +195,7 @@ type ScenarioCheck struct {
 	Note            string                   `json:"note,omitempty"`
 	// Stopped: the script could not run to its end, so nothing was
 	// explored.
-	Stopped *Diagnostic `json:"stopped,omitempty"`
+	Stopped *diag.Diagnostic `json:"stopped,omitempty"`
 }
 
 // ScenarioTrace is one counterexample of a scenario's exploration.
@@ -261,10 +208,10 @@ type ScenarioTrace struct {
 // ExploreScenario explores text (see ScenarioCheck) within maxStates per
 // search (0: the scenario package's default). A text with errors returns
 // its diagnostics.
-func ExploreScenario(text string, maxStates int) (*ScenarioCheck, []Diagnostic, error) {
+func ExploreScenario(text string, maxStates int) (*ScenarioCheck, []diag.Diagnostic, error) {
 	sc, err := scenario.Load(ScenarioName, []byte(text))
 	if err != nil {
-		return nil, diagnostics(text, err), nil
+		return nil, scenario.Diagnostics(text, err), nil
 	}
 	x, err := scenario.Explore(sc, scenario.Options{MaxStates: maxStates})
 	if err != nil {
@@ -272,7 +219,7 @@ func ExploreScenario(text string, maxStates int) (*ScenarioCheck, []Diagnostic, 
 	}
 	out := &ScenarioCheck{From: len(x.Run.Steps), Properties: map[string]string{}, Counterexamples: map[string]ScenarioTrace{}}
 	if x.Run.Stopped != nil {
-		d := diagnostics(text, x.Run.Stopped)[0]
+		d := scenario.Diagnostics(text, x.Run.Stopped)[0]
 		out.Stopped = &d
 		return out, nil, nil
 	}

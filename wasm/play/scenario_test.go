@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"dmelab/algorithms/diag"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -22,13 +24,13 @@ func TestParseScenarioPlacesErrors(t *testing.T) {
 
 	for _, c := range []struct {
 		name, text string
-		want       Diagnostic
+		want       diag.Diagnostic
 	}{
-		{"syntax", "algorithm ra-v1\nnodes N1 N2\nrequest N1 N2\n", Diagnostic{Line: 3, Col: 12}},
-		{"unknown node", "algorithm ra-v1\nnodes N1 N2\nrequest N3\n", Diagnostic{Line: 3, Col: 9}},
-		{"unknown algorithm", "algorithm nope\nnodes N1\n", Diagnostic{Line: 1, Col: 11}},
+		{"syntax", "algorithm ra-v1\nnodes N1 N2\nrequest N1 N2\n", diag.Diagnostic{Line: 3, Col: 12}},
+		{"unknown node", "algorithm ra-v1\nnodes N1 N2\nrequest N3\n", diag.Diagnostic{Line: 3, Col: 9}},
+		{"unknown algorithm", "algorithm nope\nnodes N1\n", diag.Diagnostic{Line: 1, Col: 11}},
 		// Columns count UTF-16 units: "Nå" is 3 bytes but 2 units.
-		{"non-ASCII before", "algorithm ra-v1\nnodes Nå N2\nrequest Nå N2\n", Diagnostic{Line: 3, Col: 12}},
+		{"non-ASCII before", "algorithm ra-v1\nnodes Nå N2\nrequest Nå N2\n", diag.Diagnostic{Line: 3, Col: 12}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := ParseScenario(c.text)
