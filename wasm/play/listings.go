@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 
+	"dmelab/algorithms/diag"
 	"dmelab/algorithms/listing"
 )
 
@@ -14,23 +15,16 @@ import (
 // has none (only seed 000's family is written as listings so far).
 func ListingOf(name string) string { return listing.SeedText(name) }
 
-// ListingProblem is one problem in a listing, placed for an editor: Line
-// and Col count from 1, Col in bytes as the listing package counts.
-type ListingProblem struct {
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Message string `json:"message"`
-}
-
 // ParseListing compiles text and returns every problem found (none: an
-// empty list).
-func ParseListing(text string) []ListingProblem {
-	out := []ListingProblem{}
+// empty list), placed for the editor (diag: UTF-16 columns).
+func ParseListing(text string) []diag.Diagnostic {
+	out := []diag.Diagnostic{}
 	_, err := listing.Load("listing", text)
 	var list listing.ErrorList
 	if errors.As(err, &list) {
+		t := diag.Lines(text)
 		for _, e := range list {
-			out = append(out, ListingProblem{Line: e.Pos.Line, Col: e.Pos.Col, Message: e.Msg})
+			out = append(out, t.At(e.Pos.Line, e.Pos.Col, e.Msg))
 		}
 	}
 	return out
@@ -38,7 +32,7 @@ func ParseListing(text string) []ListingProblem {
 
 // FormatListing returns text in canonical form, or its problems when it
 // does not parse.
-func FormatListing(text string) (string, []ListingProblem) {
+func FormatListing(text string) (string, []diag.Diagnostic) {
 	f, err := listing.Parse(text)
 	if err != nil {
 		return "", ParseListing(text)

@@ -2,6 +2,8 @@ package play
 
 import (
 	"strings"
+
+	"dmelab/algorithms/diag"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,7 +49,7 @@ func TestEditedListingExploresAndReplays(t *testing.T) {
 func TestListingProblemsAndFormat(t *testing.T) {
 	probs := ParseListing("algorithm x\nprocess main:\n    P1: NCS\n    P2: foo = 1\n")
 	require.Len(t, probs, 2)
-	assert.Equal(t, ListingProblem{Line: 2, Col: 1, Message: probs[0].Message}, probs[0])
+	assert.Equal(t, diag.Diagnostic{Line: 2, Col: 1, Message: probs[0].Message}, probs[0])
 	assert.Equal(t, 4, probs[1].Line)
 	assert.Contains(t, probs[1].Message, "foo is not declared")
 
@@ -55,6 +57,14 @@ func TestListingProblemsAndFormat(t *testing.T) {
 	assert.Empty(t, probs)
 	assert.Equal(t, "algorithm x\n\nprocess main:\n    loop forever:\n        P1: NCS\n        P2: CS\n", out)
 	assert.Equal(t, "", ListingOf("central"))
+
+	// Columns are UTF-16 units, as the editor counts: after "é" (two
+	// bytes, one unit) zz is at unit 17, byte 18.
+	probs = ParseListing("algorithm x\nglobal int x = 0\nprocess main:\n    P1: NCS\n    P2: CS\n    P3: x = é + zz\n")
+	require.Len(t, probs, 2)
+	assert.Equal(t, diag.Diagnostic{Line: 6, Col: 13, Message: probs[0].Message}, probs[0])
+	assert.Equal(t, 17, probs[1].Col)
+	assert.Contains(t, probs[1].Message, "zz is not declared")
 
 	_, err := NewRun(Params{Algo: "ra-benari", Nodes: 2, Requests: 1, Listing: "algorithm x\n"})
 	assert.ErrorContains(t, err, "no process")
