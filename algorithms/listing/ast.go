@@ -77,9 +77,12 @@ type Process struct {
 }
 
 // Handler runs, as one atomic step, when a message of its kind arrives,
-// whatever the processes are doing: "on receive(reply, source):".
+// whatever the processes are doing: "on receive(reply, source):"; or,
+// in a listing written as handlers (seeds 001–004), when the application
+// calls enter() or exit(): "on enter:", "on exit:".
 type Handler struct {
 	Pos     Pos
+	Event   string // "receive", "enter" or "exit"
 	Kind    string
 	Source  string // "" when not named
 	Args    []string
@@ -179,6 +182,10 @@ type (
 		Then    []Stmt
 		ElsePos Pos // zero without else
 		Else    []Stmt
+	}
+	// Tick is "tick": the node's Lamport clock advances by one.
+	Tick struct {
+		Line
 	}
 	// LocalVar is a process's local declaration ("int source, n").
 	LocalVar struct {

@@ -39,8 +39,8 @@ func compile(f *File, errs *ErrorList) *program {
 	if len(c.prog.msgs) > 250 {
 		errs.add(Pos{1, 1}, "more than 250 message kinds")
 	}
-	if len(procs) == 0 {
-		errs.add(f.NamePos, "the listing has no process: write one, as in process main:")
+	if len(procs) == 0 && !hasEnter(handlers) {
+		errs.add(f.NamePos, "the listing has no process: write one, as in process main:, or handlers (on enter:, on exit:, on receive(...):)")
 	}
 	if len(procs) > 8 {
 		errs.add(procs[8].Pos, "more than 8 processes in a node")
@@ -52,10 +52,15 @@ func compile(f *File, errs *ErrorList) *program {
 	for _, h := range handlers {
 		c.handler(h)
 	}
+	if c.prog.enter != nil || c.prog.exit != nil {
+		c.handlerStyle(f, procs)
+		c.prog.slots = c.slots
+		return c.prog
+	}
 	if m := c.prog.main; m >= 0 && !c.has(m, iCS) || m >= 0 && !c.has(m, iNCS) {
 		errs.add(procs[m].Pos, "process %s has NCS or CS but not both: its loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)", procs[m].Name)
 	}
-	if c.prog.main < 0 && len(procs) > 0 {
+	if c.prog.main < 0 && len(procs) > 0 && c.prog.enter == nil {
 		errs.add(procs[0].Pos, "no process has NCS and CS: the main process's loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)")
 	}
 	c.prog.slots = c.slots
@@ -137,6 +142,23 @@ func (c *compiler) global(v *Var) {
 }
 
 func (c *compiler) handler(h *Handler) {
+	if h.Event != "receive" {
+		s := &scope{c: c, local: map[string]int{}, proc: -1}
+		a := s.atomic(h.Body, false)
+		hd := &handler{act: a.act, reads: a.reads, writes: a.writes, line: h.Pos.Line, end: lastLine(h.Body, h.Pos.Line), on: h.Event}
+		for _, i := range s.local {
+			hd.reset = append(hd.reset, i)
+		}
+		at := &c.prog.enter
+		if h.Event == "exit" {
+			at = &c.prog.exit
+		}
+		if *at != nil {
+			c.errs.add(h.Pos, "a second on %s", h.Event)
+		}
+		*at = hd
+		return
+	}
 	k, m := c.kind(h.Kind, h.Pos)
 	if m == nil {
 		return
@@ -153,7 +175,7 @@ func (c *compiler) handler(h *Handler) {
 		c.errs.add(h.Pos, "%s carries %s (%v), but the handler names %d", h.Kind, count(len(m.Fields), "number"), m.Fields, len(h.Args))
 	}
 	s := &scope{c: c, local: map[string]int{}, proc: -1}
-	hd := &handler{line: h.Pos.Line}
+	hd := &handler{line: h.Pos.Line, end: lastLine(h.Body, h.Pos.Line), on: "receive " + h.Kind}
 	if h.Source != "" {
 		hd.bind = append(hd.bind, c.newSlot(h.Source, Node, -1, -2, h.Pos, s.local))
 	}
@@ -244,6 +266,10 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			}
 			c.prog.choose = true
 			return stmtCode{act: func(n *node, _ *sim.Ctx, arg int64) { n.v[i] = arg }, defs: []int{i}, writes: []int{i}}
+		}
+		if call, ok := st.Value.(*Call); ok && call.Name == "tick" {
+			c.prog.clocks = true
+			return stmtCode{act: func(n *node, ctx *sim.Ctx, _ int64) { n.v[i] = int64(ctx.Tick()) }, defs: []int{i}, writes: []int{i}}
 		}
 		v := s.expr(st.Value)
 		t := c.slots[i].typ
@@ -345,6 +371,9 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		return out
 	case *ForAll:
 		return s.atomicFor(st, step)
+	case *Tick:
+		c.prog.clocks = true
+		return stmtCode{act: func(_ *node, ctx *sim.Ctx, _ int64) { ctx.Tick() }}
 	case *Await:
 		c.errs.add(st.Pos, "await waits at the start of a step only: P5: await replies = n - 1")
 	case *Receive:
@@ -441,4 +470,53 @@ func (c *compiler) has(i int, k instrKind) bool {
 		}
 	}
 	return false
+}
+
+func hasEnter(hs []*Handler) bool {
+	for _, h := range hs {
+		if h.Event != "receive" {
+			return true
+		}
+	}
+	return false
+}
+
+// handlerStyle checks a listing written as handlers, as seeds 001–004
+// write their algorithms: on enter, on exit, the receive handlers and a
+// variable state whose value is the node's phase.
+func (c *compiler) handlerStyle(f *File, procs []*Process) {
+	if len(procs) > 0 {
+		c.errs.add(procs[0].Pos, "a listing is written as processes (with NCS and CS) or as handlers (on enter:, on exit:), not both")
+		return
+	}
+	if c.prog.enter == nil || c.prog.exit == nil {
+		c.errs.add(f.NamePos, "a listing written as handlers has both on enter: and on exit:")
+	}
+	i, ok := c.globals["state"]
+	if !ok || c.slots[i].typ != Int {
+		c.errs.add(f.NamePos, "a listing written as handlers keeps its phase in global int state = RELEASED (then WANTED, HELD)")
+		return
+	}
+	c.prog.state = i
+	for k, m := range c.prog.msgs {
+		if c.prog.handlers[k] == nil {
+			c.errs.add(m.Pos, "no handler receives %s: write on receive(%s, ...):", m.Name, m.Name)
+		}
+	}
+}
+
+// lastLine is the last line a block's statements take (at least line).
+func lastLine(list []Stmt, line int) int {
+	for _, s := range list {
+		line = max(line, s.base().Pos.Line)
+		switch s := s.(type) {
+		case *Loop:
+			line = lastLine(s.Body, line)
+		case *ForAll:
+			line = lastLine(s.Body, line)
+		case *If:
+			line = lastLine(s.Else, lastLine(s.Then, max(line, s.ElsePos.Line)))
+		}
+	}
+	return line
 }

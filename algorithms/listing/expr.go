@@ -37,7 +37,7 @@ func (s *scope) lookup(name string) (int, bool) {
 
 // names lists every name visible in s, for suggestions.
 func (s *scope) names() []string {
-	out := []string{"myID", "n", "none", "empty", "true", "false"}
+	out := []string{"myID", "n", "none", "empty", "true", "false", "RELEASED", "WANTED", "HELD"}
 	for k := range s.local {
 		out = append(out, k)
 	}
@@ -69,6 +69,11 @@ func (s *scope) expr(e Expr) value {
 			return value{fn: func(*node) int64 { return -1 }, typ: Node}
 		case "empty":
 			return value{fn: func(*node) int64 { return 0 }, typ: Set}
+		case "RELEASED", "WANTED", "HELD":
+			// The seeds' states (001, 002, 004); a listing written as
+			// handlers keeps its phase in a variable named state.
+			v := map[string]int64{"RELEASED": released, "WANTED": wanted, "HELD": held}[e.Name]
+			return value{fn: func(*node) int64 { return v }, typ: Int}
 		}
 		i, ok := s.lookup(e.Name)
 		if !ok {
@@ -105,11 +110,22 @@ func (s *scope) expr(e Expr) value {
 
 func zero(*node) int64 { return 0 }
 
+// The values of RELEASED, WANTED and HELD.
+const (
+	released = iota
+	wanted
+	held
+)
+
 // undeclared reports a name that is not declared, with the closest one
 // or how to declare it.
 func (s *scope) undeclared(pos Pos, name string) {
 	if hint := suggest(name, s.names()); hint != "" {
 		s.c.errs.add(pos, "%s is not declared%s", name, hint)
+		return
+	}
+	if name == "clock" {
+		s.c.errs.add(pos, "clock is not a value: T = tick() advances the Lamport clock and reads it")
 		return
 	}
 	s.c.errs.add(pos, "%s is not declared: declare it at the top (global int %s = 0) or at its process's start (int %s)", name, name, name)
@@ -174,6 +190,9 @@ func (s *scope) call(e *Call) value {
 			}
 			return m
 		}}
+	case "tick":
+		s.c.errs.add(e.Pos, "tick() advances the clock: write it alone on the right of an assignment, as in T = tick()")
+		return value{fn: zero, typ: Int}
 	case "chooseNumber":
 		s.c.errs.add(e.Pos, "chooseNumber() is a step's free choice: write it alone on the right of an assignment, as in P2: myNum = chooseNumber()")
 		return value{fn: zero, typ: Int}

@@ -44,7 +44,11 @@ func Format(f *File) string {
 			if d.Source == "" {
 				args = args[:1]
 			}
-			w.line(0, "", "on receive("+strings.Join(append(args, d.Args...), ", ")+"):", d.Comment)
+			if d.Event != "receive" {
+				w.line(0, "", "on "+d.Event+":", d.Comment)
+			} else {
+				w.line(0, "", "on receive("+strings.Join(append(args, d.Args...), ", ")+"):", d.Comment)
+			}
 			w.block(d.Body, 4)
 		}
 	}
@@ -157,6 +161,8 @@ func StmtString(s Stmt) string {
 		return "receive(" + strings.Join(append([]string{s.Kind, s.Source}, s.Names...), ", ") + ")"
 	case *Await:
 		return "await " + ExprString(s.Cond)
+	case *Tick:
+		return "tick"
 	case *SetOp:
 		if s.Add {
 			return "add " + ExprString(s.Elem) + " to " + s.Set

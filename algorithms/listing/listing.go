@@ -44,6 +44,7 @@ func (p *program) algorithm(src string) *sim.Algorithm {
 		Shows:    sim.Bounds{Nodes: 2, Requests: 2},
 		MsgKinds: kinds,
 		Listing:  p.lines,
+		Clocks:   p.clocks,
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return p.nodes(cfg) },
 		FormatMsg: func(m sim.Msg) string {
 			if int(m.Kind) >= len(p.msgs) {
@@ -98,6 +99,14 @@ func lines(src string, p *program) []sim.Line {
 	set := func(line int, label, on string) {
 		if line >= 1 && line <= len(out) && out[line-1].Label == "" && out[line-1].On == "" {
 			out[line-1].Label, out[line-1].On = label, on
+		}
+	}
+	for _, h := range append([]*handler{p.enter, p.exit}, p.handlers...) {
+		if h == nil {
+			continue
+		}
+		for l := h.line; l <= h.end; l++ {
+			set(l, "", h.on)
 		}
 	}
 	for _, pr := range p.procs {

@@ -114,6 +114,15 @@ func (n *node) Phase() sim.Phase {
 	if n.fault != "" {
 		return sim.Wanting
 	}
+	if n.p.main < 0 {
+		switch n.v[n.p.state] {
+		case released:
+			return sim.Idle
+		case held:
+			return sim.InCS
+		}
+		return sim.Wanting
+	}
 	m := n.p.main
 	switch in := n.at(m); {
 	case in.kind == iNCS:
@@ -126,11 +135,37 @@ func (n *node) Phase() sim.Phase {
 	return sim.Wanting
 }
 
-// Request is NCS done: the application calls enter().
-func (n *node) Request(*sim.Ctx) { n.pass(iNCS) }
+// Request is NCS done: the application calls enter() (or its handler
+// runs, in a listing written as handlers).
+func (n *node) Request(c *sim.Ctx) {
+	if n.p.enter != nil {
+		n.run(n.p.enter, c)
+		return
+	}
+	n.pass(iNCS)
+}
 
 // Exit is CS done: the application calls exit().
-func (n *node) Exit(*sim.Ctx) { n.pass(iCS) }
+func (n *node) Exit(c *sim.Ctx) {
+	if n.p.exit != nil {
+		n.run(n.p.exit, c)
+		return
+	}
+	n.pass(iCS)
+}
+
+// run runs a handler whole, then resets its own variables.
+func (n *node) run(h *handler, c *sim.Ctx) {
+	if n.fault != "" {
+		return
+	}
+	if h.act != nil {
+		h.act(n, c, 0)
+	}
+	for _, s := range h.reset {
+		n.v[s] = n.p.slots[s].init
+	}
+}
 
 func (n *node) pass(k instrKind) {
 	m := n.p.main
@@ -166,12 +201,7 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 		for i, s := range h.bind {
 			n.v[s] = vals[i]
 		}
-		if h.act != nil {
-			h.act(n, c, 0)
-		}
-		for _, s := range h.reset {
-			n.v[s] = n.p.slots[s].init
-		}
+		n.run(h, c)
 		return
 	}
 	i := n.receiver(m.Kind)

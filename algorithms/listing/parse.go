@@ -96,7 +96,7 @@ var keywords = map[string]bool{
 	"loop": true, "forever": true, "for": true, "all": true, "other": true, "in": true,
 	"if": true, "else": true, "await": true, "send": true, "receive": true, "add": true,
 	"remove": true, "to": true, "from": true, "and": true, "or": true, "not": true,
-	"true": true, "false": true, "NCS": true, "CS": true,
+	"true": true, "false": true, "NCS": true, "CS": true, "tick": true,
 	"int": true, "bool": true, "node": true, "set": true,
 }
 
@@ -183,7 +183,14 @@ func (p *parser) decl(f *File) Decl {
 		pr.Body = p.block(p.l.scol)
 		return pr
 	case "on":
-		h := &Handler{Pos: t.pos}
+		h := &Handler{Pos: t.pos, Event: "receive"}
+		if p.is("enter") || p.is("exit") {
+			h.Event = p.next().text
+			p.expect(":")
+			p.end()
+			h.Body = p.block(p.l.scol)
+			return h
+		}
 		p.expect("receive")
 		p.expect("(")
 		h.Kind, _ = p.ident("a message kind")
@@ -344,6 +351,8 @@ func (p *parser) simple(ln Line) Stmt {
 	switch t.text {
 	case "NCS", "CS":
 		return &Section{Line: ln, CS: t.text == "CS"}
+	case "tick":
+		return &Tick{Line: ln}
 	case "await":
 		return &Await{Line: ln, Cond: p.expr()}
 	case "send":
@@ -465,7 +474,7 @@ func (p *parser) operand() Expr {
 		return &IntLit{Pos: t.pos, Value: n}
 	case t.text == "true" || t.text == "false":
 		return &BoolLit{Pos: t.pos, Value: t.text == "true"}
-	case t.kind == tIdent && !keywords[t.text]:
+	case t.kind == tIdent && (!keywords[t.text] || t.text == "tick" && p.is("(")):
 		if !p.is("(") {
 			return &Ident{Pos: t.pos, Name: t.text}
 		}

@@ -10,11 +10,17 @@ import "dmelab/algorithms/sim"
 // program is a checked, compiled listing; it never changes once built and
 // is shared by every node of every world.
 type program struct {
-	name         string
-	msgs         []*Message
-	slots        []slot
-	procs        []*proc
-	handlers     []*handler // by message kind; nil where a process receives it
+	name     string
+	msgs     []*Message
+	slots    []slot
+	procs    []*proc
+	handlers []*handler // by message kind; nil where a process receives it
+	// enter and exit run on the application's enter() and exit() in a
+	// listing written as handlers; its phase is then its variable state
+	// (RELEASED, WANTED, HELD) at slot state.
+	enter, exit  *handler
+	state        int
+	clocks       bool       // tick is used: the simulator keeps Lamport clocks
 	main         int        // the process with NCS and CS
 	choose       bool       // some step calls chooseNumber()
 	localRequest bool       // enter() commutes with everything (reduce.go)
@@ -103,6 +109,7 @@ type handler struct {
 	bind          []int
 	act           func(*node, *sim.Ctx, int64)
 	reads, writes []int
-	reset         []int // its parameters, reset after it runs
-	line          int
+	reset         []int  // its parameters, reset after it runs
+	line, end     int    // its first and last lines
+	on            string // the event that runs it, as sim.Line.On says it
 }

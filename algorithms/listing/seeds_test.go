@@ -24,7 +24,7 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 		require.NoError(t, err, name)
 		goAlg := registry.Lookup(name)
 		require.NotNil(t, goAlg, name)
-		for _, c := range []struct{ n, r int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}} {
+		for _, c := range configs(name) {
 			t.Run(fmt.Sprintf("%s/N=%d/R=%d", name, c.n, c.r), func(t *testing.T) {
 				start := time.Now()
 				got := check(t, alg, c.n, c.r, true)
@@ -42,6 +42,17 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 			})
 		}
 	}
+}
+
+// configs are N=2, 3 and R=1, 2, except where the Go model itself does
+// not settle within the verdict table's bound (docs/verdicts.md:
+// ra-lamport at N=3 R=2 needs more than 4,000,000 states).
+func configs(name string) []struct{ n, r int } {
+	all := []struct{ n, r int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}}
+	if name == "ra-lamport" {
+		return all[:3]
+	}
+	return all
 }
 
 func check(t *testing.T, alg *sim.Algorithm, n, r int, reduce bool) *explore.Result {
