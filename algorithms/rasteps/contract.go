@@ -17,19 +17,15 @@ func (n *node) call(c *sim.Ctx, op Op, arg int) (out []Msg, ret int, ok bool) {
 
 // check returns why the step broke its contract, or "".
 func (n *node) check(op Op, arg int, old, v *Vars, out []Msg, ret int) string {
-	var changed []string
-	if v.Source != old.Source {
-		changed = append(changed, "source")
-	}
-	if v.RequestedNum != old.RequestedNum {
-		changed = append(changed, "requestedNum")
-	}
 	l := n.l
-	mayWrite := l.mayWrite(op)
+	mayWrite := l.mayWrite(op) // never source or requestedNum: P10's
+	var changed []string
 	for _, f := range []struct {
 		name string
 		diff bool
 	}{
+		{"source", v.Source != old.Source},
+		{"requestedNum", v.RequestedNum != old.RequestedNum},
 		{"myNum", v.MyNum != old.MyNum},
 		{"highestNum", v.HighestNum != old.HighestNum},
 		{"requestCS", v.RequestCS != old.RequestCS},

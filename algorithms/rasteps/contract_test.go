@@ -1,7 +1,6 @@
 package rasteps
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -44,7 +43,9 @@ func TestContract(t *testing.T) {
 		bad := steptest.Override(c.code.code, int(c.op), func(v *Vars, arg, _ int) int { return c.bad(v, arg) })
 		for _, b := range steptest.Both(wire, bad) {
 			alg := ListingAlgorithm("x", Code{c.code.Listing, b})
-			assert.Contains(t, firstFault(t, alg), c.fault)
+			f := steptest.FirstFault(t, alg, sim.Config{N: 2}, sim.Options{Requests: 2})
+			require.NotEmpty(t, f, "no node failed")
+			assert.Contains(t, f, c.fault)
 			if c.code.Listing != BenAri {
 				continue
 			}
@@ -54,30 +55,6 @@ func TestContract(t *testing.T) {
 			assert.Contains(t, strings.Join(tr.Steps[len(tr.Steps)-1].Nodes, " "), "fault=")
 		}
 	}
-}
-
-// firstFault runs random schedules until a node fails and returns its
-// fault variable.
-func firstFault(t *testing.T, alg *sim.Algorithm) string {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for walk := 0; walk < 200; walk++ {
-		w, err := sim.NewWorld(alg, sim.Config{N: 2}, sim.Options{Requests: 2})
-		require.NoError(t, err)
-		for step := 0; step < 100; step++ {
-			evs := w.Events(nil)
-			if len(evs) == 0 {
-				break
-			}
-			_, err := w.Apply(evs[rng.IntN(len(evs))])
-			require.NoError(t, err)
-			for _, n := range w.Nodes {
-				if f := n.(*node).Fault(); f != "" {
-					return f
-				}
-			}
-		}
-	}
-	return "no node failed"
 }
 
 // Without steps there is no algorithm to build, and the guest answers

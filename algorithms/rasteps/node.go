@@ -173,20 +173,12 @@ func (n *node) Steps(dst []sim.Step) []sim.Step {
 	if n.Fault() != "" {
 		return dst
 	}
-	switch n.main {
-	case p1, p6:
-	case p2:
-		if n.l.choose() { // one step per value chooseNumber() may return
-			for x := 1; x <= n.k; x++ {
-				dst = append(dst, sim.Step{Proc: procMain, Arg: int32(x)})
-			}
-		} else {
-			dst = append(dst, sim.Step{Proc: procMain})
+	switch {
+	case n.main == p2 && n.l.choose(): // one step per value chooseNumber() may return
+		for x := 1; x <= n.k; x++ {
+			dst = append(dst, sim.Step{Proc: procMain, Arg: int32(x)})
 		}
-	case p5:
-		if n.replies == n.At().N-1 {
-			dst = append(dst, sim.Step{Proc: procMain})
-		}
+	case n.main == p1, n.main == p6, n.main == p5 && n.replies != n.At().N-1:
 	default:
 		dst = append(dst, sim.Step{Proc: procMain})
 	}
@@ -280,14 +272,9 @@ func (n *node) nextOther(after int) int {
 // engine (so the reference has exactly ra-benari's states), and whether
 // the node failed.
 func (n *node) Encode(e *sim.Enc) {
-	e.Int(int(n.main))
-	e.Int(n.loop)
-	e.Int(n.replies)
-	e.Int(int(n.recv))
-	e.Int(n.V.Source)
-	e.Int(n.V.RequestedNum)
-	e.Int(n.V.MyNum)
-	e.Int(n.V.HighestNum)
+	for _, x := range [...]int{int(n.main), n.loop, n.replies, int(n.recv), n.V.Source, n.V.RequestedNum, n.V.MyNum, n.V.HighestNum} {
+		e.Int(x)
+	}
 	e.Bool(n.V.RequestCS)
 	e.Int(int(n.V.Deferred))
 	n.PutFault(e)
@@ -296,16 +283,9 @@ func (n *node) Encode(e *sim.Enc) {
 // Decode reads what Encode wrote. The reason for a failure is not encoded
 // (only that there was one); a decoded failed node says so in general.
 func (n *node) Decode(d *sim.Dec) {
-	n.main = pc(d.Int())
-	n.loop = d.Int()
-	n.replies = d.Int()
-	n.recv = pc(d.Int())
-	n.V.Source = d.Int()
-	n.V.RequestedNum = d.Int()
-	n.V.MyNum = d.Int()
-	n.V.HighestNum = d.Int()
-	n.V.RequestCS = d.Bool()
-	n.V.Deferred = Set(d.Int())
+	n.main, n.loop, n.replies, n.recv = pc(d.Int()), d.Int(), d.Int(), pc(d.Int())
+	n.V.Source, n.V.RequestedNum, n.V.MyNum, n.V.HighestNum = d.Int(), d.Int(), d.Int(), d.Int()
+	n.V.RequestCS, n.V.Deferred = d.Bool(), Set(d.Int())
 	n.GetFault(d)
 }
 

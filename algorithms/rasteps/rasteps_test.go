@@ -1,7 +1,6 @@
 package rasteps
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,42 +50,10 @@ func TestListingsAreTheRegistry(t *testing.T) {
 				assert.Equal(t, []any{want.States, want.Transitions, want.Verdicts}, []any{got.States, got.Transitions, got.Verdicts})
 			}
 			for seed := uint64(0); seed < 20; seed++ {
-				lockstep(t, l.reg, both[seed%2], 2+int(seed%3), 2, seed)
+				steptest.Lockstep(t, l.reg, both[seed%2], sim.Config{N: 2 + int(seed%3)}, sim.Options{Requests: 2}, seed, 400)
 			}
 		})
 	}
-}
-
-// lockstep walks both algorithms through the same random schedules and
-// requires the same enabled events (labels included) and the same states.
-func lockstep(t *testing.T, a, b *sim.Algorithm, n, r int, seed uint64) {
-	t.Helper()
-	wa, err := sim.NewWorld(a, sim.Config{N: n}, sim.Options{Requests: r})
-	require.NoError(t, err)
-	wb, err := sim.NewWorld(b, sim.Config{N: n}, sim.Options{Requests: r})
-	require.NoError(t, err)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for step := 0; step < 400; step++ {
-		ea, eb := wa.Events(nil), wb.Events(nil)
-		require.Equal(t, strs(wa, ea), strs(wb, eb), "enabled events at step %d", step)
-		require.Equal(t, wa.StateString(), wb.StateString(), "state at step %d", step)
-		if len(ea) == 0 {
-			return
-		}
-		k := rng.IntN(len(ea))
-		_, err := wa.Apply(ea[k])
-		require.NoError(t, err)
-		_, err = wb.Apply(eb[k])
-		require.NoError(t, err)
-	}
-}
-
-func strs(w *sim.World, evs []sim.Event) []string {
-	s := make([]string, len(evs))
-	for i, e := range evs {
-		s[i] = w.EventString(e)
-	}
-	return s
 }
 
 func TestSet(t *testing.T) {
