@@ -61,15 +61,10 @@ func (l Listing) tieBreak() bool { return l != First }
 type ChooseSteps interface {
 	// P2: MyNum = chooseNumber()   (chosen is what chooseNumber() returned)
 	P2(chosen int)
-	// P3: for all other Node N:
-	// P4:     send(request,N,myID,myNum)
+	// P4, P7, P8 and P9: as in Steps.
 	P4(N int)
-	// P7: for all Node in deferred:
-	// returns the next node N to answer, or -1 when the loop is done.
 	P7() int
-	// P8: remove N from deferred
 	P8(N int)
-	// P9: send(reply,N,myID)
 	P9(N int)
 	// P11: if requestedNum < myNum (first listing; "Better" adds
 	//      or ((requestedNum=myNum) and (source < myID))):
@@ -83,15 +78,10 @@ type ChooseSteps interface {
 type HighestSteps interface {
 	// P2: MyNum = highestNum + 1
 	P2()
-	// P3: for all other Node N:
-	// P4:     send(request,N,myID,myNum)
+	// P4, P7, P8 and P9: as in Steps.
 	P4(N int)
-	// P7: for all Node in deferred:
-	// returns the next node N to answer, or -1 when the loop is done.
 	P7() int
-	// P8: remove N from deferred
 	P8(N int)
-	// P9: send(reply,N,myID)
 	P9(N int)
 	// P11: highestNum = max(highestNum,requestedNum)
 	P11()
