@@ -4,53 +4,28 @@ import (
 	"fmt"
 	"strings"
 
-	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/sim"
 )
 
-// result is what one call of a student's step did, checked.
-type result struct {
-	v     Vars // the variables after the step, with what it sent in v.out
-	ret   int  // P7's choice
-	fault string
-}
-
-// call runs the student's step op on a copy of the node's variables and
-// checks the step contract (see the package comment). The node itself is
-// not changed.
-func (n *node) call(op Op, arg int) result {
-	v := n.v
-	v.out = nil
-	ret, panicked := invoke(n.code.build(&v), op, arg)
-	// The harness's own fields are not the step's to change (a step could
-	// overwrite the whole struct).
-	out := v.out
-	v.id, v.n, v.out = n.v.id, n.v.n, nil
-	if panicked != "" {
-		return result{fault: panicked}
-	}
-	if f := n.check(op, arg, &v, out, ret); f != "" {
-		return result{fault: f}
-	}
-	v.out = out
-	return result{v: v, ret: ret}
+// call runs the student's step op on node n (which must be the node
+// itself or a clone of it, for a label) and checks the step contract (see
+// the package comment): it returns what the step sent and P7's choice, or
+// ok is false and n failed.
+func (n *node) call(c *sim.Ctx, op Op, arg int) (out []Msg, ret int, ok bool) {
+	return n.Call(c, int(op), arg, 0, func(old, v *Vars, out []Msg, ret int) string { return n.check(op, arg, old, v, out, ret) })
 }
 
 // check returns why the step broke its contract, or "".
-func (n *node) check(op Op, arg int, v *Vars, out []Msg, ret int) string {
-	old := &n.v
+func (n *node) check(op Op, arg int, old, v *Vars, out []Msg, ret int) string {
+	l := n.l
+	mayWrite := l.mayWrite(op) // never source or requestedNum: P10's
 	var changed []string
-	if v.Source != old.Source {
-		changed = append(changed, "source")
-	}
-	if v.RequestedNum != old.RequestedNum {
-		changed = append(changed, "requestedNum")
-	}
-	l := n.code.Listing
-	mayWrite := l.mayWrite(op)
 	for _, f := range []struct {
 		name string
 		diff bool
 	}{
+		{"source", v.Source != old.Source},
+		{"requestedNum", v.RequestedNum != old.RequestedNum},
 		{"myNum", v.MyNum != old.MyNum},
 		{"highestNum", v.HighestNum != old.HighestNum},
 		{"requestCS", v.RequestCS != old.RequestCS},
@@ -126,10 +101,3 @@ func msgText(m Msg) string {
 	}
 	return fmt.Sprintf("a message of kind %d to %s", m.Kind, to)
 }
-
-// panicText renders a recovered panic. Fault values (the sandbox's own
-// failures) are passed through as they are.
-
-// Fault is a failure of the machinery that runs a student's code (see
-// package stepwire).
-type Fault = stepwire.Fault

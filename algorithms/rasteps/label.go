@@ -19,12 +19,13 @@ func (n *node) StepLabel(s sim.Step) string {
 	if !ok {
 		return fmt.Sprintf("P5 all %d replies received: enter the CS", n.replies)
 	}
-	l := n.code.Listing
-	r := n.call(op, arg)
-	if r.fault != "" {
+	l, t := n.l, *n
+	t.Node = n.Node.Clone()
+	out, ret, ok := t.call(nil, op, arg)
+	if !ok {
 		return failLabel(l, op, arg)
 	}
-	old, v := &n.v, &r.v
+	old, v := &n.V, &t.V
 	switch {
 	case op == OpP2 && l.choose():
 		if v.MyNum == arg {
@@ -45,10 +46,10 @@ func (n *node) StepLabel(s sim.Step) string {
 		}
 		return fmt.Sprintf("P2 requestCS = %t; myNum = %d (highestNum = %d)", v.RequestCS, v.MyNum, old.HighestNum)
 	case OpP4:
-		if len(v.out) == 0 {
+		if len(out) == 0 {
 			return fmt.Sprintf("P4 sends nothing to %s", name(arg))
 		}
-		m := v.out[0]
+		m := out[0]
 		if m.Num == old.MyNum {
 			return fmt.Sprintf("P4 send(request,%s,myID,myNum=%d)", name(arg), m.Num)
 		}
@@ -57,8 +58,8 @@ func (n *node) StepLabel(s sim.Step) string {
 		return fmt.Sprintf("P6a requestCS = %t", v.RequestCS)
 	case OpP7:
 		switch {
-		case r.ret >= 0:
-			return fmt.Sprintf("P7 N = %s, next in deferred", name(r.ret))
+		case ret >= 0:
+			return fmt.Sprintf("P7 N = %s, next in deferred", name(ret))
 		case old.Deferred.Empty():
 			return "P7 deferred empty: back to P1"
 		}
@@ -66,7 +67,7 @@ func (n *node) StepLabel(s sim.Step) string {
 	case OpP8:
 		return fmt.Sprintf("P8 remove %s from deferred", name(arg))
 	case OpP9:
-		if len(v.out) == 0 {
+		if len(out) == 0 {
 			return fmt.Sprintf("P9 sends nothing to %s", name(arg))
 		}
 		return fmt.Sprintf("P9 send(reply,%s,myID)", name(arg))
@@ -76,7 +77,7 @@ func (n *node) StepLabel(s sim.Step) string {
 		}
 		return fmt.Sprintf("P11 highestNum = %d (highestNum was %d, requestedNum = %d)", v.HighestNum, old.HighestNum, old.RequestedNum)
 	}
-	return l.opName(OpP12) + " " + n.why() + ": " + decision(old, v)
+	return l.opName(OpP12) + " " + n.why() + ": " + decision(old, v, out)
 }
 
 // failLabel is the label of a step that makes the node fail. It names the
@@ -98,7 +99,7 @@ func failLabel(l Listing, op Op, arg int) string {
 // why states the facts the decision is made on, in the core engine's
 // words for the listing.
 func (n *node) why() string {
-	v, l := &n.v, n.code.Listing
+	v, l := &n.V, n.l
 	r, m := v.RequestedNum, v.MyNum
 	pre := ""
 	if l.flag() {
@@ -114,16 +115,16 @@ func (n *node) why() string {
 		return fmt.Sprintf("%srequestedNum=%d > myNum=%d", pre, r, m)
 	case !l.tieBreak():
 		return fmt.Sprintf("%srequestedNum=myNum=%d", pre, r)
-	case v.Source < v.id:
-		return fmt.Sprintf("%srequestedNum=myNum=%d and source=%s < myID=%s", pre, r, name(v.Source), name(v.id))
+	case v.Source < n.At().ID:
+		return fmt.Sprintf("%srequestedNum=myNum=%d and source=%s < myID=%s", pre, r, name(v.Source), name(n.At().ID))
 	}
-	return fmt.Sprintf("%srequestedNum=myNum=%d and source=%s > myID=%s", pre, r, name(v.Source), name(v.id))
+	return fmt.Sprintf("%srequestedNum=myNum=%d and source=%s > myID=%s", pre, r, name(v.Source), name(n.At().ID))
 }
 
 // decision says what P12 did.
-func decision(old, v *Vars) string {
+func decision(old, v *Vars, out []Msg) string {
 	var did []string
-	if len(v.out) > 0 {
+	if len(out) > 0 {
 		did = append(did, fmt.Sprintf("send(reply,%s,myID)", name(old.Source)))
 	}
 	if v.Deferred != old.Deferred {

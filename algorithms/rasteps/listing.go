@@ -1,6 +1,10 @@
 package rasteps
 
-import "fmt"
+import (
+	"fmt"
+
+	"dmelab/algorithms/internal/stepwire"
+)
 
 // Listing is the seed-000 listing whose steps a student writes. The
 // harness runs each listing exactly as the core's engine runs the
@@ -57,15 +61,10 @@ func (l Listing) tieBreak() bool { return l != First }
 type ChooseSteps interface {
 	// P2: MyNum = chooseNumber()   (chosen is what chooseNumber() returned)
 	P2(chosen int)
-	// P3: for all other Node N:
-	// P4:     send(request,N,myID,myNum)
+	// P4, P7, P8 and P9: as in Steps.
 	P4(N int)
-	// P7: for all Node in deferred:
-	// returns the next node N to answer, or -1 when the loop is done.
 	P7() int
-	// P8: remove N from deferred
 	P8(N int)
-	// P9: send(reply,N,myID)
 	P9(N int)
 	// P11: if requestedNum < myNum (first listing; "Better" adds
 	//      or ((requestedNum=myNum) and (source < myID))):
@@ -79,15 +78,10 @@ type ChooseSteps interface {
 type HighestSteps interface {
 	// P2: MyNum = highestNum + 1
 	P2()
-	// P3: for all other Node N:
-	// P4:     send(request,N,myID,myNum)
+	// P4, P7, P8 and P9: as in Steps.
 	P4(N int)
-	// P7: for all Node in deferred:
-	// returns the next node N to answer, or -1 when the loop is done.
 	P7() int
-	// P8: remove N from deferred
 	P8(N int)
-	// P9: send(reply,N,myID)
 	P9(N int)
 	// P11: highestNum = max(highestNum,requestedNum)
 	P11()
@@ -98,105 +92,38 @@ type HighestSteps interface {
 	P12()
 }
 
-// handler runs one step (op, with its argument) on the variables it was
-// built for and returns P7's choice (-1 for the other steps).
-type handler func(op Op, arg int) int
-
-// Code is a student's code for one listing: how to build the handler of
-// the node whose variables are v. Internally every listing uses the ops of
-// Ben-Ari's Steps: the decision is always OpP12 (named P11 in the listings
-// without highestNum) and OpP2's argument is chooseNumber()'s value.
+// Code is a student's code for one listing. Internally every listing uses
+// the ops of Ben-Ari's Steps: the decision is always OpP12 (named P11 in
+// the listings without highestNum) and OpP2's argument is chooseNumber()'s
+// value.
 type Code struct {
 	Listing Listing
-	build   func(v *Vars) handler
+	code    stepwire.Code[Vars] // nil without steps: no algorithm
 }
 
 // BenAriCode is Ben-Ari's Steps as a Code. Each of these constructors
 // gives a Code without steps for a nil s (its algorithm cannot be built).
 func BenAriCode(s New) Code {
-	if s == nil {
-		return Code{Listing: BenAri}
-	}
-	return Code{Listing: BenAri, build: func(v *Vars) handler {
-		st := s(v)
-		return func(op Op, arg int) int {
-			switch op {
-			case OpP2:
-				st.P2()
-			case OpP4:
-				st.P4(arg)
-			case OpP6a:
-				st.P6a()
-			case OpP7:
-				return st.P7()
-			case OpP8:
-				st.P8(arg)
-			case OpP9:
-				st.P9(arg)
-			case OpP11:
-				st.P11()
-			case OpP12:
-				st.P12()
-			}
-			return -1
-		}
-	}}
+	return Code{BenAri, stepwire.Methods[Vars, Steps, remote](s, []stepwire.Method[Steps]{
+		stepwire.M0(Steps.P2), stepwire.M1(Steps.P4), stepwire.M0(Steps.P6a), stepwire.MInt(Steps.P7),
+		stepwire.M1(Steps.P8), stepwire.M1(Steps.P9), stepwire.M0(Steps.P11), stepwire.M0(Steps.P12)})}
 }
 
-// ChooseCode is the first listing's or "Better"'s steps as a Code.
+// ChooseCode is the first listing's or "Better"'s steps as a Code; the
+// steps the listing does not have (P6a, a separate P11) do nothing.
 func ChooseCode(l Listing, s func(v *Vars) ChooseSteps) Code {
-	if s == nil {
-		return Code{Listing: l}
-	}
-	return Code{Listing: l, build: func(v *Vars) handler {
-		st := s(v)
-		return func(op Op, arg int) int {
-			switch op {
-			case OpP2:
-				st.P2(arg)
-			case OpP4:
-				st.P4(arg)
-			case OpP7:
-				return st.P7()
-			case OpP8:
-				st.P8(arg)
-			case OpP9:
-				st.P9(arg)
-			case OpP12: // the listing's P11
-				st.P11()
-			}
-			return -1
-		}
-	}}
+	none := func(ChooseSteps, int, int) int { return 0 }
+	return Code{l, stepwire.Methods[Vars, ChooseSteps, stepwire.Far](s, []stepwire.Method[ChooseSteps]{
+		stepwire.M1(ChooseSteps.P2), stepwire.M1(ChooseSteps.P4), none, stepwire.MInt(ChooseSteps.P7),
+		stepwire.M1(ChooseSteps.P8), stepwire.M1(ChooseSteps.P9), none, stepwire.M0(ChooseSteps.P11)})}
 }
 
-// HighestCode is "Better Better"'s steps as a Code.
+// HighestCode is "Better Better"'s steps as a Code; it has no P6a.
 func HighestCode(s func(v *Vars) HighestSteps) Code {
-	if s == nil {
-		return Code{Listing: BetterBetter}
-	}
-	return Code{Listing: BetterBetter, build: func(v *Vars) handler {
-		st := s(v)
-		return func(op Op, arg int) int {
-			switch op {
-			case OpP2:
-				st.P2()
-			case OpP4:
-				st.P4(arg)
-			case OpP7:
-				return st.P7()
-			case OpP8:
-				st.P8(arg)
-			case OpP9:
-				st.P9(arg)
-			case OpP11:
-				st.P11()
-			case OpP12:
-				st.P12()
-			}
-			return -1
-		}
-	}}
+	none := func(HighestSteps, int, int) int { return 0 }
+	return Code{BetterBetter, stepwire.Methods[Vars, HighestSteps, stepwire.Far](s, []stepwire.Method[HighestSteps]{
+		stepwire.M0(HighestSteps.P2), stepwire.M1(HighestSteps.P4), none, stepwire.MInt(HighestSteps.P7),
+		stepwire.M1(HighestSteps.P8), stepwire.M1(HighestSteps.P9), stepwire.M0(HighestSteps.P11), stepwire.M0(HighestSteps.P12)})}
 }
 
 // opName is op as the listing numbers it: the decision is P11 in the

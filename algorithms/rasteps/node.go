@@ -1,10 +1,12 @@
 package rasteps
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 
 	"dmelab/algorithms/internal/ricart"
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -23,10 +25,12 @@ func Algorithm(name string, s New) *sim.Algorithm {
 // with c's steps, under the given name (the registry's name of that
 // listing: ra-v1, ra-v2, ra-v3 or ra-benari).
 func ListingAlgorithm(name string, c Code) *sim.Algorithm {
+	// A fault names the step as the listing numbers it.
+	h := &stepwire.Harness[Vars, Msg]{Wire: wire, Pkg: "rasteps", Say: func(op, _ int) string { return c.Listing.opName(Op(op)) }}
 	return &sim.Algorithm{
 		Name:     name,
 		Summary:  fmt.Sprintf("seed 000, %s, with the steps written by a student", c.Listing),
-		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(c, cfg) },
+		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(h, c, cfg) },
 		MsgKinds: []string{"request", "reply"},
 		FormatMsg: func(m sim.Msg) string {
 			if m.Kind == Request {
@@ -37,26 +41,22 @@ func ListingAlgorithm(name string, c Code) *sim.Algorithm {
 	}
 }
 
-func newNodes(c Code, cfg sim.Config) ([]sim.Node, error) {
-	if c.build == nil {
-		return nil, fmt.Errorf("rasteps: no steps")
-	}
+func newNodes(h *stepwire.Harness[Vars, Msg], c Code, cfg sim.Config) ([]sim.Node, error) {
 	k := 0
+	var err error
 	if c.Listing.choose() {
 		// chooseNumber()'s range, as the core's engine reads it.
-		k = cfg.Numbers
-		if k == 0 {
-			k = ricart.DefaultNumbers
-		}
+		k = cmp.Or(cfg.Numbers, ricart.DefaultNumbers)
 		if k < 1 {
-			return nil, fmt.Errorf("rasteps: chooseNumber() needs numbers >= 1, got %d", k)
+			err = fmt.Errorf("rasteps: chooseNumber() needs numbers >= 1, got %d", k)
 		}
 	}
-	nodes := make([]sim.Node, cfg.N)
-	for i := range nodes {
-		n := &node{code: &c, k: k, main: p1, loop: -1, recv: p10}
-		n.v.id, n.v.n, n.v.Source = i, cfg.N, -1
-		nodes[i] = n
+	nodes, nerr := stepwire.Nodes(h, c.code, cfg.N, func(int) Vars { return Vars{Source: -1} },
+		func(b stepwire.Node[Vars, Msg]) sim.Node {
+			return &node{Node: b, l: c.Listing, k: k, main: p1, loop: -1, recv: p10}
+		})
+	if err = cmp.Or(nerr, err); err != nil {
+		return nil, err
 	}
 	return nodes, nil
 }
@@ -97,32 +97,34 @@ const (
 	procRecv = 1
 )
 
-// node is one node: the harness's control state and the student-visible
-// variables. Everything that can change is in Encode.
+// node is one node: the harness's control state beside the shared part,
+// which holds the student-visible variables. Everything that can change
+// is in Encode.
 type node struct {
-	code    *Code // shared, never changes
-	k       int   // chooseNumber()'s range 1..k (First, Better)
-	v       Vars
+	stepwire.Node[Vars, Msg]
+	l       Listing
+	k       int // chooseNumber()'s range 1..k (First, Better)
 	main    pc
 	loop    int // main's N at P4 and P8–P9, -1 elsewhere
 	replies int // replies received since the last P5
 	recv    pc
-	// fault says why the node stopped (empty: it did not).
-	fault string
 }
 
 func (n *node) Clone() sim.Node {
 	c := *n
-	c.v.out = nil
+	c.Node = n.Node.Clone()
 	return &c
 }
 
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {
-	*n = *o.(*node)
-	n.v.out = nil
+	src := o.(*node)
+	*n = *src
+	n.Take(&src.Node)
 }
 
+// Phase follows main's counter, a failed node's too: it stays where it
+// stopped.
 func (n *node) Phase() sim.Phase {
 	switch n.main {
 	case p1:
@@ -135,9 +137,6 @@ func (n *node) Phase() sim.Phase {
 	return sim.Wanting
 }
 
-// Fault says why the node stopped, or "" while it works.
-func (n *node) Fault() string { return n.fault }
-
 // Request is P1 done: the application leaves its non-critical section.
 func (n *node) Request(*sim.Ctx) { n.main = p2 }
 
@@ -145,7 +144,7 @@ func (n *node) Request(*sim.Ctx) { n.main = p2 }
 // in Ben-Ari's fix, to P7 in the seed's listings).
 func (n *node) Exit(*sim.Ctx) {
 	n.main = p7
-	if n.code.Listing.flag() {
+	if n.l.flag() {
 		n.main = p6a
 	}
 }
@@ -154,7 +153,7 @@ func (n *node) Exit(*sim.Ctx) {
 // network until the receive process is back at P10. A failed node takes
 // nothing.
 func (n *node) CanReceive(m sim.Msg) bool {
-	return n.fault == "" && (m.Kind != Request || n.recv == p10)
+	return n.Node.CanReceive(m) && (m.Kind != Request || n.recv == p10)
 }
 
 // Receive counts a reply, or is P10 for a request:
@@ -165,29 +164,21 @@ func (n *node) Receive(_ *sim.Ctx, m sim.Msg) {
 		n.replies++
 		return
 	}
-	n.v.Source, n.v.RequestedNum = int(m.From), int(m.A)
+	n.V.Source, n.V.RequestedNum = int(m.From), int(m.A)
 	n.recv = p11
 }
 
 // Steps lists at most one step per process; a failed node has none.
 func (n *node) Steps(dst []sim.Step) []sim.Step {
-	if n.fault != "" {
+	if n.Fault() != "" {
 		return dst
 	}
-	switch n.main {
-	case p1, p6:
-	case p2:
-		if n.code.Listing.choose() { // one step per value chooseNumber() may return
-			for x := 1; x <= n.k; x++ {
-				dst = append(dst, sim.Step{Proc: procMain, Arg: int32(x)})
-			}
-		} else {
-			dst = append(dst, sim.Step{Proc: procMain})
+	switch {
+	case n.main == p2 && n.l.choose(): // one step per value chooseNumber() may return
+		for x := 1; x <= n.k; x++ {
+			dst = append(dst, sim.Step{Proc: procMain, Arg: int32(x)})
 		}
-	case p5:
-		if n.replies == n.v.n-1 {
-			dst = append(dst, sim.Step{Proc: procMain})
-		}
+	case n.main == p1, n.main == p6, n.main == p5 && n.replies != n.At().N-1:
 	default:
 		dst = append(dst, sim.Step{Proc: procMain})
 	}
@@ -202,7 +193,7 @@ func (n *node) Steps(dst []sim.Step) []sim.Step {
 // listing (the listings without highestNum number it P11).
 func (n *node) current(s sim.Step) (op Op, arg int, ok bool) {
 	if s.Proc == procRecv {
-		if n.recv == p11 && n.code.Listing.highest() {
+		if n.recv == p11 && n.l.highest() {
 			return OpP11, 0, true
 		}
 		return OpP12, 0, true
@@ -223,16 +214,13 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 		n.main = p6
 		return
 	}
-	r := n.call(op, arg)
-	if r.fault != "" {
-		n.fault = n.code.Listing.opName(op) + " " + r.fault
+	out, ret, ok := n.call(c, op, arg)
+	if !ok {
 		return
 	}
-	n.v = r.v
-	for _, m := range r.v.out {
+	for _, m := range out {
 		c.Send(m.To, sim.Msg{Kind: uint8(m.Kind), A: int32(m.Num)})
 	}
-	n.v.out = nil
 	switch op {
 	case OpP2:
 		n.startSends()
@@ -244,10 +232,10 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	case OpP6a:
 		n.main = p7
 	case OpP7:
-		if r.ret < 0 {
+		if ret < 0 {
 			n.main = p1
 		} else {
-			n.loop, n.main = r.ret, p8
+			n.loop, n.main = ret, p8
 		}
 	case OpP8:
 		n.main = p9
@@ -256,7 +244,7 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	case OpP11:
 		n.recv = p12
 	case OpP12:
-		n.recv, n.v.Source, n.v.RequestedNum = p10, -1, 0
+		n.recv, n.V.Source, n.V.RequestedNum = p10, -1, 0
 	}
 }
 
@@ -272,8 +260,8 @@ func (n *node) startSends() {
 // nextOther is the smallest node index above after that is not n itself,
 // or -1.
 func (n *node) nextOther(after int) int {
-	for j := after + 1; j < n.v.n; j++ {
-		if j != n.v.id {
+	for j := after + 1; j < n.At().N; j++ {
+		if j != n.At().ID {
 			return j
 		}
 	}
@@ -284,36 +272,21 @@ func (n *node) nextOther(after int) int {
 // engine (so the reference has exactly ra-benari's states), and whether
 // the node failed.
 func (n *node) Encode(e *sim.Enc) {
-	e.Int(int(n.main))
-	e.Int(n.loop)
-	e.Int(n.replies)
-	e.Int(int(n.recv))
-	e.Int(n.v.Source)
-	e.Int(n.v.RequestedNum)
-	e.Int(n.v.MyNum)
-	e.Int(n.v.HighestNum)
-	e.Bool(n.v.RequestCS)
-	e.Int(int(n.v.Deferred))
-	e.Bool(n.fault != "")
+	for _, x := range [...]int{int(n.main), n.loop, n.replies, int(n.recv), n.V.Source, n.V.RequestedNum, n.V.MyNum, n.V.HighestNum} {
+		e.Int(x)
+	}
+	e.Bool(n.V.RequestCS)
+	e.Int(int(n.V.Deferred))
+	n.PutFault(e)
 }
 
 // Decode reads what Encode wrote. The reason for a failure is not encoded
 // (only that there was one); a decoded failed node says so in general.
 func (n *node) Decode(d *sim.Dec) {
-	n.main = pc(d.Int())
-	n.loop = d.Int()
-	n.replies = d.Int()
-	n.recv = pc(d.Int())
-	n.v.Source = d.Int()
-	n.v.RequestedNum = d.Int()
-	n.v.MyNum = d.Int()
-	n.v.HighestNum = d.Int()
-	n.v.RequestCS = d.Bool()
-	n.v.Deferred = Set(d.Int())
-	n.fault = ""
-	if d.Bool() {
-		n.fault = "failed"
-	}
+	n.main, n.loop, n.replies, n.recv = pc(d.Int()), d.Int(), d.Int(), pc(d.Int())
+	n.V.Source, n.V.RequestedNum, n.V.MyNum, n.V.HighestNum = d.Int(), d.Int(), d.Int(), d.Int()
+	n.V.RequestCS, n.V.Deferred = d.Bool(), Set(d.Int())
+	n.GetFault(d)
 }
 
 // Vars shows the node as the core's engine shows the listing (highestNum
@@ -324,30 +297,27 @@ func (n *node) Vars() []sim.Var {
 		{Name: "main", Value: n.main.String()},
 		{Name: "N", Value: nodeOrDash(n.loop)},
 		{Name: "recv", Value: n.recv.String()},
-		{Name: "source", Value: nodeOrDash(n.v.Source)},
+		{Name: "source", Value: nodeOrDash(n.V.Source)},
 		{Name: "requestedNum", Value: "-"},
-		{Name: "myNum", Value: strconv.Itoa(n.v.MyNum)},
+		{Name: "myNum", Value: strconv.Itoa(n.V.MyNum)},
 	}
 	if n.recv != p10 {
-		v[4].Value = strconv.Itoa(n.v.RequestedNum)
+		v[4].Value = strconv.Itoa(n.V.RequestedNum)
 	}
-	if n.code.Listing.highest() {
-		v = append(v, sim.Var{Name: "highestNum", Value: strconv.Itoa(n.v.HighestNum)})
+	if n.l.highest() {
+		v = append(v, sim.Var{Name: "highestNum", Value: strconv.Itoa(n.V.HighestNum)})
 	}
-	if n.code.Listing.flag() {
-		v = append(v, sim.Var{Name: "requestCS", Value: strconv.FormatBool(n.v.RequestCS)})
+	if n.l.flag() {
+		v = append(v, sim.Var{Name: "requestCS", Value: strconv.FormatBool(n.V.RequestCS)})
 	}
 	v = append(v,
-		sim.Var{Name: "deferred", Value: n.v.Deferred.String()},
+		sim.Var{Name: "deferred", Value: n.V.Deferred.String()},
 		sim.Var{Name: "replies", Value: strconv.Itoa(n.replies)},
 	)
-	if n.fault != "" {
-		v = append(v, sim.Var{Name: "fault", Value: n.fault})
-	}
-	return v
+	return n.WithFault(v)
 }
 
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+var name = stepwire.NodeName
 
 func nodeOrDash(i int) string {
 	if i < 0 {

@@ -60,10 +60,18 @@ import (
 	"dmelab/algorithms/internal/stepwire"
 )
 
+// Msg is a message a step sends.
+type Msg struct {
+	Kind, To, Num int
+}
+
+type self = stepwire.Self[Msg]
+
 // Vars are one node's variables, as seed 000 and Ben-Ari name them. The
 // exported fields are the shared variables of the node's two processes;
 // Source and RequestedNum are the receive process's locals, set by P10 and
 // read-only for the steps. Node indices are 0-based: node i is N(i+1).
+// MyID and N say where the node is.
 type Vars struct {
 	MyNum      int
 	HighestNum int
@@ -73,32 +81,20 @@ type Vars struct {
 	Source       int
 	RequestedNum int
 
-	id, n int
-	out   []Msg // what the current step sent
+	self
 }
 
-// MyID is this node's index (0-based: N1 is 0).
-func (v *Vars) MyID() int { return v.id }
-
-// N is the number of nodes.
-func (v *Vars) N() int { return v.n }
-
 // SendRequest is send(request,to,myID,num).
-func (v *Vars) SendRequest(to, num int) { v.out = append(v.out, Msg{Kind: Request, To: to, Num: num}) }
+func (v *Vars) SendRequest(to, num int) { stepwire.Emit(&v.self, Msg{Kind: Request, To: to, Num: num}) }
 
 // SendReply is send(reply,to,myID).
-func (v *Vars) SendReply(to int) { v.out = append(v.out, Msg{Kind: Reply, To: to}) }
+func (v *Vars) SendReply(to int) { stepwire.Emit(&v.self, Msg{Kind: Reply, To: to}) }
 
 // Message kinds, as sim.Msg.Kind.
 const (
 	Request = 0 // Num is the sender's number
 	Reply   = 1
 )
-
-// Msg is a message a step sends.
-type Msg struct {
-	Kind, To, Num int
-}
 
 // Set is a set of node indices (deferred). The zero value is empty.
 type Set uint32
@@ -179,7 +175,9 @@ type Steps interface {
 	P12()
 }
 
-// Op names a step of Steps (the order of the interface).
+// Op names a step of Steps (the order of the interface). A step's
+// argument is N for P4, P8 and P9 (a node the harness chose) and
+// chooseNumber()'s value for a chooser's P2; P7 returns its choice.
 type Op uint8
 
 const (
@@ -191,29 +189,14 @@ const (
 	OpP9
 	OpP11
 	OpP12
-	numOps
 )
 
-var opNames = [numOps]string{"P2", "P4", "P6a", "P7", "P8", "P9", "P11", "P12"}
+var ops = []stepwire.Op{{Name: "P2"}, {Name: "P4", A: stepwire.Other}, {Name: "P6a"}, {Name: "P7"},
+	{Name: "P8", A: stepwire.Other}, {Name: "P9", A: stepwire.Other}, {Name: "P11"}, {Name: "P12"}}
 
 func (o Op) String() string {
-	if o < numOps {
-		return opNames[o]
+	if int(o) < len(ops) {
+		return ops[o].Name
 	}
 	return "P?"
-}
-
-// invoke calls one step of h. The step's argument is N for P4, P8 and P9
-// (and chooseNumber()'s value for a chooser's P2); P7's result is
-// returned. A panic is returned as its message.
-func invoke(h handler, op Op, arg int) (ret int, panicked string) {
-	defer func() {
-		if r := recover(); r != nil {
-			ret, panicked = -1, stepwire.PanicText(r)
-		}
-	}()
-	if h == nil {
-		return -1, "no steps"
-	}
-	return h(op, arg), ""
 }

@@ -1,8 +1,6 @@
-package rasteps_test
+package rasteps
 
 import (
-	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,97 +8,56 @@ import (
 
 	"dmelab/algorithms/benari"
 	"dmelab/algorithms/explore"
-	"dmelab/algorithms/rasteps"
+	"dmelab/algorithms/internal/steptest"
+	"dmelab/algorithms/rav1"
+	"dmelab/algorithms/rav2"
+	"dmelab/algorithms/rav3"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/simtest"
 )
 
-// ra-benari's own transcripts, run on the reference steps, must print
-// exactly what they print for ra-benari.
-func TestBenariTranscripts(t *testing.T) {
-	simtest.Run(t, rasteps.Algorithm("ra-benari", newRef), "../benari/testdata")
+// through is c behind the wire, as the sandbox runs it.
+func through(c Code) Code { return Code{c.Listing, wire.Through(c.code)} }
+
+var listings = []struct {
+	name, dir string
+	reg       *sim.Algorithm
+	code      Code
+}{
+	{"ra-benari", "../benari/testdata", benari.Algorithm(), refCode},
+	{"ra-v1", "../rav1/testdata", rav1.Algorithm(), firstCode},
+	{"ra-v2", "../rav2/testdata", rav2.Algorithm(), betterCode},
+	{"ra-v3", "../rav3/testdata", rav3.Algorithm(), betterBetterCode},
 }
 
-// lockstep walks both algorithms through the same random schedules and
-// requires the same enabled events (labels included) and the same states.
-func lockstep(t *testing.T, a, b *sim.Algorithm, n, r int, seed uint64) {
-	t.Helper()
-	wa, err := sim.NewWorld(a, sim.Config{N: n}, sim.Options{Requests: r})
-	require.NoError(t, err)
-	wb, err := sim.NewWorld(b, sim.Config{N: n}, sim.Options{Requests: r})
-	require.NoError(t, err)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for step := 0; step < 400; step++ {
-		ea, eb := wa.Events(nil), wb.Events(nil)
-		sa, sb := strs(wa, ea), strs(wb, eb)
-		require.Equal(t, sa, sb, "enabled events at step %d", step)
-		require.Equal(t, wa.StateString(), wb.StateString(), "state at step %d", step)
-		if len(ea) == 0 {
-			return
-		}
-		k := rng.IntN(len(ea))
-		_, err := wa.Apply(ea[k])
-		require.NoError(t, err)
-		_, err = wb.Apply(eb[k])
-		require.NoError(t, err)
+// Each listing's reference steps, directly and through the wire, behave
+// exactly as the registry's algorithm of the listing, flaws included:
+// they print its transcripts, have its state graph, verdicts and
+// counterexamples (with chooseNumber()'s default range and a wider one),
+// and walk in lockstep with it, labels and states.
+func TestListingsAreTheRegistry(t *testing.T) {
+	for _, l := range listings {
+		t.Run(l.name, func(t *testing.T) {
+			both := []*sim.Algorithm{ListingAlgorithm(l.name, l.code), ListingAlgorithm(l.name, through(l.code))}
+			simtest.Run(t, both[0], l.dir)
+			steptest.Same(t, l.reg, both, steptest.Config{N: 2, R: 1, NoReduce: true}, steptest.Config{N: 2, R: 2, NoReduce: true}, steptest.Config{N: 3, R: 1, NoReduce: true})
+			cfg := explore.Config{Alg: l.reg, Sim: sim.Config{N: 2, Numbers: 3}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
+			want, err := explore.Check(cfg)
+			require.NoError(t, err)
+			for _, cfg.Alg = range both {
+				got, err := explore.Check(cfg)
+				require.NoError(t, err)
+				assert.Equal(t, []any{want.States, want.Transitions, want.Verdicts}, []any{got.States, got.Transitions, got.Verdicts})
+			}
+			for seed := uint64(0); seed < 20; seed++ {
+				steptest.Lockstep(t, l.reg, both[seed%2], sim.Config{N: 2 + int(seed%3)}, sim.Options{Requests: 2}, seed, 400)
+			}
+		})
 	}
-}
-
-func strs(w *sim.World, evs []sim.Event) []string {
-	s := make([]string, len(evs))
-	for i, e := range evs {
-		s[i] = w.EventString(e)
-	}
-	return s
-}
-
-func TestLockstepWithBenari(t *testing.T) {
-	for seed := uint64(0); seed < 40; seed++ {
-		lockstep(t, benari.Algorithm(), rasteps.Algorithm("ra-benari", newRef), 2+int(seed%3), 2, seed)
-	}
-}
-
-// The reference has exactly ra-benari's state graph: the same numbers of
-// states and transitions and the same verdicts in a full search.
-func TestSameStatesAsBenari(t *testing.T) {
-	for _, c := range []struct{ n, r int }{{2, 1}, {2, 2}, {3, 1}} {
-		cfg := explore.Config{Sim: sim.Config{N: c.n}, Opts: sim.Options{Requests: c.r}, Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
-		cfg.Alg = benari.Algorithm()
-		want, err := explore.Check(cfg)
-		require.NoError(t, err)
-		cfg.Alg = rasteps.Algorithm("ra-benari", newRef)
-		got, err := explore.Check(cfg)
-		require.NoError(t, err)
-		assert.Equal(t, want.States, got.States, "N=%d R=%d", c.n, c.r)
-		assert.Equal(t, want.Transitions, got.Transitions, "N=%d R=%d", c.n, c.r)
-		assert.Equal(t, want.Verdicts, got.Verdicts, "N=%d R=%d", c.n, c.r)
-		assert.Equal(t, explore.Holds, got.Verdicts[explore.Liveness])
-	}
-}
-
-// Through the wire format (what the sandbox does), the reference is the
-// same algorithm.
-func TestRemoteIsTheSame(t *testing.T) {
-	calls := 0
-	loop := func(req []byte) ([]byte, error) {
-		calls++
-		return rasteps.Serve(newRef, req), nil
-	}
-	cfg := explore.Config{Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
-	cfg.Alg = benari.Algorithm()
-	want, err := explore.Check(cfg)
-	require.NoError(t, err)
-	cfg.Alg = rasteps.Algorithm("ra-benari", rasteps.Remote(loop))
-	got, err := explore.Check(cfg)
-	require.NoError(t, err)
-	assert.Equal(t, want.States, got.States)
-	assert.Equal(t, want.Verdicts, got.Verdicts)
-	assert.Positive(t, calls)
-	lockstep(t, benari.Algorithm(), cfg.Alg, 3, 2, 7)
 }
 
 func TestSet(t *testing.T) {
-	var s rasteps.Set
+	var s Set
 	assert.True(t, s.Empty())
 	assert.Equal(t, -1, s.First())
 	s.Add(3)
@@ -113,5 +70,5 @@ func TestSet(t *testing.T) {
 	s.Remove(1)
 	assert.True(t, s.Has(3))
 	assert.False(t, s.Has(1))
-	assert.True(t, slices.Equal([]int{3}, s.Members()))
+	assert.Equal(t, []int{3}, s.Members())
 }
