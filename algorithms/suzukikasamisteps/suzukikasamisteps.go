@@ -8,7 +8,7 @@
 //	Enter():         if the node holds the token: state = Held
 //	                 else: state = Wanted; RN[i]++;
 //	                       send REQUEST(i, RN[i]) to every other node
-//	OnRequest(j, n): RN[j] = max(RN[j], n); if the node holds the token,
+//	OnRequest(j, num): RN[j] = max(RN[j], num); if the node holds the token,
 //	                 is not in the CS and RN[j] = LN[j] + 1: send the
 //	                 token to j
 //	Exit():          state = Released; LN[i] = RN[i]; append to Q every j
@@ -80,8 +80,8 @@ type Vars struct {
 // HasToken reports whether the node holds the token.
 func (v *Vars) HasToken() bool { return v.has }
 
-// SendRequest sends REQUEST(MyID(), n) to node to.
-func (v *Vars) SendRequest(to, n int) { stepwire.Emit(&v.self, Send{Kind: Request, To: to, N: n}) }
+// SendRequest sends REQUEST(MyID(), num) to node to.
+func (v *Vars) SendRequest(to, num int) { stepwire.Emit(&v.self, Send{Kind: Request, To: to, N: num}) }
 
 // SendToken sends the token, with LN and Q as they are now, to node to.
 // The node gives it away when the handler returns.
@@ -98,9 +98,9 @@ type Steps interface {
 	// Exit(): LN[i] = RN[i]; queue the outstanding requests; send the
 	// token to Q's head.
 	Exit()
-	// OnRequest(from, n): RN[from] = max(RN[from], n); an idle holder
+	// OnRequest(from, num): RN[from] = max(RN[from], num); an idle holder
 	// sends the token if the request is outstanding.
-	OnRequest(from, n int)
+	OnRequest(from, num int)
 	// OnToken(): the token has come (LN and Q are loaded): enter.
 	OnToken()
 }

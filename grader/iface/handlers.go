@@ -10,6 +10,7 @@ import (
 	"dmelab/algorithms/ralamportsteps"
 	"dmelab/algorithms/raymondsteps"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasamisteps"
 	"dmelab/algorithms/tokenringsteps"
 )
 
@@ -24,6 +25,7 @@ func init() {
 	register(handlers("lamportsteps", lamportsteps.Algorithm, lamportsteps.Remote))
 	register(handlers("ralamportsteps", ralamportsteps.Algorithm, ralamportsteps.Remote))
 	register(handlers("raymondsteps", raymondsteps.Algorithm, raymondsteps.Remote))
+	register(handlers("suzukikasamisteps", suzukikasamisteps.Algorithm, suzukikasamisteps.Remote))
 	register(handlers("tokenringsteps", tokenringsteps.Algorithm, tokenringsteps.Remote))
 }
 
