@@ -120,7 +120,11 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		}
 		added = fmt.Sprintf(", added at the end of %s's order", setPath)
 	}
-	fmt.Fprintf(stdout, "created %s (%s%s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, st.from, added, dst)
+	todo := "write exercise.md"
+	if st.skeleton {
+		todo = "fill in solution.go (starter.go is the student's), write exercise.md"
+	}
+	fmt.Fprintf(stdout, "created %s (%s%s): %s, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, st.from, added, todo, dst)
 	return exitOK
 }
 
@@ -222,6 +226,7 @@ var setFrontRE = regexp.MustCompile(`(?s)^\x{feff}?---\r?\n(.*?)\r?\n---(?:\r?\n
 type start struct {
 	iface, from string // from: what they were taken from, for the message
 	like        string // where the statement's model is
+	skeleton    bool   // the starter and solution are the interface's skeleton
 	files       map[string]string
 }
 
@@ -257,7 +262,7 @@ func starting(dirs []string, algo string) (*start, error) {
 	if serr != nil {
 		return nil, serr
 	}
-	return &start{iface: in.Name, like: "the package comment of " + in.Import,
+	return &start{iface: in.Name, like: "the package comment of " + in.Import, skeleton: true,
 		from:  fmt.Sprintf("starter and solution: the skeleton of %s's handlers, to fill in; no exercise on %s to take alternative solutions from", in.Name, algo),
 		files: map[string]string{"starter.go": sk, "solution.go": sk}}, nil
 }

@@ -75,6 +75,7 @@ func TestNewExerciseInEmptyDir(t *testing.T) {
 		code, out, errs = runCLI("new", "exercise", name, "--algo", algo, "--in", dir, "--from", dir)
 		require.Equal(t, exitOK, code, errs)
 		assert.Contains(t, out, "the skeleton of "+pkg+"'s handlers")
+		assert.Contains(t, out, "fill in solution.go")
 		ex, err := exercise.Load(filepath.Join(dir, name), "")
 		require.NoError(t, err, "the scaffold loads as an exercise")
 		assert.Equal(t, pkg, ex.Interface)
