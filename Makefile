@@ -115,6 +115,7 @@ fuzz:
 	$(GO) test ./algorithms/electionringsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/electionbullysteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/raymondsteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/suzukikasamisteps -run '^$$' -fuzz FuzzDecodeAnswer -fuzztime $(FUZZTIME)
 	$(GO) test ./edge/scenarioapi -run '^$$' -fuzz FuzzBody -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzSplitVars -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzVisible -fuzztime $(FUZZTIME)

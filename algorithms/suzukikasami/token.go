@@ -40,6 +40,18 @@ func (t *token) read(data string) {
 	t.decode(&d)
 }
 
+// TokenData is the payload of the token carrying ln and q, byte for byte
+// what a node of this package sends: the student interface sends the
+// very same message, so the two algorithms have one state space.
+func TokenData(ln, q []int) string { return (&token{ln, q}).data() }
+
+// ReadToken reads a token's payload, reusing ln's and q's memory.
+func ReadToken(data string, ln, q []int) ([]int, []int) {
+	t := token{ln, q}
+	t.read(data)
+	return t.ln, t.q
+}
+
 // formatMsg renders REQUEST(j, n) as "request(n)" (j is the sender) and
 // the token with its content, "token[LN=1,0,2 Q=N3,N2]" ("Q=-" when the
 // queue is empty), so that a scenario can name the very token it delivers.

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 
 	"dmelab/algorithms/registry"
 	"dmelab/grader/exercise"
+	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
 )
 
@@ -31,7 +33,10 @@ student interface comes with them), a public schedule to start from, and
 empty hidden/ and mutants/ folders; when DIR has a set.md, NAME is added
 at the end of its order. The template exercise is taken from SET (by
 default DIR, or when DIR has none on ALGO — a new, empty set — the
-exercises of the dmelab sources). Then write the statement, the
+exercises of the dmelab sources). When no exercise is on ALGO yet, the
+starter and the solution are the skeleton of ALGO's student interface
+(algorithms/*steps: the handlers with their comments, to fill in), and
+there are no alternatives to copy. Then write the statement, the
 schedules, at least 4 mutants (mutants/BUG.patch: a line saying what is
 wrong, then diff -u solution.go BUG.go) and at least 3 alternative
 solutions (correct, each written differently: validate requires full
@@ -86,7 +91,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	tmpl, err := template(sources, *algo)
+	st, err := starting(sources, *algo)
 	if err != nil {
 		return bad("%s", err)
 	}
@@ -103,7 +108,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 			return bad("%s: %s: nothing was written", setPath, err)
 		}
 	}
-	if err := scaffold(dst, name, *algo, tmpl); err != nil {
+	if err := scaffold(dst, name, *algo, st); err != nil {
 		os.RemoveAll(dst)
 		return bad("%s", err)
 	}
@@ -115,7 +120,11 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		}
 		added = fmt.Sprintf(", added at the end of %s's order", setPath)
 	}
-	fmt.Fprintf(stdout, "created %s (starter, solution and %d alternative solutions from %s%s): write exercise.md, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, len(tmpl.Solutions), tmpl.Name, added, dst)
+	todo := "write exercise.md"
+	if st.skeleton {
+		todo = "fill in solution.go (starter.go is the student's), write exercise.md"
+	}
+	fmt.Fprintf(stdout, "created %s (%s%s): %s, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, st.from, added, todo, dst)
 	return exitOK
 }
 
@@ -212,6 +221,52 @@ func addToOrder(md []byte, name string) ([]byte, error) {
 
 var setFrontRE = regexp.MustCompile(`(?s)^\x{feff}?---\r?\n(.*?)\r?\n---(?:\r?\n|$)`)
 
+// start is what a new exercise starts from: its interface, and its
+// starter, solution and alternative solutions (path to text).
+type start struct {
+	iface, from string // from: what they were taken from, for the message
+	like        string // where the statement's model is
+	skeleton    bool   // the starter and solution are the interface's skeleton
+	files       map[string]string
+}
+
+// starting takes the starter, solution and alternatives of an exercise on
+// algo in the first of dirs that has one; for an algorithm without one, a
+// skeleton of its student interface (for the starter and the solution
+// alike, to be filled in).
+func starting(dirs []string, algo string) (*start, error) {
+	t, err := template(dirs, algo)
+	if err == nil {
+		st := &start{iface: t.Interface, like: t.Name + "/exercise.md", files: map[string]string{},
+			from: fmt.Sprintf("starter, solution and %d alternative solutions from %s", len(t.Solutions), t.Name)}
+		for _, f := range []string{"starter.go", "solution.go"} {
+			b, err := os.ReadFile(filepath.Join(t.Dir, f))
+			if err != nil {
+				return nil, err
+			}
+			st.files[f] = string(b)
+		}
+		// The template's alternative solutions: correct for the same
+		// algorithm and interface, as its reference is.
+		for _, so := range t.Solutions {
+			st.files[so.Path] = string(so.Src)
+		}
+		return st, nil
+	}
+	in := iface.ForAlgorithm(algo)
+	root := sourceRoot()
+	if in == nil || root == "" {
+		return nil, fmt.Errorf("%s, and no student interface is written for %s", err, algo)
+	}
+	sk, serr := in.Skeleton(root)
+	if serr != nil {
+		return nil, serr
+	}
+	return &start{iface: in.Name, like: "the package comment of " + in.Import, skeleton: true,
+		from:  fmt.Sprintf("starter and solution: the skeleton of %s's handlers, to fill in; no exercise on %s to take alternative solutions from", in.Name, algo),
+		files: map[string]string{"starter.go": sk, "solution.go": sk}}, nil
+}
+
 // template finds an exercise on algo in the first of dirs that has one,
 // to take the student interface, starter and solutions from.
 func template(dirs []string, algo string) (*exercise.Exercise, error) {
@@ -234,10 +289,10 @@ func template(dirs []string, algo string) (*exercise.Exercise, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("no exercise in %s is on %s, so there is no student interface to start from (exercises exist for: %s; --from SET names a set to take one from)", strings.Join(dirs, " or "), algo, strings.Join(algos, ", "))
+	return nil, fmt.Errorf("no exercise in %s is on %s (exercises exist for: %s; --from SET names a set to take one from)", strings.Join(dirs, " or "), algo, strings.Join(algos, ", "))
 }
 
-func scaffold(dst, name, algo string, t *exercise.Exercise) error {
+func scaffold(dst, name, algo string, st *start) error {
 	for _, d := range []string{"public", "hidden", "mutants", "solutions"} {
 		if err := os.MkdirAll(filepath.Join(dst, d), 0o755); err != nil {
 			return err
@@ -264,8 +319,8 @@ max-states: 100000
 # %s
 
 What the student builds, in the course notes' words and numbering; the
-steps to write and the rules of the interface (see %s/exercise.md).
-`, name, algo, t.Interface, name, t.Name)
+steps to write and the rules of the interface (see %s).
+`, name, algo, st.iface, name, st.like)
 	files := map[string]string{
 		"exercise.md": md,
 		"public/first.scn": fmt.Sprintf(`# A first public schedule: replace it with the run the statement describes.
@@ -276,18 +331,7 @@ run
 expect N1 enters before N2
 `, algo),
 	}
-	for _, f := range []string{"starter.go", "solution.go"} {
-		b, err := os.ReadFile(filepath.Join(t.Dir, f))
-		if err != nil {
-			return err
-		}
-		files[f] = string(b)
-	}
-	// The template's alternative solutions: correct for the same
-	// algorithm and interface, as its reference is.
-	for _, so := range t.Solutions {
-		files[so.Path] = string(so.Src)
-	}
+	maps.Copy(files, st.files)
 	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(dst, f), []byte(text), 0o644); err != nil {
 			return err

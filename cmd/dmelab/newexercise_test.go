@@ -40,7 +40,7 @@ func TestNewExercise(t *testing.T) {
 		want string
 	}{
 		{[]string{"new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir}, "exists already"},
-		{[]string{"new", "exercise", "c", "--algo", "central", "--in", dir, "--from", dir}, "no exercise in"},
+		{[]string{"new", "exercise", "c", "--algo", "ra-benari-flagfirst", "--in", dir}, "no student interface is written for ra-benari-flagfirst"},
 		{[]string{"new", "exercise", "Bad_Name", "--algo", "central", "--in", dir}, "lower-case"},
 		{[]string{"new", "exercise", "x", "--algo", "nope", "--in", dir}, "unknown --algo"},
 		{[]string{"new", "thing"}, "usage"},
@@ -67,10 +67,24 @@ func TestNewExerciseInEmptyDir(t *testing.T) {
 	_, err = exercise.LoadSet(dir)
 	assert.NoError(t, err, "a set without set.md lists its folders")
 
-	// --from names the set to take the template from.
-	code, _, errs = runCLI("new", "exercise", "c", "--algo", "central", "--in", dir, "--from", dir)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errs, "no exercise in "+dir+" is on central")
+	// --from names the set to take the template from; with no exercise
+	// on the algorithm there, the exercise starts from the skeleton of
+	// its student interface.
+	for algo, pkg := range map[string]string{"raymond": "raymondsteps", "suzuki-kasami": "suzukikasamisteps"} {
+		name := "x-" + algo
+		code, out, errs = runCLI("new", "exercise", name, "--algo", algo, "--in", dir, "--from", dir)
+		require.Equal(t, exitOK, code, errs)
+		assert.Contains(t, out, "the skeleton of "+pkg+"'s handlers")
+		assert.Contains(t, out, "fill in solution.go")
+		ex, err := exercise.Load(filepath.Join(dir, name), "")
+		require.NoError(t, err, "the scaffold loads as an exercise")
+		assert.Equal(t, pkg, ex.Interface)
+		assert.Empty(t, ex.Solutions)
+		starter, _ := os.ReadFile(ex.Starter())
+		sol, _ := os.ReadFile(ex.Solution())
+		assert.Contains(t, string(starter), "type Node struct{ *"+pkg+".Vars }")
+		assert.Equal(t, string(starter), string(sol))
+	}
 }
 
 // Issue 14: new adds the exercise to set.md's order, so the set still

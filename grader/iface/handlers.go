@@ -11,6 +11,7 @@ import (
 	"dmelab/algorithms/ralamportsteps"
 	"dmelab/algorithms/raymondsteps"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasamisteps"
 	"dmelab/algorithms/tokenringsteps"
 )
 
@@ -26,6 +27,7 @@ func init() {
 	register(handlers("permringsteps", permringsteps.Algorithm, permringsteps.Remote))
 	register(handlers("ralamportsteps", ralamportsteps.Algorithm, ralamportsteps.Remote))
 	register(handlers("raymondsteps", raymondsteps.Algorithm, raymondsteps.Remote))
+	register(handlers("suzukikasamisteps", suzukikasamisteps.Algorithm, suzukikasamisteps.Remote))
 	register(handlers("tokenringsteps", tokenringsteps.Algorithm, tokenringsteps.Remote))
 }
 

@@ -1,0 +1,97 @@
+package suzukikasamisteps
+
+import (
+	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasami"
+)
+
+// start gives node i of n its initial variables: RN all 0, and at N1 the
+// token with LN all 0 and Q empty.
+func start(n int) func(i int) Vars {
+	return func(i int) Vars {
+		if i > 0 {
+			return Vars{RN: make([]int, n)}
+		}
+		return Vars{RN: make([]int, n), has: true, LN: make([]int, n)}
+	}
+}
+
+func wrap(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} }
+
+// Algorithm returns the descriptor of Suzuki–Kasami whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// suzuki-kasami). N1 holds the token initially, as in the registry's.
+func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+
+func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
+	alg := &sim.Algorithm{Name: name, Payloads: true, MsgKinds: []string{"request", "token"},
+		FormatMsg: suzukikasami.Algorithm().FormatMsg, // the token prints with its LN and Q
+		Summary:   "Suzuki–Kasami's broadcast token (beyond the notes), with the handlers written by a student"}
+	alg.New = func(cfg sim.Config) ([]sim.Node, error) {
+		return stepwire.Nodes(&harness, c, cfg.N, start(cfg.N), wrap)
+	}
+	return alg
+}
+
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
+
+func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
+func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
+
+// Phase follows state; a failed node waits forever.
+func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0, 0) }
+
+// Receive runs OnRequest for a REQUEST; for the token, the harness first
+// makes the node its holder with the token's LN and Q, then runs OnToken.
+func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
+	if Kind(m.Kind) == Request {
+		n.handle(c, OpRequest, int(m.From), int(m.A))
+		return
+	}
+	n.V.has = true
+	n.V.LN, n.V.Q = suzukikasami.ReadToken(m.Data, n.V.LN, n.V.Q)
+	n.handle(c, OpToken, 0, 0)
+}
+
+// handle runs one handler and, if it kept the contract, sends its
+// messages; a node that sent the token holds it no more.
+func (n *node) handle(c *sim.Ctx, op Op, a, b int) {
+	out, _, _ := n.Call(c, int(op), a, b, func(old, v *Vars, out []Send, _ int) string { return check(op, n.At(), old, v, out) })
+	for _, s := range out {
+		if s.Kind == Request {
+			c.Send(s.To, sim.Msg{Kind: uint8(Request), A: int32(s.N)})
+			continue
+		}
+		c.Send(s.To, sim.Msg{Kind: uint8(Token), Data: suzukikasami.TokenData(s.LN, s.Q)})
+		n.V.has, n.V.LN, n.V.Q = false, n.V.LN[:0], n.V.Q[:0]
+	}
+}
+
+// Encode writes the node's state; a failed node's reason is not encoded.
+func (n *node) Encode(e *sim.Enc) {
+	e.Int(int(n.V.State))
+	e.Bool(n.V.has)
+	for _, l := range [][]int{n.V.RN, n.V.LN, n.V.Q} {
+		e.Ints(l)
+	}
+	n.PutFault(e)
+}
+
+// Decode reads what Encode wrote.
+func (n *node) Decode(d *sim.Dec) {
+	n.V.State = State(d.Int())
+	n.V.has = d.Bool()
+	n.V.RN, n.V.LN, n.V.Q = d.IntsInto(n.V.RN), d.IntsInto(n.V.LN), d.IntsInto(n.V.Q)
+	n.GetFault(d)
+}
+
+// Vars shows the node as the registry's suzuki-kasami does (so schedules
+// written for it replay), plus the fault of a failed node.
+func (n *node) Vars() []sim.Var {
+	return n.WithFault(suzukikasami.Show(n.Phase(), n.V.RN, n.V.has, n.V.LN, n.V.Q))
+}

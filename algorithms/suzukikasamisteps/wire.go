@@ -1,0 +1,73 @@
+package suzukikasamisteps
+
+import (
+	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/sim"
+)
+
+const maxList = 64 // RN, LN or Q entries, or messages in an answer
+
+// The wire (see package stepwire) carries the variables as state has
+// #RN {rn} #LN {ln} #Q {q}, and each message as kind to n #LN {ln} #Q {q}.
+var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &stepwire.Wire[Vars, Send]{
+	Noun: "handlers", Ops: ops, MaxSends: maxList,
+	Self: func(v *Vars) *self { return &v.self },
+	Put: func(e *sim.Enc, v *Vars) {
+		e.Int(int(v.State))
+		e.Bool(v.has)
+		putLists(e, v.RN, v.LN, v.Q)
+	},
+	Get: func(d *sim.Dec, v *Vars) {
+		v.State = State(stepwire.Small(d, 255))
+		v.has = d.Bool()
+		v.RN, v.LN, v.Q = getList(d), getList(d), getList(d)
+	},
+	PutSend: func(e *sim.Enc, s Send) {
+		e.Int(int(s.Kind))
+		e.Int(s.To)
+		e.Int(s.N)
+		putLists(e, s.LN, s.Q)
+	},
+	GetSend: func(d *sim.Dec) Send {
+		return Send{Kind: Kind(stepwire.Small(d, int(Token))), To: d.Int(), N: d.Int(), LN: getList(d), Q: getList(d)}
+	},
+	// The student's code never sees lists longer than the harness keeps
+	// (RN, and the holder's LN and Q, at most N), nor a token's lists at
+	// a node without it.
+	Valid: func(v *Vars) bool {
+		n := v.N()
+		if !v.has {
+			n = 0
+		}
+		return len(v.RN) <= v.N() && len(v.LN) <= n && len(v.Q) <= n
+	},
+}}
+
+// copyVars copies src into dst, reusing dst's lists.
+func copyVars(dst, src *Vars) {
+	rn, ln, q := append(dst.RN[:0], src.RN...), append(dst.LN[:0], src.LN...), append(dst.Q[:0], src.Q...)
+	*dst = *src
+	dst.RN, dst.LN, dst.Q = rn, ln, q
+}
+
+func putLists(e *sim.Enc, lists ...[]int) {
+	for _, l := range lists {
+		stepwire.PutInts(e, l, maxList)
+	}
+}
+
+func getList(d *sim.Dec) []int { return stepwire.GetInts(d, maxList) }
+
+// Caller sends one request to wherever the student's code runs and returns
+// its answer (see package stepwire).
+type Caller = stepwire.Caller
+
+// Remote is the Steps of a student's code that runs elsewhere (the
+// grader's sandbox): every handler becomes one call.
+func Remote(call Caller) New {
+	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
+}
+
+// Serve answers one request with the student's handlers: the guest's
+// side. Panics are caught and reported in the answer.
+func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
