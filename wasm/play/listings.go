@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"strings"
 
 	"dmelab/algorithms/listing"
 )
@@ -44,4 +45,16 @@ func FormatListing(text string) (string, []ListingProblem) {
 		return "", ParseListing(text)
 	}
 	return listing.Format(f), nil
+}
+
+// ForEditor places a listing's problems for the page's editor: columns in
+// UTF-16 units, as the scenario's Diagnostics are. The conversion is here
+// alone, so that a shared diagnostic type can take it over.
+func ForEditor(text string, probs []ListingProblem) []Diagnostic {
+	lines := strings.Split(text, "\n")
+	out := make([]Diagnostic, len(probs))
+	for i, p := range probs {
+		out[i] = Diagnostic{Line: max(p.Line, 1), Col: utf16Col(lines, p.Line, p.Col), Message: p.Message}
+	}
+	return out
 }

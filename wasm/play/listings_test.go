@@ -59,3 +59,14 @@ func TestListingProblemsAndFormat(t *testing.T) {
 	_, err := NewRun(Params{Algo: "ra-benari", Nodes: 2, Requests: 1, Listing: "algorithm x\n"})
 	assert.ErrorContains(t, err, "no process")
 }
+
+// The editor counts UTF-16 units: "å" is two bytes but one unit, so the
+// problem after it moves one column left.
+func TestListingProblemsForEditor(t *testing.T) {
+	text := "algorithm x\nglobal int åx = 0, foo = bar\nprocess main:\n    P1: NCS\n    P2: CS\n"
+	probs := ParseListing(text)
+	require.Len(t, probs, 1)
+	assert.Equal(t, 19, probs[0].Col)
+	assert.Equal(t, []Diagnostic{{Line: 2, Col: 18, Message: probs[0].Message}}, ForEditor(text, probs))
+	assert.Equal(t, []Diagnostic{}, ForEditor(text, ParseListing(ListingOf("ra-benari"))))
+}
