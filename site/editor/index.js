@@ -19,7 +19,7 @@ import { scenarioLanguage } from './scenario-lang.js';
 import { listingLanguage } from './listing-lang.js';
 
 const style = HighlightStyle.define([
-  { tag: t.comment, color: '#6e7781', fontStyle: 'italic' },
+  { tag: t.comment, color: '#57606a', fontStyle: 'italic' }, // readable on the active line too
   { tag: t.keyword, color: '#8250df', fontWeight: '600' },
   { tag: t.typeName, color: '#953800', fontWeight: '600' },
   { tag: t.number, color: '#0550ae' },
