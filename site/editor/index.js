@@ -160,7 +160,9 @@ export function createEditor(parent, opts) {
           else if (bottom > box.bottom) v.scrollDOM.scrollTop += bottom - box.bottom;
           return true;
         }),
-        EditorView.lineWrapping,
+        // A listing's indentation is its structure: its lines scroll
+        // sideways rather than wrap back to the left edge.
+        lang === 'listing' ? [] : EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': opts.label || 'Scenario', spellcheck: 'false', tabindex: '0' }),
         keymap.of([
           { key: 'Mod-Enter', run: () => { opts.onRun?.(); return true; } },

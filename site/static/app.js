@@ -413,12 +413,13 @@ const exploreScope = () => (scenarioText !== null && $('explore-scope-scenario')
 function drawExploreScope(s) {
   const own = scenarioText !== null && s.script && !s.script.diverged && s.steps.length === s.script.events;
   const from = own ? s.script.events : s.steps.length;
+  const algo = withListing(params, listingView?.applied()); // what Explore would search
   $('explore-scope').hidden = scenarioText === null;
-  $('explore-scope-algo-text').textContent = `every schedule of ${bounds(params)} (the settings above)`;
+  $('explore-scope-algo-text').textContent = `every schedule of ${bounds(algo)} (the settings above)`;
   $('explore-scope-scenario-text').textContent = `the completions of the scenario, from step ${from}`;
   $('explore-hint').textContent = exploreScope() === 'scenario'
     ? 'The scenario\'s run: every way it can go on from where its script ends, as dmelab explore does; counterexamples come back as scenarios.'
-    : `Every schedule of ${bounds(params)} (the settings above), from the initial state, as dmelab check does.`;
+    : `Every schedule of ${bounds(algo)} (the settings above), from the initial state, as dmelab check does.`;
 }
 
 // refuseNoRequests answers an exploration of a mutual exclusion with 0
