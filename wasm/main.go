@@ -22,6 +22,14 @@
 //	scenario(text)                          → {id, state} or {errors: [diag.Diagnostic]}
 //	exploreScenario(text, maxStates)        → ScenarioCheck or {errors: [diag.Diagnostic]}
 //	emit(id)                                → the run's timeline as a scenario file
+//	listing(name)                           → {text} (the algorithm's shipped listing; "" if none)
+//	parseListing(text)                      → [Diagnostic] (empty: no problem)
+//	formatListing(text)                     → {text} or {errors: [Diagnostic]}
+//
+// A Diagnostic's col counts UTF-16 units (as the page's editor does),
+// where the scenario and listing packages count bytes. newRun, check and
+// counterexample take params.listing: the text of an edited listing, run
+// instead of the built-in algorithm.
 package main
 
 import (
@@ -59,6 +67,9 @@ func main() {
 		"emit":            emit,
 		"exploreScenario": exploreScenario,
 		"counterexample":  counterexample,
+		"listing":         func(a []js.Value) (any, error) { return map[string]any{"text": play.ListingOf(text(a))}, nil },
+		"parseListing":    parseListing,
+		"formatListing":   formatListing,
 	}
 	core := js.Global().Get("Object").New()
 	for name, f := range api {
@@ -264,4 +275,18 @@ func emit(a []js.Value) (any, error) {
 		return nil, errors.New("no such run")
 	}
 	return runs[id.Int()].Scenario()
+}
+
+func parseListing(a []js.Value) (any, error) {
+	t := text(a)
+	return play.ParseListing(t), nil
+}
+
+func formatListing(a []js.Value) (any, error) {
+	t := text(a)
+	out, probs := play.FormatListing(t)
+	if len(probs) > 0 {
+		return map[string]any{"errors": probs}, nil
+	}
+	return map[string]any{"text": out}, nil
 }

@@ -96,6 +96,19 @@ test('the playground, a run loaded', { skip }, async () => {
   await tabbing(page, 'playground');
 });
 
+test('the playground\'s Listing view, edited, with its diff', { skip }, async () => {
+  await page.goto(server.url + '#algo=ra-benari&n=2&r=1&app=1');
+  await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+  await page.getByRole('button', { name: 'Edit the listing' }).click();
+  await page.click('#listing-editor .cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText('# an edit\n');
+  await page.getByRole('button', { name: 'Show diff' }).click();
+  await page.waitForSelector('#listing-diff-view .diff-added');
+  await axe(page, 'the Listing view');
+  await tabbing(page, 'the Listing view');
+});
+
 test('the exercise list', { skip }, async () => {
   await page.goto(server.url + 'exercises/');
   await axe(page, 'exercise list');

@@ -1,6 +1,6 @@
-// The playground's scenario editor: CodeMirror 6 with the scenario
-// language's highlighting, the core's diagnostics as inline markers while
-// typing, and two kinds of marks the page sets from a run: the line behind
+// The playground's editors (the scenario's and the listing's): CodeMirror
+// 6 with the language's highlighting, the core's diagnostics as inline
+// markers while typing, and two kinds of marks the page sets from a run: the line behind
 // the current step, and each expectation's outcome at its line.
 //
 // Bundled by esbuild at build time (make site) into static/editor.js; the
@@ -16,9 +16,10 @@ import { HighlightStyle, syntaxHighlighting, indentUnit } from '@codemirror/lang
 import { linter, lintGutter, lintKeymap, forceLinting } from '@codemirror/lint';
 import { tags as t } from '@lezer/highlight';
 import { scenarioLanguage } from './scenario-lang.js';
+import { listingLanguage } from './listing-lang.js';
 
 const style = HighlightStyle.define([
-  { tag: t.comment, color: '#6e7781', fontStyle: 'italic' },
+  { tag: t.comment, color: '#57606a', fontStyle: 'italic' }, // readable on the active line too
   { tag: t.keyword, color: '#8250df', fontWeight: '600' },
   { tag: t.typeName, color: '#953800', fontWeight: '600' },
   { tag: t.number, color: '#0550ae' },
@@ -26,6 +27,8 @@ const style = HighlightStyle.define([
   { tag: t.operator, color: '#cf222e' },
   { tag: t.variableName, color: '#116329', fontWeight: '600' },
   { tag: t.definition(t.variableName), color: '#116329', fontWeight: '700' },
+  { tag: t.labelName, color: '#9a6700', fontWeight: '700' },
+  { tag: t.atom, color: '#0550ae' },
 ]);
 
 const theme = EditorView.theme({
@@ -96,21 +99,23 @@ const marks = StateField.define({
 
 // toDiagnostic places a core diagnostic ({line, col, message}, 1-based,
 // col in UTF-16 units: package diag converts) on the word it points at.
-function toDiagnostic(doc, d) {
+function toDiagnostic(doc, d, source) {
   const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
   const from = Math.min(line.from + Math.max(0, d.col - 1), line.to);
   let to = from;
   const rest = doc.sliceString(from, line.to);
   const w = rest.match(/^\S+/);
   if (w) to = from + w[0].length;
-  return { from, to, severity: 'error', message: d.message, source: 'scenario' };
+  return { from, to, severity: 'error', message: d.message, source };
 }
 
 // createEditor mounts an editor in parent. opts: doc (initial text),
 // diagnose(text) → [{line, col, message}] (the core's parse), onChange(text),
 // onRun() (Ctrl/Cmd-Enter), onLineClick(line) (a click in the text),
-// label (the accessible name).
+// label (the accessible name), language ('scenario', the default, or
+// 'listing': four spaces a level, as the listings are written).
 export function createEditor(parent, opts) {
+  const lang = opts.language === 'listing' ? 'listing' : 'scenario';
   const lint = linter((view) => {
     const text = view.state.doc.toString();
     if (!text.trim()) return []; // nothing written yet: nothing to mark
@@ -120,7 +125,7 @@ export function createEditor(parent, opts) {
     } catch (err) {
       ds = [{ line: 1, col: 1, message: String(err.message || err) }];
     }
-    return ds.map((d) => toDiagnostic(view.state.doc, d));
+    return ds.map((d) => toDiagnostic(view.state.doc, d, lang));
   }, { delay: 300 });
 
   let stepScroll = -1; // the position setMarks asked to scroll to, if pending
@@ -134,8 +139,8 @@ export function createEditor(parent, opts) {
         history(),
         drawSelection(),
         highlightActiveLine(),
-        indentUnit.of('  '),
-        scenarioLanguage,
+        indentUnit.of(lang === 'listing' ? '    ' : '  '),
+        lang === 'listing' ? listingLanguage : scenarioLanguage,
         syntaxHighlighting(style),
         lint,
         lintGutter(),
@@ -155,7 +160,9 @@ export function createEditor(parent, opts) {
           else if (bottom > box.bottom) v.scrollDOM.scrollTop += bottom - box.bottom;
           return true;
         }),
-        EditorView.lineWrapping,
+        // A listing's indentation is its structure: its lines scroll
+        // sideways rather than wrap back to the left edge.
+        lang === 'listing' ? [] : EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': opts.label || 'Scenario', spellcheck: 'false', tabindex: '0' }),
         keymap.of([
           { key: 'Mod-Enter', run: () => { opts.onRun?.(); return true; } },

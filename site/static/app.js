@@ -1,6 +1,7 @@
-// The playground page: configuration, the scenario editor, the run and
-// its controls, the views (diagram, next events, nodes, messages in
-// flight, pseudocode), exploration, examples and sharing. The state of the
+// The playground page: configuration, the scenario editor, the listing
+// editor, the run and its controls, the views (diagram, next events,
+// nodes, messages in flight, pseudocode), exploration, examples and
+// sharing. The state of the
 // page is one run of the core (a timeline and a cursor), made either from
 // the configuration above or from a scenario's text; every view is redrawn
 // from it after each change.
@@ -11,7 +12,8 @@ import { createEditor } from './editor.js';
 import { Explorer } from './explore.js';
 import { drawGallery, loadExample, loadIndex } from './gallery.js';
 import { drawListing } from './listing.js';
-import { isScenarioHash, readHash, readScenarioHash, scenarioFragment, writeHash } from './share.js';
+import { createListingView } from './listingview.js';
+import { deflate, inflate, isScenarioHash, readHash, readScenarioHash, scenarioFragment, writeHash } from './share.js';
 import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, statusText } from './views.js';
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +29,7 @@ let lastDrawn = null; // the state last drawn, to mark what changed
 let playTimer = null;
 const explorer = new Explorer();
 let editor = null;
+let listingView = null; // the Listing view (listingview.js)
 // scenarioText is the text the run on screen was made from; null for a
 // run made from the configuration.
 let scenarioText = null;
@@ -54,7 +57,7 @@ function bounds(p) {
   if (p.appMessages) parts.push(`${p.appMessages} app message${p.appMessages === 1 ? '' : 's'}`);
   if (p.crashes) parts.push(`${p.crashes} crash${p.crashes === 1 ? '' : 'es'}`);
   if (p.recoveries) parts.push(`${p.recoveries} recover${p.recoveries === 1 ? 'y' : 'ies'}`);
-  return `${p.algo} with ${parts.join(', ')}`;
+  return `${p.algo}${p.listing ? ' (your listing)' : ''} with ${parts.join(', ')}`;
 }
 
 const isElection = (algo) => Boolean(algos.find((a) => a.name === algo)?.election);
@@ -109,7 +112,40 @@ function showConfig(p) {
   $('recoveries').value = p.recoveries || 0;
   const info = algos.find((a) => a.name === p.algo);
   $('algo-summary').textContent = info ? info.summary : '';
+  listingView?.setAlgo(p.algo);
 }
+
+// withListing is p run as listing (an edited listing's text; undefined:
+// the built-in algorithm).
+function withListing(p, listing) {
+  const q = { ...p };
+  delete q.listing;
+  if (listing !== undefined) q.listing = listing;
+  return q;
+}
+
+// applyListing makes the run on screen one of listing (see withListing)
+// from the settings, keeping the timeline as far as it still replays: an
+// edit that changes nothing the run took keeps the run.
+const applyListing = guard((listing) => {
+  if (scenarioText === null && listing === params.listing) return;
+  const p = withListing(params, listing);
+  const events = scenarioText === null ? run.events() : [];
+  const at = run.state.pos;
+  const next = core.newRun(p);
+  try {
+    next.load(events);
+  } catch {
+    next.refresh(); // the new listing parts from the timeline here
+  }
+  if (at < next.state.steps.length) next.seek(at);
+  counterexample = null;
+  // Explore's answer was about the listing before.
+  exploredAlgo = null;
+  $('progress').textContent = '';
+  $('verdicts').replaceChildren();
+  adopt(next, p, null);
+});
 
 // start replaces the run by a fresh one of p, then takes events and moves
 // the cursor to at (the end if undefined).
@@ -185,7 +221,9 @@ let linkSeq = 0; // only the latest write of the link counts
 async function writeLink(s) {
   const seq = ++linkSeq;
   if (scenarioText === null) {
-    writeHash(params, s.pos, s.steps.map((x) => x.event));
+    const lst = params.listing ? await listingParam(params.listing) : '';
+    if (seq !== linkSeq) return;
+    writeHash(params, s.pos, s.steps.map((x) => x.event), lst);
     writtenHash = location.hash;
     return;
   }
@@ -194,6 +232,14 @@ async function writeLink(s) {
   if (seq !== linkSeq) return;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   writtenHash = location.hash;
+}
+
+// listingParam is an edited listing compressed for the link (the last
+// one kept: stepping does not change it).
+let lastListing = { text: null, enc: '' };
+async function listingParam(text) {
+  if (lastListing.text !== text) lastListing = { text, enc: await deflate(text) };
+  return lastListing.enc;
 }
 
 function sameTimeline(s, events) {
@@ -347,7 +393,7 @@ function drawBanner(s) {
     c.summary,
     c.loop_from !== undefined ? ` The steps from ${c.loop_from + 1} on repeat forever.` : '',
     s.pos < s.steps.length ? h('span', { class: 'muted' }, ` Showing step ${s.pos}; press → to go on.`) : '',
-    c.params && scenarioText === null ? h('button', {
+    c.params && !c.params.listing && scenarioText === null ? h('button', {
       type: 'button', class: 'banner-load', 'aria-label': 'Load this counterexample as a scenario',
       title: 'Put the counterexample in the scenario editor as a schedule: step it with the editor and the pseudocode, share its link',
       onclick: loadCounterexample,
@@ -367,12 +413,13 @@ const exploreScope = () => (scenarioText !== null && $('explore-scope-scenario')
 function drawExploreScope(s) {
   const own = scenarioText !== null && s.script && !s.script.diverged && s.steps.length === s.script.events;
   const from = own ? s.script.events : s.steps.length;
+  const algo = withListing(params, listingView?.applied()); // what Explore would search
   $('explore-scope').hidden = scenarioText === null;
-  $('explore-scope-algo-text').textContent = `every schedule of ${bounds(params)} (the settings above)`;
+  $('explore-scope-algo-text').textContent = `every schedule of ${bounds(algo)} (the settings above)`;
   $('explore-scope-scenario-text').textContent = `the completions of the scenario, from step ${from}`;
   $('explore-hint').textContent = exploreScope() === 'scenario'
     ? 'The scenario\'s run: every way it can go on from where its script ends, as dmelab explore does; counterexamples come back as scenarios.'
-    : `Every schedule of ${bounds(params)} (the settings above), from the initial state, as dmelab check does.`;
+    : `Every schedule of ${bounds(algo)} (the settings above), from the initial state, as dmelab check does.`;
 }
 
 // refuseNoRequests answers an exploration of a mutual exclusion with 0
@@ -394,9 +441,17 @@ async function explore(ev) {
   if (explorer.running) return;
   const props = [...document.querySelectorAll('input[name=prop]:checked')].map((i) => i.value);
   if (!props.length) { toast('Choose at least one property.', 'error'); return; }
-  const p = { ...params };
+  let p = { ...params };
   const maxStates = Math.max(1000, Number($('max-states').value) || 0);
   if (exploreScope() === 'scenario') { await exploreScenario(props, maxStates); return; }
+  // Every schedule of the settings: of the listing in the Listing view.
+  const bad = listingView.problems();
+  if (bad.length) {
+    listingView.open();
+    toast(`The listing has ${bad.length === 1 ? 'a problem' : `${bad.length} problems`}: line ${bad[0].line}: ${bad[0].message}. Fix it or reset it to the seed's.`, 'error');
+    return;
+  }
+  p = withListing(p, listingView.applied());
   if (p.requests === 0 && !isElection(p.algo)) { refuseNoRequests(p); return; }
   $('explore').disabled = true;
   $('cancel').disabled = false;
@@ -517,14 +572,24 @@ function exportSVG() {
 // while the timeline is its run, else the timeline written back (a
 // schedule that replays it exactly).
 const downloadScenario = guard(() => {
+  if (refuseListingScenario()) return;
   const s = run.state;
   const own = scenarioText !== null && s.script && !s.script.diverged && s.steps.length === s.script.events;
   save(own ? scenarioText : run.emit(), 'text/plain', `dmelab-${params.algo}.scn`);
 });
 
+// refuseListingScenario says why a run of an edited listing cannot be
+// written as a scenario: a scenario names a built-in algorithm.
+function refuseListingScenario() {
+  if (!params.listing) return false;
+  toast('This run is of your edited listing; a scenario runs the built-in algorithm, so it cannot replay it. Share the link instead.', 'error');
+  return true;
+}
+
 // fromRun writes the run on screen into the editor and makes it a
 // scenario's run, keeping the cursor.
 const fromRun = guard(() => {
+  if (refuseListingScenario()) return;
   const text = run.emit();
   const at = run.state.pos;
   editor.setText(text);
@@ -610,7 +675,19 @@ async function restoreFromHash() {
   }
   const hs = readHash(location.hash);
   if (!hs || !algos.some((a) => a.name === hs.params.algo)) return false;
-  const p = { ...DEFAULT, ...hs.params };
+  let p = { ...DEFAULT, ...hs.params };
+  // A link says what runs: its edited listing, else the built-in algorithm.
+  let listing = core.listing(p.algo).text;
+  if (hs.lst) {
+    try {
+      listing = await inflate(hs.lst, 'listing');
+      listingView.open();
+    } catch (err) {
+      toast(`The link's listing cannot be read: ${err.message}`, 'error');
+    }
+  }
+  listingView.setAlgo(p.algo, listing);
+  p = withListing(p, listingView.applied());
   start(p, hs.events, hs.at);
   if (!editor.text().trim()) offerStarter(p.algo);
   return true;
@@ -674,12 +751,15 @@ async function main() {
   // The editor draws only the lines in view; this reads all of them (for
   // tests and anyone scripting the page).
   $('editor').editorText = () => editor.text();
+  listingView = createListingView({ core, createEditor, onApply: applyListing, toast });
   if (!(await restoreFromHash())) await openFirst();
 
   $('config').addEventListener('change', guard((e) => {
     let p = readConfig();
     // A new algorithm comes with its own bounds (what Explore searches).
     if (e.target.id === 'algo') p = { ...p, ...boundsFor(p.algo) };
+    listingView.setAlgo(p.algo);
+    p = withListing(p, listingView.applied());
     if (JSON.stringify(p) === JSON.stringify(params)) { showConfig(p); return; } // nothing changed: keep the run
     counterexample = null;
     start(p);

@@ -31,6 +31,12 @@ export class Core {
   // counterexample writes a counterexample of check (over params) as a
   // scenario that replays it.
   counterexample(params, trace) { return unwrap(this.raw.counterexample(params, trace)); }
+  // Listings (docs/listings.md): listing(name) → {text} (the algorithm's
+  // shipped listing, "" if none); parseListing → [{line, col, message}];
+  // formatListing → {text} or {errors}. Params' listing runs an edited one.
+  listing(name) { return unwrap(this.raw.listing(name)); }
+  parseListing(text) { return unwrap(this.raw.parseListing(text)); }
+  formatListing(text) { return unwrap(this.raw.formatListing(text)); }
   scenario(text) {
     const v = unwrap(this.raw.scenario(text));
     return v.errors ? { errors: v.errors } : { run: new Run(this.raw, v.id, v.state) };

@@ -6,9 +6,10 @@
 
 import { h } from './views.js';
 
-// drawListing draws algo's listing (from the core's list()) for state s.
+// drawListing draws algo's listing (from the core's list()) for state s;
+// a run of an edited listing (s.params.listing) has that text's lines.
 export function drawListing(box, hint, s, algo) {
-  const lines = algo?.listing || [];
+  const lines = s.params?.listing ? listingLines(s.params.listing) : algo?.listing || [];
   if (!lines.length) {
     hint.textContent = '';
     box.replaceChildren(h('p', { class: 'muted' }, 'No listing for this algorithm.'));
@@ -17,6 +18,7 @@ export function drawListing(box, hint, s, algo) {
   hint.replaceChildren(
     h('span', { class: 'tag-node' }, 'N1'), ' where a node is, what it can do next · ',
     h('span', { class: 'tag-node last' }, 'N1'), ' what its last event ran',
+    s.params?.listing ? ' · your edited listing' : '',
   );
   const at = lines.map(() => []);
   const last = lines.map(() => []);
@@ -42,4 +44,10 @@ export function drawListing(box, hint, s, algo) {
       h('span', { class: 'who' }, tags),
       h('code', { class: 'src', style: `padding-left: ${indent + 2}ch; text-indent: -2ch` }, text.trimStart() || ' '));
   }));
+}
+
+// listingLines are the lines of a listing's text as the core numbers them
+// (its trailing newlines dropped), each with its step label.
+export function listingLines(text) {
+  return text.replace(/\n+$/, '').split('\n').map((t) => ({ text: t, label: /^\s*(P\d+[a-z]?):/.exec(t)?.[1] }));
 }

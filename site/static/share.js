@@ -1,11 +1,12 @@
 // The URL hash holds a whole run: the configuration, the events taken (in
 // the simulator's canonical form, so a link replays exactly) and the step
 // shown, e.g. #algo=ra-v1&n=2&r=1&app=1&at=4&ev=request+N1%0Arequest+N2...
-// (c=K: crashes allowed, rc=K: recoveries, when not 0).
+// (c=K: crashes allowed, rc=K: recoveries, when not 0; lst=...: the
+// edited listing the run is of, compressed as a scenario link's text).
 // It is rewritten (without a history entry) after every change, so the
 // address bar is always a link to what is on the screen.
 
-export function writeHash(p, at, events) {
+export function writeHash(p, at, events, lst = '') {
   const q = new URLSearchParams();
   q.set('algo', p.algo);
   q.set('n', p.nodes);
@@ -17,11 +18,13 @@ export function writeHash(p, at, events) {
     q.set('at', at);
     q.set('ev', events.join('\n'));
   }
+  if (lst) q.set('lst', lst);
   const hash = '#' + q.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
-// readHash returns {params, events, at} or null if the hash names no run.
+// readHash returns {params, events, at, lst} or null if the hash names no
+// run; lst is the compressed listing (inflate it), or null.
 export function readHash(hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const algo = q.get('algo');
@@ -36,6 +39,7 @@ export function readHash(hash) {
     params: { algo, nodes: int('n', 3), requests: int('r', 1), appMessages: int('app', 1), crashes: int('c', 0), recoveries: int('rc', 0) },
     events,
     at: int('at', events.length),
+    lst: q.get('lst'),
   };
 }
 
@@ -57,8 +61,20 @@ export function isScenarioHash(hash) {
 // step), or rejects with an Error saying what is wrong with the link.
 export async function readScenarioHash(hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
-  const enc = q.get('scenario') || '';
-  if (!/^[A-Za-z0-9_-]+$/.test(enc)) throw new Error('the link holds no scenario');
+  const text = await inflate(q.get('scenario') || '', 'scenario');
+  const atRaw = q.get('at');
+  let at = -1;
+  if (atRaw !== null) {
+    at = Number.parseInt(atRaw, 10);
+    if (!(at >= 0)) throw new Error(`the link names a bad step "${atRaw}"`);
+  }
+  return { text, at };
+}
+
+// inflate resolves with the text a link's compressed field holds (what
+// the link calls it: what), or rejects saying what is wrong with it.
+export async function inflate(enc, what) {
+  if (!/^[A-Za-z0-9_-]+$/.test(enc)) throw new Error(`the link holds no ${what}`);
   const b64 = enc.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (enc.length % 4)) % 4);
   let bytes;
   try {
@@ -74,21 +90,23 @@ export async function readScenarioHash(hash) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.length;
-      if (size > MAX_SHARED) throw new Error(`the linked scenario is longer than ${MAX_SHARED} bytes`);
+      if (size > MAX_SHARED) throw new Error(`the linked ${what} is longer than ${MAX_SHARED} bytes`);
       parts.push(value);
     }
   } catch (err) {
     reader.cancel().catch(() => {});
     throw err.message?.startsWith('the linked') ? err : new Error('the link is damaged (it does not decompress)');
   }
-  const text = new TextDecoder().decode(await new Blob(parts).arrayBuffer());
-  const atRaw = q.get('at');
-  let at = -1;
-  if (atRaw !== null) {
-    at = Number.parseInt(atRaw, 10);
-    if (!(at >= 0)) throw new Error(`the link names a bad step "${atRaw}"`);
-  }
-  return { text, at };
+  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
+}
+
+// deflate resolves with text compressed for a link (inflate's inverse).
+export async function deflate(text) {
+  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 // scenarioFragment resolves with the fragment (without '#') that opens
@@ -96,12 +114,6 @@ export async function readScenarioHash(hash) {
 // is kept: stepping through a run only changes the step.
 let last = { text: null, enc: '' };
 export async function scenarioFragment(text, at) {
-  if (last.text !== text) {
-    const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    let bin = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    last = { text, enc: btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') };
-  }
+  if (last.text !== text) last = { text, enc: await deflate(text) };
   return `scenario=${last.enc}${at >= 0 ? `&at=${at}` : ''}`;
 }

@@ -2,9 +2,9 @@
 // load; afterwards every request goes to the network first (so a running
 // server always serves the current version) and falls back to the stored
 // copy when the network fails.
-const CACHE = 'dmelab-playground-v2';
-const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'editor.js', 'explore.js',
-  'gallery.js', 'listing.js', 'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg',
+const CACHE = 'dmelab-playground-v3';
+const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'diff.js', 'editor.js', 'explore.js',
+  'gallery.js', 'listing.js', 'listingview.js', 'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg',
   'examples/index.json'];
 
 // The examples too: every file the index names.

@@ -39,3 +39,4 @@ func FormatListing(text string) (string, []diag.Diagnostic) {
 	}
 	return listing.Format(f), nil
 }
+

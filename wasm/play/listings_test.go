@@ -69,3 +69,13 @@ func TestListingProblemsAndFormat(t *testing.T) {
 	_, err := NewRun(Params{Algo: "ra-benari", Nodes: 2, Requests: 1, Listing: "algorithm x\n"})
 	assert.ErrorContains(t, err, "no process")
 }
+
+// The editor counts UTF-16 units: "å" is two bytes but one unit, so the
+// problem after it is one column left of its byte column.
+func TestListingProblemsForEditor(t *testing.T) {
+	text := "algorithm x\nglobal int åx = 0, foo = bar\nprocess main:\n    P1: NCS\n    P2: CS\n"
+	probs := ParseListing(text)
+	require.Len(t, probs, 1)
+	assert.Equal(t, diag.Diagnostic{Line: 2, Col: 18, Message: probs[0].Message}, probs[0])
+	assert.Empty(t, ParseListing(ListingOf("ra-benari")))
+}
