@@ -62,6 +62,10 @@ func (t Type) String() string {
 		return "node"
 	case Set:
 		return "set"
+	case Queue:
+		return "queue"
+	case emptyType:
+		return "empty collection"
 	}
 	return "?"
 }
@@ -90,6 +94,16 @@ type Handler struct {
 	Comment string
 }
 
+// Servers says that the first K nodes only serve the others: their
+// application never calls enter() ("servers 1": seed 002's central
+// server is N1).
+type Servers struct {
+	Pos     Pos
+	K       int
+	Comment string
+}
+
+func (d *Servers) At() Pos { return d.Pos }
 func (d *Comment) At() Pos { return d.Pos }
 func (d *Message) At() Pos { return d.Pos }
 func (d *Var) At() Pos     { return d.Pos }

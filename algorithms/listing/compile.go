@@ -26,6 +26,11 @@ func compile(f *File, errs *ErrorList) *program {
 	var handlers []*Handler
 	for _, d := range f.Decls {
 		switch d := d.(type) {
+		case *Servers:
+			if d.K < 1 || d.K > 31 || c.prog.servers > 0 {
+				c.errs.add(d.Pos, "servers is said once, with 1 to 31 nodes")
+			}
+			c.prog.servers = d.K
 		case *Message:
 			c.message(d)
 		case *Var:
@@ -54,13 +59,11 @@ func compile(f *File, errs *ErrorList) *program {
 	}
 	if c.prog.enter != nil || c.prog.exit != nil {
 		c.handlerStyle(f, procs)
-		c.prog.slots = c.slots
-		return c.prog
 	}
-	if m := c.prog.main; m >= 0 && !c.has(m, iCS) || m >= 0 && !c.has(m, iNCS) {
+	if m := c.prog.main; m >= 0 && c.prog.enter == nil && !c.has(m, iCS) || m >= 0 && !c.has(m, iNCS) {
 		errs.add(procs[m].Pos, "process %s has NCS or CS but not both: its loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)", procs[m].Name)
 	}
-	if c.prog.main < 0 && len(procs) > 0 && c.prog.enter == nil {
+	if c.prog.main < 0 && len(procs) > 0 && !hasEnter(handlers) {
 		errs.add(procs[0].Pos, "no process has NCS and CS: the main process's loop goes through P1: NCS (enter() ends it) and a CS step (exit() ends it)")
 	}
 	c.prog.slots = c.slots
@@ -116,28 +119,40 @@ func (c *compiler) newSlot(name string, t Type, init int64, owner int, pos Pos, 
 // initial evaluates a declaration's initial value, which must be a
 // constant.
 func (c *compiler) initial(v *Var) int64 {
+	init, at := c.initialAt(v)
+	if at != nil && at(&node{id: 0, n: 1}) != at(&node{id: 1, n: 2}) {
+		c.errs.add(v.Init.At(), "a process's variable starts with a constant, not %s: give it its value in a step", ExprString(v.Init))
+	}
+	return init
+}
+
+// initialAt evaluates a declaration's initial value, which may depend on
+// the node (myID, n) but reads no variable: the value at node 0 of 1,
+// and the function giving it at any node.
+func (c *compiler) initialAt(v *Var) (int64, func(*node) int64) {
 	if v.Init == nil {
 		if v.Type == Node {
-			return -1
+			return -1, nil
 		}
-		return 0
+		return 0, nil
 	}
 	s := &scope{c: c, local: map[string]int{}, proc: -1}
 	val := s.expr(v.Init)
 	if len(val.reads) > 0 {
-		c.errs.add(v.Init.At(), "an initial value is a constant, not %s", ExprString(v.Init))
-		return 0
+		c.errs.add(v.Init.At(), "an initial value reads no variable, but %s does", ExprString(v.Init))
+		return 0, nil
 	}
-	if !(numeric(v.Type) && numeric(val.typ) || v.Type == val.typ) {
+	if !fits(v.Type, val.typ) {
 		c.errs.add(v.Init.At(), "%s is %s, but its initial value %s is %s", v.Names[0], a(v.Type.String()), ExprString(v.Init), a(typeName(val)))
 	}
-	return val.fn(&node{id: 0, n: 1})
+	return val.fn(&node{id: 0, n: 1}), val.fn
 }
 
 func (c *compiler) global(v *Var) {
-	init := c.initial(v)
+	init, at := c.initialAt(v)
 	for _, name := range v.Names {
-		c.newSlot(name, v.Type, init, -1, v.Pos, c.globals)
+		i := c.newSlot(name, v.Type, init, -1, v.Pos, c.globals)
+		c.slots[i].initAt = at
 	}
 }
 
@@ -273,7 +288,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		}
 		v := s.expr(st.Value)
 		t := c.slots[i].typ
-		if !(numeric(t) && numeric(v.typ) || t == v.typ) {
+		if !fits(t, v.typ) {
 			c.errs.add(st.Value.At(), "%s is %s, but %s is %s", st.Name, a(t.String()), ExprString(st.Value), a(typeName(v)))
 		}
 		f := v.fn
@@ -286,7 +301,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		var vals []func(*node) int64
 		for _, x := range st.Values {
 			v := s.expr(x)
-			if v.typ == Set || v.typ == 0 {
+			if coll(v.typ) || v.typ == emptyType || v.typ == 0 {
 				c.errs.add(x.At(), "a message carries numbers, not a %s", typeName(v))
 			}
 			vals = append(vals, v.fn)
@@ -324,15 +339,15 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		i, ok := s.lookup(st.Set)
 		el := s.expr(st.Elem)
 		s.wantNum(st.Elem, el, "a set's element")
-		if !ok || c.slots[i].typ != Set {
+		if !ok || !coll(c.slots[i].typ) {
 			if !ok {
 				c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
 			} else {
-				c.errs.add(st.Pos, "%s is %s, not a set", st.Set, a(c.slots[i].typ.String()))
+				c.errs.add(st.Pos, "%s is %s, not a set or a queue", st.Set, a(c.slots[i].typ.String()))
 			}
 			return stmtCode{}
 		}
-		f, add := el.fn, st.Add
+		f, add, queue := el.fn, st.Add, c.slots[i].typ == Queue
 		rw := append([]int{i}, el.reads...)
 		return stmtCode{uses: rw, reads: rw, writes: []int{i}, act: func(n *node, _ *sim.Ctx, _ int64) {
 			j := f(n)
@@ -340,9 +355,18 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 				n.failf("put %d in %s, but the nodes are 0..%d", j, st.Set, n.n-1)
 				return
 			}
-			if add {
+			switch {
+			case queue && add:
+				q, ok := qPush(n.v[i], j)
+				if !ok {
+					n.failf("added %s to %s, which holds %d already", n.show(Node, j), st.Set, queueMax)
+				}
+				n.v[i] = q
+			case queue:
+				n.v[i] = qRemove(n.v[i], j)
+			case add:
 				n.v[i] |= 1 << j
-			} else {
+			default:
 				n.v[i] &^= 1 << j
 			}
 		}}
@@ -399,11 +423,15 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 		switch {
 		case !ok:
 			c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
-		case c.slots[i].typ != Set:
-			c.errs.add(st.Pos, "%s is %s, not a set", st.Set, a(c.slots[i].typ.String()))
+		case !coll(c.slots[i].typ):
+			c.errs.add(st.Pos, "%s is %s, not a set or a queue", st.Set, a(c.slots[i].typ.String()))
 		default:
 			set = i
 		}
+	}
+	var ct Type
+	if set >= 0 {
+		ct = c.slots[set].typ
 	}
 	lv, ok := s.local[st.Var]
 	if !ok {
@@ -422,22 +450,25 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 	}
 	other, named, act := st.Other, st.Set != "", body.act
 	out.act = func(n *node, ctx *sim.Ctx, arg int64) {
-		members := int64(1)<<n.n - 1
-		if named {
-			members = 0
-			if set >= 0 {
-				members = n.v[set]
+		var buf [32]int64
+		var list []int64
+		switch {
+		case named && set >= 0:
+			list = members(ct, n.v[set], buf[:0]) // as it is now
+		case !named:
+			for j := 0; j < n.n; j++ {
+				if !other || j != n.id {
+					list = append(buf[:len(list)], int64(j))
+				}
 			}
 		}
-		if other {
-			members &^= 1 << n.id
-		}
-		for j := 0; j < n.n && n.fault == ""; j++ {
-			if members>>j&1 == 1 {
-				n.v[lv] = int64(j)
-				if act != nil {
-					act(n, ctx, arg)
-				}
+		for _, j := range list {
+			if n.fault != "" {
+				break
+			}
+			n.v[lv] = j
+			if act != nil {
+				act(n, ctx, arg)
 			}
 		}
 		n.v[lv] = -1
@@ -485,8 +516,8 @@ func hasEnter(hs []*Handler) bool {
 // write their algorithms: on enter, on exit, the receive handlers and a
 // variable state whose value is the node's phase.
 func (c *compiler) handlerStyle(f *File, procs []*Process) {
-	if len(procs) > 0 {
-		c.errs.add(procs[0].Pos, "a listing is written as processes (with NCS and CS) or as handlers (on enter:, on exit:), not both")
+	if c.prog.main >= 0 {
+		c.errs.add(procs[c.prog.main].Pos, "a listing is written with a main process (NCS and CS) or with handlers (on enter:, on exit:), not both")
 		return
 	}
 	if c.prog.enter == nil || c.prog.exit == nil {

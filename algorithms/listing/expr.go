@@ -68,7 +68,7 @@ func (s *scope) expr(e Expr) value {
 		case "none":
 			return value{fn: func(*node) int64 { return -1 }, typ: Node}
 		case "empty":
-			return value{fn: func(*node) int64 { return 0 }, typ: Set}
+			return value{fn: func(*node) int64 { return 0 }, typ: emptyType}
 		case "RELEASED", "WANTED", "HELD":
 			// The seeds' states (001, 002, 004); a listing written as
 			// handlers keeps its phase in a variable named state.
@@ -190,6 +190,21 @@ func (s *scope) call(e *Call) value {
 			}
 			return m
 		}}
+	case "first", "size":
+		if len(e.Args) != 1 {
+			s.c.errs.add(e.Pos, "%s takes one set or queue", e.Name)
+			return value{fn: zero, typ: Int}
+		}
+		v := s.expr(e.Args[0])
+		if !coll(v.typ) {
+			s.c.errs.add(e.Args[0].At(), "%s needs a set or a queue, but %s is %s", e.Name, ExprString(e.Args[0]), a(typeName(v)))
+			return value{fn: zero, typ: Int}
+		}
+		t, f := v.typ, v.fn
+		if e.Name == "first" {
+			return value{typ: Node, reads: v.reads, fn: func(n *node) int64 { return first(t, f(n)) }}
+		}
+		return value{typ: Int, reads: v.reads, fn: func(n *node) int64 { return size(t, f(n)) }}
 	case "tick":
 		s.c.errs.add(e.Pos, "tick() advances the clock: write it alone on the right of an assignment, as in T = tick()")
 		return value{fn: zero, typ: Int}
@@ -197,7 +212,7 @@ func (s *scope) call(e *Call) value {
 		s.c.errs.add(e.Pos, "chooseNumber() is a step's free choice: write it alone on the right of an assignment, as in P2: myNum = chooseNumber()")
 		return value{fn: zero, typ: Int}
 	}
-	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min and chooseNumber)%s", e.Name, suggest(e.Name, []string{"max", "min", "chooseNumber"}))
+	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min, first, size, chooseNumber and tick)%s", e.Name, suggest(e.Name, []string{"max", "min", "first", "size", "chooseNumber", "tick"}))
 	return value{fn: zero, typ: Int}
 }
 
@@ -220,7 +235,7 @@ func (s *scope) binary(e *Binary) value {
 		}
 		// Both sides are evaluated: neither has effects.
 	case "=", "!=":
-		if !(numeric(x.typ) && numeric(y.typ) || x.typ == y.typ && x.typ != 0) {
+		if !(fits(x.typ, y.typ) || fits(y.typ, x.typ)) || x.typ == 0 {
 			s.c.errs.add(e.Pos, "%s compares %s with %s", e.Op, a(typeName(x)), a(typeName(y)))
 		}
 		if e.Op == "=" {
@@ -243,12 +258,12 @@ func (s *scope) binary(e *Binary) value {
 		}
 	case "in":
 		s.wantNum(e.X, x, "in")
-		s.want(e.Y, y, Set, "in")
-		out.fn = func(n *node) int64 {
-			i := fx(n)
-			return b2i(i >= 0 && i < 64 && fy(n)>>i&1 == 1)
+		if !coll(y.typ) {
+			s.c.errs.add(e.Y.At(), "in needs a set or a queue, but %s is %s", ExprString(e.Y), a(typeName(y)))
 		}
-	case "+", "-", "*":
+		t := y.typ
+		out.fn = func(n *node) int64 { return b2i(has(t, fy(n), fx(n))) }
+	case "+", "-", "*", "mod":
 		s.wantNum(e.X, x, e.Op)
 		s.wantNum(e.Y, y, e.Op)
 		out.typ = Int
@@ -257,6 +272,16 @@ func (s *scope) binary(e *Binary) value {
 			out.fn = func(n *node) int64 { return fx(n) + fy(n) }
 		case "-":
 			out.fn = func(n *node) int64 { return fx(n) - fy(n) }
+		case "mod":
+			// The seeds' ring arithmetic: never negative, and x mod 0
+			// is x rather than a crash.
+			out.fn = func(n *node) int64 {
+				a, b := fx(n), fy(n)
+				if b == 0 {
+					return a
+				}
+				return ((a % b) + b) % b
+			}
 		default:
 			out.fn = func(n *node) int64 { return fx(n) * fy(n) }
 		}

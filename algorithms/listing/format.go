@@ -22,6 +22,8 @@ func Format(f *File) string {
 				w.blank()
 			}
 			w.line(0, "", "", d.Text)
+		case *Servers:
+			w.line(0, "", "servers "+strconv.Itoa(d.K), d.Comment)
 		case *Message:
 			s := "message " + d.Name
 			if len(d.Fields) > 0 {

@@ -45,6 +45,7 @@ func (p *program) algorithm(src string) *sim.Algorithm {
 		MsgKinds: kinds,
 		Listing:  p.lines,
 		Clocks:   p.clocks,
+		Servers:  p.servers,
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return p.nodes(cfg) },
 		FormatMsg: func(m sim.Msg) string {
 			if int(m.Kind) >= len(p.msgs) {
@@ -67,6 +68,9 @@ func (p *program) algorithm(src string) *sim.Algorithm {
 func (p *program) nodes(cfg sim.Config) ([]sim.Node, error) {
 	if cfg.N < 1 || cfg.N > 32 {
 		return nil, fmt.Errorf("%s: %d nodes (1..32)", p.name, cfg.N)
+	}
+	if cfg.N <= p.servers {
+		return nil, fmt.Errorf("%s: %d nodes, but the first %d only serve: it needs at least %d", p.name, cfg.N, p.servers, p.servers+1)
 	}
 	k := 0
 	if p.choose {

@@ -24,6 +24,9 @@ func newNode(p *program, id, n, k int) *node {
 	nd := &node{p: p, id: id, n: n, k: k, pc: make([]int32, len(p.procs)), v: make([]int64, len(p.slots))}
 	for i, s := range p.slots {
 		nd.v[i] = s.init
+		if s.initAt != nil {
+			nd.v[i] = s.initAt(nd)
+		}
 	}
 	for i, pr := range p.procs {
 		nd.pc[i] = int32(pr.entry)
@@ -66,13 +69,9 @@ func (n *node) control(in *instr) int {
 		n.v[in.loop] = -1
 	case iForNext:
 		if in.set >= 0 {
-			s := n.v[in.set]
-			if s == 0 {
+			j := first(n.p.slots[in.set].typ, n.v[in.set])
+			if j < 0 {
 				return in.alt
-			}
-			j := int64(0)
-			for s>>j&1 == 0 {
-				j++
 			}
 			n.v[in.loop] = j
 			return in.next
@@ -353,12 +352,13 @@ func (n *node) show(t Type, x int64) string {
 			return "-"
 		}
 		return "N" + strconv.Itoa(int(x)+1)
-	case Set:
+	case Set, Queue:
 		var parts []string
-		for j := 0; j < 64; j++ {
-			if x>>j&1 == 1 {
-				parts = append(parts, "N"+strconv.Itoa(j+1))
-			}
+		for _, j := range members(t, x, nil) {
+			parts = append(parts, "N"+strconv.Itoa(int(j)+1))
+		}
+		if t == Queue {
+			return "[" + strings.Join(parts, " ") + "]"
 		}
 		return "{" + strings.Join(parts, " ") + "}"
 	}

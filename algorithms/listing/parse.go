@@ -96,11 +96,11 @@ var keywords = map[string]bool{
 	"loop": true, "forever": true, "for": true, "all": true, "other": true, "in": true,
 	"if": true, "else": true, "await": true, "send": true, "receive": true, "add": true,
 	"remove": true, "to": true, "from": true, "and": true, "or": true, "not": true,
-	"true": true, "false": true, "NCS": true, "CS": true, "tick": true,
-	"int": true, "bool": true, "node": true, "set": true,
+	"true": true, "false": true, "NCS": true, "CS": true, "tick": true, "mod": true,
+	"servers": true, "int": true, "bool": true, "node": true, "set": true, "queue": true,
 }
 
-var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set}
+var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set, "queue": Queue}
 
 func (p *parser) file() *File {
 	f := &File{}
@@ -129,6 +129,8 @@ func (p *parser) file() *File {
 				d.Comment = comment
 			case *Handler:
 				d.Comment = comment
+			case *Servers:
+				d.Comment = comment
 			}
 			f.Decls = append(f.Decls, d)
 		}
@@ -152,6 +154,14 @@ func (p *parser) decl(f *File) Decl {
 		f.Name, f.NamePos = name, t.pos
 		p.k = len(p.l.toks)
 		return nil
+	case "servers":
+		k := p.next()
+		n, err := strconv.Atoi(k.text)
+		if k.kind != tInt || err != nil {
+			p.errorf(k.pos, "servers needs a number of nodes, as in servers 1")
+		}
+		p.end()
+		return &Servers{Pos: t.pos, K: n}
 	case "message":
 		m := &Message{Pos: t.pos}
 		m.Name, _ = p.ident("a message kind")
@@ -207,7 +217,7 @@ func (p *parser) decl(f *File) Decl {
 		h.Body = p.block(p.l.scol)
 		return h
 	}
-	p.errorf(t.pos, "expected algorithm, message, global, process or on, found %s", describe(t))
+	p.errorf(t.pos, "expected algorithm, servers, message, global, process or on, found %s", describe(t))
 	return nil
 }
 
@@ -229,7 +239,7 @@ func (p *parser) varDecl(pos Pos) *Var {
 	t := p.next()
 	v.Type = types[t.text]
 	if v.Type == 0 {
-		p.errorf(t.pos, "expected a type (int, bool, node or set), found %s", describe(t))
+		p.errorf(t.pos, "expected a type (int, bool, node, set or queue), found %s", describe(t))
 		return v
 	}
 	for !p.bad {
@@ -451,9 +461,9 @@ func (p *parser) sum() Expr {
 
 func (p *parser) prod() Expr {
 	x := p.unary()
-	for p.is("*") {
+	for p.is("*") || p.is("mod") {
 		t := p.next()
-		x = &Binary{Pos: t.pos, Op: "*", X: x, Y: p.unary()}
+		x = &Binary{Pos: t.pos, Op: t.text, X: x, Y: p.unary()}
 	}
 	return x
 }

@@ -221,7 +221,7 @@ func (pc *pcomp) receive(s *Receive, in *instr) {
 			}
 			continue
 		}
-		if c.slots[i].typ == Bool || c.slots[i].typ == Set {
+		if c.slots[i].typ == Bool || coll(c.slots[i].typ) {
 			c.errs.add(s.Pos, "%s is %s, but a message carries numbers", name, a(c.slots[i].typ.String()))
 		}
 		if name == s.Source && c.slots[i].typ == Int {
@@ -256,15 +256,15 @@ func (pc *pcomp) stepFor(s *ForAll) {
 		switch {
 		case !ok:
 			c.errs.add(s.Pos, "%s is not declared%s", s.Set, suggest(s.Set, pc.names()))
-		case c.slots[i].typ != Set:
-			c.errs.add(s.Pos, "%s is %s, not a set", s.Set, a(c.slots[i].typ.String()))
+		case !coll(c.slots[i].typ):
+			c.errs.add(s.Pos, "%s is %s, not a set or a queue", s.Set, a(c.slots[i].typ.String()))
 		default:
 			head.set = i
 			head.uses = []int{i}
 			head.reads = []int{i}
 			head.defs = []int{lv}
 			if !removes(s.Body, s.Var, s.Set) {
-				c.errs.add(s.Pos, "this loop takes the smallest member of %s each time round, so its body must remove %s from %s", s.Set, s.Var, s.Set)
+				c.errs.add(s.Pos, "this loop takes the first member of %s each time round, so its body must remove %s from %s", s.Set, s.Var, s.Set)
 			}
 			// Shared: read by a step of its own when numbered.
 			head.rest = s.Label != "" && c.slots[i].proc != pc.scope.proc

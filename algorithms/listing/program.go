@@ -21,6 +21,7 @@ type program struct {
 	enter, exit  *handler
 	state        int
 	clocks       bool       // tick is used: the simulator keeps Lamport clocks
+	servers      int        // sim.Algorithm.Servers
 	main         int        // the process with NCS and CS
 	choose       bool       // some step calls chooseNumber()
 	localRequest bool       // enter() commutes with everything (reduce.go)
@@ -35,7 +36,10 @@ type slot struct {
 	name string
 	typ  Type
 	init int64
-	proc int // the process owning a local, -1 for a global, -2 for a handler's
+	// initAt, for a global, is its initial value at a node, which may
+	// depend on myID and n ("global bool hasToken = (myID = 0)").
+	initAt func(*node) int64
+	proc   int // the process owning a local, -1 for a global, -2 for a handler's
 }
 
 // proc is one process: its instructions and where it starts.

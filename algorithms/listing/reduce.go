@@ -26,7 +26,7 @@ import "dmelab/algorithms/sim"
 // The tests compare the reduced with the full search on every shipped
 // listing.
 
-func bits(list []int) uint64 {
+func maskOf(list []int) uint64 {
 	var m uint64
 	for _, s := range list {
 		m |= 1 << s
@@ -74,8 +74,8 @@ func (p *program) reach(proc, pc, want int, m *masks) (keep bool) {
 			keep = keep && p.class(proc, i) == want
 			return
 		}
-		m.r |= bits(in.reads)
-		m.w |= bits(in.writes)
+		m.r |= maskOf(in.reads)
+		m.w |= maskOf(in.writes)
 		for _, j := range pr.succ(i) {
 			walk(j)
 		}
@@ -102,8 +102,8 @@ func (p *program) future(proc, pc int, stopNCS bool) masks {
 		if stopNCS && in.kind == iNCS {
 			continue
 		}
-		m.r |= bits(in.reads)
-		m.w |= bits(in.writes)
+		m.r |= maskOf(in.reads)
+		m.w |= maskOf(in.writes)
 		stack = append(stack, pr.succ(i)...)
 	}
 	return m
@@ -114,10 +114,10 @@ func (p *program) reduction() {
 		return
 	}
 	p.reducible = true
-	for _, h := range p.handlers {
+	for _, h := range append([]*handler{p.enter, p.exit}, p.handlers...) {
 		if h != nil {
-			p.hr |= bits(h.reads)
-			p.hw |= bits(h.writes)
+			p.hr |= maskOf(h.reads)
+			p.hw |= maskOf(h.writes)
 		}
 	}
 	for i, pr := range p.procs {
@@ -132,13 +132,17 @@ func (p *program) reduction() {
 			}
 			// What taking the step touches: the instruction and the
 			// control it runs on to the next place it rests.
-			m := masks{bits(in.reads), bits(in.writes)}
+			m := masks{maskOf(in.reads), maskOf(in.writes)}
 			cls := p.class(i, pc)
 			in.keepNext = p.reach(i, in.next, cls, &m)
 			if in.kind == iBranch || in.kind == iForNext {
 				in.keepAlt = p.reach(i, in.alt, cls, &m)
 			}
 			in.rmask, in.wmask = m.r, m.w
+			if p.main < 0 && p.enter != nil && m.w&(1<<p.state) != 0 {
+				// the phase is the variable state: writing it may change it
+				in.keepNext, in.keepAlt = false, false
+			}
 			in.group = free(m.r, m.w, masks{p.hr, p.hw})
 		}
 	}
