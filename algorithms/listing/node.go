@@ -18,10 +18,11 @@ type node struct {
 	pc    []int32
 	v     []int64
 	fault string // why the node stopped: a listing that did the impossible
+	vset  int64  // V, the node's voting set (seed 003), when the listing uses it
 }
 
-func newNode(p *program, id, n, k int) *node {
-	nd := &node{p: p, id: id, n: n, k: k, pc: make([]int32, len(p.procs)), v: make([]int64, len(p.slots))}
+func newNode(p *program, id, n, k int, vset int64) *node {
+	nd := &node{p: p, id: id, n: n, k: k, vset: vset, pc: make([]int32, len(p.procs)), v: make([]int64, len(p.slots))}
 	for i, s := range p.slots {
 		nd.v[i] = s.init
 		if s.initAt != nil {

@@ -22,6 +22,7 @@ type program struct {
 	state        int
 	clocks       bool       // tick is used: the simulator keeps Lamport clocks
 	servers      int        // sim.Algorithm.Servers
+	votes        bool       // V is used: the nodes need their voting sets
 	main         int        // the process with NCS and CS
 	choose       bool       // some step calls chooseNumber()
 	localRequest bool       // enter() commutes with everything (reduce.go)
