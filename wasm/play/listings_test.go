@@ -56,7 +56,7 @@ func TestListingProblemsAndFormat(t *testing.T) {
 	out, probs := FormatListing("algorithm x\nprocess main:\n  loop forever\n    P1:  NCS\n    P2: CS\n")
 	assert.Empty(t, probs)
 	assert.Equal(t, "algorithm x\n\nprocess main:\n    loop forever:\n        P1: NCS\n        P2: CS\n", out)
-	assert.Equal(t, "", ListingOf("central"))
+	assert.Equal(t, "", ListingOf("lamport"))
 
 	// Columns are UTF-16 units, as the editor counts: after "é" (two
 	// bytes, one unit) zz is at unit 17, byte 18.
@@ -78,4 +78,20 @@ func TestListingProblemsForEditor(t *testing.T) {
 	require.Len(t, probs, 1)
 	assert.Equal(t, diag.Diagnostic{Line: 2, Col: 18, Message: probs[0].Message}, probs[0])
 	assert.Empty(t, ParseListing(ListingOf("ra-benari")))
+}
+
+// A listing written as handlers (seed 002's central server) runs and
+// explores in the playground as the built-in algorithm does.
+func TestHandlerListingRunsAndChecks(t *testing.T) {
+	p := Params{Algo: "central", Nodes: 3, Requests: 1, Listing: ListingOf("central")}
+	require.NotEmpty(t, p.Listing)
+	res, err := Check(CheckParams{Params: p}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "holds", res.Properties["safety"])
+	assert.Equal(t, "holds", res.Properties["liveness"])
+	r, err := NewRun(p)
+	require.NoError(t, err)
+	_, err = r.StepDefault()
+	require.NoError(t, err)
+	assert.Equal(t, 1, r.State().Pos)
 }
