@@ -336,15 +336,10 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			ctx.Send(int(j), msg)
 		}}
 	case *SetOp:
-		i, ok := s.lookup(st.Set)
+		i := s.collection(st.Set, st.Pos)
 		el := s.expr(st.Elem)
 		s.wantNum(st.Elem, el, "a set's element")
-		if !ok || !coll(c.slots[i].typ) {
-			if !ok {
-				c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
-			} else {
-				c.errs.add(st.Pos, "%s is %s, not a set or a queue", st.Set, a(c.slots[i].typ.String()))
-			}
+		if i < 0 {
 			return stmtCode{}
 		}
 		f, add, queue := el.fn, st.Add, c.slots[i].typ == Queue
@@ -424,15 +419,7 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 		c.prog.votes = true
 	}
 	if st.Set != "" && !voting {
-		i, ok := s.lookup(st.Set)
-		switch {
-		case !ok:
-			c.errs.add(st.Pos, "%s is not declared%s", st.Set, suggest(st.Set, s.names()))
-		case !coll(c.slots[i].typ):
-			c.errs.add(st.Pos, "%s is %s, not a set or a queue", st.Set, a(c.slots[i].typ.String()))
-		default:
-			set = i
-		}
+		set = s.collection(st.Set, st.Pos)
 	}
 	var ct Type
 	if set >= 0 {
@@ -557,4 +544,19 @@ func lastLine(list []Stmt, line int) int {
 		}
 	}
 	return line
+}
+
+// collection is the slot of the set or queue called name, or -1 after
+// saying why there is none.
+func (s *scope) collection(name string, pos Pos) int {
+	i, ok := s.lookup(name)
+	switch {
+	case !ok:
+		s.c.errs.add(pos, "%s is not declared%s", name, suggest(name, s.names()))
+	case !coll(s.c.slots[i].typ):
+		s.c.errs.add(pos, "%s is %s, not a set or a queue", name, a(s.c.slots[i].typ.String()))
+	default:
+		return i
+	}
+	return -1
 }

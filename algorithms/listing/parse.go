@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -410,22 +411,22 @@ func (p *parser) simple(ln Line) Stmt {
 // Expressions, loosest first: or, and, not, comparisons, + and -, *,
 // unary minus, operands.
 
-func (p *parser) expr() Expr {
-	x := p.and()
-	for p.is("or") {
-		pos := p.next().pos
-		x = &Binary{Pos: pos, Op: "or", X: x, Y: p.and()}
-	}
-	return x
-}
+func (p *parser) expr() Expr { return p.left(p.and, "or") }
 
-func (p *parser) and() Expr {
-	x := p.not()
-	for p.is("and") {
-		pos := p.next().pos
-		x = &Binary{Pos: pos, Op: "and", X: x, Y: p.not()}
+func (p *parser) and() Expr { return p.left(p.not, "and") }
+
+// left reads operands of the next tighter level joined by any of ops,
+// grouping to the left: a - b - c is (a - b) - c.
+func (p *parser) left(operand func() Expr, ops ...string) Expr {
+	x := operand()
+	for {
+		t := p.peek()
+		if t.text == "" || !slices.Contains(ops, t.text) {
+			return x
+		}
+		p.next()
+		x = &Binary{Pos: t.pos, Op: t.text, X: x, Y: operand()}
 	}
-	return x
 }
 
 func (p *parser) not() Expr {
@@ -450,23 +451,9 @@ func (p *parser) cmp() Expr {
 	return x
 }
 
-func (p *parser) sum() Expr {
-	x := p.prod()
-	for p.is("+") || p.is("-") {
-		t := p.next()
-		x = &Binary{Pos: t.pos, Op: t.text, X: x, Y: p.prod()}
-	}
-	return x
-}
+func (p *parser) sum() Expr { return p.left(p.prod, "+", "-") }
 
-func (p *parser) prod() Expr {
-	x := p.unary()
-	for p.is("*") || p.is("mod") {
-		t := p.next()
-		x = &Binary{Pos: t.pos, Op: t.text, X: x, Y: p.unary()}
-	}
-	return x
-}
+func (p *parser) prod() Expr { return p.left(p.unary, "*", "mod") }
 
 func (p *parser) unary() Expr {
 	if p.is("-") {

@@ -250,27 +250,18 @@ func (pc *pcomp) stepFor(s *ForAll) {
 	pc.emit(instr{kind: iForInit, loop: lv, defs: []int{lv}, writes: []int{lv}, next: len(pc.p.code) + 1, line: s.Pos.Line})
 	head := instr{kind: iForNext, loop: lv, set: -1, other: s.Other, line: s.Pos.Line, label: s.Label, text: StmtString(s),
 		reads: []int{lv}, writes: []int{lv}}
-	switch {
-	case s.Set != "":
-		i, ok := pc.lookup(s.Set)
-		switch {
-		case !ok:
-			c.errs.add(s.Pos, "%s is not declared%s", s.Set, suggest(s.Set, pc.names()))
-		case !coll(c.slots[i].typ):
-			c.errs.add(s.Pos, "%s is %s, not a set or a queue", s.Set, a(c.slots[i].typ.String()))
-		default:
-			head.set = i
-			head.uses = []int{i}
-			head.reads = []int{i}
-			head.defs = []int{lv}
-			if !removes(s.Body, s.Var, s.Set) {
-				c.errs.add(s.Pos, "this loop takes the first member of %s each time round, so its body must remove %s from %s", s.Set, s.Var, s.Set)
-			}
-			// Shared: read by a step of its own when numbered.
-			head.rest = s.Label != "" && c.slots[i].proc != pc.scope.proc
-		}
-	default:
+	if s.Set == "" {
 		head.uses = []int{lv}
+	} else if i := pc.collection(s.Set, s.Pos); i >= 0 {
+		head.set = i
+		head.uses = []int{i}
+		head.reads = []int{i}
+		head.defs = []int{lv}
+		if !removes(s.Body, s.Var, s.Set) {
+			c.errs.add(s.Pos, "this loop takes the first member of %s each time round, so its body must remove %s from %s", s.Set, s.Var, s.Set)
+		}
+		// Shared: read by a step of its own when numbered.
+		head.rest = s.Label != "" && c.slots[i].proc != pc.scope.proc
 	}
 	at := pc.emit(head)
 	pc.p.code[at].next = at + 1
