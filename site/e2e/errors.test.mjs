@@ -2,41 +2,26 @@
 // student's scenario with a typo and an undeclared node gets every problem
 // marked at once, each on the word that is wrong, and each message says
 // what to write instead. Screenshots go to artifacts/playground/. Run:
-// make test-browser.
+// make test-pg.browser.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, ART } from './harness.mjs';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
+import { ART, playground, skip } from './harness.mjs';
 
 // Generous waits: the machine may be busy (two cores shared with others).
 const READY = 180000;
 
-let server;
-let browser;
+const pg = playground();
+const { pageErrors } = pg;
 let page;
-const pageErrors = [];
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServer();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
-  page.setDefaultTimeout(60000);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  await pg.start();
+  page = pg.page;
 });
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+after(() => pg.stop());
 
 // marks returns the editor's error marks, in document order: the marked
 // text and its line number (read from the gutter beside it).
@@ -68,7 +53,7 @@ async function write(text) {
 }
 
 test('a typo and an undeclared node are marked together, each saying what to write', { skip }, async () => {
-  await page.goto(server.url + '#algo=central&n=2&r=1&app=0');
+  await page.goto(pg.server.url + '#algo=central&n=2&r=1&app=0');
   await page.waitForSelector('html[data-ready=true]', { timeout: READY });
   await write([
     'algorithm ra-lamport',
@@ -117,7 +102,7 @@ test('a typo and an undeclared node are marked together, each saying what to wri
 // is) is marked on its own word, not one or two characters further on as
 // a byte column would put it.
 test('a problem after non-ASCII letters is marked on its word', { skip }, async () => {
-  await page.goto(server.url + '#algo=central&n=2&r=1&app=0');
+  await page.goto(pg.server.url + '#algo=central&n=2&r=1&app=0');
   await page.waitForSelector('html[data-ready=true]', { timeout: READY });
   await write([
     'algorithm ra-v1',

@@ -55,3 +55,38 @@ export async function launch(executablePath, options = {}) {
   };
   return ctx;
 }
+
+// CHROMIUM is the browser the tests drive; skip says why they are
+// skipped when it is not installed (false when it is).
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
+
+// playground is what most of the playground's test files share: start()
+// (from their before hook) starts the playground server and one browser,
+// stop() (from their after hook) stops them. Its fields are set by start:
+// server (its url), browser, page (a first page), and pageErrors, which
+// every page from newPage() appends its uncaught errors and console
+// errors to, so that a test can assert there were none.
+export function playground() {
+  const s = { server: null, browser: null, page: null, pageErrors: [] };
+  if (skip) console.log(`# SKIP ${skip}`);
+  s.newPage = async () => {
+    const p = await s.browser.newPage();
+    p.setDefaultTimeout(60000);
+    p.on('pageerror', (e) => s.pageErrors.push(e.message));
+    p.on('console', (m) => { if (m.type() === 'error') s.pageErrors.push(m.text()); });
+    return p;
+  };
+  s.start = async () => {
+    if (skip) return;
+    fs.mkdirSync(ART, { recursive: true });
+    s.server = await startServer();
+    s.browser = await launch(CHROMIUM);
+    s.page = await s.newPage();
+  };
+  s.stop = async () => {
+    await s.browser?.close();
+    s.server?.stop();
+  };
+  return s;
+}

@@ -10,37 +10,22 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, ART, ROOT } from './harness.mjs';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
+import { ART, ROOT, playground, skip } from './harness.mjs';
 
 const SHIPPED = fs.readFileSync(path.join(ROOT, 'algorithms', 'listing', 'seeds', 'ra-benari.txt'), 'utf8');
 const TIE = '(requestedNum, source) << (myNum, myID)';
 const EDITED = SHIPPED.replace(TIE, 'requestedNum < myNum');
 const P12 = 'P12: if not requestCS or requestedNum < myNum:';
 
-let server;
-let browser;
+const pg = playground();
+const { pageErrors } = pg;
 let page;
-const pageErrors = [];
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServer();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
-  page.setDefaultTimeout(60000);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  await pg.start();
+  page = pg.page;
 });
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+after(() => pg.stop());
 
 const editorText = (p = page) => p.evaluate(() => document.getElementById('listing-editor').editorText());
 const position = () => page.textContent('#position span');
@@ -61,7 +46,7 @@ const p12 = (p = page) => p.$eval('#listing .ln[data-label="P12"]', (l) => ({
 
 test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks and steps through the edited line', { skip }, async () => {
   assert.notEqual(EDITED, SHIPPED);
-  await page.goto(server.url);
+  await page.goto(pg.server.url);
   await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
   // Lamport 1978 is not written as a listing: no Listing view.
   await page.selectOption('#algo', 'lamport');
@@ -135,7 +120,7 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   await page.getByRole('button', { name: 'Step back' }).click();
   await page.waitForFunction(() => /&lst=/.test(location.hash) && /&at=/.test(location.hash));
   const url = page.url();
-  const other = await browser.newPage();
+  const other = await pg.browser.newPage();
   try {
     await other.goto(url);
     await other.waitForSelector('html[data-ready=true]', { timeout: 180000 });

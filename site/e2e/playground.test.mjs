@@ -11,32 +11,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, ART } from './harness.mjs';
+import { ART, playground, skip } from './harness.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
-
-let server;
-let browser;
+const pg = playground();
+const { pageErrors } = pg;
 let page;
-const pageErrors = [];
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServer();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
-  page.setDefaultTimeout(60000); // a busy machine: two cores shared with others
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  await pg.start();
+  page = pg.page;
 });
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+after(() => pg.stop());
 
 const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: true });
 
@@ -58,7 +43,7 @@ const position = () => page.textContent('#position span');
 const rows = () => page.locator('#diagram rect.rowhit').count();
 
 test('the page loads the core and draws the initial state', { skip }, async () => {
-  await open(server.url);
+  await open(pg.server.url);
   const algos = await page.$$eval('#algo option', (os) => os.map((o) => o.value));
   for (const a of ['central', 'lamport', 'ra-v1', 'ra-lamport', 'maekawa']) assert.ok(algos.includes(a), a);
   // The first view is seed 001's worked example, run as a scenario.
@@ -137,7 +122,7 @@ test('a shared URL restores the same run at the same step', { skip }, async () =
     events: await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent)),
     enabled: await page.$$eval('#enabled button', (bs) => bs.map((b) => b.dataset.event)),
   };
-  const other = await browser.newPage();
+  const other = await pg.browser.newPage();
   const old = page;
   page = other;
   try {
@@ -234,7 +219,7 @@ test('crash a node by clicking its name', { skip }, async () => {
 });
 
 test('bully election: crash the highest node, the next highest is elected', { skip }, async () => {
-  await open(server.url + '#algo=election-bully&n=4&r=1&app=0&c=1');
+  await open(pg.server.url + '#algo=election-bully&n=4&r=1&app=0&c=1');
   await page.getByRole('button', { name: 'Crash N4', exact: true }).click();
   // N1's application asks for an election: from then on the page says
   // who has not elected the highest live node yet. (Without it, N3's
@@ -254,10 +239,10 @@ test('bully election: crash the highest node, the next highest is elected', { sk
 });
 
 test('works offline once loaded', { skip }, async () => {
-  await open(server.url + '#algo=central&n=2&r=1&app=1');
+  await open(pg.server.url + '#algo=central&n=2&r=1&app=1');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await browser.setOffline(true);
+  await pg.browser.setOffline(true);
   try {
     await page.reload();
     await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
@@ -268,13 +253,13 @@ test('works offline once loaded', { skip }, async () => {
     assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
     await shot('08-offline.png');
   } finally {
-    await browser.setOffline(false);
+    await pg.browser.setOffline(false);
   }
 });
 
 // withPage runs f on a page of its own (opened at url, ready), closed after.
 async function withPage(url, f) {
-  const p = await browser.newPage();
+  const p = await pg.browser.newPage();
   p.setDefaultTimeout(60000);
   p.on('pageerror', (e) => pageErrors.push(e.message));
   try {
@@ -289,7 +274,7 @@ async function withPage(url, f) {
 // Issue 14 item 7: the legend above the pseudocode shows the marks in
 // the colours the listing uses (it sat outside .listing, so uncoloured).
 test('the pseudocode legend shows the marks in the listing\'s colours', { skip }, async () => {
-  await withPage(server.url + '#algo=ra-lamport&n=2&r=1&app=1', async (p) => {
+  await withPage(pg.server.url + '#algo=ra-lamport&n=2&r=1&app=1', async (p) => {
     await p.locator('button[data-event="request N1"]').click();
     await p.waitForSelector('#listing .tag-node.last');
     const bg = (sel) => p.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
@@ -306,7 +291,7 @@ test('the pseudocode legend shows the marks in the listing\'s colours', { skip }
 // hand-made run, not as "Edited" (the starter scenario offered in the
 // empty editor is not an edit).
 test('a hand-built schedule opened from a share link is not "Edited"', { skip }, async () => {
-  const url = await withPage(server.url + '#algo=ra-lamport&n=3&r=1&app=1', async (p) => {
+  const url = await withPage(pg.server.url + '#algo=ra-lamport&n=3&r=1&app=1', async (p) => {
     await p.locator('button[data-event="request N2"]').click();
     await p.locator('button[data-event="request N1"]').click();
     await p.waitForFunction(() => /&ev=/.test(location.hash));
@@ -329,10 +314,10 @@ test('a hand-built schedule opened from a share link is not "Edited"', { skip },
 // Issue 14 item 7: the favicon the page names is served, and so is
 // /favicon.ico (asked for by pages and tools that name none).
 test('the favicon is served', { skip }, async () => {
-  await withPage(server.url, async (p) => {
+  await withPage(pg.server.url, async (p) => {
     const icons = await p.$$eval('link[rel~=icon]', (ls) => ls.map((l) => l.href));
     assert.ok(icons.length > 0, 'the page names an icon');
-    for (const u of [...icons, new URL('/favicon.ico', server.url).href]) {
+    for (const u of [...icons, new URL('/favicon.ico', pg.server.url).href]) {
       const r = await p.evaluate(async (u) => { const r = await fetch(u); return { status: r.status, type: r.headers.get('content-type') }; }, u);
       assert.equal(r.status, 200, u);
       assert.match(r.type, /^image\//, u);

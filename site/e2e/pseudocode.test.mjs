@@ -10,32 +10,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startServer, launch, ART, ROOT } from './harness.mjs';
+import { ART, ROOT, playground, skip } from './harness.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
-
-let server;
-let browser;
+const pg = playground();
+const { pageErrors } = pg;
 let page;
-const pageErrors = [];
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServer();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
-  page.setDefaultTimeout(60000);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  await pg.start();
+  page = pg.page;
 });
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+after(() => pg.stop());
 
 const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: true });
 
@@ -44,7 +29,7 @@ const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: t
 async function open(text, at) {
   const frag = `scenario=${zlib.deflateRawSync(Buffer.from(text)).toString('base64url')}&at=${at}`;
   await page.goto('about:blank'); // a fresh page, not a hash change in the old one
-  await page.goto(`${server.url}#${frag}`);
+  await page.goto(`${pg.server.url}#${frag}`);
   await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
   await page.waitForFunction((k) => document.querySelector('#position span')?.textContent.startsWith(`step ${k} of`), at);
 }

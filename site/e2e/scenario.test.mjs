@@ -4,48 +4,28 @@
 // (the editor and the pseudocode follow), make a syntax error and see its
 // marker on the right line, open a scenario link (the grader's format)
 // and reload it, download the run as a scenario. Screenshots go to
-// artifacts/playground/. Run: make test-browser.
+// artifacts/playground/. Run: make test-pg.browser.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startServer, launch, ART, ROOT } from './harness.mjs';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
+import { ART, ROOT, playground, skip } from './harness.mjs';
 
 // Generous waits: the machine may be busy (two cores shared with others).
 const READY = 180000;
 const SEED001 = fs.readFileSync(path.join(ROOT, 'algorithms', 'scenario', 'testdata', 'seed001.scn'), 'utf8');
 
-let server;
-let browser;
+const pg = playground();
+const { pageErrors } = pg;
 let page;
-const pageErrors = [];
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServer();
-  browser = await launch(CHROMIUM);
-  page = await newPage();
+  await pg.start();
+  page = pg.page;
 });
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-async function newPage() {
-  const p = await browser.newPage();
-  p.setDefaultTimeout(60000);
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  p.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
-  return p;
-}
+after(() => pg.stop());
 
 const shot = (name) => page.screenshot({ path: path.join(ART, name), fullPage: true });
 
@@ -73,7 +53,7 @@ const fragment = (text, at) => `scenario=${zlib.deflateRawSync(Buffer.from(text)
 
 test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, async () => {
   // Start from a run made by hand, so that the example really comes from the gallery.
-  await open(server.url + '#algo=central&n=2&r=1&app=0');
+  await open(pg.server.url + '#algo=central&n=2&r=1&app=0');
   await page.getByRole('button', { name: 'Examples' }).click();
   await page.waitForSelector('#gallery[open] button.card');
   const cards = await page.$$eval('#gallery button.card', (bs) => bs.map((b) => b.dataset.file));
@@ -179,7 +159,7 @@ test('a syntax error is marked on its line while typing', { skip }, async () => 
 
 test('a scenario link opens the scenario at its step, and reloads the same', { skip }, async () => {
   // A link as the grader's feedback writes it.
-  await open(server.url + '#' + fragment(SEED001, 20));
+  await open(pg.server.url + '#' + fragment(SEED001, 20));
   assert.equal(await position(), 'step 20 of 35');
   assert.equal(await editorText(), SEED001);
   assert.match(await status(), /12 of 33 expectations checked so far/);
@@ -199,7 +179,7 @@ test('a scenario link opens the scenario at its step, and reloads the same', { s
     events: await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent)),
     listing: await page.textContent('#listing'),
   };
-  const other = await newPage();
+  const other = await pg.newPage();
   try {
     await open(url, other);
     assert.equal(await position(other), before.pos);
@@ -220,7 +200,7 @@ test('a scenario link opens the scenario at its step, and reloads the same', { s
   await page.waitForFunction(() => /&at=22$/.test(location.hash));
   const branched = page.url();
   const pos = await position();
-  const third = await newPage();
+  const third = await pg.newPage();
   try {
     await open(branched, third);
     assert.equal(await position(third), pos);
@@ -230,12 +210,12 @@ test('a scenario link opens the scenario at its step, and reloads the same', { s
   }
 
   // A damaged link says so.
-  await page.goto(server.url + '#scenario=AAAA');
+  await page.goto(pg.server.url + '#scenario=AAAA');
   await page.waitForFunction(() => /cannot be opened/.test(document.getElementById('toast').textContent));
 });
 
 test('download the run as a scenario file that replays it', { skip }, async () => {
-  await open(server.url + '#algo=ra-v1&n=2&r=1&app=0');
+  await open(pg.server.url + '#algo=ra-v1&n=2&r=1&app=0');
   await page.getByRole('button', { name: 'Run to the end' }).click();
   const pos = await position();
   const [download] = await Promise.all([
@@ -258,7 +238,7 @@ test('download the run as a scenario file that replays it', { skip }, async () =
 });
 
 test('the pseudocode marks each node\'s step (P1–P12)', { skip }, async () => {
-  await open(server.url + '#algo=ra-v3&n=2&r=1&app=0');
+  await open(pg.server.url + '#algo=ra-v3&n=2&r=1&app=0');
   await page.locator('button[data-event="request N1"]').click();
   await page.locator('button[data-event^="step N1 P2"]').click();
   await page.locator('button[data-event^="step N1 P4"]').click();
@@ -273,7 +253,7 @@ test('the pseudocode marks each node\'s step (P1–P12)', { skip }, async () => 
 });
 
 test('recover a crashed node by clicking it (bully)', { skip }, async () => {
-  await open(server.url + '#algo=election-bully&n=3&r=1&app=0&c=1&rc=1');
+  await open(pg.server.url + '#algo=election-bully&n=3&r=1&app=0&c=1&rc=1');
   await page.getByRole('button', { name: 'Crash N3', exact: true }).click();
   assert.match(await page.textContent('#nodes-view article:nth-child(3)'), /crashed/);
   await page.getByRole('button', { name: 'Recover N3', exact: true }).click();
@@ -284,7 +264,7 @@ test('recover a crashed node by clicking it (bully)', { skip }, async () => {
 });
 
 test('explore a scenario: the counterexample comes back as a scenario', { skip }, async () => {
-  await open(server.url + '#' + fragment('algorithm ra-v1\nnodes N1 N2\nrequest N1\n', -1));
+  await open(pg.server.url + '#' + fragment('algorithm ra-v1\nnodes N1 N2\nrequest N1\n', -1));
   assert.match(await page.textContent('#explore-hint'), /from where its script ends/);
   await page.getByRole('button', { name: 'Explore' }).click();
   await page.waitForSelector('#verdicts .badge', { timeout: 120000 });

@@ -11,38 +11,23 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, ART } from './harness.mjs';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
+import { ART, playground, skip } from './harness.mjs';
 
 const READY = 180000; // a busy machine: two cores shared with others
 
-let server;
-let browser;
+const pg = playground();
+const { pageErrors } = pg;
 let page;
-const pageErrors = [];
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServer();
-  browser = await launch(CHROMIUM);
-  page = await newPage();
+  await pg.start();
+  page = pg.page;
 });
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+after(() => pg.stop());
 
 async function newPage(viewport) {
-  const p = await browser.newPage();
-  p.setDefaultTimeout(60000);
+  const p = await pg.newPage();
   if (viewport) await p.setViewportSize(viewport);
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  p.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
   return p;
 }
 
@@ -83,7 +68,7 @@ async function explore(p = page) {
 }
 
 test('choosing another algorithm sets bounds Explore can use, and Explore says them', { skip }, async () => {
-  await open(server.url);
+  await open(pg.server.url);
   // The first view is seed 001's scenario, which sets no requests of its
   // own (its script calls enter() itself).
   await page.selectOption('#algo', 'maekawa');
@@ -113,7 +98,7 @@ test('choosing another algorithm sets bounds Explore can use, and Explore says t
 });
 
 test('Explore refuses 0 requests for mutual exclusion, saying why', { skip }, async () => {
-  await open(server.url + '#algo=ra-v1&n=2&r=0&app=1');
+  await open(pg.server.url + '#algo=ra-v1&n=2&r=0&app=1');
   await explore();
   assert.match(await page.textContent('#progress'), /Requests is 0: no node calls enter\(\)/);
   assert.equal(await page.locator('#verdicts .badge').count(), 0, 'no verdict at all, "holds" least of all');
@@ -126,7 +111,7 @@ test('Explore refuses 0 requests for mutual exclusion, saying why', { skip }, as
 });
 
 test('after a gallery example whose run is over, Explore checks the algorithm', { skip }, async () => {
-  await open(server.url);
+  await open(pg.server.url);
   await page.click('#gallery-open');
   await page.click('button.card[data-file="start-maekawa.scn"]');
   await page.waitForFunction(() => !document.getElementById('gallery').open);
@@ -139,7 +124,7 @@ test('after a gallery example whose run is over, Explore checks the algorithm', 
 });
 
 test('a counterexample found by Explore loads as a scenario: stepped, shared', { skip }, async () => {
-  await open(server.url + '#algo=ra-v1&n=2&r=1&app=1');
+  await open(pg.server.url + '#algo=ra-v1&n=2&r=1&app=1');
   await explore();
   assert.equal((await verdicts()).liveness, 'violated');
   const banner = await page.textContent('#banner');
@@ -165,7 +150,7 @@ test('a counterexample found by Explore loads as a scenario: stepped, shared', {
 
   // Its link opens the same scenario at the same step elsewhere.
   await page.waitForFunction(() => /&at=1$/.test(location.hash));
-  const other = await newPage();
+  const other = await pg.newPage();
   await open(page.url(), other);
   assert.equal(await editorText(other), text);
   assert.equal(await position(other), `step 1 of ${len}`);
@@ -176,7 +161,7 @@ for (const [width, height] of [[1280, 800], [1024, 768], [800, 600], [390, 844]]
   test(`at ${width}×${height} the page opens at its top and the help at its top`, { skip }, async () => {
     const p = await newPage({ width, height });
     try {
-      await open(server.url, p);
+      await open(pg.server.url, p);
       assert.equal(await p.evaluate(() => document.scrollingElement.scrollTop), 0, 'the page is not scrolled');
       // Stepping does not drag the page to the editor either.
       await p.evaluate(() => document.getElementById('start').click());
@@ -205,7 +190,7 @@ for (const [width, height] of [[1280, 800], [1024, 768], [800, 600], [390, 844]]
 test('at 390 px (a phone) nothing overflows and the controls are reachable', { skip }, async () => {
   const p = await newPage({ width: 390, height: 844 });
   try {
-    await open(server.url, p);
+    await open(pg.server.url, p);
     await p.click('#start'); // seed 001's run opens at its end: go back to where Step can act
     const { scrollWidth, width } = await p.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, width: window.innerWidth }));
     assert.ok(scrollWidth <= width, `no horizontal page scroll: ${scrollWidth} > ${width}`);
