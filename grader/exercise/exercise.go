@@ -63,7 +63,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/registry"
-	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/sim"
 	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
 )
@@ -83,6 +83,10 @@ type Exercise struct {
 	Mutants     []Mutant
 	// Solutions are the alternative correct solutions (solutions/*.go).
 	Solutions []Solution
+	// Reference is a listing exercise's solution.txt, compiled: the
+	// algorithm its schedules are checked against (their variables are
+	// the listing's), nil for a Go exercise.
+	Reference *sim.Algorithm
 }
 
 // Front is the front matter.
@@ -417,8 +421,14 @@ func (e *Exercise) check() error {
 	switch {
 	case e.Title == "":
 		return fmt.Errorf("%stitle is missing", at)
+	case e.IsListing():
+		if err := e.compileReference(); err != nil {
+			return err
+		}
 	case registry.Lookup(e.Algorithm) == nil:
 		return fmt.Errorf("%salgorithm %q is not one of %s", at, e.Algorithm, strings.Join(registry.Names(), ", "))
+	}
+	switch {
 	case e.IsListing() && len(e.Conform) > 0:
 		return fmt.Errorf("%sconform: a listing exercise asks for a listing of its own, not one in step with %s: leave conform out", at, e.Algorithm)
 	case e.IsListing() && len(e.VotingSets) > 0:
@@ -471,7 +481,7 @@ func validProp(p string) bool {
 }
 
 func (e *Exercise) checkSchedule(s Schedule) error {
-	sc, err := scenario.Load(s.Path, s.Text)
+	sc, err := e.LoadSchedule(s)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,11 @@ package exercise
 
 import (
 	"fmt"
+	"os"
 	"strings"
+
+	"dmelab/algorithms/listing"
+	"dmelab/algorithms/scenario"
 )
 
 // ListingInterface is the interface of an exercise whose students write a
@@ -52,4 +56,32 @@ func lineComment(at string, src []byte, ext, need string) (string, error) {
 		return "", fmt.Errorf("%s:1: %s (a # line)", at, need)
 	}
 	return strings.TrimSpace(comment), nil
+}
+
+// compileReference compiles a listing exercise's solution.txt into
+// e.Reference; it must declare the exercise's algorithm.
+func (e *Exercise) compileReference() error {
+	src, err := os.ReadFile(e.Solution())
+	if err != nil {
+		return fmt.Errorf("%s: a listing exercise needs its reference listing: %v", e.Name, err)
+	}
+	alg, err := listing.Load(e.Name+"/"+e.SolutionFile(), string(src))
+	if err != nil {
+		return fmt.Errorf("the reference listing does not compile:\n%v", err)
+	}
+	if alg.Name != e.Algorithm {
+		return fmt.Errorf("%s/%s: the listing is of algorithm %s, the exercise's front matter says %s", e.Name, e.SolutionFile(), alg.Name, e.Algorithm)
+	}
+	e.Reference = alg
+	return nil
+}
+
+// LoadSchedule parses and checks a schedule of the exercise: against the
+// registry's algorithm, or for a listing exercise against its reference
+// listing (whose variables its expectations name).
+func (e *Exercise) LoadSchedule(s Schedule) (*scenario.Scenario, error) {
+	if e.Reference != nil {
+		return scenario.LoadWith(s.Path, s.Text, e.Reference)
+	}
+	return scenario.Load(s.Path, s.Text)
 }
