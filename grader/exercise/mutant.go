@@ -207,9 +207,7 @@ func applyError(path, solName string, i int, heads []int, frag *gitdiff.TextFrag
 func ReadMutant(file string) (Mutant, error) {
 	// A listing exercise's mutants are .txt files and patch solution.txt.
 	ext, dir := ".go", filepath.Join(filepath.Dir(file), "..")
-	if filepath.Ext(file) == ".txt" {
-		ext = ".txt"
-	} else if _, err := os.Stat(filepath.Join(dir, "solution.go")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "solution.go")); err != nil {
 		if _, err := os.Stat(filepath.Join(dir, "solution.txt")); err == nil {
 			ext = ".txt"
 		}
@@ -227,7 +225,10 @@ func readMutant(at, file, ext string, sol func() ([]byte, error)) (Mutant, error
 		return Mutant{}, err
 	}
 	base := filepath.Base(file)
-	m := Mutant{Path: "mutants/" + base, ext: ext}
+	m := Mutant{Path: "mutants/" + base}
+	if ext != ".go" {
+		m.ext = ext
+	}
 	if name, ok := strings.CutSuffix(base, ".patch"); ok {
 		ref, err := sol()
 		if err != nil {
