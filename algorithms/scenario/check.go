@@ -81,6 +81,12 @@ func checkAlso(f *File, err error) (*Scenario, error) {
 	if err == nil {
 		return s, cerr
 	}
+	return checkAlsoErr(f, err, cerr)
+}
+
+// checkAlsoErr merges the parser's errors err and the checker's cerr in
+// file order.
+func checkAlsoErr(f *File, err, cerr error) (*Scenario, error) {
 	var list ErrorList
 	if !errors.As(err, &list) {
 		return nil, err
@@ -100,8 +106,24 @@ func checkAlso(f *File, err error) (*Scenario, error) {
 // enter() calls, application messages or crashes than the settings allow,
 // and expectations may only name variables the nodes have. Every problem is
 // reported with its position.
-func Check(f *File) (*Scenario, error) {
-	c := &checker{f: f, sc: &Scenario{File: f}}
+func Check(f *File) (*Scenario, error) { return checkWith(f, nil) }
+
+// LoadWith is Load for a scenario that names alg, an algorithm outside
+// the registry (a listing a grader compiled for an exercise that asks for
+// one): its algorithm line must name alg.Name, and its expectations may
+// name alg's variables. A name that is not alg's is looked up in the
+// registry as Load does.
+func LoadWith(filename string, src []byte, alg *sim.Algorithm) (*Scenario, error) {
+	f, err := Parse(filename, src)
+	s, cerr := checkWith(f, alg)
+	if err == nil {
+		return s, cerr
+	}
+	return checkAlsoErr(f, err, cerr)
+}
+
+func checkWith(f *File, own *sim.Algorithm) (*Scenario, error) {
+	c := &checker{f: f, sc: &Scenario{File: f}, own: own}
 	c.settings()
 	if c.index != nil {
 		c.script()
@@ -119,6 +141,7 @@ type checker struct {
 	errs  ErrorList
 	index map[string]int
 	alg   *sim.Algorithm
+	own   *sim.Algorithm // LoadWith's algorithm, if any
 	nodes *NodesStmt
 	v     view // the initial world, for variable names
 }
@@ -194,7 +217,9 @@ func (c *checker) settings() {
 	if algStmt == nil && !unsure("algorithm") {
 		c.errs.add(first, "missing algorithm line: start with one such as \"algorithm ra-lamport\" (one of: %s)", strings.Join(registry.Names(), ", "))
 	} else if algStmt != nil {
-		if c.alg = registry.Lookup(algStmt.Name.Name); c.alg == nil {
+		if c.own != nil && algStmt.Name.Name == c.own.Name {
+			c.alg = c.own
+		} else if c.alg = registry.Lookup(algStmt.Name.Name); c.alg == nil {
 			if w, ok := closest(algStmt.Name.Name, registry.Names()); ok {
 				c.errs.add(algStmt.Name.Pos, "unknown algorithm %q: did you mean %s? (known: %s)", algStmt.Name.Name, w, strings.Join(registry.Names(), ", "))
 			} else {

@@ -278,7 +278,7 @@ func template(dirs []string, algo string) (*exercise.Exercise, error) {
 		}
 		for _, e := range entries {
 			ex, err := exercise.Load(filepath.Join(dir, e.Name()), "")
-			if err != nil {
+			if err != nil || ex.IsListing() { // a listing exercise is no Go template
 				continue
 			}
 			if ex.Algorithm == algo {

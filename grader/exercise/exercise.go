@@ -15,11 +15,16 @@
 //	                 says how): they must get full marks, so that no test
 //	                 asks more than the statement does
 //
+// An exercise whose students write a listing (`interface: listing`, see
+// ListingInterface) has starter.txt, solution.txt and solutions/*.txt
+// instead, each opening with a # comment, and its patches apply to
+// solution.txt.
+//
 // The front matter:
 //
 //	title: Ricart–Agrawala, step by step
 //	algorithm: ra-benari        # what the schedules name; the student's code replaces it
-//	interface: rasteps          # the Go interface students implement (grader/iface)
+//	interface: rasteps          # the Go interface students implement (grader/iface), or listing
 //	points:                     # per test, by kind (defaults: 1, 1, 2, 2, 2)
 //	  public: 1
 //	  hidden: 2
@@ -58,7 +63,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/registry"
-	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/sim"
 	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
 )
@@ -78,6 +83,10 @@ type Exercise struct {
 	Mutants     []Mutant
 	// Solutions are the alternative correct solutions (solutions/*.go).
 	Solutions []Solution
+	// Reference is a listing exercise's solution.txt, compiled: the
+	// algorithm its schedules are checked against (their variables are
+	// the listing's), nil for a Go exercise.
+	Reference *sim.Algorithm
 }
 
 // Front is the front matter.
@@ -168,12 +177,19 @@ type Walk struct {
 type Mutant struct {
 	Name, Path string // Path: mutants/NAME.patch or mutants/NAME.go
 	Comment    string // what is wrong, from its first line
-	Src        []byte // the Go source graded (a patch's: solution.go patched)
-	Patch      []byte // a patch mutant's patch, nil for a .go mutant
+	Src        []byte // the source graded (a patch's: the solution patched)
+	Patch      []byte // a patch mutant's patch, nil for a whole-file mutant
+	ext        string // ".go", or ".txt" for a listing's mutant
 }
 
-// File is the name the mutant's source is graded under: NAME.go.
-func (m Mutant) File() string { return m.Name + ".go" }
+// File is the name the mutant's source is graded under: NAME.go (NAME.txt
+// for a listing exercise's mutant).
+func (m Mutant) File() string {
+	if m.ext == "" {
+		return m.Name + ".go"
+	}
+	return m.Name + m.ext
+}
 
 // Solution is an alternative correct solution, written differently from
 // the reference.
@@ -184,10 +200,10 @@ type Solution struct {
 }
 
 // Starter and Solution are the paths of those files.
-func (e *Exercise) Starter() string  { return filepath.Join(e.Dir, "starter.go") }
-func (e *Exercise) Solution() string { return filepath.Join(e.Dir, "solution.go") }
+func (e *Exercise) Starter() string  { return filepath.Join(e.Dir, e.StarterFile()) }
+func (e *Exercise) Solution() string { return filepath.Join(e.Dir, e.SolutionFile()) }
 
-// Iface is the exercise's interface.
+// Iface is the exercise's Go interface (nil for a listing exercise).
 func (e *Exercise) Iface() *iface.Interface { return iface.Lookup(e.Interface) }
 
 // Load reads and checks the exercise in dir. Hidden schedules and walks
@@ -227,7 +243,7 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 	if e.Mutants, err = e.mutants(filepath.Join(dir, "mutants")); err != nil {
 		return nil, err
 	}
-	if e.Solutions, err = solutions(filepath.Join(dir, "solutions")); err != nil {
+	if e.Solutions, err = solutions(filepath.Join(dir, "solutions"), e.Ext()); err != nil {
 		return nil, err
 	}
 	return e, e.check()
@@ -344,7 +360,7 @@ func schedules(dir, kind string) ([]Schedule, error) {
 // name; sol is the reference solution the patches apply to.
 func (e *Exercise) mutants(dir string) ([]Mutant, error) {
 	var files []string
-	for _, pat := range []string{"*.patch", "*.go"} {
+	for _, pat := range []string{"*.patch", "*" + e.Ext()} {
 		f, err := filepath.Glob(filepath.Join(dir, pat))
 		if err != nil {
 			return nil, err
@@ -356,7 +372,7 @@ func (e *Exercise) mutants(dir string) ([]Mutant, error) {
 	var out []Mutant
 	seen := map[string]string{}
 	for _, f := range files {
-		m, err := readMutant(e.Name+"/mutants/"+filepath.Base(f), f, func() ([]byte, error) {
+		m, err := readMutant(e.Name+"/mutants/"+filepath.Base(f), f, e.Ext(), func() ([]byte, error) {
 			if sol == nil {
 				var err error
 				sol, err = os.ReadFile(e.Solution())
@@ -377,8 +393,8 @@ func (e *Exercise) mutants(dir string) ([]Mutant, error) {
 	return out, nil
 }
 
-func solutions(dir string) ([]Solution, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+func solutions(dir, ext string) ([]Solution, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*"+ext))
 	if err != nil {
 		return nil, err
 	}
@@ -390,11 +406,11 @@ func solutions(dir string) ([]Solution, error) {
 			return nil, err
 		}
 		path := "solutions/" + filepath.Base(f)
-		comment, err := goComment(path, src, "an alternative solution starts with a one-line comment saying how it differs from the reference")
+		comment, err := lineComment(path, src, ext, "an alternative solution starts with a one-line comment saying how it differs from the reference")
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Solution{Name: strings.TrimSuffix(filepath.Base(f), ".go"), Path: path, Comment: comment, Src: src})
+		out = append(out, Solution{Name: strings.TrimSuffix(filepath.Base(f), ext), Path: path, Comment: comment, Src: src})
 	}
 	return out, nil
 }
@@ -405,10 +421,20 @@ func (e *Exercise) check() error {
 	switch {
 	case e.Title == "":
 		return fmt.Errorf("%stitle is missing", at)
+	case e.IsListing():
+		if err := e.compileReference(); err != nil {
+			return err
+		}
 	case registry.Lookup(e.Algorithm) == nil:
 		return fmt.Errorf("%salgorithm %q is not one of %s", at, e.Algorithm, strings.Join(registry.Names(), ", "))
-	case iface.Lookup(e.Interface) == nil:
-		return fmt.Errorf("%sinterface %q is not one of %s", at, e.Interface, strings.Join(iface.Names(), ", "))
+	}
+	switch {
+	case e.IsListing() && len(e.Conform) > 0:
+		return fmt.Errorf("%sconform: a listing exercise asks for a listing of its own, not one in step with %s: leave conform out", at, e.Algorithm)
+	case e.IsListing() && len(e.VotingSets) > 0:
+		return fmt.Errorf("%svoting-sets needs a Go interface with voting sets, not a listing", at)
+	case !e.IsListing() && iface.Lookup(e.Interface) == nil:
+		return fmt.Errorf("%sinterface %q is not one of %s, %s", at, e.Interface, strings.Join(iface.Names(), ", "), ListingInterface)
 	case len(e.VotingSets) > 0 && e.Iface().Sets == nil:
 		return fmt.Errorf("%svoting-sets needs an interface with voting sets", at)
 	}
@@ -455,7 +481,7 @@ func validProp(p string) bool {
 }
 
 func (e *Exercise) checkSchedule(s Schedule) error {
-	sc, err := scenario.Load(s.Path, s.Text)
+	sc, err := e.LoadSchedule(s)
 	if err != nil {
 		return err
 	}

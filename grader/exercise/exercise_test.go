@@ -3,6 +3,7 @@ package exercise
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -159,4 +160,41 @@ func TestBuildMemoryLimit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(512<<20), ex.BuildMemory)
 	assert.Equal(t, 30*time.Second, ex.Build)
+}
+
+// A listing exercise: .txt files, patches of solution.txt, its schedules
+// checked against its reference listing (they may name its variables),
+// and no conformance search.
+func TestListingExercise(t *testing.T) {
+	ex, err := Load(filepath.Join("..", "..", "exercises", "listing-central"), "")
+	require.NoError(t, err)
+	assert.True(t, ex.IsListing())
+	assert.Nil(t, ex.Iface())
+	assert.Equal(t, "starter.txt", filepath.Base(ex.Starter()))
+	require.NotNil(t, ex.Reference)
+	assert.Equal(t, "central", ex.Reference.Name)
+	require.NotEmpty(t, ex.Mutants)
+	for _, m := range ex.Mutants {
+		assert.Equal(t, m.Name+".txt", m.File())
+		assert.True(t, strings.HasPrefix(string(m.Src), "# "+m.Comment+"\n"), m.Name)
+	}
+	require.Len(t, ex.Solutions, 3)
+
+	sol, err := os.ReadFile(ex.Solution())
+	require.NoError(t, err)
+	md, err := os.ReadFile(filepath.Join(ex.Dir, "exercise.md"))
+	require.NoError(t, err)
+	files := map[string]string{"solution.txt": string(sol), "starter.txt": string(sol),
+		"exercise.md": strings.Replace(string(md), "max-states:", "conform: [{nodes: 2, requests: 1}]\nmax-states:", 1)}
+	_, err = Load(mk(t, files), "")
+	assert.ErrorContains(t, err, "conform: a listing exercise")
+
+	files["exercise.md"] = string(md)
+	files["solution.txt"] = strings.Replace(string(sol), "algorithm central", "algorithm central2", 1)
+	_, err = Load(mk(t, files), "")
+	assert.ErrorContains(t, err, "the listing is of algorithm central2")
+
+	files["solution.txt"] = strings.Replace(string(sol), "holder = none\n", "holder = nobody\n", 1)
+	_, err = Load(mk(t, files), "")
+	assert.ErrorContains(t, err, "the reference listing does not compile")
 }

@@ -36,6 +36,13 @@ import (
 // to the reference solution sol. It returns the mutant's comment and its
 // source. Every problem is an error naming path and the line of the patch.
 func PatchMutant(path string, patch, sol []byte) (comment string, src []byte, err error) {
+	return patchMutant(path, patch, sol, ".go")
+}
+
+// patchMutant is PatchMutant for a solution whose files end in ext: a
+// listing's (.txt) comments start with "#".
+func patchMutant(path string, patch, sol []byte, ext string) (comment string, src []byte, err error) {
+	solName, cp := "solution"+ext, commentPrefix(ext)
 	files, preamble, err := gitdiff.Parse(bytes.NewReader(patch))
 	if err != nil {
 		return "", nil, fmt.Errorf("%s", parseError(path, err))
@@ -50,16 +57,16 @@ func PatchMutant(path string, patch, sol []byte) (comment string, src []byte, er
 	}
 	switch {
 	case comment == "":
-		return "", nil, fmt.Errorf("%s:1: a patch mutant starts with a line saying what is wrong, then the diff against solution.go", path)
+		return "", nil, fmt.Errorf("%s:1: a patch mutant starts with a line saying what is wrong, then the diff against %s", path, solName)
 	case len(files) == 0:
-		return "", nil, fmt.Errorf("%s: no diff after the comment (write it as diff -u solution.go NAME.go prints it)", path)
+		return "", nil, fmt.Errorf("%s: no diff after the comment (write it as diff -u %s NAME%s prints it)", path, solName, ext)
 	case len(files) > 1:
-		return "", nil, fmt.Errorf("%s: the patch changes %d files; a mutant patches solution.go only", path, len(files))
+		return "", nil, fmt.Errorf("%s: the patch changes %d files; a mutant patches %s only", path, len(files), solName)
 	}
 	f := files[0]
 	switch {
 	case f.IsBinary || f.IsNew || f.IsDelete || f.IsCopy || f.IsRename:
-		return "", nil, fmt.Errorf("%s: the patch must change solution.go's text (it creates, deletes, renames or copies a file, or is binary)", path)
+		return "", nil, fmt.Errorf("%s: the patch must change %s's text (it creates, deletes, renames or copies a file, or is binary)", path, solName)
 	case len(f.TextFragments) == 0:
 		return "", nil, fmt.Errorf("%s: the patch has no hunk: it changes nothing", path)
 	}
@@ -68,21 +75,21 @@ func PatchMutant(path string, patch, sol []byte) (comment string, src []byte, er
 	a := gitdiff.NewTextApplier(&out, bytes.NewReader(sol))
 	for i, frag := range place(f.TextFragments, sol) {
 		if err := a.ApplyFragment(frag); err != nil {
-			return "", nil, applyError(path, i, heads, frag, sol, err)
+			return "", nil, applyError(path, solName, i, heads, frag, sol, err)
 		}
 	}
 	if err := a.Close(); err != nil {
 		return "", nil, fmt.Errorf("%s: %v", path, err)
 	}
 	src = out.Bytes()
-	if bytes.HasPrefix(src, []byte("//")) {
+	if bytes.HasPrefix(src, []byte(cp)) {
 		if _, rest, ok := bytes.Cut(src, []byte("\n")); ok {
 			src = rest
 		} else {
 			src = nil
 		}
 	}
-	return comment, append([]byte("// "+comment+"\n"), src...), nil
+	return comment, append([]byte(cp+" "+comment+"\n"), src...), nil
 }
 
 // place moves each hunk to where its old lines (context and removed
@@ -166,7 +173,7 @@ func hunkLines(patch []byte, skip int) []int {
 }
 
 // applyError says where hunk i (from 0) of the patch did not apply.
-func applyError(path string, i int, heads []int, frag *gitdiff.TextFragment, sol []byte, err error) error {
+func applyError(path, solName string, i int, heads []int, frag *gitdiff.TextFragment, sol []byte, err error) error {
 	at, hunk := path, fmt.Sprintf("hunk %d", i+1)
 	if i < len(heads) {
 		at = path + ":" + strconv.Itoa(heads[i])
@@ -185,11 +192,11 @@ func applyError(path string, i int, heads []int, frag *gitdiff.TextFragment, sol
 		lines := strings.SplitAfter(string(sol), "\n")
 		if int(ae.Line) <= len(lines) {
 			got := strings.TrimSuffix(lines[ae.Line-1], "\n")
-			return fmt.Errorf("%s: %s does not apply: solution.go line %d is %q, the patch expects %q", at, hunk, ae.Line, got, want)
+			return fmt.Errorf("%s: %s does not apply: %s line %d is %q, the patch expects %q", at, hunk, solName, ae.Line, got, want)
 		}
 	}
 	if ae.Line > 0 {
-		return fmt.Errorf("%s: %s does not apply at solution.go line %d: %v", at, hunk, ae.Line, cause)
+		return fmt.Errorf("%s: %s does not apply at %s line %d: %v", at, hunk, solName, ae.Line, cause)
 	}
 	return fmt.Errorf("%s: %s does not apply: %v", at, hunk, cause)
 }
@@ -198,35 +205,45 @@ func applyError(path string, i int, heads []int, frag *gitdiff.TextFragment, sol
 // of the exercise whose mutants/ folder holds it) or a .go, and returns
 // it whole.
 func ReadMutant(file string) (Mutant, error) {
-	return readMutant(file, file, func() ([]byte, error) {
-		return os.ReadFile(filepath.Join(filepath.Dir(file), "..", "solution.go"))
+	// A listing exercise's mutants are .txt files and patch solution.txt.
+	ext, dir := ".go", filepath.Join(filepath.Dir(file), "..")
+	if _, err := os.Stat(filepath.Join(dir, "solution.go")); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, "solution.txt")); err == nil {
+			ext = ".txt"
+		}
+	}
+	return readMutant(file, file, ext, func() ([]byte, error) {
+		return os.ReadFile(filepath.Join(dir, "solution"+ext))
 	})
 }
 
 // readMutant reads the mutant file (at names it in messages); sol reads
 // the reference solution, for a patch.
-func readMutant(at, file string, sol func() ([]byte, error)) (Mutant, error) {
+func readMutant(at, file, ext string, sol func() ([]byte, error)) (Mutant, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return Mutant{}, err
 	}
 	base := filepath.Base(file)
 	m := Mutant{Path: "mutants/" + base}
+	if ext != ".go" {
+		m.ext = ext
+	}
 	if name, ok := strings.CutSuffix(base, ".patch"); ok {
 		ref, err := sol()
 		if err != nil {
-			return Mutant{}, fmt.Errorf("%s: a patch mutant needs its exercise's solution.go: %v", at, err)
+			return Mutant{}, fmt.Errorf("%s: a patch mutant needs its exercise's solution%s: %v", at, ext, err)
 		}
 		m.Name, m.Patch = name, data
-		m.Comment, m.Src, err = PatchMutant(at, data, ref)
+		m.Comment, m.Src, err = patchMutant(at, data, ref, ext)
 		return m, err
 	}
-	name, ok := strings.CutSuffix(base, ".go")
+	name, ok := strings.CutSuffix(base, ext)
 	if !ok {
-		return Mutant{}, fmt.Errorf("%s: a mutant is a .patch or a .go file", at)
+		return Mutant{}, fmt.Errorf("%s: a mutant is a .patch or a %s file", at, ext)
 	}
 	m.Name, m.Src = name, data
-	m.Comment, err = goComment(at, data, "a mutant starts with a one-line comment saying what is wrong")
+	m.Comment, err = lineComment(at, data, ext, "a mutant starts with a one-line comment saying what is wrong")
 	return m, err
 }
 

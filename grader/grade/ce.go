@@ -125,6 +125,9 @@ func netString(w *sim.World) string {
 // student's code, with the node's variables after it. The interface says
 // which events run the student's code and what its handlers are called.
 func lastOwnStep(ce *report.Counterexample, in *iface.Interface) string {
+	if in == nil { // a listing: every step is the student's
+		return ""
+	}
 	for k := len(ce.Steps) - 1; k >= 0; k-- {
 		s := ce.Steps[k]
 		if !in.RunsCode(s.Event) {

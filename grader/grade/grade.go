@@ -78,6 +78,9 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		}
 		return res, nil
 	}
+	if ex.IsListing() {
+		return g.gradeListing(ctx, ex, filename, src, res, plan, fail)
+	}
 	if r := sandbox.Precheck(filename, src, in); r != nil {
 		if r.Refused {
 			return fail(report.Refused, r.Problems)

@@ -67,7 +67,7 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 	// The file keeps the student's name (compile errors cite it), made
 	// safe for a path.
 	base := filepath.Base(filepath.Clean("/" + filename))
-	if base == "/" || base == "." || !strings.HasSuffix(base, ".go") {
+	if base == "/" || base == "." || !strings.HasSuffix(base, ".go") && !strings.HasSuffix(base, ".txt") {
 		base = "submission.go"
 	}
 	file := filepath.Join(tmp, base)

@@ -63,7 +63,7 @@ func hiddenFault(msg string, lim sandbox.Limits) string {
 // student's for it. The test passes when the script runs to its end,
 // every expectation holds and no node failed.
 func (r *runner) schedule(t planned, rt *report.Test) error {
-	sc, err := scenario.Load(t.sched.Path, t.sched.Text)
+	sc, err := r.ex.LoadSchedule(*t.sched)
 	if err != nil {
 		return fmt.Errorf("exercise %s: %v", r.ex.Name, err)
 	}

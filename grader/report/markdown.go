@@ -148,10 +148,14 @@ func (m *md) problems(r *Result) {
 		return
 	}
 	m.p("## Problems\n\n")
+	lang := "go"
+	if strings.HasSuffix(r.File, ".txt") { // a listing: no Go highlighting
+		lang = "text"
+	}
 	for _, pr := range r.Problems {
 		m.p("- %s%s\n", position(r.File, pr), text(pr.Msg))
 		if q := quote(pr); q != "" {
-			m.p("\n%s\n", indent(fenced("go", q), "  "))
+			m.p("\n%s\n", indent(fenced(lang, q), "  "))
 		}
 	}
 	m.p("\n")

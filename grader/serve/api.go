@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"path"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -96,7 +97,7 @@ func allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
 
 var (
 	idPattern   = regexp.MustCompile(`^[0-9a-f]{32}$`)
-	filePattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\.go$`)
+	filePattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\.(go|txt)$`)
 	idemPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,100}$`)
 )
 
@@ -225,8 +226,8 @@ func (s *Server) validate(req *request) string {
 		return fmt.Sprintf("unknown exercise %q (GET /api/exercises lists them)", truncate(req.Exercise, 80))
 	case req.File == "":
 		return `missing "file" (the submitted file's name, e.g. "solution.go")`
-	case !filePattern.MatchString(req.File):
-		return fmt.Sprintf("bad file name %q: a plain name ending in .go (letters, digits, '.', '_', '-')", truncate(req.File, 80))
+	case !filePattern.MatchString(req.File) || path.Ext(req.File) != path.Ext(s.catalog.Lookup(req.Exercise).File):
+		return fmt.Sprintf("bad file name %q: a plain name ending in %s (letters, digits, '.', '_', '-')", truncate(req.File, 80), path.Ext(s.catalog.Lookup(req.Exercise).File))
 	case req.Source == nil || strings.TrimSpace(*req.Source) == "":
 		return `missing "source" (the file's text)`
 	}

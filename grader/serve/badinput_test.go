@@ -50,6 +50,7 @@ func TestBadInput(t *testing.T) {
 		{"traversal in exercise", "POST", "/api/submissions", "application/json", submission("../ra", "a.go", "x"), nil, 400, "unknown exercise"},
 		{"traversal in file name", "POST", "/api/submissions", "application/json", submission("ra", "../../etc/passwd.go", "x"), nil, 400, "bad file name"},
 		{"not a Go file", "POST", "/api/submissions", "application/json", submission("ra", "a.sh", "x"), nil, 400, "bad file name"},
+		{"a listing for a Go exercise", "POST", "/api/submissions", "application/json", submission("ra", "a.txt", "x"), nil, 400, "ending in .go"},
 		{"missing source", "POST", "/api/submissions", "application/json", []byte(`{"exercise":"ra","file":"a.go"}`), nil, 400, `missing "source"`},
 		{"blank source", "POST", "/api/submissions", "application/json", submission("ra", "a.go", " \n"), nil, 400, `missing "source"`},
 		{"invalid UTF-8", "POST", "/api/submissions", "application/json", []byte("{\"exercise\":\"ra\",\"file\":\"a.go\",\"source\":\"\xff\"}"), nil, 400, "UTF-8"},

@@ -19,14 +19,17 @@ import (
 // nothing else from the exercise's folder, so hidden schedules, the
 // reference solution and the mutants cannot be served by mistake.
 type Exercise struct {
-	Name      string     `json:"name"` // the folder's name
-	Title     string     `json:"title"`
-	Algorithm string     `json:"algorithm,omitempty"`
-	Interface string     `json:"interface,omitempty"`
-	Set       string     `json:"set,omitempty"` // the enclosing folder, for exercises grouped in sets
-	Statement string     `json:"statement"`     // Markdown, front matter removed
-	Starter   string     `json:"starter"`
-	Public    []Schedule `json:"public"`
+	Name      string `json:"name"` // the folder's name
+	Title     string `json:"title"`
+	Algorithm string `json:"algorithm,omitempty"`
+	Interface string `json:"interface,omitempty"`
+	Set       string `json:"set,omitempty"` // the enclosing folder, for exercises grouped in sets
+	Statement string `json:"statement"`     // Markdown, front matter removed
+	Starter   string `json:"starter"`
+	// File is the name a submission is graded under: solution.go, or
+	// solution.txt for an exercise that asks for a listing.
+	File   string     `json:"file"`
+	Public []Schedule `json:"public"`
 	// Hidden names the hidden schedules (never their text); filled only
 	// for staff.
 	Hidden []string `json:"hidden,omitempty"`
@@ -176,7 +179,11 @@ func loadExercise(root fs.FS, dir, md string) (*Exercise, error) {
 	if d := path.Dir(dir); d != "." {
 		ex.Set = d
 	}
-	ex.Starter, _ = readSmall(root, path.Join(dir, "starter.go"))
+	ex.File = "solution.go"
+	if ex.Listing() {
+		ex.File = "solution.txt"
+	}
+	ex.Starter, _ = readSmall(root, path.Join(dir, "starter"+path.Ext(ex.File)))
 	names, _ := fs.Glob(root, path.Join(dir, "public", "*.scn"))
 	for _, n := range names {
 		text, err := readSmall(root, n)
@@ -187,6 +194,9 @@ func loadExercise(root fs.FS, dir, md string) (*Exercise, error) {
 	}
 	return ex, nil
 }
+
+// Listing reports whether the exercise asks for a listing, not Go.
+func (e *Exercise) Listing() bool { return e.Interface == exercise.ListingInterface }
 
 // hiddenNames lists the hidden schedules of an exercise by file name.
 func hiddenNames(root fs.FS, dir, hiddenDir, name string) []string {

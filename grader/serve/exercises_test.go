@@ -107,3 +107,17 @@ func TestCatalogBadSetIndex(t *testing.T) {
 		assert.Contains(t, err.Error(), "s/"+want)
 	}
 }
+
+// An exercise that asks for a listing offers starter.txt and takes
+// solution.txt; the others keep Go.
+func TestCatalogListingExercise(t *testing.T) {
+	c, err := LoadCatalog(filepath.Join("..", "..", "exercises"), "", false)
+	require.NoError(t, err)
+	ex := c.Lookup("listing-ra-v1")
+	require.NotNil(t, ex)
+	assert.True(t, ex.Listing())
+	assert.Equal(t, "solution.txt", ex.File)
+	assert.Contains(t, ex.Starter, "algorithm ra-v1\n")
+	assert.Equal(t, "solution.go", c.Lookup("ra-steps").File)
+	assert.False(t, c.Lookup("ra-steps").Listing())
+}

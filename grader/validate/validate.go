@@ -179,7 +179,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if msg := renders(ex.Statement); msg != "" {
 		v.Problems = append(v.Problems, "the statement "+msg)
 	}
-	if o.Grader != nil && o.Grader.Builder != nil {
+	if o.Grader != nil && o.Grader.Builder != nil && !ex.IsListing() {
 		v.Problems = append(v.Problems, Signatures(ex, o.Grader.Builder.Root)...)
 	}
 	// g grades the file at path (relative to the exercise: solution.go,
@@ -198,7 +198,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		return res, err
 	}
 	var err error
-	if v.Solution, err = g("solution.go", "solution.go", nil); err != nil {
+	if v.Solution, err = g(ex.SolutionFile(), ex.SolutionFile(), nil); err != nil {
 		return nil, err
 	}
 	v.Tests, v.MaxScore = len(v.Solution.Tests), v.Solution.MaxScore
@@ -208,7 +208,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	case sol.Score < sol.MaxScore:
 		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", ")))
 	}
-	if v.Starter, err = g("starter.go", "starter.go", nil); err != nil {
+	if v.Starter, err = g(ex.StarterFile(), ex.StarterFile(), nil); err != nil {
 		return nil, err
 	}
 	switch st := v.Starter; {
@@ -245,7 +245,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Mutants = append(v.Mutants, m)
 	}
 	if len(ex.Solutions) < MinAlternatives {
-		v.Problems = append(v.Problems, fmt.Sprintf("%d alternative solutions; an exercise needs at least %d (solutions/*.go: correct, written differently from the reference)", len(ex.Solutions), MinAlternatives))
+		v.Problems = append(v.Problems, fmt.Sprintf("%d alternative solutions; an exercise needs at least %d (solutions/*%s: correct, written differently from the reference)", len(ex.Solutions), MinAlternatives, ex.Ext()))
 	}
 	for _, so := range ex.Solutions {
 		res, err := g(so.Path, filepath.Base(so.Path), so.Src)

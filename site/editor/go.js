@@ -1,6 +1,8 @@
 // The exercise pages' Go editor: CodeMirror 6 with Go's highlighting,
 // line numbers, bracket matching and indentation, over the page's
-// textarea. Bundled by esbuild at build time (make site) into
+// textarea; for an exercise that asks for a listing, the playground's
+// listing highlighting and indentation by four spaces (a tab is an error
+// in a listing). Bundled by esbuild at build time (make site) into
 // static/goeditor.js; the exercise page loads it if it is there and keeps
 // the plain textarea otherwise.
 
@@ -11,6 +13,7 @@ import {
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, defaultHighlightStyle, indentUnit, bracketMatching } from '@codemirror/language';
 import { go } from '@codemirror/lang-go';
+import { listingLanguage } from './listing-lang.js';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 
 const theme = EditorView.theme({
@@ -21,15 +24,17 @@ const theme = EditorView.theme({
 
 // attach replaces textarea with an editor that keeps the textarea's value
 // (and its input events) in step, so the page's code reads and writes the
-// textarea as before. It returns the editor's view.
-export function attach(textarea) {
+// textarea as before. lang is 'go' or 'listing'. It returns the editor's
+// view.
+export function attach(textarea, lang = 'go') {
+  const language = lang === 'listing' ? [indentUnit.of('    '), listingLanguage] : [indentUnit.of('\t'), go()];
   let syncing = false;
   const view = new EditorView({
     state: EditorState.create({
       doc: textarea.value,
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
-        bracketMatching(), indentUnit.of('\t'), go(), syntaxHighlighting(defaultHighlightStyle), theme, lintGutter(),
+        bracketMatching(), ...language, syntaxHighlighting(defaultHighlightStyle), theme, lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ 'aria-label': textarea.getAttribute('aria-label') || 'Go editor', tabindex: '0' }),
         EditorView.updateListener.of((u) => {

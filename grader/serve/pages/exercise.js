@@ -14,6 +14,10 @@
 const work = document.querySelector('.work');
 if (work) {
   const name = work.dataset.exercise;
+  // A listing exercise submits solution.txt, indented with spaces (a tab
+  // is an error in a listing); a Go one solution.go.
+  const file = work.dataset.file || 'solution.go';
+  const lang = work.dataset.lang || 'go';
   const src = document.getElementById('source');
   const submit = document.getElementById('submit');
   const status = document.getElementById('status');
@@ -31,7 +35,7 @@ if (work) {
     if (e.key === 'Tab') { // a tab in the editor, not a focus move
       e.preventDefault();
       const { selectionStart: a, selectionEnd: b } = src;
-      src.setRangeText('\t', a, b, 'end');
+      src.setRangeText(lang === 'listing' ? '    ' : '\t', a, b, 'end');
     }
   });
   document.getElementById('reset').addEventListener('click', () => {
@@ -148,7 +152,7 @@ if (work) {
       const r = await fetch('/api/submissions', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ exercise: name, file: 'solution.go', source: sent }),
+        body: JSON.stringify({ exercise: name, file, source: sent }),
       });
       const v = await r.json();
       if (!r.ok) { say(v.error || `error ${r.status}`); return; }
@@ -161,11 +165,11 @@ if (work) {
     }
   });
   drawHistory();
-  // The Go editor (CodeMirror, built by make site) over the textarea, if
+  // The editor (CodeMirror, built by make site) over the textarea, if
   // the playground's files are served here; the textarea works without it.
   import('/goeditor.js').then((m) => {
-    editor = { view: m.attach(src), mark: m.mark, reveal: m.reveal };
-    work.dataset.editor = 'go';
+    editor = { view: m.attach(src, lang), mark: m.mark, reveal: m.reveal };
+    work.dataset.editor = lang;
   }).catch(() => {
     work.dataset.editor = 'plain';
   });

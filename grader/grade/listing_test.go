@@ -1,0 +1,107 @@
+package grade_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/listing"
+	"dmelab/grader/exercise"
+	"dmelab/grader/grade"
+	"dmelab/grader/report"
+)
+
+// A listing that does not compile is not run: every problem comes at its
+// line and column (bytes) with the line quoted, and every test is listed
+// as not run.
+func TestListingCompileErrors(t *testing.T) {
+	ex := load(t, "listing-ra-v1")
+	src := strings.Replace(listing.SeedText("ra-v1"), "P11: if requestedNum < myNum:", "P11: if requestedNum < myNumber:", 1)
+	res, err := grader.Grade(context.Background(), ex, "mine.txt", []byte(src))
+	require.NoError(t, err)
+	require.Equal(t, report.CompileError, res.Status)
+	require.NotEmpty(t, res.Problems)
+	p := res.Problems[0]
+	assert.Equal(t, 26, p.Line)
+	assert.Equal(t, 32, p.Col)
+	assert.Contains(t, p.Msg, "myNumber")
+	assert.Contains(t, p.Source, "requestedNum < myNumber")
+	require.Len(t, res.Tests, 10)
+	for _, tt := range res.Tests {
+		assert.Contains(t, tt.Message, "not run: the file does not compile")
+	}
+	md := report.Markdown(res, report.Options{})
+	assert.Contains(t, md, "mine.txt:26:32")
+}
+
+// The listing must be of the exercise's algorithm: its schedules run that
+// one. Another name is a problem at the algorithm line.
+func TestListingOfAnotherAlgorithm(t *testing.T) {
+	ex := load(t, "listing-ra-v1")
+	res, err := grader.Grade(context.Background(), ex, "mine.txt", []byte(listing.SeedText("ra-benari")))
+	require.NoError(t, err)
+	require.Equal(t, report.CompileError, res.Status)
+	require.Len(t, res.Problems, 1)
+	assert.Equal(t, 3, res.Problems[0].Line)
+	assert.Equal(t, 1, res.Problems[0].Col)
+	assert.Contains(t, res.Problems[0].Msg, `write "algorithm ra-v1"`)
+}
+
+// A listing whose state space has no end is graded within the
+// exercise's total time: each search stops at its share of the budget or
+// its bound of states, and the grading goes on.
+func TestListingWithoutEndIsBounded(t *testing.T) {
+	ex := *load(t, "listing-ra-v1")
+	ex.Limits.Total = 3 * time.Second
+	ex.MaxStates = 0 // the default bound, a million states
+	sol, err := os.ReadFile(ex.Solution())
+	require.NoError(t, err)
+	// A process that counts for ever: no two states are the same.
+	grow := strings.Replace(string(sol), "\non receive(reply):", "\nprocess tick:\n    loop forever:\n        P30: highestNum = highestNum + 1\n\non receive(reply):", 1)
+	require.NotEqual(t, string(sol), grow)
+	start := time.Now()
+	res, err := grader.Grade(context.Background(), &ex, "grow.txt", []byte(grow))
+	require.NoError(t, err)
+	require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
+	assert.Less(t, time.Since(start), 30*time.Second)
+	assert.Less(t, res.Score, res.MaxScore)
+	stopped := 0
+	for _, tt := range res.Tests {
+		if strings.Contains(tt.Message, "stopped") {
+			stopped++
+		}
+	}
+	assert.Positive(t, stopped, "no test was stopped")
+}
+
+// FuzzGradeListing grades any text as a listing: grading must end, with a
+// result, never a panic or an error. Run it long with
+// go test ./grader/grade -run '^$' -fuzz FuzzGradeListing.
+func FuzzGradeListing(f *testing.F) {
+	for _, name := range listing.Seeds() {
+		f.Add(listing.SeedText(name))
+	}
+	f.Add("algorithm central\nservers 1\n")
+	f.Add("algorithm ra-v1\nprocess main:\n    loop forever:\n        P1: NCS\n        P2: CS\n")
+	f.Add("\x00\xff algorithm\n\tP1:")
+	ex, err := exercise.Load(filepath.Join(root, "exercises", "listing-central"), "")
+	require.NoError(f, err)
+	ex.Limits.Total = 2 * time.Second
+	ex.MaxStates = 20000
+	g := &grade.Grader{MaxMemory: 256 << 20}
+	f.Fuzz(func(t *testing.T, src string) {
+		res, err := g.Grade(context.Background(), ex, "fuzz.txt", []byte(src))
+		require.NoError(t, err)
+		require.NotNil(t, res)
+		require.Contains(t, []report.Status{report.Graded, report.CompileError}, res.Status)
+		if res.Status == report.CompileError {
+			require.NotEmpty(t, res.Problems)
+		}
+	})
+}
