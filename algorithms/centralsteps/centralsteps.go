@@ -31,20 +31,12 @@
 // and it waits forever (a liveness failure).
 package centralsteps
 
-import (
-	"strconv"
-
-	"dmelab/algorithms/internal/stepwire"
-)
+import "dmelab/algorithms/internal/stepwire"
 
 // State is the node's state, in the seed's words.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 // Server is the index of the server node (N1), which is no client.
 const Server = 0
@@ -125,11 +117,7 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M0(Steps.OnGrant),
-}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
-
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+}}

@@ -46,7 +46,7 @@ func (r ref) OnGrant() { r.State = Held }
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-var refs = steptest.Both(harness.Wire, code(newRef))
+var refs = steptest.Both(harness.Wire, ends.Code(newRef))
 
 // The reference behaves exactly as the registry's central, directly and
 // through the wire: the same state space and verdicts, and the same
@@ -55,10 +55,10 @@ var refs = steptest.Both(harness.Wire, code(newRef))
 func TestReferenceIsCentral(t *testing.T) {
 	props := []string{explore.Safety, explore.Liveness, explore.Order}
 	for _, c := range refs {
-		steptest.Same(t, central.Algorithm(), []*sim.Algorithm{algorithm("central", c)},
+		steptest.Same(t, central.Algorithm(), []*sim.Algorithm{harness.Descriptor("central", c)},
 			steptest.Config{N: 1, R: 1, Props: props}, steptest.Config{N: 2, R: 1, Props: props}, steptest.Config{N: 2, R: 2, Props: props},
 			steptest.Config{N: 3, R: 1, Props: props}, steptest.Config{N: 3, R: 2, Props: props})
-		steptest.Transcript(t, central.Algorithm(), algorithm("central", c), sim.Config{N: 3}, sim.Options{Requests: 1},
+		steptest.Transcript(t, central.Algorithm(), harness.Descriptor("central", c), sim.Config{N: 3}, sim.Options{Requests: 1},
 			[]string{"request N2", "request N3", "deliver N3->N1 request", "deliver N2->N1 request", "deliver N1->N3 grant",
 				"exit N3", "deliver N3->N1 release", "deliver N1->N2 grant", "exit N2", "deliver N2->N1 release"})
 	}
@@ -83,9 +83,9 @@ func TestContract(t *testing.T) {
 		{OpRelease, func(v *Vars, from int) { _ = v.Queue[5] }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
 		{OpRequest, func(v *Vars, from int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (node 0)"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, from, _ int) int { c.bad(v, from); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, from, _ int) int { c.bad(v, from); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, algorithm("central", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
+			steptest.Fault(t, harness.Descriptor("central", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
 		}
 	}
 }
@@ -99,6 +99,6 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpRelease), 2, 0, &Vars{State: Released, Holder: 2, Queue: []int{1}, self: at(0, 3)}),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpRelease), 2, 0, &Vars{State: Released, Holder: 2, Queue: []int{1}, self: at(0, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 0, &Vars{Holder: None, self: at(0, 3)}))
 }

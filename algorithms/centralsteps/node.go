@@ -11,29 +11,18 @@ import (
 
 // Algorithm returns the descriptor of the central server whose handlers s
 // implements, under the given name (the exercise's algorithm, central).
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "the central server (seed 002), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Holder: None} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		Servers:  1,
-		MsgKinds: []string{"request", "grant", "release"},
-	}
+var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &wire, Copy: copyVars,
+	Alg: sim.Algorithm{Summary: "the central server (seed 002), with the handlers written by a student",
+		Servers: 1, MsgKinds: []string{"request", "grant", "release"}},
+	Init:  func(int, int) Vars { return Vars{Holder: None} },
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
 }
 
 // node is one node: the harness's shared part holds all its variables.
 type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }
@@ -159,11 +148,11 @@ func (n *node) Vars() []sim.Var {
 	if n.At().ID == Server {
 		h := "-"
 		if n.V.Holder != None {
-			h = name(n.V.Holder)
+			h = stepwire.NodeName(n.V.Holder)
 		}
 		q := make([]string, len(n.V.Queue))
 		for i, x := range n.V.Queue {
-			q[i] = name(x)
+			q[i] = stepwire.NodeName(x)
 		}
 		v = append(v, sim.Var{Name: "holder", Value: h}, sim.Var{Name: "queue", Value: "[" + strings.Join(q, " ") + "]"})
 	}

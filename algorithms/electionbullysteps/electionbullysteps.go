@@ -196,11 +196,9 @@ var ops = []stepwire.Op{{Name: "Start()"}, {Name: "OnElection()", A: stepwire.Ot
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Start), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK),
-	stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK), stepwire.M0(Steps.TimeoutNoCoordinator),
-	stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{stepwire.M0(Steps.Start),
+	stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK), stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK),
+	stepwire.M0(Steps.TimeoutNoCoordinator), stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)}}
 
 var name = stepwire.NodeName

@@ -90,7 +90,7 @@ func (r ref) Check() {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("election-bully", c) }
+func alg(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("election-bully", c) }
 
 // The reference behaves exactly as the registry's election-bully,
 // directly and through the wire: the same state space, verdicts and
@@ -107,7 +107,7 @@ func TestReferenceIsElectionBully(t *testing.T) {
 			cfgs = append(cfgs, steptest.Config{N: c[0], R: c[1], C: c[2], Rec: c[3]})
 		}
 	}
-	refs := steptest.Both(harness.Wire, code(newRef))
+	refs := steptest.Both(harness.Wire, ends.Code(newRef))
 	steptest.Same(t, electionbully.Algorithm(), steptest.Each(alg, refs), cfgs...)
 	for _, c := range refs {
 		b := steptest.Transcript(t, electionbully.Algorithm(), alg(c), sim.Config{N: 4}, sim.Options{Requests: 1, Crashes: 1}, []string{"request N1", "deliver N1->N2 election", "deliver N1->N4 election", "deliver N2->N1 ok",
@@ -174,7 +174,7 @@ func TestContract(t *testing.T) {
 		{OpCheck, func(v *Vars, _ int) { var m map[int]int; m[1] = 1 }, append(won, "deliver N3->N1", "deliver N3->N2", "step N1 check"),
 			"Check() panicked: assignment to entry in nil map"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, arg, _ int) int { c.bad(v, arg); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, arg, _ int) int { c.bad(v, arg); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
 			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1}, c.run, c.fault)
 		}
@@ -187,9 +187,9 @@ func TestContract(t *testing.T) {
 // heard, change nothing.
 func TestPatientTimers(t *testing.T) {
 	calls := 0
-	count := code(newRef)
+	count := ends.Code(newRef)
 	for _, op := range []Op{OpNoCoordinator, OpCheck, OpStart} {
-		count = steptest.Override(count, int(op), func(v *Vars, _, _ int) int { calls++; code(newRef)(v)(int(op), 0, 0); return 0 })
+		count = steptest.Override(count, int(op), func(v *Vars, _, _ int) int { calls++; ends.Code(newRef)(v)(int(op), 0, 0); return 0 })
 	}
 	w := run(t, count, []string{"crash N3", "step N1 timeout"})
 	assert.Equal(t, 0, calls, "N2 is alive: an election's result is still due")
@@ -212,7 +212,7 @@ func TestPatientTimers(t *testing.T) {
 // A node that fails is a liveness failure even when every live node
 // agrees on the leader: here N2, the leader, fails at its first heartbeat.
 func TestFailureIsLiveness(t *testing.T) {
-	heartbeatFails := steptest.Override(code(newRef), int(OpHeartbeat), func(*Vars, int, int) int { panic("boom") })
+	heartbeatFails := steptest.Override(ends.Code(newRef), int(OpHeartbeat), func(*Vars, int, int) int { panic("boom") })
 	w := run(t, heartbeatFails, []string{"request N3", "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"})
 	assert.Equal(t, "Heartbeat() panicked: boom", w.Nodes[2].(*node).Fault())
 	assert.Equal(t, None, w.Nodes[2].(*node).Leader())
@@ -238,7 +238,7 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpStart), 0, 0, &Vars{Leader: None, self: at(0, 4, 0)}),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpStart), 0, 0, &Vars{Leader: None, self: at(0, 4, 0)}),
 		harness.EncodeRequest(int(OpElection), 0, 0, &Vars{Leader: None, self: at(2, 3, 0)}),
 		harness.EncodeRequest(int(OpCoordinator), 2, 0, &Vars{Leader: 1, Heard: true, self: at(0, 3, 4)}))
 }

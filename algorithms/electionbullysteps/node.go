@@ -13,25 +13,19 @@ import (
 // election-bully). Its messages print and its steps read as the
 // registry's, so schedules written for election-bully replay and
 // counterexamples open in the playground.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	reg := electionbully.Algorithm()
-	return &sim.Algorithm{
-		Name:     name,
-		Summary:  "the bully election (seed 002), with the handlers written by a student",
-		Election: true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			if cfg.N > MaxNodes {
-				return nil, fmt.Errorf("electionbullysteps: at most %d nodes", MaxNodes)
-			}
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Leader: None} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds:  reg.MsgKinds,
-		FormatMsg: reg.FormatMsg,
-		Listing:   reg.Listing,
-	}
+var reg = electionbully.Algorithm()
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Wire: &wire, Crashes: true, Say: opCall, Max: MaxNodes,
+	Alg: sim.Algorithm{Election: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
+		Summary: "the bully election (seed 002), with the handlers written by a student"},
+	Init: func(int, int) Vars { return Vars{Leader: None} },
+	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	// Idle, as in the registry's (the application may ask for an election
+	// at any time); a failed node is Wanting for ever, so that the
+	// explorer reports it even if every live node agrees on a leader.
+	Phase: func(*Vars) sim.Phase { return sim.Idle },
 }
 
 // Timers, as Step.Arg of a sim.TimerProc step: the registry's numbering,
@@ -46,14 +40,6 @@ const (
 
 // node is one node: the harness's shared part holds its variables.
 type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase is Idle, as in the registry's (the application may ask for an
-// election at any time); a failed node is Wanting for ever, so that the
-// explorer reports it even if every live node agrees on a leader.
-func (n *node) Phase() sim.Phase { return n.Waits(sim.Idle) }
 
 // Leader implements sim.Elector; a failed node has decided nothing.
 func (n *node) Leader() int {

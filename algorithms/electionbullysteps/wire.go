@@ -8,9 +8,8 @@ import (
 // The wire (see package stepwire) carries the variables as leader state
 // heard, and each message as kind to. maxSends is more than any handler
 // may send (each kind at most once to each other node).
-var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Crashes: true, Say: opCall, Wire: &stepwire.Wire[Vars, Send]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
+var wire = stepwire.Wire[Vars, Send]{
+	Ops: ops,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(v.Leader)
 		e.Int(int(v.State))
@@ -24,26 +23,16 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Crashes: t
 	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
 	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Coordinator))), d.Int()} },
 	MaxSends: 3 * MaxNodes,
-	Noun:     "handlers",
-}}
+}
 
-// Caller sends one request to wherever the student's code runs and
-// returns its answer (see package stepwire).
+// Caller sends one request to wherever the student's code runs and returns
+// its answer (see package stepwire).
 type Caller = stepwire.Caller
 
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
-}
-
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
-}
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox): every handler becomes one call, which Serve answers.
+func Remote(name string, call Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
 // Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer, and a request that
-// does not decode, or names a system the host never builds, is refused.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+// side. Panics are caught and reported in the answer.
+func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }

@@ -127,10 +127,9 @@ var ops = []stepwire.Op{{Name: "StartElection()"}, {Name: "OnElection()", A: ste
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.StartElection), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnElected)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness,
+	Table: []stepwire.Method[Steps]{stepwire.M0(Steps.StartElection), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnElected)}}
 
 // name is how node i prints: N(i+1) for a node, the number itself for
 // anything else (so a fault can show what a handler wrote).

@@ -43,7 +43,7 @@ func (r ref) OnElected(k int) {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("election-ring", c) }
+func alg(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("election-ring", c) }
 
 // The reference behaves exactly as the registry's election-ring, directly
 // and through the wire: the same state space, verdicts and
@@ -57,7 +57,7 @@ func TestReferenceIsElectionRing(t *testing.T) {
 	for _, c := range [][3]int{{1, 1, 0}, {2, 1, 0}, {2, 2, 0}, {3, 1, 0}, {3, 2, 0}, {4, 1, 0}, {2, 1, 1}, {3, 1, 1}, {4, 1, 1}} {
 		cfgs = append(cfgs, steptest.Config{N: c[0], R: c[1], C: c[2]})
 	}
-	refs := steptest.Both(harness.Wire, code(newRef))
+	refs := steptest.Both(harness.Wire, ends.Code(newRef))
 	want := steptest.Same(t, electionring.Algorithm(), steptest.Each(alg, refs), cfgs...)
 	for _, c := range refs {
 		require.Equal(t, explore.Holds, want[0].Verdicts[explore.Liveness])
@@ -96,7 +96,7 @@ func TestContract(t *testing.T) {
 		{OpElection, func(v *Vars, j int) { var s []int; _ = s[j] }, []string{"request N1", "deliver N1->N2"},
 			"OnElection() panicked: runtime error: index out of range"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, j, _ int) int { c.bad(v, j); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, j, _ int) int { c.bad(v, j); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
 			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
 			w, err := sim.NewWorld(alg(b), sim.Config{N: 3}, sim.Options{Requests: 1})
@@ -135,6 +135,6 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpElection), 2, 0, &Vars{Leader: None, self: at(1, 3, 0)}),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpElection), 2, 0, &Vars{Leader: None, self: at(1, 3, 0)}),
 		harness.EncodeRequest(int(OpElected), 2, 0, &Vars{Leader: 0, self: at(0, 3, 2)}))
 }

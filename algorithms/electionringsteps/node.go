@@ -12,27 +12,17 @@ import (
 // implements, under the given name (the exercise's algorithm,
 // election-ring). Messages are numbered and printed as the registry's
 // election-ring prints them, so schedules written for it replay.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:     name,
-		Summary:  "the ring election (seed 002), with the handlers written by a student",
-		Election: true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Leader: None} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds:  []string{"election", "elected"},
-		FormatMsg: electionring.Algorithm().FormatMsg,
-	}
+var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Wire: &wire, Crashes: true,
+	Alg: sim.Algorithm{Election: true, MsgKinds: []string{"election", "elected"}, FormatMsg: electionring.Algorithm().FormatMsg,
+		Summary: "the ring election (seed 002), with the handlers written by a student"},
+	Init: func(int, int) Vars { return Vars{Leader: None} },
+	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
 }
 
 // node is one node: the harness's shared part holds its variable.
 type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
 
 // Phase is always Idle, as in the registry's election-ring: the
 // application may start an election at any time.

@@ -9,33 +9,23 @@ const maxSends = 64
 
 // The wire (see package stepwire) carries the variables as leader, and
 // each message as kind id.
-var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Crashes: true, Wire: &stepwire.Wire[Vars, Send]{
+var wire = stepwire.Wire[Vars, Send]{
 	Ops:      ops,
-	Self:     func(v *Vars) *self { return &v.self },
 	Put:      func(e *sim.Enc, v *Vars) { e.Int(v.Leader) },
 	Get:      func(d *sim.Dec, v *Vars) { v.Leader = d.Int() },
 	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.ID) },
 	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Elected))), d.Int()} },
 	MaxSends: maxSends,
-	Noun:     "handlers",
-}}
+}
 
-// Caller sends one request to wherever the student's code runs and
-// returns its answer (see package stepwire).
+// Caller sends one request to wherever the student's code runs and returns
+// its answer (see package stepwire).
 type Caller = stepwire.Caller
 
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
-}
-
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
-}
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox): every handler becomes one call, which Serve answers.
+func Remote(name string, call Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
 // Serve answers one request with the student's handlers: the guest's
 // side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }

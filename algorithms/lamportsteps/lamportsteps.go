@@ -153,11 +153,9 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Oth
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.MBool(Steps.CanEnter),
-	stepwire.M0(Steps.Exit), stepwire.M2(Steps.OnRelease), stepwire.M2(Steps.OnReply)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.MBool(Steps.CanEnter),
+	stepwire.M0(Steps.Exit), stepwire.M2(Steps.OnRelease), stepwire.M2(Steps.OnReply)}}
 
 // receipt returns the Op that handles a message of kind k.
 func receipt(k Kind) (Op, bool) {

@@ -74,7 +74,7 @@ func (r ref) toOthers(m Entry) {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("lamport", c) }
+func alg(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("lamport", c) }
 
 // The reference behaves exactly as the registry's lamport, directly and
 // through the wire: the same state space and verdicts, including Order
@@ -88,7 +88,7 @@ func TestReferenceIsLamport(t *testing.T) {
 	if !testing.Short() {
 		cfgs = append(cfgs, steptest.Config{N: 3, R: 1})
 	}
-	refs := steptest.Both(harness.Wire, code(newRef))
+	refs := steptest.Both(harness.Wire, ends.Code(newRef))
 	steptest.Same(t, lamport.Algorithm(), steptest.Each(alg, refs), cfgs...)
 	for _, c := range refs {
 		b := steptest.Transcript(t, lamport.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{"request N1", "request N2", "deliver N1->N2 request", "deliver N2->N1 request",
@@ -150,7 +150,7 @@ func TestContract(t *testing.T) {
 		{OpReply, func(v *Vars, from, t int) int { var m map[int]int; m[from] = t; return 0 }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() panicked: assignment to entry in nil map"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), c.bad)
+		bad := steptest.Override(ends.Code(newRef), int(c.op), c.bad)
 		for _, b := range steptest.Both(harness.Wire, bad) {
 			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
 		}
@@ -160,7 +160,7 @@ func TestContract(t *testing.T) {
 // A failed node stops: it waits forever, takes no more messages, and the
 // search reports the liveness failure.
 func TestFailedNodeWaits(t *testing.T) {
-	s := steptest.Override(code(newRef), int(OpReply), func(*Vars, int, int) int { panic("no") })
+	s := steptest.Override(ends.Code(newRef), int(OpReply), func(*Vars, int, int) int { panic("no") })
 	res := steptest.Explore(t, alg(s), steptest.Config{N: 2, R: 1})
 	assert.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
 	assert.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])
@@ -187,7 +187,7 @@ func TestWire(t *testing.T) {
 
 func FuzzDecodeAnswer(f *testing.F) {
 	q := []Entry{{Request, 1}, {Reply, 2}, {Release, 0}}
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{Q: q, self: at(0, 3, 4)}),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{Q: q, self: at(0, 3, 4)}),
 		harness.EncodeRequest(int(OpCanEnter), 0, 0, &Vars{Q: q, self: at(0, 3, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 1, &Vars{Q: q, self: at(2, 3, 2)}))
 }

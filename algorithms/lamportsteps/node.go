@@ -15,28 +15,21 @@ import (
 // and it names and prints its messages and shows its pseudocode the same
 // way (the registry's own MsgKinds, FormatMsg and Listing), so schedules
 // written for lamport replay on it.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	reg := lamport.Algorithm()
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "Lamport 1978 (seed 004, algorithm 1), with the handlers written by a student",
-		FIFO:    true,
-		Clocks:  true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars {
-				q := make([]Entry, cfg.N)
-				for j := range q {
-					q[j] = Entry{Kind: Release}
-				}
-				return Vars{Q: q}
-			}, func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} })
-		},
-		MsgKinds:  reg.MsgKinds,
-		FormatMsg: reg.FormatMsg,
-		Listing:   reg.Listing,
-	}
+var reg = lamport.Algorithm()
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "lamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
+	Alg: sim.Algorithm{FIFO: true, Clocks: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
+		Summary: "Lamport 1978 (seed 004, algorithm 1), with the handlers written by a student"},
+	Init: func(_, n int) Vars {
+		q := make([]Entry, n)
+		for j := range q {
+			q[j] = Entry{Kind: Release}
+		}
+		return Vars{Q: q}
+	},
+	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
 }
 
 // node is one node: the harness's phase beside the shared part, which
@@ -46,7 +39,7 @@ type node struct {
 	phase sim.Phase
 }
 
-func (n *node) Clone() sim.Node { return &node{n.Node.Clone(), n.phase} }
+func (n *node) Clone() sim.Node { return &node{n.Node.Copy(), n.phase} }
 
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {

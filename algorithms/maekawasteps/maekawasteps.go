@@ -43,11 +43,7 @@ import (
 // State is the seed's state variable.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 type self = stepwire.Self[Msg]
 
@@ -136,7 +132,7 @@ func (o Op) String() string {
 var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave),
 	stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M1(Steps.OnReply)}
 
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods(s, methods) }
 
 // invokeSets calls the student's VotingSets.
 func invokeSets(sets Sets, n int) (v [][]int, panicked string) {

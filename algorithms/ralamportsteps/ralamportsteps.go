@@ -66,11 +66,7 @@ import (
 // State is the node's state, in the seed's words.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 // Waiter is a deferred request <T, P_ID> in the queue.
 type Waiter struct {
@@ -170,9 +166,7 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Oth
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)}}
 
 var name = stepwire.NodeName

@@ -62,9 +62,9 @@ func (r ref) Exit() {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("ra-lamport", c) }
+func alg(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("ra-lamport", c) }
 
-var refs = steptest.Both(harness.Wire, code(newRef))
+var refs = steptest.Both(harness.Wire, ends.Code(newRef))
 
 // The reference behaves exactly as the registry's ra-lamport, directly
 // and through the wire: the same state space and verdicts (Order too,
@@ -234,7 +234,7 @@ func TestContract(t *testing.T) {
 		{OpExit, func(v *Vars, j, tj int) { _ = v.Queue[3] }, append(held, "exit N1"),
 			"Exit() panicked: runtime error: index out of range"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, j, tj int) int { c.bad(v, j, tj); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, j, tj int) int { c.bad(v, j, tj); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
 			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
 		}
@@ -243,7 +243,7 @@ func TestContract(t *testing.T) {
 
 // A failed node stops: it receives nothing more and waits forever.
 func TestFailedNodeWaits(t *testing.T) {
-	stays := steptest.Override(code(newRef), int(OpExit), func(*Vars, int, int) int { return 0 })
+	stays := steptest.Override(ends.Code(newRef), int(OpExit), func(*Vars, int, int) int { return 0 })
 	w, err := sim.NewWorld(alg(stays), sim.Config{N: 2}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1", "exit N1"} {
@@ -278,7 +278,7 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef),
 		harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Released, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)}),
 		harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 2)}),
 		harness.EncodeRequest(int(OpRequest), 2, 7, &Vars{State: Wanted, T: 3, self: at(1, 3, 8)}))

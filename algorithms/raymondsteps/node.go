@@ -11,32 +11,23 @@ import (
 // Algorithm returns the descriptor of Raymond's tree whose handlers s
 // implements, under the given name (the exercise's algorithm, raymond).
 // N1 holds the privilege initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "Raymond's tree (beyond the notes), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(i int) Vars {
-				if i == 0 {
-					return Vars{Holder: 0}
-				}
-				return Vars{Holder: Parent(i)}
-			}, func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds: []string{"request", "privilege"},
-	}
+var harness = stepwire.Harness[Vars, Send]{Pkg: "raymondsteps", Wire: &wire, Copy: copyVars,
+	Alg: sim.Algorithm{MsgKinds: []string{"request", "privilege"},
+		Summary: "Raymond's tree (beyond the notes), with the handlers written by a student"},
+	Init: func(i, _ int) Vars {
+		if i == 0 {
+			return Vars{Holder: 0}
+		}
+		return Vars{Holder: Parent(i)}
+	},
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
 }
 
 // node is one node: the harness's shared part holds all its variables.
 type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }

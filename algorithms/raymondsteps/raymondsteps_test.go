@@ -55,7 +55,7 @@ func (r ref) after() {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-var refs = steptest.Both(harness.Wire, code(newRef))
+var refs = steptest.Both(harness.Wire, ends.Code(newRef))
 
 // The reference behaves exactly as the registry's raymond, directly and
 // through the wire: the same state space and verdicts, and the same
@@ -63,9 +63,9 @@ var refs = steptest.Both(harness.Wire, code(newRef))
 // raymond replay on a student's code.
 func TestReferenceIsRaymond(t *testing.T) {
 	for _, c := range refs {
-		steptest.Same(t, raymond.Algorithm(), []*sim.Algorithm{algorithm("raymond", c)},
+		steptest.Same(t, raymond.Algorithm(), []*sim.Algorithm{harness.Descriptor("raymond", c)},
 			steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2}, steptest.Config{N: 4, R: 1})
-		steptest.Transcript(t, raymond.Algorithm(), algorithm("raymond", c), sim.Config{N: 4}, sim.Options{Requests: 1},
+		steptest.Transcript(t, raymond.Algorithm(), harness.Descriptor("raymond", c), sim.Config{N: 4}, sim.Options{Requests: 1},
 			[]string{"request N4", "request N3", "deliver N4->N2 request", "deliver N3->N1 request", "deliver N2->N1 request",
 				"deliver N1->N3 privilege", "deliver N1->N3 request", "exit N3", "deliver N3->N1 privilege", "deliver N1->N2 privilege", "deliver N2->N4 privilege", "exit N4"})
 	}
@@ -100,16 +100,16 @@ func TestContract(t *testing.T) {
 		{OpExit, func(v *Vars, _ int) {}, []string{"request N1", "exit N1"}, "Exit() left state = HELD"},
 		{OpPrivilege, func(v *Vars, _ int) { var m map[int]int; m[1] = 1 }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnPrivilege() panicked: assignment to entry in nil map"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, from, _ int) int { c.bad(v, from); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, from, _ int) int { c.bad(v, from); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, algorithm("raymond", b), sim.Config{N: 4}, sim.Options{Requests: 1}, c.run, c.fault)
+			steptest.Fault(t, harness.Descriptor("raymond", b), sim.Config{N: 4}, sim.Options{Requests: 1}, c.run, c.fault)
 		}
 	}
 }
 
 // A broken sandbox fails the node that called it.
 func TestBroken(t *testing.T) {
-	steptest.Broken(t, harness.Wire, func(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("raymond", c) }, sim.Config{N: 2}, "request N2", "Enter()")
+	steptest.Broken(t, harness.Wire, func(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("raymond", c) }, sim.Config{N: 2}, "request N2", "Enter()")
 }
 
 func at(id, n int) self { return stepwire.Placed[Send](stepwire.Place{ID: id, N: n}) }
@@ -122,6 +122,6 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, Holder: 0, Queue: []int{1, 2}, self: at(0, 3)}),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, Holder: 0, Queue: []int{1, 2}, self: at(0, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 0, &Vars{Holder: 0, self: at(0, 3)}))
 }

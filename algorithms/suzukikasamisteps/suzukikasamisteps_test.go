@@ -64,7 +64,7 @@ func newRef(v *Vars) Steps { return ref{v} }
 // events, tokens and variables along a run, so schedules written for
 // suzuki-kasami replay on a student's code.
 func TestReferenceIsSuzukiKasami(t *testing.T) {
-	reg, refs := suzukikasami.Algorithm(), steptest.Both(harness.Wire, code(newRef))
+	reg, refs := suzukikasami.Algorithm(), steptest.Both(harness.Wire, ends.Code(newRef))
 	steptest.Same(t, reg, steptest.Each(named, refs),
 		steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
 	run := []string{"request N1", "request N2", "request N3", "deliver N2->N1 request(1)", "deliver N3->N1 request(1)", "exit N1",
@@ -74,7 +74,7 @@ func TestReferenceIsSuzukiKasami(t *testing.T) {
 	}
 }
 
-func named(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("suzuki-kasami", c) }
+func named(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("suzuki-kasami", c) }
 
 // The message kinds and their rendering are the registry's, so its
 // schedules name them.
@@ -115,7 +115,7 @@ func TestContract(t *testing.T) {
 		{OpExit, func(v *Vars, _, _ int) { v.SendToken(1) }, []string{"request N1", "exit N1"}, "Exit() left state = HELD, but only the token's holder"},
 		{OpToken, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, append(asked, "deliver N1->N2"), "OnToken() panicked: assignment to entry in nil map"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, from, n int) int { c.bad(v, from, n); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, from, n int) int { c.bad(v, from, n); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
 			steptest.Fault(t, named(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
 		}
@@ -142,6 +142,6 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, RN: []int{1, 1, 0}, has: true, LN: []int{0, 0, 0}, Q: []int{2}, self: at(0, 3)}),
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, RN: []int{1, 1, 0}, has: true, LN: []int{0, 0, 0}, Q: []int{2}, self: at(0, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 1, &Vars{RN: []int{0, 0, 0}, self: at(0, 3)}))
 }

@@ -9,9 +9,8 @@ const maxList = 64 // RN, LN or Q entries, or messages in an answer
 
 // The wire (see package stepwire) carries the variables as state has
 // #RN {rn} #LN {ln} #Q {q}, and each message as kind to n #LN {ln} #Q {q}.
-var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &stepwire.Wire[Vars, Send]{
-	Noun: "handlers", Ops: ops, MaxSends: maxList,
-	Self: func(v *Vars) *self { return &v.self },
+var wire = stepwire.Wire[Vars, Send]{
+	Ops: ops, MaxSends: maxList,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Bool(v.has)
@@ -41,7 +40,7 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyV
 		}
 		return len(v.RN) <= v.N() && len(v.LN) <= n && len(v.Q) <= n
 	},
-}}
+}
 
 // copyVars copies src into dst, reusing dst's lists.
 func copyVars(dst, src *Vars) {
@@ -62,12 +61,10 @@ func getList(d *sim.Dec) []int { return stepwire.GetInts(d, maxList) }
 // its answer (see package stepwire).
 type Caller = stepwire.Caller
 
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
-}
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox): every handler becomes one call, which Serve answers.
+func Remote(name string, call Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
 // Serve answers one request with the student's handlers: the guest's
 // side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }

@@ -11,30 +11,19 @@ import (
 // Algorithm returns the descriptor of the token ring whose handlers s
 // implements, under the given name (the exercise's algorithm,
 // token-ring). N1 holds the token initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "the token ring (seed 002), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(i int) Vars { return Vars{Token: i == 0} },
-				func(b stepwire.Node[Vars, int]) sim.Node { return &node{b} })
-		},
-		MsgKinds: []string{"token"},
-	}
+var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &wire,
+	Alg:   sim.Algorithm{Summary: "the token ring (seed 002), with the handlers written by a student", MsgKinds: []string{"token"}},
+	Init:  func(i, _ int) Vars { return Vars{Token: i == 0} },
+	Wrap:  func(b stepwire.Node[Vars, int]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
 }
 
 // node is one node: the harness's shared part holds all its variables.
 type node struct{ stepwire.Node[Vars, int] }
 
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
 func (n *node) next() int { return (n.At().ID + 1) % n.At().N }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave) }

@@ -30,11 +30,7 @@ import "dmelab/algorithms/internal/stepwire"
 // State is the node's state, in the seed's words.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 type self = stepwire.Self[int] // the nodes the token was sent to
 
@@ -82,9 +78,7 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnToken()"
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, int, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave), stepwire.M0(Steps.OnToken), stepwire.M0(Steps.Pass),
-}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+}}

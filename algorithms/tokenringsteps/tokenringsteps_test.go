@@ -48,7 +48,7 @@ func (r ref) pass() {
 
 func newRef(v *Vars) Steps { return ref{v} }
 
-var refs = steptest.Both(harness.Wire, code(newRef))
+var refs = steptest.Both(harness.Wire, ends.Code(newRef))
 
 // The reference behaves exactly as the registry's token-ring, directly
 // and through the wire: the same state space and verdicts, and the same
@@ -56,9 +56,9 @@ var refs = steptest.Both(harness.Wire, code(newRef))
 // token-ring replay on a student's code.
 func TestReferenceIsTokenRing(t *testing.T) {
 	for _, c := range refs {
-		steptest.Same(t, tokenring.Algorithm(), []*sim.Algorithm{algorithm("token-ring", c)},
+		steptest.Same(t, tokenring.Algorithm(), []*sim.Algorithm{harness.Descriptor("token-ring", c)},
 			steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
-		steptest.Transcript(t, tokenring.Algorithm(), algorithm("token-ring", c), sim.Config{N: 3}, sim.Options{Requests: 1},
+		steptest.Transcript(t, tokenring.Algorithm(), harness.Descriptor("token-ring", c), sim.Config{N: 3}, sim.Options{Requests: 1},
 			[]string{"request N3", "step N1 pass token to N2", "deliver N1->N2 token", "step N2 pass token to N3", "deliver N2->N3 token", "exit N3"})
 	}
 }
@@ -77,9 +77,9 @@ func TestContract(t *testing.T) {
 		{OpToken, func(v *Vars) { v.Token = true; v.State = Held }, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from RELEASED to HELD"},
 		{OpLeave, func(v *Vars) { var m map[int]int; m[1] = 1 }, []string{"request N1", "exit N1"}, "Leave() panicked: assignment to entry in nil map"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, _, _ int) int { c.bad(v); return 0 })
+		bad := steptest.Override(ends.Code(newRef), int(c.op), func(v *Vars, _, _ int) int { c.bad(v); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, algorithm("token-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
+			steptest.Fault(t, harness.Descriptor("token-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
 		}
 	}
 }
@@ -90,7 +90,7 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpLeave), 0, 0, &Vars{State: Held, Token: true, self: at(0, 3)}))
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpLeave), 0, 0, &Vars{State: Held, Token: true, self: at(0, 3)}))
 }
 
 // multiplies forgets to give the token up when it passes it on: every
