@@ -105,13 +105,7 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpExit
-	OpRequest
-	OpRelease
-	OpGrant
-)
+const OpEnter, OpExit, OpRequest, OpRelease, OpGrant Op = 0, 1, 2, 3, 4
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()", A: stepwire.Other}, {Name: "OnRelease()", A: stepwire.Other}, {Name: "OnGrant()"}}
 

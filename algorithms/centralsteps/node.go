@@ -9,10 +9,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of the central server whose handlers s
-// implements, under the given name (the exercise's algorithm, central).
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &wire, Copy: copyVars,
 	Alg: sim.Algorithm{Summary: "the central server (seed 002), with the handlers written by a student",
 		Servers: 1, MsgKinds: []string{"request", "grant", "release"}},
@@ -157,4 +153,10 @@ func (n *node) Vars() []sim.Var {
 		v = append(v, sim.Var{Name: "holder", Value: h}, sim.Var{Name: "queue", Value: "[" + strings.Join(q, " ") + "]"})
 	}
 	return n.WithFault(v)
+}
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Queue[:0], src.Queue...)
+	*dst = *src
+	dst.Queue = q
 }

@@ -8,13 +8,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of the bully election whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// election-bully). Its messages print and its steps read as the
-// registry's, so schedules written for election-bully replay and
-// counterexamples open in the playground.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var reg = electionbully.Algorithm()
 
 var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Wire: &wire, Crashes: true, Say: opCall, Max: MaxNodes,

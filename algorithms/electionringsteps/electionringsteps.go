@@ -59,15 +59,7 @@ const (
 	Elected              // elected(k): k has won
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Election:
-		return "election"
-	case Elected:
-		return "elected"
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return stepwire.Named("Kind", int(k), "election", "elected") }
 
 // Send is one message a handler sent to its neighbour: election(ID) or
 // elected(ID).
@@ -117,11 +109,7 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpStart Op = iota
-	OpElection
-	OpElected
-)
+const OpStart, OpElection, OpElected Op = 0, 1, 2
 
 var ops = []stepwire.Op{{Name: "StartElection()"}, {Name: "OnElection()", A: stepwire.AnyNode}, {Name: "OnElected()", A: stepwire.AnyNode}}
 

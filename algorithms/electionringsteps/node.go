@@ -8,12 +8,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of the ring election whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// election-ring). Messages are numbered and printed as the registry's
-// election-ring prints them, so schedules written for it replay.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Wire: &wire, Crashes: true,
 	Alg: sim.Algorithm{Election: true, MsgKinds: []string{"election", "elected"}, FormatMsg: electionring.Algorithm().FormatMsg,
 		Summary: "the ring election (seed 002), with the handlers written by a student"},

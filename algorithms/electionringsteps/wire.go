@@ -18,13 +18,15 @@ var wire = stepwire.Wire[Vars, Send]{
 	MaxSends: maxSends,
 }
 
-// Caller sends one request to wherever the student's code runs and returns
-// its answer (see package stepwire).
-type Caller = stepwire.Caller
+// Algorithm returns the descriptor of the ring election whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// election-ring). Messages are numbered and printed as the registry's
+// election-ring prints them, so schedules written for it replay.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call Caller) *sim.Algorithm { return ends.Remote(name, call) }
+func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
 // Serve answers one request with the student's handlers: the guest's
 // side. Panics are caught and reported in the answer.

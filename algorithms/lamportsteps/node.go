@@ -9,14 +9,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of Lamport 1978 whose handlers s
-// implements, under the given name (the exercise's algorithm, lamport).
-// Like the registry's lamport it has FIFO channels and Lamport clocks,
-// and it names and prints its messages and shows its pseudocode the same
-// way (the registry's own MsgKinds, FormatMsg and Listing), so schedules
-// written for lamport replay on it.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var reg = lamport.Algorithm()
 
 var harness = stepwire.Harness[Vars, Send]{Pkg: "lamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
@@ -216,4 +208,10 @@ func (n *node) Vars() []sim.Var {
 		{Name: "state", Value: n.Phase().String()},
 		{Name: "q", Value: "[" + strings.Join(parts, " ") + "]"},
 	})
+}
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Q[:0], src.Q...)
+	*dst = *src
+	dst.Q = q
 }

@@ -19,23 +19,21 @@ var wire = stepwire.Wire[Vars, Send]{
 	Valid:    func(v *Vars) bool { return len(v.Q) == v.N() },
 }
 
-func copyVars(dst, src *Vars) {
-	q := append(dst.Q[:0], src.Q...)
-	*dst = *src
-	dst.Q = q
-}
-
 func putEntry(e *sim.Enc, x Entry) { e.Int(int(x.Kind)); e.Int(x.T) }
 
 func getEntry(d *sim.Dec) Entry { return Entry{Kind(stepwire.Small(d, 255)), d.Int()} }
 
-// Caller sends one request to wherever the student's code runs and returns
-// its answer (see package stepwire).
-type Caller = stepwire.Caller
+// Algorithm returns the descriptor of Lamport 1978 whose handlers s
+// implements, under the given name (the exercise's algorithm, lamport).
+// Like the registry's lamport it has FIFO channels and Lamport clocks,
+// and it names and prints its messages and shows its pseudocode the same
+// way (the registry's own MsgKinds, FormatMsg and Listing), so schedules
+// written for lamport replay on it.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call Caller) *sim.Algorithm { return ends.Remote(name, call) }
+func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
 // Serve answers one request with the student's handlers: the guest's
 // side. Panics are caught and reported in the answer.

@@ -109,14 +109,7 @@ type Sets func(n int) [][]int
 // of the voting sets.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpLeave
-	OpRequest
-	OpRelease
-	OpReply
-	OpSets
-)
+const OpEnter, OpLeave, OpRequest, OpRelease, OpReply, OpSets Op = 0, 1, 2, 3, 4, 5
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnRequest", A: stepwire.AnyNode},
 	{Name: "OnRelease", A: stepwire.AnyNode}, {Name: "OnReply", A: stepwire.AnyNode}}

@@ -140,10 +140,5 @@ var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire
 	stepwire.M0(Steps.Enter), stepwire.M1(Steps.OnRequest), stepwire.M0(Steps.OnRefuse), stepwire.M0(Steps.Retry), stepwire.M0(Steps.Leave),
 }}
 
-// Algorithm returns the descriptor of the permission ring whose handlers
-// s implements, under the given name (the exercise's algorithm,
-// permission-ring).
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 // New builds a Steps for the node whose variables are v.
 type New func(v *Vars) Steps

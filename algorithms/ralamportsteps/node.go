@@ -15,12 +15,6 @@ import (
 // maxQueue bounds the queue a handler may leave (and the wire's lists).
 const maxQueue = 64
 
-// Algorithm returns the descriptor of Ricart and Agrawala's algorithm
-// whose handlers s implements, under the given name (the exercise's
-// algorithm, ra-lamport). Message kinds, their rendering and the
-// listing are the registry's, so that runs read the same.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var reg = ralamport.Algorithm()
 
 var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
@@ -267,4 +261,10 @@ func (n *node) Vars() []sim.Var {
 		{Name: "queue", Value: "[" + strings.Join(q, " ") + "]"},
 		{Name: "replies", Value: strconv.Itoa(n.V.Replies)},
 	})
+}
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Queue[:0], src.Queue...)
+	*dst = *src
+	dst.Queue = q
 }

@@ -57,7 +57,6 @@ package ralamportsteps
 
 import (
 	"cmp"
-	"strconv"
 
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/ralamport"
@@ -91,15 +90,7 @@ const (
 	Reply   Kind = ralamport.Reply
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Request:
-		return "Request"
-	case Reply:
-		return "Reply"
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return stepwire.Named("Kind", int(k), "Request", "Reply") }
 
 // Send is one message a handler sent; T is a Request's timestamp.
 type Send struct {
@@ -155,12 +146,7 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpRequest
-	OpReply
-	OpExit
-)
+const OpEnter, OpRequest, OpReply, OpExit Op = 0, 1, 2, 3
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Other, B: stepwire.Time}, {Name: "OnReply()", A: stepwire.Other}, {Name: "Exit()"}}
 

@@ -8,11 +8,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of Raymond's tree whose handlers s
-// implements, under the given name (the exercise's algorithm, raymond).
-// N1 holds the privilege initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var harness = stepwire.Harness[Vars, Send]{Pkg: "raymondsteps", Wire: &wire, Copy: copyVars,
 	Alg: sim.Algorithm{MsgKinds: []string{"request", "privilege"},
 		Summary: "Raymond's tree (beyond the notes), with the handlers written by a student"},
@@ -152,4 +147,10 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Queue[:0], src.Queue...)
+	*dst = *src
+	dst.Queue = q
 }

@@ -101,12 +101,7 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpExit
-	OpRequest
-	OpPrivilege
-)
+const OpEnter, OpExit, OpRequest, OpPrivilege Op = 0, 1, 2, 3
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()", A: stepwire.Other}, {Name: "OnPrivilege()"}}
 

@@ -6,11 +6,6 @@ import (
 	"dmelab/algorithms/suzukikasami"
 )
 
-// Algorithm returns the descriptor of Suzuki–Kasami whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// suzuki-kasami). N1 holds the token initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &wire,
 	Alg: sim.Algorithm{Payloads: true, MsgKinds: []string{"request", "token"},
 		FormatMsg: suzukikasami.Algorithm().FormatMsg, // the token prints with its LN and Q
@@ -83,4 +78,11 @@ func (n *node) Decode(d *sim.Dec) {
 // written for it replay), plus the fault of a failed node.
 func (n *node) Vars() []sim.Var {
 	return n.WithFault(suzukikasami.Show(n.Phase(), n.V.RN, n.V.has, n.V.LN, n.V.Q))
+}
+
+// copyVars copies src into dst, reusing dst's lists.
+func copyVars(dst, src *Vars) {
+	rn, ln, q := append(dst.RN[:0], src.RN...), append(dst.LN[:0], src.LN...), append(dst.Q[:0], src.Q...)
+	*dst = *src
+	dst.RN, dst.LN, dst.Q = rn, ln, q
 }

@@ -42,13 +42,6 @@ var wire = stepwire.Wire[Vars, Send]{
 	},
 }
 
-// copyVars copies src into dst, reusing dst's lists.
-func copyVars(dst, src *Vars) {
-	rn, ln, q := append(dst.RN[:0], src.RN...), append(dst.LN[:0], src.LN...), append(dst.Q[:0], src.Q...)
-	*dst = *src
-	dst.RN, dst.LN, dst.Q = rn, ln, q
-}
-
 func putLists(e *sim.Enc, lists ...[]int) {
 	for _, l := range lists {
 		stepwire.PutInts(e, l, maxList)
@@ -57,13 +50,14 @@ func putLists(e *sim.Enc, lists ...[]int) {
 
 func getList(d *sim.Dec) []int { return stepwire.GetInts(d, maxList) }
 
-// Caller sends one request to wherever the student's code runs and returns
-// its answer (see package stepwire).
-type Caller = stepwire.Caller
+// Algorithm returns the descriptor of Suzuki–Kasami whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// suzuki-kasami). N1 holds the token initially, as in the registry's.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call Caller) *sim.Algorithm { return ends.Remote(name, call) }
+func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
 // Serve answers one request with the student's handlers: the guest's
 // side. Panics are caught and reported in the answer.

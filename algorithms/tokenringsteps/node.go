@@ -8,11 +8,6 @@ import (
 	"dmelab/algorithms/tokenring"
 )
 
-// Algorithm returns the descriptor of the token ring whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// token-ring). N1 holds the token initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
-
 var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &wire,
 	Alg:   sim.Algorithm{Summary: "the token ring (seed 002), with the handlers written by a student", MsgKinds: []string{"token"}},
 	Init:  func(i, _ int) Vars { return Vars{Token: i == 0} },

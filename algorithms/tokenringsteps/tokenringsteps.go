@@ -67,12 +67,7 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpLeave
-	OpToken
-	OpPass
-)
+const OpEnter, OpLeave, OpToken, OpPass Op = 0, 1, 2, 3
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnToken()"}, {Name: "Pass()"}}
 

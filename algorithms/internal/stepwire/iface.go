@@ -144,16 +144,15 @@ const (
 	Held
 )
 
-func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Wanted:
-		return "WANTED"
-	case Held:
-		return "HELD"
+func (s State) String() string { return Named("State", int(s), "RELEASED", "WANTED", "HELD") }
+
+// Named is names[i], or typ(i) for a value without a name: how the
+// interfaces' enumerations print.
+func Named(typ string, i int, names ...string) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
 	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
+	return typ + "(" + strconv.Itoa(i) + ")"
 }
 
 // Phase is the simulator's phase of a node in state s.
