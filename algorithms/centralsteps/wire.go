@@ -9,21 +9,13 @@ const maxList = 64 // queue entries or messages in an answer
 
 // The wire (see package stepwire) carries the variables as state holder
 // #queue {q}, and each message as kind to.
-var wire = stepwire.Wire[Vars, Send]{
-	Ops: ops,
-	Put: func(e *sim.Enc, v *Vars) {
-		e.Int(int(v.State))
-		e.Int(v.Holder)
-		stepwire.PutInts(e, v.Queue, maxList)
-	},
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
+	Put: func(e *sim.Enc, v *Vars) { e.Int(int(v.State)); e.Int(v.Holder); stepwire.PutInts(e, v.Queue, maxList) },
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.Holder = d.Int()
-		v.Queue = stepwire.GetInts(d, maxList)
+		v.State, v.Holder, v.Queue = State(stepwire.Small(d, 255)), d.Int(), stepwire.GetInts(d, maxList)
 	},
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Release))), d.Int()} },
-	MaxSends: maxList,
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Release))), d.Int()} },
 }
 
 // Algorithm returns the descriptor of the central server whose handlers s
@@ -31,9 +23,5 @@ var wire = stepwire.Wire[Vars, Send]{
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
-
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

@@ -8,21 +8,13 @@ import (
 // The wire (see package stepwire) carries the variables as leader state
 // heard, and each message as kind to. maxSends is more than any handler
 // may send (each kind at most once to each other node).
-var wire = stepwire.Wire[Vars, Send]{
-	Ops: ops,
-	Put: func(e *sim.Enc, v *Vars) {
-		e.Int(v.Leader)
-		e.Int(int(v.State))
-		e.Bool(v.Heard)
-	},
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: 3 * MaxNodes,
+	Put: func(e *sim.Enc, v *Vars) { e.Int(v.Leader); e.Int(int(v.State)); e.Bool(v.Heard) },
 	Get: func(d *sim.Dec, v *Vars) {
-		v.Leader = d.Int()
-		v.State = State(stepwire.Small(d, 255))
-		v.Heard = d.Bool()
+		v.Leader, v.State, v.Heard = d.Int(), State(stepwire.Small(d, 255)), d.Bool()
 	},
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Coordinator))), d.Int()} },
-	MaxSends: 3 * MaxNodes,
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Coordinator))), d.Int()} },
 }
 
 // Algorithm returns the descriptor of the bully election whose handlers s
@@ -33,9 +25,5 @@ var wire = stepwire.Wire[Vars, Send]{
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
-
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

@@ -7,8 +7,7 @@ import (
 
 // The wire (see package stepwire) carries the variables as state T
 // replies #queue {id t}, and each message as kind to t.
-var wire = stepwire.Wire[Vars, Send]{
-	Ops: ops,
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxQueue,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Int(v.T)
@@ -16,14 +15,11 @@ var wire = stepwire.Wire[Vars, Send]{
 		stepwire.PutList(e, v.Queue, maxQueue, func(e *sim.Enc, w Waiter) { e.Int(w.ID); e.Int(w.T) })
 	},
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.T = d.Int()
-		v.Replies = d.Int()
+		v.State, v.T, v.Replies = State(stepwire.Small(d, 255)), d.Int(), d.Int()
 		v.Queue = stepwire.GetList(d, maxQueue, func(d *sim.Dec) Waiter { return Waiter{ID: d.Int(), T: d.Int()} })
 	},
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.T) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind: Kind(stepwire.Small(d, int(Reply))), To: d.Int(), T: d.Int()} },
-	MaxSends: maxQueue,
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.T) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind: Kind(stepwire.Small(d, int(Reply))), To: d.Int(), T: d.Int()} },
 }
 
 // Algorithm returns the descriptor of Ricart and Agrawala's algorithm
@@ -33,9 +29,5 @@ var wire = stepwire.Wire[Vars, Send]{
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
-
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

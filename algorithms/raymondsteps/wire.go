@@ -9,8 +9,7 @@ const maxList = 64 // request_Q entries or messages in an answer
 
 // The wire (see package stepwire) carries the variables as state holder
 // asked #queue {q}, and each message as kind to.
-var wire = stepwire.Wire[Vars, Send]{
-	Ops: ops,
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Int(v.Holder)
@@ -18,14 +17,10 @@ var wire = stepwire.Wire[Vars, Send]{
 		stepwire.PutInts(e, v.Queue, maxList)
 	},
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.Holder = d.Int()
-		v.Asked = d.Bool()
-		v.Queue = stepwire.GetInts(d, maxList)
+		v.State, v.Holder, v.Asked, v.Queue = State(stepwire.Small(d, 255)), d.Int(), d.Bool(), stepwire.GetInts(d, maxList)
 	},
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Privilege))), d.Int()} },
-	MaxSends: maxList,
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Privilege))), d.Int()} },
 }
 
 // Algorithm returns the descriptor of Raymond's tree whose handlers s
@@ -34,9 +29,5 @@ var wire = stepwire.Wire[Vars, Send]{
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
-
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

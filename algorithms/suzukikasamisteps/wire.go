@@ -11,15 +11,9 @@ const maxList = 64 // RN, LN or Q entries, or messages in an answer
 // #RN {rn} #LN {ln} #Q {q}, and each message as kind to n #LN {ln} #Q {q}.
 var wire = stepwire.Wire[Vars, Send]{
 	Ops: ops, MaxSends: maxList,
-	Put: func(e *sim.Enc, v *Vars) {
-		e.Int(int(v.State))
-		e.Bool(v.has)
-		putLists(e, v.RN, v.LN, v.Q)
-	},
+	Put: func(e *sim.Enc, v *Vars) { e.Int(int(v.State)); e.Bool(v.has); putLists(e, v.RN, v.LN, v.Q) },
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.has = d.Bool()
-		v.RN, v.LN, v.Q = getList(d), getList(d), getList(d)
+		v.State, v.has, v.RN, v.LN, v.Q = State(stepwire.Small(d, 255)), d.Bool(), getList(d), getList(d), getList(d)
 	},
 	PutSend: func(e *sim.Enc, s Send) {
 		e.Int(int(s.Kind))
@@ -56,9 +50,5 @@ func getList(d *sim.Dec) []int { return stepwire.GetInts(d, maxList) }
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call, which Serve answers.
-func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
-
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve
