@@ -9,20 +9,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &wire, Copy: copyVars,
-	Alg: sim.Algorithm{Summary: "the central server (seed 002), with the handlers written by a student",
-		Servers: 1, MsgKinds: []string{"request", "grant", "release"}},
-	Init:  func(int, int) Vars { return Vars{Holder: None} },
-	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
-	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }
-
 // Receive runs the handler of the message; requests and releases are for
 // the server only.
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
@@ -38,15 +24,6 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 		}
 	case Grant:
 		n.handle(c, OpGrant, 0)
-	}
-}
-
-// handle runs one handler and, if it kept the contract, sends its
-// messages.
-func (n *node) handle(c *sim.Ctx, op Op, from int) {
-	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
-	for _, s := range out {
-		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
 	}
 }
 
@@ -91,15 +68,20 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 		return fmt.Sprintf("changed state from %s to %s, but the server's handlers keep the server's own state", old.State, v.State)
 	case v.Holder != None && (v.Holder < 0 || v.Holder >= nn):
 		return fmt.Sprintf("set holder = %d, but it is None (-1) or a node 0..%d", v.Holder, nn-1)
-	case len(v.Queue) > nn:
-		return fmt.Sprintf("made the queue %d long, but there are only %d nodes", len(v.Queue), nn)
 	}
-	for _, q := range v.Queue {
-		if q < 0 || q >= nn {
-			return fmt.Sprintf("put %d in the queue, but the nodes are 0..%d", q, nn-1)
-		}
+	if f := stepwire.NodeList("the queue", v.Queue, nn); f != "" {
+		return f
 	}
 	return sends(op, out, Grant)
+}
+
+// handle runs one handler and, if it kept the contract, sends its
+// messages.
+func (n *node) handle(c *sim.Ctx, op Op, from int) {
+	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
+	for _, s := range out {
+		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
+	}
 }
 
 // sends checks that a handler sent at most one message, of kind k.
@@ -160,3 +142,6 @@ func copyVars(dst, src *Vars) {
 	*dst = *src
 	dst.Queue = q
 }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }

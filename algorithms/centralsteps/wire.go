@@ -18,6 +18,17 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
 	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Release))), d.Int()} },
 }
 
+var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &wire, Copy: copyVars,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{Summary: "the central server (seed 002), with the handlers written by a student",
+		Servers: 1, MsgKinds: []string{"request", "grant", "release"}},
+	Init: func(int, int) Vars { return Vars{Holder: None} },
+}
+
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
+
 // Algorithm returns the descriptor of the central server whose handlers s
 // implements, under the given name (the exercise's algorithm, central).
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }

@@ -3,23 +3,8 @@ package electionbullysteps
 import (
 	"fmt"
 
-	"dmelab/algorithms/electionbully"
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
-
-var reg = electionbully.Algorithm()
-
-var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Wire: &wire, Crashes: true, Say: opCall, Max: MaxNodes,
-	Alg: sim.Algorithm{Election: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
-		Summary: "the bully election (seed 002), with the handlers written by a student"},
-	Init: func(int, int) Vars { return Vars{Leader: None} },
-	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
-	// Idle, as in the registry's (the application may ask for an election
-	// at any time); a failed node is Wanting for ever, so that the
-	// explorer reports it even if every live node agrees on a leader.
-	Phase: func(*Vars) sim.Phase { return sim.Idle },
-}
 
 // Timers, as Step.Arg of a sim.TimerProc step: the registry's numbering,
 // so that a step of a schedule is the same step here.
@@ -30,9 +15,6 @@ const (
 	timerCheck
 	timerNoLeader
 )
-
-// node is one node: the harness's shared part holds its variables.
-type node struct{ stepwire.Node[Vars, Send] }
 
 // Leader implements sim.Elector; a failed node has decided nothing.
 func (n *node) Leader() int {

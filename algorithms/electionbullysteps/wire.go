@@ -1,6 +1,7 @@
 package electionbullysteps
 
 import (
+	"dmelab/algorithms/electionbully"
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
@@ -16,6 +17,22 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: 3 * MaxNodes,
 	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
 	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Coordinator))), d.Int()} },
 }
+
+var reg = electionbully.Algorithm()
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "electionbullysteps", Wire: &wire, Crashes: true, Say: opCall, Max: MaxNodes,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(*Vars) sim.Phase { return sim.Idle },
+	Alg: sim.Algorithm{Election: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
+		Summary: "the bully election (seed 002), with the handlers written by a student"},
+	Init: func(int, int) Vars { return Vars{Leader: None} },
+	// Idle, as in the registry's (the application may ask for an election
+	// at any time); a failed node is Wanting for ever, so that the
+	// explorer reports it even if every live node agrees on a leader.
+}
+
+// node is one node: the harness's shared part holds its variables.
+type node struct{ stepwire.Node[Vars, Send] }
 
 // Algorithm returns the descriptor of the bully election whose handlers s
 // implements, under the given name (the exercise's algorithm,

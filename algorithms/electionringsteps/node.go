@@ -3,20 +3,8 @@ package electionringsteps
 import (
 	"fmt"
 
-	"dmelab/algorithms/electionring"
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
-
-var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Wire: &wire, Crashes: true,
-	Alg: sim.Algorithm{Election: true, MsgKinds: []string{"election", "elected"}, FormatMsg: electionring.Algorithm().FormatMsg,
-		Summary: "the ring election (seed 002), with the handlers written by a student"},
-	Init: func(int, int) Vars { return Vars{Leader: None} },
-	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
-}
-
-// node is one node: the harness's shared part holds its variable.
-type node struct{ stepwire.Node[Vars, Send] }
 
 // Phase is always Idle, as in the registry's election-ring: the
 // application may start an election at any time.

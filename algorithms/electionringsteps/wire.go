@@ -1,6 +1,7 @@
 package electionringsteps
 
 import (
+	"dmelab/algorithms/electionring"
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
@@ -15,6 +16,16 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxSends,
 	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.ID) },
 	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Elected))), d.Int()} },
 }
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Wire: &wire, Crashes: true,
+	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Alg: sim.Algorithm{Election: true, MsgKinds: []string{"election", "elected"}, FormatMsg: electionring.Algorithm().FormatMsg,
+		Summary: "the ring election (seed 002), with the handlers written by a student"},
+	Init: func(int, int) Vars { return Vars{Leader: None} },
+}
+
+// node is one node: the harness's shared part holds its variable.
+type node struct{ stepwire.Node[Vars, Send] }
 
 // Algorithm returns the descriptor of the ring election whose handlers s
 // implements, under the given name (the exercise's algorithm,

@@ -5,24 +5,8 @@ import (
 	"strings"
 
 	"dmelab/algorithms/internal/stepwire"
-	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/sim"
 )
-
-var reg = lamport.Algorithm()
-
-var harness = stepwire.Harness[Vars, Send]{Pkg: "lamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
-	Alg: sim.Algorithm{FIFO: true, Clocks: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
-		Summary: "Lamport 1978 (seed 004, algorithm 1), with the handlers written by a student"},
-	Init: func(_, n int) Vars {
-		q := make([]Entry, n)
-		for j := range q {
-			q[j] = Entry{Kind: Release}
-		}
-		return Vars{Q: q}
-	},
-	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
-}
 
 // node is one node: the harness's phase beside the shared part, which
 // holds q.

@@ -2,6 +2,7 @@ package lamportsteps
 
 import (
 	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/sim"
 )
 
@@ -20,6 +21,21 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
 func putEntry(e *sim.Enc, x Entry) { e.Int(int(x.Kind)); e.Int(x.T) }
 
 func getEntry(d *sim.Dec) Entry { return Entry{Kind(stepwire.Small(d, 255)), d.Int()} }
+
+var reg = lamport.Algorithm()
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "lamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
+	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
+	Alg: sim.Algorithm{FIFO: true, Clocks: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
+		Summary: "Lamport 1978 (seed 004, algorithm 1), with the handlers written by a student"},
+	Init: func(_, n int) Vars {
+		q := make([]Entry, n)
+		for j := range q {
+			q[j] = Entry{Kind: Release}
+		}
+		return Vars{Q: q}
+	},
+}
 
 // Algorithm returns the descriptor of Lamport 1978 whose handlers s
 // implements, under the given name (the exercise's algorithm, lamport).

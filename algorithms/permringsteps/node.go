@@ -8,20 +8,7 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var harness = stepwire.Harness[Vars, Send]{Pkg: "permringsteps", Wire: &wire,
-	Alg: sim.Algorithm{MsgKinds: []string{"request", "refuse"}, FormatMsg: permring.FormatMsg,
-		Summary: "the ring of permissions (seed 002), with the handlers written by a student"},
-	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
-	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
 func (n *node) next() int { return (n.At().ID + 1) % n.At().N }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, 0) }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	switch m.Kind {
@@ -147,3 +134,6 @@ var requests = [...]string{Released: "none", Trying: "travelling", Refused: "ref
 func (n *node) Vars() []sim.Var {
 	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "request", Value: requests[n.V.State]}})
 }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, 0) }

@@ -2,6 +2,7 @@ package permringsteps
 
 import (
 	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/permring"
 	"dmelab/algorithms/sim"
 )
 
@@ -13,6 +14,16 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: 64,
 	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.Owner) },
 	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Refuse))), d.Int(), d.Int()} },
 }
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "permringsteps", Wire: &wire,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{MsgKinds: []string{"request", "refuse"}, FormatMsg: permring.FormatMsg,
+		Summary: "the ring of permissions (seed 002), with the handlers written by a student"},
+}
+
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
 
 // Algorithm returns the descriptor of the permission ring whose handlers
 // s implements, under the given name (the exercise's algorithm,

@@ -8,21 +8,11 @@ import (
 	"strings"
 
 	"dmelab/algorithms/internal/stepwire"
-	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/sim"
 )
 
 // maxQueue bounds the queue a handler may leave (and the wire's lists).
 const maxQueue = 64
-
-var reg = ralamport.Algorithm()
-
-var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
-	Alg: sim.Algorithm{Clocks: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
-		Summary: "Ricart–Agrawala with Lamport timestamps (seed 001), with the handlers written by a student"},
-	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
-	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
-}
 
 // node is one node: the shared part holds the variables (the queue
 // sorted, as handlers get it), and arrived the queue in arrival order,

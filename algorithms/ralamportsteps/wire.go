@@ -2,6 +2,7 @@ package ralamportsteps
 
 import (
 	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/sim"
 )
 
@@ -20,6 +21,15 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxQueue,
 	},
 	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.T) },
 	GetSend: func(d *sim.Dec) Send { return Send{Kind: Kind(stepwire.Small(d, int(Reply))), To: d.Int(), T: d.Int()} },
+}
+
+var reg = ralamport.Algorithm()
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{Clocks: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
+		Summary: "Ricart–Agrawala with Lamport timestamps (seed 001), with the handlers written by a student"},
 }
 
 // Algorithm returns the descriptor of Ricart and Agrawala's algorithm

@@ -23,6 +23,22 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
 	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Privilege))), d.Int()} },
 }
 
+var harness = stepwire.Harness[Vars, Send]{Pkg: "raymondsteps", Wire: &wire, Copy: copyVars,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{MsgKinds: []string{"request", "privilege"},
+		Summary: "Raymond's tree (beyond the notes), with the handlers written by a student"},
+	Init: func(i, _ int) Vars {
+		if i == 0 {
+			return Vars{Holder: 0}
+		}
+		return Vars{Holder: Parent(i)}
+	},
+}
+
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
+
 // Algorithm returns the descriptor of Raymond's tree whose handlers s
 // implements, under the given name (the exercise's algorithm, raymond).
 // N1 holds the privilege initially, as in the registry's.

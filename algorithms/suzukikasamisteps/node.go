@@ -1,19 +1,9 @@
 package suzukikasamisteps
 
 import (
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/suzukikasami"
 )
-
-var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &wire,
-	Alg: sim.Algorithm{Payloads: true, MsgKinds: []string{"request", "token"},
-		FormatMsg: suzukikasami.Algorithm().FormatMsg, // the token prints with its LN and Q
-		Summary:   "Suzuki–Kasami's broadcast token (beyond the notes), with the handlers written by a student"},
-	Init:  start,
-	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
-	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
-}
 
 // start gives node i of n its initial variables: RN all 0, and at N1 the
 // token with LN all 0 and Q empty.
@@ -23,12 +13,6 @@ func start(i, n int) Vars {
 	}
 	return Vars{RN: make([]int, n), has: true, LN: make([]int, n)}
 }
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0, 0) }
 
 // Receive runs OnRequest for a REQUEST; for the token, the harness first
 // makes the node its holder with the token's LN and Q, then runs OnToken.
@@ -86,3 +70,6 @@ func copyVars(dst, src *Vars) {
 	*dst = *src
 	dst.RN, dst.LN, dst.Q = rn, ln, q
 }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0, 0) }

@@ -3,6 +3,7 @@ package suzukikasamisteps
 import (
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasami"
 )
 
 const maxList = 64 // RN, LN or Q entries, or messages in an answer
@@ -43,6 +44,18 @@ func putLists(e *sim.Enc, lists ...[]int) {
 }
 
 func getList(d *sim.Dec) []int { return stepwire.GetInts(d, maxList) }
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &wire,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{Payloads: true, MsgKinds: []string{"request", "token"},
+		FormatMsg: suzukikasami.Algorithm().FormatMsg, // the token prints with its LN and Q
+		Summary:   "Suzuki–Kasami's broadcast token (beyond the notes), with the handlers written by a student"},
+	Init: start,
+}
+
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
 
 // Algorithm returns the descriptor of Suzuki–Kasami whose handlers s
 // implements, under the given name (the exercise's algorithm,

@@ -8,20 +8,7 @@ import (
 	"dmelab/algorithms/tokenring"
 )
 
-var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &wire,
-	Alg:   sim.Algorithm{Summary: "the token ring (seed 002), with the handlers written by a student", MsgKinds: []string{"token"}},
-	Init:  func(i, _ int) Vars { return Vars{Token: i == 0} },
-	Wrap:  func(b stepwire.Node[Vars, int]) sim.Node { return &node{b} },
-	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, int] }
-
 func (n *node) next() int { return (n.At().ID + 1) % n.At().N }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave) }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	if m.Kind == tokenring.Token {
@@ -128,3 +115,6 @@ func (n *node) Vars() []sim.Var {
 	}
 	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "token", Value: t}})
 }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave) }

@@ -12,6 +12,16 @@ var wire = stepwire.Wire[Vars, int]{Ops: ops, MaxSends: 64, PutSend: (*sim.Enc).
 	Get: func(d *sim.Dec, v *Vars) { v.State, v.Token = State(stepwire.Small(d, 255)), d.Bool() },
 }
 
+var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &wire,
+	Wrap:  func(b stepwire.Node[Vars, int]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg:   sim.Algorithm{Summary: "the token ring (seed 002), with the handlers written by a student", MsgKinds: []string{"token"}},
+	Init:  func(i, _ int) Vars { return Vars{Token: i == 0} },
+}
+
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, int] }
+
 // Algorithm returns the descriptor of the token ring whose handlers s
 // implements, under the given name (the exercise's algorithm,
 // token-ring). N1 holds the token initially, as in the registry's.
