@@ -38,12 +38,6 @@ type State = stepwire.State
 
 const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
-// Server is the index of the server node (N1), which is no client.
-const Server = 0
-
-// None is the holder when nobody holds the CS.
-const None = -1
-
 // Kind is a message kind.
 type Kind uint8
 
@@ -58,6 +52,12 @@ type Send struct {
 	Kind Kind
 	To   int
 }
+
+// Server is the index of the server node (N1), which is no client.
+const Server = 0
+
+// None is the holder when nobody holds the CS.
+const None = -1
 
 type self = stepwire.Self[Send]
 

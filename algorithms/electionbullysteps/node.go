@@ -17,12 +17,7 @@ const (
 )
 
 // Leader implements sim.Elector; a failed node has decided nothing.
-func (n *node) Leader() int {
-	if n.Fault() != "" {
-		return None
-	}
-	return n.V.Leader
-}
+func (n *node) Leader() int { return n.Elected(n.V.Leader, None) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
 

@@ -83,12 +83,6 @@ type Vars struct {
 // Alive reports whether node j exists and has not crashed.
 func (v *Vars) Alive(j int) bool { return stepwire.At(&v.self).Alive(j) }
 
-// SendElection sends election(candidate) to the neighbour.
-func (v *Vars) SendElection(candidate int) { stepwire.Emit(&v.self, Send{Election, candidate}) }
-
-// SendElected sends elected(leader) to the neighbour.
-func (v *Vars) SendElected(leader int) { stepwire.Emit(&v.self, Send{Elected, leader}) }
-
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
 type Steps interface {
@@ -102,6 +96,12 @@ type Steps interface {
 	// elected(k) on.
 	OnElected(k int)
 }
+
+// SendElection sends election(candidate) to the neighbour.
+func (v *Vars) SendElection(candidate int) { stepwire.Emit(&v.self, Send{Election, candidate}) }
+
+// SendElected sends elected(leader) to the neighbour.
+func (v *Vars) SendElected(leader int) { stepwire.Emit(&v.self, Send{Elected, leader}) }
 
 // New builds a Steps for the node whose variables are v.
 type New func(v *Vars) Steps

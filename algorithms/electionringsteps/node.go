@@ -13,24 +13,19 @@ func (n *node) Phase() sim.Phase { return sim.Idle }
 // Leader implements sim.Elector. A failed node has elected nobody, for
 // ever: it can never settle on the leader, so a fault is a liveness
 // failure even when the node had chosen well before it failed.
-func (n *node) Leader() int {
-	if n.Fault() != "" {
-		return None
-	}
-	return n.V.Leader
-}
+func (n *node) Leader() int { return n.Elected(n.V.Leader, None) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
 
 // Exit is never called: an election has no critical section to leave.
 func (n *node) Exit(*sim.Ctx) {}
 
+// receipt is the handler of each message kind.
+var receipt = [...]Op{Election: OpElection, Elected: OpElected}
+
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
-	switch Kind(m.Kind) {
-	case Election:
-		n.handle(c, OpElection, int(m.A))
-	case Elected:
-		n.handle(c, OpElected, int(m.A))
+	if int(m.Kind) < len(receipt) {
+		n.handle(c, receipt[m.Kind], int(m.A))
 	}
 }
 

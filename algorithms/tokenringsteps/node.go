@@ -8,8 +8,6 @@ import (
 	"dmelab/algorithms/tokenring"
 )
 
-func (n *node) next() int { return (n.At().ID + 1) % n.At().N }
-
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	if m.Kind == tokenring.Token {
 		n.handle(c, OpToken)
@@ -118,3 +116,5 @@ func (n *node) Vars() []sim.Var {
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave) }
+
+func (n *node) next() int { return (n.At().ID + 1) % n.At().N }

@@ -68,6 +68,15 @@ func (n *Node[V, S]) Fault() string { return n.fault }
 // Fail stops the node, saying why.
 func (n *Node[V, S]) Fail(why string) { n.fault = why }
 
+// Elected is leader, or none for a failed node: it has decided nothing,
+// for ever, so that a fault is a liveness failure of an election.
+func (n *Node[V, S]) Elected(leader, none int) int {
+	if n.fault != "" {
+		return none
+	}
+	return leader
+}
+
 // At is the node's place.
 func (n *Node[V, S]) At() *Place { return &n.h.Self(&n.V).at }
 
