@@ -9,10 +9,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: central.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
 // The reference behaves exactly as the registry's central, directly and
 // through the wire: the same state space and verdicts, and the same
 // canonical forms and variables along a run, so schedules written for
@@ -54,6 +50,10 @@ func FuzzDecodeAnswer(f *testing.F) {
 	suite.Fuzz(f, harness.EncodeRequest(int(OpRelease), 2, 0, &Vars{State: Released, Holder: 2, Queue: []int{1}, self: at(0, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 0, &Vars{Holder: None, self: at(0, 3)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: central.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

@@ -13,10 +13,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: electionbully.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
 // elect: forget the leader; the highest node wins at once, the others ask
 // every higher node.
 func (r ref) elect() {
@@ -223,6 +219,10 @@ func FuzzDecodeAnswer(f *testing.F) {
 		harness.EncodeRequest(int(OpElection), 0, 0, &Vars{Leader: None, self: at(2, 3, 0)}),
 		harness.EncodeRequest(int(OpCoordinator), 2, 0, &Vars{Leader: 1, Heard: true, self: at(0, 3, 4)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: electionbully.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

@@ -13,8 +13,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: electionring.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
 // The reference behaves exactly as the registry's election-ring, directly
 // and through the wire: the same state space, verdicts and
 // counterexamples (with crashes, liveness fails), and the same
@@ -108,6 +106,8 @@ func FuzzDecodeAnswer(f *testing.F) {
 	steptest.Fuzz(f, harness.Wire, suite.Code(suite.Ref), harness.EncodeRequest(int(OpElection), 2, 0, &Vars{Leader: None, self: at(1, 3, 0)}),
 		harness.EncodeRequest(int(OpElected), 2, 0, &Vars{Leader: 0, self: at(0, 3, 2)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: electionring.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

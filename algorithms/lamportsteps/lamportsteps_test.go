@@ -12,10 +12,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: lamport.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
 // earlier: slot a's (T, a) comes before slot b's (T, b).
 func (r ref) earlier(a, b int) bool {
 	if r.Q[a].T != r.Q[b].T {
@@ -162,6 +158,10 @@ func FuzzDecodeAnswer(f *testing.F) {
 		harness.EncodeRequest(int(OpCanEnter), 0, 0, &Vars{Q: q, self: at(0, 3, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 1, &Vars{Q: q, self: at(2, 3, 2)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: lamport.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

@@ -14,12 +14,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: ralamport.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
-var refs = suite.Refs()
-
 // The reference behaves exactly as the registry's ra-lamport, directly
 // and through the wire: the same state space and verdicts (Order too,
 // with an application message), and the same canonical forms and
@@ -227,6 +221,12 @@ func FuzzDecodeAnswer(f *testing.F) {
 		harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 2)}),
 		harness.EncodeRequest(int(OpRequest), 2, 7, &Vars{State: Wanted, T: 3, self: at(1, 3, 8)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: ralamport.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
+
+var refs = suite.Refs()
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

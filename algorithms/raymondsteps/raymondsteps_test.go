@@ -10,10 +10,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: raymond.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
 // after is ASSIGN_PRIVILEGE then MAKE_REQUEST.
 func (r ref) after() {
 	if r.Holder == r.MyID() && r.State != Held && len(r.Queue) > 0 {
@@ -87,6 +83,10 @@ func FuzzDecodeAnswer(f *testing.F) {
 	suite.Fuzz(f, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, Holder: 0, Queue: []int{1, 2}, self: at(0, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 0, &Vars{Holder: 0, self: at(0, 3)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: raymond.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

@@ -11,10 +11,6 @@ import (
 	"dmelab/algorithms/suzukikasami"
 )
 
-var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: suzukikasami.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
 // The reference behaves exactly as the registry's suzuki-kasami, directly
 // and through the wire: the same state space and verdicts, and the same
 // events, tokens and variables along a run, so schedules written for
@@ -89,6 +85,10 @@ func FuzzDecodeAnswer(f *testing.F) {
 	suite.Fuzz(f, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, RN: []int{1, 1, 0}, has: true, LN: []int{0, 0, 0}, Q: []int{2}, self: at(0, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 1, &Vars{RN: []int{0, 0, 0}, self: at(0, 3)}))
 }
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: suzukikasami.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }

@@ -13,10 +13,6 @@ import (
 	"dmelab/algorithms/tokenring"
 )
 
-var suite = steptest.Pkg[Vars, int, Steps]{Ends: ends, Reg: tokenring.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
-
-type bad steptest.Bad[Vars, Op]
-
 // The reference behaves exactly as the registry's token-ring, directly
 // and through the wire: the same state space and verdicts, and the same
 // canonical forms and variables along a run, so schedules written for
@@ -114,6 +110,10 @@ func TestRunStopsGrowingMessages(t *testing.T) {
 }
 
 var at = steptest.At[int]
+
+var suite = steptest.Pkg[Vars, int, Steps]{Ends: ends, Reg: tokenring.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }
