@@ -31,26 +31,12 @@
 // and it waits forever (a liveness failure).
 package centralsteps
 
-import (
-	"strconv"
-
-	"dmelab/algorithms/internal/stepwire"
-)
+import "dmelab/algorithms/internal/stepwire"
 
 // State is the node's state, in the seed's words.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
-
-// Server is the index of the server node (N1), which is no client.
-const Server = 0
-
-// None is the holder when nobody holds the CS.
-const None = -1
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 // Kind is a message kind.
 type Kind uint8
@@ -66,6 +52,12 @@ type Send struct {
 	Kind Kind
 	To   int
 }
+
+// Server is the index of the server node (N1), which is no client.
+const Server = 0
+
+// None is the holder when nobody holds the CS.
+const None = -1
 
 type self = stepwire.Self[Send]
 
@@ -113,23 +105,13 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpExit
-	OpRequest
-	OpRelease
-	OpGrant
-)
+const OpEnter, OpExit, OpRequest, OpRelease, OpGrant Op = 0, 1, 2, 3, 4
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()", A: stepwire.Other}, {Name: "OnRelease()", A: stepwire.Other}, {Name: "OnGrant()"}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M0(Steps.OnGrant),
-}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
-
-func name(i int) string { return "N" + strconv.Itoa(i+1) }
+}}

@@ -6,9 +6,54 @@ import (
 	"dmelab/algorithms/central"
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/internal/steptest"
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
+
+// The reference behaves exactly as the registry's central, directly and
+// through the wire: the same state space and verdicts, and the same
+// canonical forms and variables along a run, so schedules written for
+// central replay on a student's code.
+func TestReferenceIsCentral(t *testing.T) {
+	props := []string{explore.Safety, explore.Liveness, explore.Order}
+	suite.Same(t, steptest.Config{N: 1, R: 1, Props: props}, steptest.Config{N: 2, R: 1, Props: props}, steptest.Config{N: 2, R: 2, Props: props},
+		steptest.Config{N: 3, R: 1, Props: props}, steptest.Config{N: 3, R: 2, Props: props})
+	suite.Transcript(t, sim.Config{N: 3}, sim.Options{Requests: 1},
+		[]string{"request N2", "request N3", "deliver N3->N1 request", "deliver N2->N1 request", "deliver N1->N3 grant",
+			"exit N3", "deliver N3->N1 release", "deliver N1->N2 grant", "exit N2", "deliver N2->N1 release"})
+}
+
+// Handlers that break the contract make their node fail, saying why,
+// directly and through the wire.
+func TestContract(t *testing.T) {
+	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
+		{OpEnter, func(v *Vars, from, _ int) { v.State = Wanted; v.SendGrant(2) }, []string{"request N2"}, "Enter() sent Grant, but Enter() sends only Request"},
+		{OpEnter, func(v *Vars, from, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
+		{OpExit, func(v *Vars, from, _ int) { v.State = Released; v.SendRelease(); v.SendRelease() }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2"}, "Exit() sent 2 messages"},
+		{OpRequest, func(v *Vars, from, _ int) { v.Holder = from; v.SendGrant(7) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to node 7"},
+		{OpRequest, func(v *Vars, from, _ int) { v.Queue = append(v.Queue, 9) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() put 9 in the queue"},
+		{OpRequest, func(v *Vars, from, _ int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from RELEASED to HELD"},
+		{OpGrant, func(v *Vars, from, _ int) { v.State = Held; v.Holder = 1 }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnGrant() changed holder or queue"},
+		{OpRelease, func(v *Vars, from, _ int) { _ = v.Queue[5] }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
+		{OpRequest, func(v *Vars, from, _ int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (node 0)"},
+	})
+}
+
+var at = steptest.At[Send]
+
+func TestWire(t *testing.T) {
+	steptest.RoundTrip(t, harness.Wire, int(OpEnter), []Vars{{State: Held, Holder: 2, Queue: []int{1, 2}, self: at(0, 3)}, {Holder: None, self: at(2, 3)}},
+		[][]byte{harness.EncodeRequest(int(OpRequest), 0, 0, &Vars{self: at(0, 3)}), harness.EncodeRequest(int(OpRequest), 5, 0, &Vars{self: at(0, 3)}),
+			harness.EncodeRequest(0, 0, 0, &Vars{self: at(0, 40)})})
+}
+
+func FuzzDecodeAnswer(f *testing.F) {
+	suite.Fuzz(f, harness.EncodeRequest(int(OpRelease), 2, 0, &Vars{State: Released, Holder: 2, Queue: []int{1}, self: at(0, 3)}),
+		harness.EncodeRequest(int(OpRequest), 1, 0, &Vars{Holder: None, self: at(0, 3)}))
+}
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: central.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
 
 // ref is the reference solution, written as a student would.
 type ref struct{ *Vars }
@@ -43,62 +88,3 @@ func (r ref) OnRelease(int) {
 }
 
 func (r ref) OnGrant() { r.State = Held }
-
-func newRef(v *Vars) Steps { return ref{v} }
-
-var refs = steptest.Both(harness.Wire, code(newRef))
-
-// The reference behaves exactly as the registry's central, directly and
-// through the wire: the same state space and verdicts, and the same
-// canonical forms and variables along a run, so schedules written for
-// central replay on a student's code.
-func TestReferenceIsCentral(t *testing.T) {
-	props := []string{explore.Safety, explore.Liveness, explore.Order}
-	for _, c := range refs {
-		steptest.Same(t, central.Algorithm(), []*sim.Algorithm{algorithm("central", c)},
-			steptest.Config{N: 1, R: 1, Props: props}, steptest.Config{N: 2, R: 1, Props: props}, steptest.Config{N: 2, R: 2, Props: props},
-			steptest.Config{N: 3, R: 1, Props: props}, steptest.Config{N: 3, R: 2, Props: props})
-		steptest.Transcript(t, central.Algorithm(), algorithm("central", c), sim.Config{N: 3}, sim.Options{Requests: 1},
-			[]string{"request N2", "request N3", "deliver N3->N1 request", "deliver N2->N1 request", "deliver N1->N3 grant",
-				"exit N3", "deliver N3->N1 release", "deliver N1->N2 grant", "exit N2", "deliver N2->N1 release"})
-	}
-}
-
-// Handlers that break the contract make their node fail, saying why,
-// directly and through the wire.
-func TestContract(t *testing.T) {
-	for _, c := range []struct {
-		op    Op
-		bad   func(v *Vars, from int)
-		run   []string
-		fault string
-	}{
-		{OpEnter, func(v *Vars, from int) { v.State = Wanted; v.SendGrant(2) }, []string{"request N2"}, "Enter() sent Grant, but Enter() sends only Request"},
-		{OpEnter, func(v *Vars, from int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
-		{OpExit, func(v *Vars, from int) { v.State = Released; v.SendRelease(); v.SendRelease() }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2"}, "Exit() sent 2 messages"},
-		{OpRequest, func(v *Vars, from int) { v.Holder = from; v.SendGrant(7) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to node 7"},
-		{OpRequest, func(v *Vars, from int) { v.Queue = append(v.Queue, 9) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() put 9 in the queue"},
-		{OpRequest, func(v *Vars, from int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from RELEASED to HELD"},
-		{OpGrant, func(v *Vars, from int) { v.State = Held; v.Holder = 1 }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnGrant() changed holder or queue"},
-		{OpRelease, func(v *Vars, from int) { _ = v.Queue[5] }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
-		{OpRequest, func(v *Vars, from int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (node 0)"},
-	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, from, _ int) int { c.bad(v, from); return 0 })
-		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, algorithm("central", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
-		}
-	}
-}
-
-func at(id, n int) self { return stepwire.Placed[Send](stepwire.Place{ID: id, N: n}) }
-
-func TestWire(t *testing.T) {
-	steptest.RoundTrip(t, harness.Wire, int(OpEnter), []Vars{{State: Held, Holder: 2, Queue: []int{1, 2}, self: at(0, 3)}, {Holder: None, self: at(2, 3)}},
-		[][]byte{harness.EncodeRequest(int(OpRequest), 0, 0, &Vars{self: at(0, 3)}), harness.EncodeRequest(int(OpRequest), 5, 0, &Vars{self: at(0, 3)}),
-			harness.EncodeRequest(0, 0, 0, &Vars{self: at(0, 40)})})
-}
-
-func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpRelease), 2, 0, &Vars{State: Released, Holder: 2, Queue: []int{1}, self: at(0, 3)}),
-		harness.EncodeRequest(int(OpRequest), 1, 0, &Vars{Holder: None, self: at(0, 3)}))
-}

@@ -9,35 +9,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of the central server whose handlers s
-// implements, under the given name (the exercise's algorithm, central).
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "the central server (seed 002), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Holder: None} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		Servers:  1,
-		MsgKinds: []string{"request", "grant", "release"},
-	}
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }
-
 // Receive runs the handler of the message; requests and releases are for
 // the server only.
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
@@ -53,15 +24,6 @@ func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 		}
 	case Grant:
 		n.handle(c, OpGrant, 0)
-	}
-}
-
-// handle runs one handler and, if it kept the contract, sends its
-// messages.
-func (n *node) handle(c *sim.Ctx, op Op, from int) {
-	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
-	for _, s := range out {
-		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
 	}
 }
 
@@ -106,15 +68,20 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 		return fmt.Sprintf("changed state from %s to %s, but the server's handlers keep the server's own state", old.State, v.State)
 	case v.Holder != None && (v.Holder < 0 || v.Holder >= nn):
 		return fmt.Sprintf("set holder = %d, but it is None (-1) or a node 0..%d", v.Holder, nn-1)
-	case len(v.Queue) > nn:
-		return fmt.Sprintf("made the queue %d long, but there are only %d nodes", len(v.Queue), nn)
 	}
-	for _, q := range v.Queue {
-		if q < 0 || q >= nn {
-			return fmt.Sprintf("put %d in the queue, but the nodes are 0..%d", q, nn-1)
-		}
+	if f := stepwire.NodeList("the queue", v.Queue, nn); f != "" {
+		return f
 	}
 	return sends(op, out, Grant)
+}
+
+// handle runs one handler and, if it kept the contract, sends its
+// messages.
+func (n *node) handle(c *sim.Ctx, op Op, from int) {
+	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
+	for _, s := range out {
+		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
+	}
 }
 
 // sends checks that a handler sent at most one message, of kind k.
@@ -159,13 +126,22 @@ func (n *node) Vars() []sim.Var {
 	if n.At().ID == Server {
 		h := "-"
 		if n.V.Holder != None {
-			h = name(n.V.Holder)
+			h = stepwire.NodeName(n.V.Holder)
 		}
 		q := make([]string, len(n.V.Queue))
 		for i, x := range n.V.Queue {
-			q[i] = name(x)
+			q[i] = stepwire.NodeName(x)
 		}
 		v = append(v, sim.Var{Name: "holder", Value: h}, sim.Var{Name: "queue", Value: "[" + strings.Join(q, " ") + "]"})
 	}
 	return n.WithFault(v)
 }
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Queue[:0], src.Queue...)
+	*dst = *src
+	dst.Queue = q
+}
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }

@@ -56,8 +56,6 @@
 package electionbullysteps
 
 import (
-	"strconv"
-
 	"dmelab/algorithms/internal/stepwire"
 )
 
@@ -71,17 +69,7 @@ const (
 	Waiting               // got ok, waiting for the coordinator message
 )
 
-func (s State) String() string {
-	switch s {
-	case Idle:
-		return "idle"
-	case Electing:
-		return "electing"
-	case Waiting:
-		return "waiting"
-	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
-}
+func (s State) String() string { return stepwire.Named("State", int(s), "idle", "electing", "waiting") }
 
 // None is Leader while the node is undecided (the seed's elected_i = false).
 const None = -1
@@ -99,17 +87,7 @@ const (
 	Coordinator             // to a lower node: I am the leader (carries the sender's id)
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Election:
-		return "election"
-	case OK:
-		return "ok"
-	case Coordinator:
-		return "coordinator"
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return stepwire.Named("Kind", int(k), "election", "ok", "coordinator") }
 
 // Send is one message a handler sent.
 type Send struct {
@@ -180,27 +158,16 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpStart Op = iota
-	OpElection
-	OpOK
-	OpCoordinator
-	OpNoOK
-	OpNoCoordinator
-	OpHeartbeat
-	OpCheck
-)
+const OpStart, OpElection, OpOK, OpCoordinator, OpNoOK, OpNoCoordinator, OpHeartbeat, OpCheck Op = 0, 1, 2, 3, 4, 5, 6, 7
 
 var ops = []stepwire.Op{{Name: "Start()"}, {Name: "OnElection()", A: stepwire.Other}, {Name: "OnOK()", A: stepwire.Other},
 	{Name: "OnCoordinator()", A: stepwire.Other}, {Name: "TimeoutNoOK()"}, {Name: "TimeoutNoCoordinator()"}, {Name: "Heartbeat()"}, {Name: "Check()"}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Start), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK),
-	stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK), stepwire.M0(Steps.TimeoutNoCoordinator),
-	stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{stepwire.M0(Steps.Start),
+	stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnOK), stepwire.M1(Steps.OnCoordinator), stepwire.M0(Steps.TimeoutNoOK),
+	stepwire.M0(Steps.TimeoutNoCoordinator), stepwire.M0(Steps.Heartbeat), stepwire.M0(Steps.Check)}}
 
 var name = stepwire.NodeName

@@ -13,15 +13,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// ref is the reference solution, written as a student would.
-type ref struct{ *Vars }
-
-func (r ref) Start() {
-	if r.State == Idle {
-		r.elect()
-	}
-}
-
 // elect: forget the leader; the highest node wins at once, the others ask
 // every higher node.
 func (r ref) elect() {
@@ -88,10 +79,6 @@ func (r ref) Check() {
 	r.elect()
 }
 
-func newRef(v *Vars) Steps { return ref{v} }
-
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("election-bully", c) }
-
 // The reference behaves exactly as the registry's election-bully,
 // directly and through the wire: the same state space, verdicts and
 // counterexamples, with crashes, two crashes (where, before the "no
@@ -107,10 +94,10 @@ func TestReferenceIsElectionBully(t *testing.T) {
 			cfgs = append(cfgs, steptest.Config{N: c[0], R: c[1], C: c[2], Rec: c[3]})
 		}
 	}
-	refs := steptest.Both(harness.Wire, code(newRef))
-	steptest.Same(t, electionbully.Algorithm(), steptest.Each(alg, refs), cfgs...)
+	refs := suite.Refs()
+	steptest.Same(t, electionbully.Algorithm(), steptest.Each(suite.Alg, refs), cfgs...)
 	for _, c := range refs {
-		b := steptest.Transcript(t, electionbully.Algorithm(), alg(c), sim.Config{N: 4}, sim.Options{Requests: 1, Crashes: 1}, []string{"request N1", "deliver N1->N2 election", "deliver N1->N4 election", "deliver N2->N1 ok",
+		b := steptest.Transcript(t, electionbully.Algorithm(), suite.Alg(c), sim.Config{N: 4}, sim.Options{Requests: 1, Crashes: 1}, []string{"request N1", "deliver N1->N2 election", "deliver N1->N4 election", "deliver N2->N1 ok",
 			"deliver N4->N1 coordinator(4)", "deliver N4->N2 coordinator(4)", "deliver N4->N3 coordinator(4)",
 			"deliver N1->N3 election", "deliver N2->N3 election", "deliver N2->N4 election", "deliver N3->N1 ok",
 			"deliver N3->N2 ok", "deliver N4->N2 coordinator(4)", "step N4 heartbeat", "deliver N4->N1", "deliver N4->N2",
@@ -125,7 +112,7 @@ func TestReferenceIsElectionBully(t *testing.T) {
 // run applies the event lines on a 3-node system with one crash allowed.
 func run(t *testing.T, c stepwire.Code[Vars], lines []string) *sim.World {
 	t.Helper()
-	w, err := sim.NewWorld(alg(c), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1})
+	w, err := sim.NewWorld(suite.Alg(c), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1})
 	require.NoError(t, err)
 	for _, line := range lines {
 		steptest.Apply(t, w, line)
@@ -137,48 +124,38 @@ func run(t *testing.T, c stepwire.Code[Vars], lines []string) *sim.World {
 // directly and through the wire.
 func TestContract(t *testing.T) {
 	won := []string{"request N3"} // N3 wins at once: coordinator(3) to N1 and N2
-	for _, c := range []struct {
-		op    Op
-		bad   func(v *Vars, arg int)
-		run   []string
-		fault string
-	}{
-		{OpStart, func(v *Vars, _ int) { v.State = 5 }, []string{"request N1"},
+	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1}, []bad{
+		{OpStart, func(v *Vars, _, _ int) { v.State = 5 }, []string{"request N1"},
 			"Start() set State = State(5), but it is Idle, Electing or Waiting"},
-		{OpStart, func(v *Vars, _ int) { v.Leader = 3 }, []string{"request N1"},
+		{OpStart, func(v *Vars, _, _ int) { v.Leader = 3 }, []string{"request N1"},
 			"Start() set Leader = 3, but it is None (-1) or a node 0..2"},
-		{OpStart, func(v *Vars, _ int) { v.Leader = 1 }, []string{"request N1"},
+		{OpStart, func(v *Vars, _, _ int) { v.Leader = 1 }, []string{"request N1"},
 			"Start() set Leader = N2, but only a coordinator message from N2 names it leader"},
-		{OpCoordinator, func(v *Vars, k int) { v.Leader = 1; v.Heard = true }, append(won, "deliver N3->N1"),
+		{OpCoordinator, func(v *Vars, k, _ int) { v.Leader = 1; v.Heard = true }, append(won, "deliver N3->N1"),
 			"OnCoordinator(N3) set Leader = N2, but coordinator(N3) names N3"},
-		{OpOK, func(v *Vars, from int) { v.State = Waiting; v.Heard = true },
+		{OpOK, func(v *Vars, from, _ int) { v.State = Waiting; v.Heard = true },
 			[]string{"request N1", "deliver N1->N2 election", "deliver N2->N1 ok"}, "OnOK(N2) set Heard"},
-		{OpOK, func(v *Vars, from int) { v.State = Waiting; v.SendElection(from) },
+		{OpOK, func(v *Vars, from, _ int) { v.State = Waiting; v.SendElection(from) },
 			[]string{"request N1", "deliver N1->N2 election", "deliver N2->N1 ok"}, "OnOK(N2) sent election, but OnOK() sends nothing"},
-		{OpStart, func(v *Vars, _ int) { v.State = Electing; v.SendElection(7) }, []string{"request N1"},
+		{OpStart, func(v *Vars, _, _ int) { v.State = Electing; v.SendElection(7) }, []string{"request N1"},
 			"Start() sent election to node 7, but the nodes are 0..2"},
-		{OpStart, func(v *Vars, _ int) { v.State = Electing; v.SendElection(v.MyID()) }, []string{"request N2"},
+		{OpStart, func(v *Vars, _, _ int) { v.State = Electing; v.SendElection(v.MyID()) }, []string{"request N2"},
 			"Start() sent election to itself"},
-		{OpElection, func(v *Vars, from int) { v.SendOK(from); v.SendOK(from) }, []string{"request N1", "deliver N1->N2 election"},
+		{OpElection, func(v *Vars, from, _ int) { v.SendOK(from); v.SendOK(from) }, []string{"request N1", "deliver N1->N2 election"},
 			"OnElection(N1) sent ok to N1 twice"},
-		{OpNoOK, func(v *Vars, _ int) { v.Leader = v.MyID(); v.SendOK(0) }, []string{"crash N3", "request N2", "step N2 timeout"},
+		{OpNoOK, func(v *Vars, _, _ int) { v.Leader = v.MyID(); v.SendOK(0) }, []string{"crash N3", "request N2", "step N2 timeout"},
 			"TimeoutNoOK() sent ok, but only OnElection() answers with ok"},
-		{OpElection, func(v *Vars, from int) { v.SendOK(2) }, []string{"request N1", "deliver N1->N2 election"},
+		{OpElection, func(v *Vars, from, _ int) { v.SendOK(2) }, []string{"request N1", "deliver N1->N2 election"},
 			"OnElection(N1) sent ok to N3, but only the sender of the election, N1, gets an answer"},
-		{OpNoOK, func(v *Vars, _ int) { v.State = Idle; v.SendCoordinator(0) }, []string{"crash N3", "request N2", "step N2 timeout"},
+		{OpNoOK, func(v *Vars, _, _ int) { v.State = Idle; v.SendCoordinator(0) }, []string{"crash N3", "request N2", "step N2 timeout"},
 			"TimeoutNoOK() sent coordinator(N2) but returned with Leader = None: only the leader announces itself"},
-		{OpHeartbeat, func(v *Vars, _ int) { v.SendElection(0) }, append(won, "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"),
+		{OpHeartbeat, func(v *Vars, _, _ int) { v.SendElection(0) }, append(won, "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"),
 			"Heartbeat() sent election, but Heartbeat() sends only coordinator"},
-		{OpHeartbeat, func(v *Vars, _ int) { v.Leader = None }, append(won, "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"),
+		{OpHeartbeat, func(v *Vars, _, _ int) { v.Leader = None }, append(won, "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"),
 			"Heartbeat() changed the variables"},
-		{OpCheck, func(v *Vars, _ int) { var m map[int]int; m[1] = 1 }, append(won, "deliver N3->N1", "deliver N3->N2", "step N1 check"),
+		{OpCheck, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, append(won, "deliver N3->N1", "deliver N3->N2", "step N1 check"),
 			"Check() panicked: assignment to entry in nil map"},
-	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, arg, _ int) int { c.bad(v, arg); return 0 })
-		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1}, c.run, c.fault)
-		}
-	}
+	})
 }
 
 // The harness calls a timeout handler only when the timeout has really
@@ -187,9 +164,9 @@ func TestContract(t *testing.T) {
 // heard, change nothing.
 func TestPatientTimers(t *testing.T) {
 	calls := 0
-	count := code(newRef)
+	count := suite.Code(suite.Ref)
 	for _, op := range []Op{OpNoCoordinator, OpCheck, OpStart} {
-		count = steptest.Override(count, int(op), func(v *Vars, _, _ int) int { calls++; code(newRef)(v)(int(op), 0, 0); return 0 })
+		count = steptest.Override(count, int(op), func(v *Vars, _, _ int) int { calls++; suite.Code(suite.Ref)(v)(int(op), 0, 0); return 0 })
 	}
 	w := run(t, count, []string{"crash N3", "step N1 timeout"})
 	assert.Equal(t, 0, calls, "N2 is alive: an election's result is still due")
@@ -212,12 +189,12 @@ func TestPatientTimers(t *testing.T) {
 // A node that fails is a liveness failure even when every live node
 // agrees on the leader: here N2, the leader, fails at its first heartbeat.
 func TestFailureIsLiveness(t *testing.T) {
-	heartbeatFails := steptest.Override(code(newRef), int(OpHeartbeat), func(*Vars, int, int) int { panic("boom") })
+	heartbeatFails := steptest.Override(suite.Code(suite.Ref), int(OpHeartbeat), func(*Vars, int, int) int { panic("boom") })
 	w := run(t, heartbeatFails, []string{"request N3", "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"})
 	assert.Equal(t, "Heartbeat() panicked: boom", w.Nodes[2].(*node).Fault())
 	assert.Equal(t, None, w.Nodes[2].(*node).Leader())
 	assert.NotZero(t, w.Waiting())
-	res := steptest.Explore(t, alg(heartbeatFails), steptest.Config{N: 2, R: 1})
+	res := steptest.Explore(t, suite.Alg(heartbeatFails), steptest.Config{N: 2, R: 1})
 	assert.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])
 	ce := res.Counterexamples[explore.Liveness]
 	require.NotNil(t, ce)
@@ -238,7 +215,20 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpStart), 0, 0, &Vars{Leader: None, self: at(0, 4, 0)}),
+	suite.Fuzz(f, harness.EncodeRequest(int(OpStart), 0, 0, &Vars{Leader: None, self: at(0, 4, 0)}),
 		harness.EncodeRequest(int(OpElection), 0, 0, &Vars{Leader: None, self: at(2, 3, 0)}),
 		harness.EncodeRequest(int(OpCoordinator), 2, 0, &Vars{Leader: 1, Heard: true, self: at(0, 3, 4)}))
+}
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: electionbully.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
+
+// ref is the reference solution, written as a student would.
+type ref struct{ *Vars }
+
+func (r ref) Start() {
+	if r.State == Idle {
+		r.elect()
+	}
 }

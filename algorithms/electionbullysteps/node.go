@@ -3,36 +3,8 @@ package electionbullysteps
 import (
 	"fmt"
 
-	"dmelab/algorithms/electionbully"
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
-
-// Algorithm returns the descriptor of the bully election whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// election-bully). Its messages print and its steps read as the
-// registry's, so schedules written for election-bully replay and
-// counterexamples open in the playground.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	reg := electionbully.Algorithm()
-	return &sim.Algorithm{
-		Name:     name,
-		Summary:  "the bully election (seed 002), with the handlers written by a student",
-		Election: true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			if cfg.N > MaxNodes {
-				return nil, fmt.Errorf("electionbullysteps: at most %d nodes", MaxNodes)
-			}
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Leader: None} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds:  reg.MsgKinds,
-		FormatMsg: reg.FormatMsg,
-		Listing:   reg.Listing,
-	}
-}
 
 // Timers, as Step.Arg of a sim.TimerProc step: the registry's numbering,
 // so that a step of a schedule is the same step here.
@@ -44,24 +16,8 @@ const (
 	timerNoLeader
 )
 
-// node is one node: the harness's shared part holds its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase is Idle, as in the registry's (the application may ask for an
-// election at any time); a failed node is Wanting for ever, so that the
-// explorer reports it even if every live node agrees on a leader.
-func (n *node) Phase() sim.Phase { return n.Waits(sim.Idle) }
-
 // Leader implements sim.Elector; a failed node has decided nothing.
-func (n *node) Leader() int {
-	if n.Fault() != "" {
-		return None
-	}
-	return n.V.Leader
-}
+func (n *node) Leader() int { return n.Elected(n.V.Leader, None) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
 

@@ -59,15 +59,7 @@ const (
 	Elected              // elected(k): k has won
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Election:
-		return "election"
-	case Elected:
-		return "elected"
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return stepwire.Named("Kind", int(k), "election", "elected") }
 
 // Send is one message a handler sent to its neighbour: election(ID) or
 // elected(ID).
@@ -91,12 +83,6 @@ type Vars struct {
 // Alive reports whether node j exists and has not crashed.
 func (v *Vars) Alive(j int) bool { return stepwire.At(&v.self).Alive(j) }
 
-// SendElection sends election(candidate) to the neighbour.
-func (v *Vars) SendElection(candidate int) { stepwire.Emit(&v.self, Send{Election, candidate}) }
-
-// SendElected sends elected(leader) to the neighbour.
-func (v *Vars) SendElected(leader int) { stepwire.Emit(&v.self, Send{Elected, leader}) }
-
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
 type Steps interface {
@@ -111,26 +97,27 @@ type Steps interface {
 	OnElected(k int)
 }
 
+// SendElection sends election(candidate) to the neighbour.
+func (v *Vars) SendElection(candidate int) { stepwire.Emit(&v.self, Send{Election, candidate}) }
+
+// SendElected sends elected(leader) to the neighbour.
+func (v *Vars) SendElected(leader int) { stepwire.Emit(&v.self, Send{Elected, leader}) }
+
 // New builds a Steps for the node whose variables are v.
 type New func(v *Vars) Steps
 
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpStart Op = iota
-	OpElection
-	OpElected
-)
+const OpStart, OpElection, OpElected Op = 0, 1, 2
 
 var ops = []stepwire.Op{{Name: "StartElection()"}, {Name: "OnElection()", A: stepwire.AnyNode}, {Name: "OnElected()", A: stepwire.AnyNode}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.StartElection), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnElected)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness,
+	Table: []stepwire.Method[Steps]{stepwire.M0(Steps.StartElection), stepwire.M1(Steps.OnElection), stepwire.M1(Steps.OnElected)}}
 
 // name is how node i prints: N(i+1) for a node, the number itself for
 // anything else (so a fault can show what a handler wrote).

@@ -13,38 +13,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// ref is the reference solution, written as a student would.
-type ref struct{ *Vars }
-
-func (r ref) StartElection() {
-	r.Leader = None
-	r.SendElection(r.MyID())
-}
-
-func (r ref) OnElection(j int) {
-	switch {
-	case j > r.MyID():
-		r.SendElection(j)
-	case j < r.MyID():
-		r.SendElection(r.MyID())
-	default:
-		r.Leader = r.MyID()
-		r.SendElected(r.MyID())
-	}
-}
-
-func (r ref) OnElected(k int) {
-	if k == r.MyID() || !r.Alive(k) {
-		return
-	}
-	r.Leader = k
-	r.SendElected(k)
-}
-
-func newRef(v *Vars) Steps { return ref{v} }
-
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("election-ring", c) }
-
 // The reference behaves exactly as the registry's election-ring, directly
 // and through the wire: the same state space, verdicts and
 // counterexamples (with crashes, liveness fails), and the same
@@ -57,11 +25,11 @@ func TestReferenceIsElectionRing(t *testing.T) {
 	for _, c := range [][3]int{{1, 1, 0}, {2, 1, 0}, {2, 2, 0}, {3, 1, 0}, {3, 2, 0}, {4, 1, 0}, {2, 1, 1}, {3, 1, 1}, {4, 1, 1}} {
 		cfgs = append(cfgs, steptest.Config{N: c[0], R: c[1], C: c[2]})
 	}
-	refs := steptest.Both(harness.Wire, code(newRef))
-	want := steptest.Same(t, electionring.Algorithm(), steptest.Each(alg, refs), cfgs...)
+	refs := suite.Refs()
+	want := steptest.Same(t, electionring.Algorithm(), steptest.Each(suite.Alg, refs), cfgs...)
 	for _, c := range refs {
 		require.Equal(t, explore.Holds, want[0].Verdicts[explore.Liveness])
-		b := steptest.Transcript(t, electionring.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1}, []string{
+		b := steptest.Transcript(t, electionring.Algorithm(), suite.Alg(c), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1}, []string{
 			"request N3", "deliver N3->N1 election(3)", "request N1", "deliver N1->N2 election(3)", "deliver N1->N2 election(1)",
 			"deliver N2->N3 election(3)", "deliver N2->N3 election(2)", "deliver N3->N1 elected(3)", "deliver N3->N1 election(3)",
 			"crash N3", "deliver N1->N2 elected(3)", "deliver N1->N2 election(3)",
@@ -96,10 +64,10 @@ func TestContract(t *testing.T) {
 		{OpElection, func(v *Vars, j int) { var s []int; _ = s[j] }, []string{"request N1", "deliver N1->N2"},
 			"OnElection() panicked: runtime error: index out of range"},
 	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, j, _ int) int { c.bad(v, j); return 0 })
+		bad := steptest.Override(suite.Code(suite.Ref), int(c.op), func(v *Vars, j, _ int) int { c.bad(v, j); return 0 })
 		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
-			w, err := sim.NewWorld(alg(b), sim.Config{N: 3}, sim.Options{Requests: 1})
+			steptest.Fault(t, suite.Alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
+			w, err := sim.NewWorld(suite.Alg(b), sim.Config{N: 3}, sim.Options{Requests: 1})
 			require.NoError(t, err)
 			for _, line := range c.run {
 				steptest.Apply(t, w, line)
@@ -118,7 +86,7 @@ func TestContract(t *testing.T) {
 
 // A broken sandbox makes the node fail with that reason.
 func TestRemoteFailures(t *testing.T) {
-	steptest.Broken(t, harness.Wire, alg, sim.Config{N: 2}, "request N1", "StartElection()")
+	suite.Broken(t, sim.Config{N: 2}, "request N1", "StartElection()")
 }
 
 func at(id, n int, crashed uint32) self {
@@ -135,6 +103,36 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpElection), 2, 0, &Vars{Leader: None, self: at(1, 3, 0)}),
+	steptest.Fuzz(f, harness.Wire, suite.Code(suite.Ref), harness.EncodeRequest(int(OpElection), 2, 0, &Vars{Leader: None, self: at(1, 3, 0)}),
 		harness.EncodeRequest(int(OpElected), 2, 0, &Vars{Leader: 0, self: at(0, 3, 2)}))
+}
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: electionring.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+// ref is the reference solution, written as a student would.
+type ref struct{ *Vars }
+
+func (r ref) StartElection() {
+	r.Leader = None
+	r.SendElection(r.MyID())
+}
+
+func (r ref) OnElection(j int) {
+	switch {
+	case j > r.MyID():
+		r.SendElection(j)
+	case j < r.MyID():
+		r.SendElection(r.MyID())
+	default:
+		r.Leader = r.MyID()
+		r.SendElected(r.MyID())
+	}
+}
+
+func (r ref) OnElected(k int) {
+	if k == r.MyID() || !r.Alive(k) {
+		return
+	}
+	r.Leader = k
+	r.SendElected(k)
 }

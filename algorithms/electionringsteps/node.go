@@ -3,36 +3,8 @@ package electionringsteps
 import (
 	"fmt"
 
-	"dmelab/algorithms/electionring"
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
-
-// Algorithm returns the descriptor of the ring election whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// election-ring). Messages are numbered and printed as the registry's
-// election-ring prints them, so schedules written for it replay.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:     name,
-		Summary:  "the ring election (seed 002), with the handlers written by a student",
-		Election: true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{Leader: None} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds:  []string{"election", "elected"},
-		FormatMsg: electionring.Algorithm().FormatMsg,
-	}
-}
-
-// node is one node: the harness's shared part holds its variable.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
 
 // Phase is always Idle, as in the registry's election-ring: the
 // application may start an election at any time.
@@ -41,24 +13,19 @@ func (n *node) Phase() sim.Phase { return sim.Idle }
 // Leader implements sim.Elector. A failed node has elected nobody, for
 // ever: it can never settle on the leader, so a fault is a liveness
 // failure even when the node had chosen well before it failed.
-func (n *node) Leader() int {
-	if n.Fault() != "" {
-		return None
-	}
-	return n.V.Leader
-}
+func (n *node) Leader() int { return n.Elected(n.V.Leader, None) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpStart, 0) }
 
 // Exit is never called: an election has no critical section to leave.
 func (n *node) Exit(*sim.Ctx) {}
 
+// receipt is the handler of each message kind.
+var receipt = [...]Op{Election: OpElection, Elected: OpElected}
+
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
-	switch Kind(m.Kind) {
-	case Election:
-		n.handle(c, OpElection, int(m.A))
-	case Elected:
-		n.handle(c, OpElected, int(m.A))
+	if int(m.Kind) < len(receipt) {
+		n.handle(c, receipt[m.Kind], int(m.A))
 	}
 }
 

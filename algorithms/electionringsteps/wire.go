@@ -1,6 +1,7 @@
 package electionringsteps
 
 import (
+	"dmelab/algorithms/electionring"
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
@@ -9,33 +10,29 @@ const maxSends = 64
 
 // The wire (see package stepwire) carries the variables as leader, and
 // each message as kind id.
-var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Crashes: true, Wire: &stepwire.Wire[Vars, Send]{
-	Ops:      ops,
-	Self:     func(v *Vars) *self { return &v.self },
-	Put:      func(e *sim.Enc, v *Vars) { e.Int(v.Leader) },
-	Get:      func(d *sim.Dec, v *Vars) { v.Leader = d.Int() },
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.ID) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Elected))), d.Int()} },
-	MaxSends: maxSends,
-	Noun:     "handlers",
-}}
-
-// Caller sends one request to wherever the student's code runs and
-// returns its answer (see package stepwire).
-type Caller = stepwire.Caller
-
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxSends,
+	Put:     func(e *sim.Enc, v *Vars) { e.Int(v.Leader) },
+	Get:     func(d *sim.Dec, v *Vars) { v.Leader = d.Int() },
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.ID) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Elected))), d.Int()} },
 }
 
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
+var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Wire: &wire, Crashes: true,
+	Wrap: func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Alg: sim.Algorithm{Election: true, MsgKinds: []string{"election", "elected"}, FormatMsg: electionring.Algorithm().FormatMsg,
+		Summary: "the ring election (seed 002), with the handlers written by a student"},
+	Init: func(int, int) Vars { return Vars{Leader: None} },
 }
 
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+// node is one node: the harness's shared part holds its variable.
+type node struct{ stepwire.Node[Vars, Send] }
+
+// Algorithm returns the descriptor of the ring election whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// election-ring). Messages are numbered and printed as the registry's
+// election-ring prints them, so schedules written for it replay.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
+
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

@@ -42,8 +42,6 @@
 package lamportsteps
 
 import (
-	"strconv"
-
 	"dmelab/algorithms/internal/stepwire"
 )
 
@@ -57,17 +55,7 @@ const (
 	Release
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Request:
-		return "Request"
-	case Reply:
-		return "Reply"
-	case Release:
-		return "Release"
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return stepwire.Named("Kind", int(k), "Request", "Reply", "Release") }
 
 // short is the kind as the registry's q shows it ("Req").
 func (k Kind) short() string {
@@ -139,25 +127,16 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpRequest
-	OpCanEnter
-	OpExit
-	OpRelease
-	OpReply
-)
+const OpEnter, OpRequest, OpCanEnter, OpExit, OpRelease, OpReply Op = 0, 1, 2, 3, 4, 5
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Other, B: stepwire.Time}, {Name: "CanEnter()"},
 	{Name: "Exit()"}, {Name: "OnRelease()", A: stepwire.Other, B: stepwire.Time}, {Name: "OnReply()", A: stepwire.Other, B: stepwire.Time}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.MBool(Steps.CanEnter),
-	stepwire.M0(Steps.Exit), stepwire.M2(Steps.OnRelease), stepwire.M2(Steps.OnReply)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.MBool(Steps.CanEnter),
+	stepwire.M0(Steps.Exit), stepwire.M2(Steps.OnRelease), stepwire.M2(Steps.OnReply)}}
 
 // receipt returns the Op that handles a message of kind k.
 func receipt(k Kind) (Op, bool) {

@@ -12,22 +12,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// ref is the reference solution, written as a student would.
-type ref struct{ *Vars }
-
-func (r ref) Enter() {
-	me := r.MyID()
-	r.Q[me] = Entry{Request, r.Clock()}
-	r.toOthers(r.Q[me])
-}
-
-func (r ref) OnRequest(from, t int) {
-	r.Q[from] = Entry{Request, t}
-	if r.Q[r.MyID()].Kind != Request {
-		r.Send(from, Entry{Reply, r.Clock()})
-	}
-}
-
 // earlier: slot a's (T, a) comes before slot b's (T, b).
 func (r ref) earlier(a, b int) bool {
 	if r.Q[a].T != r.Q[b].T {
@@ -72,10 +56,6 @@ func (r ref) toOthers(m Entry) {
 	}
 }
 
-func newRef(v *Vars) Steps { return ref{v} }
-
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("lamport", c) }
-
 // The reference behaves exactly as the registry's lamport, directly and
 // through the wire: the same state space and verdicts, including Order
 // (which needs the clocks to tick exactly as the registry's do), and the
@@ -88,10 +68,10 @@ func TestReferenceIsLamport(t *testing.T) {
 	if !testing.Short() {
 		cfgs = append(cfgs, steptest.Config{N: 3, R: 1})
 	}
-	refs := steptest.Both(harness.Wire, code(newRef))
-	steptest.Same(t, lamport.Algorithm(), steptest.Each(alg, refs), cfgs...)
+	refs := suite.Refs()
+	steptest.Same(t, lamport.Algorithm(), steptest.Each(suite.Alg, refs), cfgs...)
 	for _, c := range refs {
-		b := steptest.Transcript(t, lamport.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{"request N1", "request N2", "deliver N1->N2 request", "deliver N2->N1 request",
+		b := steptest.Transcript(t, lamport.Algorithm(), suite.Alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{"request N1", "request N2", "deliver N1->N2 request", "deliver N2->N1 request",
 			"deliver N1->N3 request", "deliver N2->N3 request", "deliver N3->N2 reply", "deliver N3->N1 reply",
 			"exit N1", "deliver N1->N3 release", "deliver N1->N2 release", "request N3", "deliver N3->N1 request", "exit N2",
 			"deliver N2->N1 release", "deliver N3->N2 request", "deliver N2->N3 release", "deliver N1->N3 reply", "deliver N2->N3 reply"})
@@ -102,66 +82,53 @@ func TestReferenceIsLamport(t *testing.T) {
 // Handlers that break the contract make their node fail, saying why,
 // directly and through the wire.
 func TestContract(t *testing.T) {
-	for _, c := range []struct {
-		op    Op
-		bad   func(v *Vars, from, t int) int
-		run   []string
-		fault string
-	}{
-		{OpEnter, func(v *Vars, from, t int) int { v.Q[2] = Entry{Request, 1}; return 0 }, []string{"request N2"},
+	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
+		{OpEnter, func(v *Vars, from, t int) { v.Q[2] = Entry{Request, 1} }, []string{"request N2"},
 			"Enter() changed q[2], but Enter() may change only q[1]"},
-		{OpEnter, func(v *Vars, from, t int) int { v.Q[1] = Entry{Request, 1}; v.Send(0, Entry{Reply, 1}); return 0 }, []string{"request N2"},
+		{OpEnter, func(v *Vars, from, t int) { v.Q[1] = Entry{Request, 1}; v.Send(0, Entry{Reply, 1}) }, []string{"request N2"},
 			"Enter() sent Reply, but Enter() sends only Request"},
-		{OpEnter, func(v *Vars, from, t int) int { v.Q[1] = Entry{Request, 1}; v.Send(1, v.Q[1]); return 0 }, []string{"request N2"},
+		{OpEnter, func(v *Vars, from, t int) { v.Q[1] = Entry{Request, 1}; v.Send(1, v.Q[1]) }, []string{"request N2"},
 			"Enter() sent a message to itself (node 1)"},
-		{OpEnter, func(v *Vars, from, t int) int {
+		{OpEnter, func(v *Vars, from, t int) {
 			v.Q[1] = Entry{Request, 1}
 			v.Send(0, v.Q[1])
 			v.Send(0, v.Q[1])
-			return 0
 		}, []string{"request N2"},
 			"Enter() sent node 0 two messages, but Enter() sends each node at most one"},
-		{OpEnter, func(v *Vars, from, t int) int { v.Q[1] = Entry{Request, v.Clock() + 1}; return 0 }, []string{"request N2"},
+		{OpEnter, func(v *Vars, from, t int) { v.Q[1] = Entry{Request, v.Clock() + 1} }, []string{"request N2"},
 			"Enter() set q[1] = (Request, 2), but the clock shows 1"},
-		{OpEnter, func(v *Vars, from, t int) int { v.Send(7, Entry{Request, 1}); return 0 }, []string{"request N2"},
+		{OpEnter, func(v *Vars, from, t int) { v.Send(7, Entry{Request, 1}) }, []string{"request N2"},
 			"Enter() sent a message to node 7, but the nodes are 0..2"},
-		{OpReply, func(v *Vars, from, t int) int { v.Q[from] = Entry{Kind(7), t}; return 0 }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
+		{OpReply, func(v *Vars, from, t int) { v.Q[from] = Entry{Kind(7), t} }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() set q[1] = (Kind(7), 2), but the kinds are Request, Reply and Release"},
-		{OpRequest, func(v *Vars, from, t int) int { v.Q = append(v.Q, Entry{}); return 0 }, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, from, t int) { v.Q = append(v.Q, Entry{}) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() made q 4 long, but it has one slot per node (3)"},
-		{OpRequest, func(v *Vars, from, t int) int {
+		{OpRequest, func(v *Vars, from, t int) {
 			v.Q[from] = Entry{Request, t}
 			v.Send(2, Entry{Reply, v.Clock()})
-			return 0
 		}, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() sent a Reply to node 2, but the request came from node 0"},
-		{OpRequest, func(v *Vars, from, t int) int { v.Send(from, Entry{Reply, 1}); v.Send(from, Entry{Reply, 2}); return 0 }, []string{"request N1", "deliver N1->N2"},
+		{OpRequest, func(v *Vars, from, t int) { v.Send(from, Entry{Reply, 1}); v.Send(from, Entry{Reply, 2}) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() sent 2 messages, but OnRequest() sends at most one Reply"},
-		{OpRelease, func(v *Vars, from, t int) int { v.Send(from, Entry{Reply, t}); return 0 }, []string{"request N3", "run", "exit N3", "deliver N3->N1 release"},
+		{OpRelease, func(v *Vars, from, t int) { v.Send(from, Entry{Reply, t}) }, []string{"request N3", "run", "exit N3", "deliver N3->N1 release"},
 			"OnRelease() sent a message, but OnRelease() sends nothing"},
-		{OpCanEnter, func(v *Vars, from, t int) int { v.Q[0] = Entry{Reply, 0}; return 0 }, []string{"request N1"},
+		{OpCanEnter, func(v *Vars, from, t int) { v.Q[0] = Entry{Reply, 0} }, []string{"request N1"},
 			"CanEnter() changed q[0], but CanEnter() only looks at q"},
-		{OpExit, func(v *Vars, from, t int) int {
+		{OpExit, func(v *Vars, from, t int) {
 			v.Q[0] = Entry{Release, v.Clock()}
 			v.Q[1] = Entry{Release, 0}
-			return 0
 		}, []string{"request N1", "run", "exit N1"},
 			"Exit() changed q[1], but Exit() may change only q[0]"},
-		{OpReply, func(v *Vars, from, t int) int { var m map[int]int; m[from] = t; return 0 }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
+		{OpReply, func(v *Vars, from, t int) { var m map[int]int; m[from] = t }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() panicked: assignment to entry in nil map"},
-	} {
-		bad := steptest.Override(code(newRef), int(c.op), c.bad)
-		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
-		}
-	}
+	})
 }
 
 // A failed node stops: it waits forever, takes no more messages, and the
 // search reports the liveness failure.
 func TestFailedNodeWaits(t *testing.T) {
-	s := steptest.Override(code(newRef), int(OpReply), func(*Vars, int, int) int { panic("no") })
-	res := steptest.Explore(t, alg(s), steptest.Config{N: 2, R: 1})
+	s := steptest.Override(suite.Code(suite.Ref), int(OpReply), func(*Vars, int, int) int { panic("no") })
+	res := steptest.Explore(t, suite.Alg(s), steptest.Config{N: 2, R: 1})
 	assert.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
 	assert.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])
 }
@@ -187,7 +154,27 @@ func TestWire(t *testing.T) {
 
 func FuzzDecodeAnswer(f *testing.F) {
 	q := []Entry{{Request, 1}, {Reply, 2}, {Release, 0}}
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpExit), 0, 0, &Vars{Q: q, self: at(0, 3, 4)}),
+	suite.Fuzz(f, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{Q: q, self: at(0, 3, 4)}),
 		harness.EncodeRequest(int(OpCanEnter), 0, 0, &Vars{Q: q, self: at(0, 3, 3)}),
 		harness.EncodeRequest(int(OpRequest), 1, 1, &Vars{Q: q, self: at(2, 3, 2)}))
+}
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: lamport.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
+
+// ref is the reference solution, written as a student would.
+type ref struct{ *Vars }
+
+func (r ref) Enter() {
+	me := r.MyID()
+	r.Q[me] = Entry{Request, r.Clock()}
+	r.toOthers(r.Q[me])
+}
+
+func (r ref) OnRequest(from, t int) {
+	r.Q[from] = Entry{Request, t}
+	if r.Q[r.MyID()].Kind != Request {
+		r.Send(from, Entry{Reply, r.Clock()})
+	}
 }

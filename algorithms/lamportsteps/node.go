@@ -5,39 +5,8 @@ import (
 	"strings"
 
 	"dmelab/algorithms/internal/stepwire"
-	"dmelab/algorithms/lamport"
 	"dmelab/algorithms/sim"
 )
-
-// Algorithm returns the descriptor of Lamport 1978 whose handlers s
-// implements, under the given name (the exercise's algorithm, lamport).
-// Like the registry's lamport it has FIFO channels and Lamport clocks,
-// and it names and prints its messages and shows its pseudocode the same
-// way (the registry's own MsgKinds, FormatMsg and Listing), so schedules
-// written for lamport replay on it.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	reg := lamport.Algorithm()
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "Lamport 1978 (seed 004, algorithm 1), with the handlers written by a student",
-		FIFO:    true,
-		Clocks:  true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars {
-				q := make([]Entry, cfg.N)
-				for j := range q {
-					q[j] = Entry{Kind: Release}
-				}
-				return Vars{Q: q}
-			}, func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} })
-		},
-		MsgKinds:  reg.MsgKinds,
-		FormatMsg: reg.FormatMsg,
-		Listing:   reg.Listing,
-	}
-}
 
 // node is one node: the harness's phase beside the shared part, which
 // holds q.
@@ -46,7 +15,7 @@ type node struct {
 	phase sim.Phase
 }
 
-func (n *node) Clone() sim.Node { return &node{n.Node.Clone(), n.phase} }
+func (n *node) Clone() sim.Node { return &node{n.Node.Copy(), n.phase} }
 
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {
@@ -223,4 +192,10 @@ func (n *node) Vars() []sim.Var {
 		{Name: "state", Value: n.Phase().String()},
 		{Name: "q", Value: "[" + strings.Join(parts, " ") + "]"},
 	})
+}
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Q[:0], src.Q...)
+	*dst = *src
+	dst.Q = q
 }

@@ -43,11 +43,7 @@ import (
 // State is the seed's state variable.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 type self = stepwire.Self[Msg]
 
@@ -113,14 +109,7 @@ type Sets func(n int) [][]int
 // of the voting sets.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpLeave
-	OpRequest
-	OpRelease
-	OpReply
-	OpSets
-)
+const OpEnter, OpLeave, OpRequest, OpRelease, OpReply, OpSets Op = 0, 1, 2, 3, 4, 5
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnRequest", A: stepwire.AnyNode},
 	{Name: "OnRelease", A: stepwire.AnyNode}, {Name: "OnReply", A: stepwire.AnyNode}}
@@ -136,7 +125,7 @@ func (o Op) String() string {
 var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave),
 	stepwire.M1(Steps.OnRequest), stepwire.M1(Steps.OnRelease), stepwire.M1(Steps.OnReply)}
 
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+func code(s New) stepwire.Code[Vars] { return stepwire.Methods(s, methods) }
 
 // invokeSets calls the student's VotingSets.
 func invokeSets(sets Sets, n int) (v [][]int, panicked string) {

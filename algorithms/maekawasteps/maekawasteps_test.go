@@ -83,7 +83,7 @@ func TestSameStatesAsMaekawa(t *testing.T) {
 
 func TestRemoteIsTheSame(t *testing.T) {
 	loop := func(req []byte) ([]byte, error) { return maekawasteps.Serve(newRef, refSets, req), nil }
-	alg := maekawasteps.Algorithm("maekawa", maekawasteps.Remote(loop), maekawasteps.RemoteSets(loop))
+	alg := maekawasteps.Remote("maekawa", loop)
 	for seed := uint64(0); seed < 10; seed++ {
 		lockstep(t, maekawa.Algorithm(), alg, 2+int(seed%4), 2, seed)
 	}

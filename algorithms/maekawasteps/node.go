@@ -79,7 +79,7 @@ type node struct {
 	votedFor int
 }
 
-func (n *node) Clone() sim.Node { return &node{n.Node.Clone(), n.votedFor} }
+func (n *node) Clone() sim.Node { return &node{n.Node.Copy(), n.votedFor} }
 
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {
@@ -87,9 +87,6 @@ func (n *node) CopyFrom(o sim.Node) {
 	n.Take(&src.Node)
 	n.votedFor = src.votedFor
 }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, -1) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, -1) }

@@ -16,47 +16,43 @@ const (
 //
 //	request:  OpSets n
 //	answer:   status #sets {set} #panic {byte}
-var harness = stepwire.Harness[Vars, Msg]{Pkg: "maekawasteps", Wire: &stepwire.Wire[Vars, Msg]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
-	Put: func(e *sim.Enc, v *Vars) {
-		e.Int(int(v.State))
-		e.Bool(v.Voted)
-		e.Int(v.Replies)
-		stepwire.PutInts(e, v.Q, maxQueue)
-		stepwire.PutInts(e, v.V, 2*maxNodes-1)
-	},
-	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.Voted = d.Bool()
-		v.Replies = d.Int()
-		v.Q = stepwire.GetInts(d, maxQueue)
-		v.V = stepwire.GetInts(d, 2*maxNodes-1)
-	},
-	PutSend:  func(e *sim.Enc, m Msg) { e.Int(m.Kind); e.Int(m.To) },
-	GetSend:  func(d *sim.Dec) Msg { return Msg{Kind: d.Int(), To: d.Int()} },
-	MaxSends: maxSends,
-	Noun:     "handlers",
-}, Copy: func(dst, src *Vars) {
+var harness = stepwire.Harness[Vars, Msg]{Pkg: "maekawasteps", Copy: copyVars,
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Wire: &stepwire.Wire[Vars, Msg]{Ops: ops,
+		Put: func(e *sim.Enc, v *Vars) {
+			e.Int(int(v.State))
+			e.Bool(v.Voted)
+			e.Int(v.Replies)
+			stepwire.PutInts(e, v.Q, maxQueue)
+			stepwire.PutInts(e, v.V, 2*maxNodes-1)
+		},
+		Get: func(d *sim.Dec, v *Vars) {
+			v.State = State(stepwire.Small(d, 255))
+			v.Voted = d.Bool()
+			v.Replies = d.Int()
+			v.Q = stepwire.GetInts(d, maxQueue)
+			v.V = stepwire.GetInts(d, 2*maxNodes-1)
+		},
+		PutSend:  func(e *sim.Enc, m Msg) { e.Int(m.Kind); e.Int(m.To) },
+		GetSend:  func(d *sim.Dec) Msg { return Msg{Kind: d.Int(), To: d.Int()} },
+		MaxSends: maxSends,
+	}}
+
+func copyVars(dst, src *Vars) {
 	q, v := append(dst.Q[:0], src.Q...), append(dst.V[:0], src.V...)
 	*dst = *src
 	dst.Q, dst.V = q, v
-}}
+}
 
 // Caller sends one request to wherever the student's code runs and returns
 // its answer (see package stepwire).
 type Caller = stepwire.Caller
 
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
-}
-
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox): every handler, and VotingSets, becomes one call,
+// which Serve answers.
+func Remote(name string, call Caller) *sim.Algorithm {
+	return algorithm(name, harness.Remote(call), RemoteSets(call))
 }
 
 // RemoteSets is the student's VotingSets run elsewhere. A failure of the

@@ -8,25 +8,7 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return harness.Algorithm(sim.Algorithm{Name: name, MsgKinds: []string{"request", "refuse"}, FormatMsg: permring.FormatMsg,
-		Summary: "the ring of permissions (seed 002), with the handlers written by a student"},
-		c, nil, func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
 func (n *node) next() int { return (n.At().ID + 1) % n.At().N }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, 0) }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	switch m.Kind {
@@ -152,3 +134,6 @@ var requests = [...]string{Released: "none", Trying: "travelling", Refused: "ref
 func (n *node) Vars() []sim.Var {
 	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "request", Value: requests[n.V.State]}})
 }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, 0) }

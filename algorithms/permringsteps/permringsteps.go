@@ -135,17 +135,10 @@ type Steps interface {
 	Leave()
 }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M1(Steps.OnRequest), stepwire.M0(Steps.OnRefuse), stepwire.M0(Steps.Retry), stepwire.M0(Steps.Leave),
-}
-
-// Algorithm returns the descriptor of the permission ring whose handlers
-// s implements, under the given name (the exercise's algorithm,
-// permission-ring).
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+}}
 
 // New builds a Steps for the node whose variables are v.
 type New func(v *Vars) Steps

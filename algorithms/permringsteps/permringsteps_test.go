@@ -57,10 +57,10 @@ func newRef(v *Vars) Steps { return ref{v} }
 // the same events and variables along a run, so schedules written for
 // permission-ring replay on a student's code.
 func TestReferenceIsPermissionRing(t *testing.T) {
-	for _, c := range steptest.Both(harness.Wire, code(newRef)) {
-		steptest.Same(t, permring.Algorithm(), []*sim.Algorithm{algorithm("permission-ring", c)},
+	for _, c := range steptest.Both(harness.Wire, ends.Code(newRef)) {
+		steptest.Same(t, permring.Algorithm(), []*sim.Algorithm{harness.Descriptor("permission-ring", c)},
 			steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
-		w := steptest.Transcript(t, permring.Algorithm(), algorithm("permission-ring", c), sim.Config{N: 3}, sim.Options{Requests: 1},
+		w := steptest.Transcript(t, permring.Algorithm(), harness.Descriptor("permission-ring", c), sim.Config{N: 3}, sim.Options{Requests: 1},
 			[]string{"request N2", "deliver N2->N3 request(2)", "deliver N3->N1 request(2)", "deliver N1->N2 request(2)",
 				"request N3", "deliver N3->N1 request(3)", "deliver N1->N2 request(3)", "deliver N2->N3 refuse", "exit N2",
 				"step N3 retry", "deliver N3->N1", "deliver N1->N2", "deliver N2->N3"})
@@ -72,9 +72,9 @@ func TestReferenceIsPermissionRing(t *testing.T) {
 // directly and through the wire.
 func TestContract(t *testing.T) {
 	fails := func(op Op, bad func(v *Vars, owner int), run []string, fault string) {
-		c := steptest.Override(code(newRef), int(op), func(v *Vars, owner, _ int) int { bad(v, owner); return 0 })
+		c := steptest.Override(ends.Code(newRef), int(op), func(v *Vars, owner, _ int) int { bad(v, owner); return 0 })
 		for _, b := range steptest.Both(harness.Wire, c) {
-			steptest.Fault(t, algorithm("permission-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, run, fault)
+			steptest.Fault(t, harness.Descriptor("permission-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, run, fault)
 		}
 	}
 	enter, request := []string{"request N2"}, []string{"request N1", "deliver N1->N2"}
@@ -93,7 +93,7 @@ func TestContract(t *testing.T) {
 func at(id, n int) self { return stepwire.Placed[Send](stepwire.Place{ID: id, N: n}) }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpRequest), 0, 0, &Vars{self: at(1, 3)}))
+	steptest.Fuzz(f, harness.Wire, ends.Code(newRef), harness.EncodeRequest(int(OpRequest), 0, 0, &Vars{self: at(1, 3)}))
 }
 
 // The wire carries the state both ways; it refuses an owner that is no
@@ -105,5 +105,5 @@ func TestWire(t *testing.T) {
 
 // A broken sandbox fails the node that called it.
 func TestBroken(t *testing.T) {
-	steptest.Broken(t, harness.Wire, func(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("permission-ring", c) }, sim.Config{N: 2}, "request N2", "Enter()")
+	steptest.Broken(t, harness.Wire, func(c stepwire.Code[Vars]) *sim.Algorithm { return harness.Descriptor("permission-ring", c) }, sim.Config{N: 2}, "request N2", "Enter()")
 }

@@ -8,34 +8,11 @@ import (
 	"strings"
 
 	"dmelab/algorithms/internal/stepwire"
-	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/sim"
 )
 
 // maxQueue bounds the queue a handler may leave (and the wire's lists).
 const maxQueue = 64
-
-// Algorithm returns the descriptor of Ricart and Agrawala's algorithm
-// whose handlers s implements, under the given name (the exercise's
-// algorithm, ra-lamport). Message kinds, their rendering and the
-// listing are the registry's, so that runs read the same.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	reg := ralamport.Algorithm()
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "Ricart–Agrawala with Lamport timestamps (seed 001), with the handlers written by a student",
-		Clocks:  true,
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(int) Vars { return Vars{} },
-				func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} })
-		},
-		MsgKinds:  reg.MsgKinds,
-		FormatMsg: reg.FormatMsg,
-		Listing:   reg.Listing,
-	}
-}
 
 // node is one node: the shared part holds the variables (the queue
 // sorted, as handlers get it), and arrived the queue in arrival order,
@@ -45,7 +22,7 @@ type node struct {
 	arrived []Waiter
 }
 
-func (n *node) Clone() sim.Node { return &node{n.Node.Clone(), slices.Clone(n.arrived)} }
+func (n *node) Clone() sim.Node { return &node{n.Node.Copy(), slices.Clone(n.arrived)} }
 
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {
@@ -53,9 +30,6 @@ func (n *node) CopyFrom(o sim.Node) {
 	n.Take(&src.Node)
 	n.arrived = append(n.arrived[:0], src.arrived...)
 }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
 
 // Request and Exit tick the clock first: enter() and exit() are local
 // events, as in the registry's ra-lamport.
@@ -277,4 +251,10 @@ func (n *node) Vars() []sim.Var {
 		{Name: "queue", Value: "[" + strings.Join(q, " ") + "]"},
 		{Name: "replies", Value: strconv.Itoa(n.V.Replies)},
 	})
+}
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Queue[:0], src.Queue...)
+	*dst = *src
+	dst.Queue = q
 }

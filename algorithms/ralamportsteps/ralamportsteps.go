@@ -57,7 +57,6 @@ package ralamportsteps
 
 import (
 	"cmp"
-	"strconv"
 
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/ralamport"
@@ -66,11 +65,7 @@ import (
 // State is the node's state, in the seed's words.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 // Waiter is a deferred request <T, P_ID> in the queue.
 type Waiter struct {
@@ -95,15 +90,7 @@ const (
 	Reply   Kind = ralamport.Reply
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Request:
-		return "Request"
-	case Reply:
-		return "Reply"
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return stepwire.Named("Kind", int(k), "Request", "Reply") }
 
 // Send is one message a handler sent; T is a Request's timestamp.
 type Send struct {
@@ -159,20 +146,13 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpRequest
-	OpReply
-	OpExit
-)
+const OpEnter, OpRequest, OpReply, OpExit Op = 0, 1, 2, 3
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "OnRequest()", A: stepwire.Other, B: stepwire.Time}, {Name: "OnReply()", A: stepwire.Other}, {Name: "Exit()"}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{stepwire.M0(Steps.Enter), stepwire.M2(Steps.OnRequest), stepwire.M1(Steps.OnReply), stepwire.M0(Steps.Exit)}}
 
 var name = stepwire.NodeName

@@ -14,58 +14,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// ref is the reference solution, written as a student would.
-type ref struct{ *Vars }
-
-// before reports (ta, a) < (tb, b), lexicographically.
-func before(ta, a, tb, b int) bool { return ta < tb || ta == tb && a < b }
-
-func (r ref) Enter() {
-	r.State = Wanted
-	r.T = r.Clock()
-	r.Replies = 0
-	for j := 0; j < r.N(); j++ {
-		if j != r.MyID() {
-			r.SendRequest(j)
-		}
-	}
-	if r.Replies == r.N()-1 {
-		r.State = Held
-	}
-}
-
-func (r ref) OnRequest(j, tj int) {
-	if r.State == Held || r.State == Wanted && before(r.T, r.MyID(), tj, j) {
-		r.Queue = append(r.Queue, Waiter{ID: j, T: tj})
-		return
-	}
-	r.SendReply(j)
-}
-
-func (r ref) OnReply(int) {
-	if r.State != Wanted {
-		return
-	}
-	r.Replies++
-	if r.Replies == r.N()-1 {
-		r.State = Held
-	}
-}
-
-func (r ref) Exit() {
-	r.State = Released
-	for _, w := range r.Queue {
-		r.SendReply(w.ID)
-	}
-	r.Queue = nil
-}
-
-func newRef(v *Vars) Steps { return ref{v} }
-
-func alg(c stepwire.Code[Vars]) *sim.Algorithm { return algorithm("ra-lamport", c) }
-
-var refs = steptest.Both(harness.Wire, code(newRef))
-
 // The reference behaves exactly as the registry's ra-lamport, directly
 // and through the wire: the same state space and verdicts (Order too,
 // with an application message), and the same canonical forms and
@@ -80,18 +28,18 @@ func TestReferenceIsRALamport(t *testing.T) {
 	if !testing.Short() {
 		cfgs = append(cfgs, steptest.Config{N: 3, R: 1, App: 1, Props: all})
 	}
-	for _, w := range steptest.Same(t, ralamport.Algorithm(), steptest.Each(alg, refs), cfgs...) {
+	for _, w := range steptest.Same(t, ralamport.Algorithm(), steptest.Each(suite.Alg, refs), cfgs...) {
 		for _, p := range w.Verdicts {
 			require.Equal(t, explore.Holds, p)
 		}
 	}
 	for _, c := range refs {
-		b := steptest.Transcript(t, ralamport.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{
+		b := steptest.Transcript(t, ralamport.Algorithm(), suite.Alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{
 			"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1",
 			"request N2", "request N3", "deliver N2->N3", "deliver N3->N2", "deliver N3->N2 reply",
 			"deliver N3->N1", "deliver N2->N1"})
 		assert.Equal(t, "[N3@3 N2@3]", b.Nodes[0].Vars()[2].Value)
-		steptest.Transcript(t, ralamport.Algorithm(), alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{
+		steptest.Transcript(t, ralamport.Algorithm(), suite.Alg(c), sim.Config{N: 3}, sim.Options{Requests: 1}, []string{
 			"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1",
 			"request N2", "request N3", "deliver N2->N3", "deliver N3->N2", "deliver N3->N2 reply",
 			"deliver N3->N1", "deliver N2->N1", "exit N1", "deliver N1->N2", "deliver N1->N3",
@@ -112,7 +60,7 @@ func TestLockstepWalks(t *testing.T) {
 		cfg := sim.Config{N: n}
 		a, err := sim.NewWorld(ralamport.Algorithm(), cfg, opts)
 		require.NoError(t, err)
-		b, err := sim.NewWorld(alg(refs[run%2]), cfg, opts)
+		b, err := sim.NewWorld(suite.Alg(refs[run%2]), cfg, opts)
 		require.NoError(t, err)
 		for step := 0; step < 120; step++ {
 			ea, eb := a.Events(nil), b.Events(nil)
@@ -165,7 +113,7 @@ func TestHandlersSeeTheQueueSorted(t *testing.T) {
 // The harness keeps T and Replies at 0 while the node is RELEASED, as
 // the registry shows them.
 func TestReleasedClearsTAndReplies(t *testing.T) {
-	w, err := sim.NewWorld(Algorithm("ra-lamport", newRef), sim.Config{N: 2}, sim.Options{Requests: 1})
+	w, err := sim.NewWorld(Algorithm("ra-lamport", suite.Ref), sim.Config{N: 2}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1"} {
 		steptest.Apply(t, w, line)
@@ -180,12 +128,7 @@ func TestReleasedClearsTAndReplies(t *testing.T) {
 // directly and through the wire.
 func TestContract(t *testing.T) {
 	held := []string{"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1"}
-	for _, c := range []struct {
-		op    Op
-		bad   func(v *Vars, j, tj int)
-		run   []string
-		fault string
-	}{
+	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
 		{OpEnter, func(v *Vars, j, tj int) { v.SendRequest(1) }, []string{"request N1"},
 			"Enter() left state = RELEASED, but Enter() sets state = Wanted"},
 		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendReply(1) }, []string{"request N1"},
@@ -233,18 +176,13 @@ func TestContract(t *testing.T) {
 			"Exit() sent a request, but Exit() sends only replies"},
 		{OpExit, func(v *Vars, j, tj int) { _ = v.Queue[3] }, append(held, "exit N1"),
 			"Exit() panicked: runtime error: index out of range"},
-	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, j, tj int) int { c.bad(v, j, tj); return 0 })
-		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, alg(b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
-		}
-	}
+	})
 }
 
 // A failed node stops: it receives nothing more and waits forever.
 func TestFailedNodeWaits(t *testing.T) {
-	stays := steptest.Override(code(newRef), int(OpExit), func(*Vars, int, int) int { return 0 })
-	w, err := sim.NewWorld(alg(stays), sim.Config{N: 2}, sim.Options{Requests: 1})
+	stays := steptest.Override(suite.Code(suite.Ref), int(OpExit), func(*Vars, int, int) int { return 0 })
+	w, err := sim.NewWorld(suite.Alg(stays), sim.Config{N: 2}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	for _, line := range []string{"request N1", "deliver N1->N2", "deliver N2->N1", "exit N1"} {
 		steptest.Apply(t, w, line)
@@ -266,20 +204,72 @@ func at(id, n, clock int) self {
 func TestWire(t *testing.T) {
 	steptest.RoundTrip(t, harness.Wire, int(OpExit), []Vars{{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)}, {self: at(1, 3, 7)}},
 		[][]byte{{9, 9, 9}, harness.EncodeRequest(int(OpReply), 1, 0, &Vars{self: at(1, 3, 7)})})
-	a, err := harness.DecodeAnswer(Serve(newRef, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)})))
+	a, err := harness.DecodeAnswer(Serve(suite.Ref, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)})))
 	require.NoError(t, err)
 	assert.Equal(t, Released, a.Vars.State)
 	assert.Empty(t, a.Vars.Queue)
 	assert.Equal(t, []Send{{Reply, 1, 0}, {Reply, 2, 0}}, stepwire.Sent(&a.Vars.self))
-	a, err = harness.DecodeAnswer(Serve(newRef, harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 7)})))
+	a, err = harness.DecodeAnswer(Serve(suite.Ref, harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 7)})))
 	require.NoError(t, err)
 	assert.Equal(t, Wanted, a.Vars.State)
 	assert.Equal(t, []Send{{Request, 0, 7}, {Request, 2, 7}}, stepwire.Sent(&a.Vars.self))
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef),
+	steptest.Fuzz(f, harness.Wire, suite.Code(suite.Ref),
 		harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Released, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)}),
 		harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 2)}),
 		harness.EncodeRequest(int(OpRequest), 2, 7, &Vars{State: Wanted, T: 3, self: at(1, 3, 8)}))
+}
+
+var suite = steptest.Pkg[Vars, Send, Steps]{Ends: ends, Reg: ralamport.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
+
+var refs = suite.Refs()
+
+// ref is the reference solution, written as a student would.
+type ref struct{ *Vars }
+
+// before reports (ta, a) < (tb, b), lexicographically.
+func before(ta, a, tb, b int) bool { return ta < tb || ta == tb && a < b }
+
+func (r ref) Enter() {
+	r.State = Wanted
+	r.T = r.Clock()
+	r.Replies = 0
+	for j := 0; j < r.N(); j++ {
+		if j != r.MyID() {
+			r.SendRequest(j)
+		}
+	}
+	if r.Replies == r.N()-1 {
+		r.State = Held
+	}
+}
+
+func (r ref) OnRequest(j, tj int) {
+	if r.State == Held || r.State == Wanted && before(r.T, r.MyID(), tj, j) {
+		r.Queue = append(r.Queue, Waiter{ID: j, T: tj})
+		return
+	}
+	r.SendReply(j)
+}
+
+func (r ref) OnReply(int) {
+	if r.State != Wanted {
+		return
+	}
+	r.Replies++
+	if r.Replies == r.N()-1 {
+		r.State = Held
+	}
+}
+
+func (r ref) Exit() {
+	r.State = Released
+	for _, w := range r.Queue {
+		r.SendReply(w.ID)
+	}
+	r.Queue = nil
 }

@@ -2,14 +2,13 @@ package ralamportsteps
 
 import (
 	"dmelab/algorithms/internal/stepwire"
+	"dmelab/algorithms/ralamport"
 	"dmelab/algorithms/sim"
 )
 
 // The wire (see package stepwire) carries the variables as state T
 // replies #queue {id t}, and each message as kind to t.
-var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Clocks: true, Wire: &stepwire.Wire[Vars, Send]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxQueue,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Int(v.T)
@@ -17,37 +16,28 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Clocks: true, 
 		stepwire.PutList(e, v.Queue, maxQueue, func(e *sim.Enc, w Waiter) { e.Int(w.ID); e.Int(w.T) })
 	},
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.T = d.Int()
-		v.Replies = d.Int()
+		v.State, v.T, v.Replies = State(stepwire.Small(d, 255)), d.Int(), d.Int()
 		v.Queue = stepwire.GetList(d, maxQueue, func(d *sim.Dec) Waiter { return Waiter{ID: d.Int(), T: d.Int()} })
 	},
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.T) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind: Kind(stepwire.Small(d, int(Reply))), To: d.Int(), T: d.Int()} },
-	MaxSends: maxQueue,
-	Noun:     "handlers",
-}, Copy: func(dst, src *Vars) {
-	q := append(dst.Queue[:0], src.Queue...)
-	*dst = *src
-	dst.Queue = q
-}}
-
-// Caller sends one request to wherever the student's code runs and
-// returns its answer (see package stepwire).
-type Caller = stepwire.Caller
-
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To); e.Int(s.T) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind: Kind(stepwire.Small(d, int(Reply))), To: d.Int(), T: d.Int()} },
 }
 
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
+var reg = ralamport.Algorithm()
+
+var harness = stepwire.Harness[Vars, Send]{Pkg: "ralamportsteps", Wire: &wire, Copy: copyVars, Clocks: true,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{Clocks: true, MsgKinds: reg.MsgKinds, FormatMsg: reg.FormatMsg, Listing: reg.Listing,
+		Summary: "Ricart–Agrawala with Lamport timestamps (seed 001), with the handlers written by a student"},
 }
 
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+// Algorithm returns the descriptor of Ricart and Agrawala's algorithm
+// whose handlers s implements, under the given name (the exercise's
+// algorithm, ra-lamport). Message kinds, their rendering and the
+// listing are the registry's, so that runs read the same.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
+
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

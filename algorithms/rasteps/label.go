@@ -20,7 +20,7 @@ func (n *node) StepLabel(s sim.Step) string {
 		return fmt.Sprintf("P5 all %d replies received: enter the CS", n.replies)
 	}
 	l, t := n.l, *n
-	t.Node = n.Node.Clone()
+	t.Node = n.Node.Copy()
 	out, ret, ok := t.call(nil, op, arg)
 	if !ok {
 		return failLabel(l, op, arg)

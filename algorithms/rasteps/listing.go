@@ -104,7 +104,7 @@ type Code struct {
 // BenAriCode is Ben-Ari's Steps as a Code. Each of these constructors
 // gives a Code without steps for a nil s (its algorithm cannot be built).
 func BenAriCode(s New) Code {
-	return Code{BenAri, stepwire.Methods[Vars, Steps, remote](s, []stepwire.Method[Steps]{
+	return Code{BenAri, stepwire.Methods(s, []stepwire.Method[Steps]{
 		stepwire.M0(Steps.P2), stepwire.M1(Steps.P4), stepwire.M0(Steps.P6a), stepwire.MInt(Steps.P7),
 		stepwire.M1(Steps.P8), stepwire.M1(Steps.P9), stepwire.M0(Steps.P11), stepwire.M0(Steps.P12)})}
 }
@@ -113,7 +113,7 @@ func BenAriCode(s New) Code {
 // steps the listing does not have (P6a, a separate P11) do nothing.
 func ChooseCode(l Listing, s func(v *Vars) ChooseSteps) Code {
 	none := func(ChooseSteps, int, int) int { return 0 }
-	return Code{l, stepwire.Methods[Vars, ChooseSteps, stepwire.Far](s, []stepwire.Method[ChooseSteps]{
+	return Code{l, stepwire.Methods(s, []stepwire.Method[ChooseSteps]{
 		stepwire.M1(ChooseSteps.P2), stepwire.M1(ChooseSteps.P4), none, stepwire.MInt(ChooseSteps.P7),
 		stepwire.M1(ChooseSteps.P8), stepwire.M1(ChooseSteps.P9), none, stepwire.M0(ChooseSteps.P11)})}
 }
@@ -121,7 +121,7 @@ func ChooseCode(l Listing, s func(v *Vars) ChooseSteps) Code {
 // HighestCode is "Better Better"'s steps as a Code; it has no P6a.
 func HighestCode(s func(v *Vars) HighestSteps) Code {
 	none := func(HighestSteps, int, int) int { return 0 }
-	return Code{BetterBetter, stepwire.Methods[Vars, HighestSteps, stepwire.Far](s, []stepwire.Method[HighestSteps]{
+	return Code{BetterBetter, stepwire.Methods(s, []stepwire.Method[HighestSteps]{
 		stepwire.M0(HighestSteps.P2), stepwire.M1(HighestSteps.P4), none, stepwire.MInt(HighestSteps.P7),
 		stepwire.M1(HighestSteps.P8), stepwire.M1(HighestSteps.P9), stepwire.M0(HighestSteps.P11), stepwire.M0(HighestSteps.P12)})}
 }

@@ -112,7 +112,7 @@ type node struct {
 
 func (n *node) Clone() sim.Node {
 	c := *n
-	c.Node = n.Node.Clone()
+	c.Node = n.Node.Copy()
 	return &c
 }
 

@@ -180,16 +180,7 @@ type Steps interface {
 // chooseNumber()'s value for a chooser's P2; P7 returns its choice.
 type Op uint8
 
-const (
-	OpP2 Op = iota
-	OpP4
-	OpP6a
-	OpP7
-	OpP8
-	OpP9
-	OpP11
-	OpP12
-)
+const OpP2, OpP4, OpP6a, OpP7, OpP8, OpP9, OpP11, OpP12 Op = 0, 1, 2, 3, 4, 5, 6, 7
 
 var ops = []stepwire.Op{{Name: "P2"}, {Name: "P4", A: stepwire.Other}, {Name: "P6a"}, {Name: "P7"},
 	{Name: "P8", A: stepwire.Other}, {Name: "P9", A: stepwire.Other}, {Name: "P11"}, {Name: "P12"}}

@@ -12,8 +12,7 @@ const maxSends = 32
 // requestCS deferred source requestedNum, and each message as kind to
 // num. It is the same for every listing: only the contract differs.
 var wire = &stepwire.Wire[Vars, Msg]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
+	Ops: ops,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(v.MyNum)
 		e.Int(v.HighestNum)
@@ -46,23 +45,16 @@ type Caller = stepwire.Caller
 // package stepwire).
 type Fault = stepwire.Fault
 
-// remote is the Steps of Remote: its Steps is nil, the harness calls its
-// Far directly.
-type remote struct {
-	stepwire.Far
-	Steps
-}
-
-// Remote is the Steps of a student's code that runs elsewhere (the
+// Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox): every step becomes one call, which the guest answers
 // with Serve.
-func Remote(call Caller) New { return func(v *Vars) Steps { return remote{Far: wire.Far(call, v)} } }
-
-// RemoteCode is Remote for the steps of listing l (the guest answers with
-// ServeCode).
-func RemoteCode(l Listing, call Caller) Code {
-	return Code{l, func(v *Vars) stepwire.Handler { return wire.Far(call, v).Handle }}
+func Remote(name string, call Caller) *sim.Algorithm {
+	return ListingAlgorithm(name, RemoteCode(BenAri, call))
 }
+
+// RemoteCode is the steps of listing l run elsewhere (the guest answers
+// with ServeCode).
+func RemoteCode(l Listing, call Caller) Code { return Code{l, wire.Remote(call)} }
 
 // Serve answers one request with the student's steps: the guest's side.
 // A panic in the student's code is caught and reported in the answer.

@@ -8,54 +8,12 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// Algorithm returns the descriptor of Raymond's tree whose handlers s
-// implements, under the given name (the exercise's algorithm, raymond).
-// N1 holds the privilege initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "Raymond's tree (beyond the notes), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(i int) Vars {
-				if i == 0 {
-					return Vars{Holder: 0}
-				}
-				return Vars{Holder: Parent(i)}
-			}, func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} })
-		},
-		MsgKinds: []string{"request", "privilege"},
-	}
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }
-
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	switch Kind(m.Kind) {
 	case Request:
 		n.handle(c, OpRequest, int(m.From))
 	case Privilege:
 		n.handle(c, OpPrivilege, 0)
-	}
-}
-
-// handle runs one handler and, if it kept the contract, sends its
-// messages.
-func (n *node) handle(c *sim.Ctx, op Op, from int) {
-	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
-	for _, s := range out {
-		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
 	}
 }
 
@@ -87,13 +45,9 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 		return fmt.Sprintf("sent the PRIVILEGE %d times, but there is one", sent[Privilege])
 	case v.Holder < 0 || v.Holder >= nn:
 		return fmt.Sprintf("set HOLDER = %d, but the nodes are 0..%d", v.Holder, nn-1)
-	case len(v.Queue) > nn:
-		return fmt.Sprintf("made request_Q %d long, but there are only %d nodes", len(v.Queue), nn)
 	}
-	for _, q := range v.Queue {
-		if q < 0 || q >= nn {
-			return fmt.Sprintf("put %d in request_Q, but the nodes are 0..%d", q, nn-1)
-		}
+	if f := stepwire.NodeList("request_Q", v.Queue, nn); f != "" {
+		return f
 	}
 	switch op {
 	case OpEnter:
@@ -112,6 +66,15 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	return ""
 }
 
+// handle runs one handler and, if it kept the contract, sends its
+// messages.
+func (n *node) handle(c *sim.Ctx, op Op, from int) {
+	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
+	for _, s := range out {
+		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
+	}
+}
+
 var name = stepwire.NodeName
 
 // Encode writes the node's state; a failed node's reason is not encoded.
@@ -125,10 +88,7 @@ func (n *node) Encode(e *sim.Enc) {
 
 // Decode reads what Encode wrote.
 func (n *node) Decode(d *sim.Dec) {
-	n.V.State = State(d.Int())
-	n.V.Holder = d.Int()
-	n.V.Asked = d.Bool()
-	n.V.Queue = d.IntsInto(n.V.Queue)
+	n.V.State, n.V.Holder, n.V.Asked, n.V.Queue = State(d.Int()), d.Int(), d.Bool(), d.IntsInto(n.V.Queue)
 	n.GetFault(d)
 }
 
@@ -162,3 +122,12 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
+
+func copyVars(dst, src *Vars) {
+	q := append(dst.Queue[:0], src.Queue...)
+	*dst = *src
+	dst.Queue = q
+}
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0) }

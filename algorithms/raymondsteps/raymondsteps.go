@@ -42,11 +42,7 @@ import (
 // State is the node's state, in the seed's words: Held is Raymond's USING.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 // Kind is a message kind.
 type Kind uint8
@@ -105,20 +101,13 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpExit
-	OpRequest
-	OpPrivilege
-)
+const OpEnter, OpExit, OpRequest, OpPrivilege Op = 0, 1, 2, 3
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()", A: stepwire.Other}, {Name: "OnPrivilege()"}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M1(Steps.OnRequest), stepwire.M0(Steps.OnPrivilege),
-}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+}}

@@ -9,9 +9,7 @@ const maxList = 64 // request_Q entries or messages in an answer
 
 // The wire (see package stepwire) carries the variables as state holder
 // asked #queue {q}, and each message as kind to.
-var harness = stepwire.Harness[Vars, Send]{Pkg: "raymondsteps", Wire: &stepwire.Wire[Vars, Send]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
+var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
 	Put: func(e *sim.Enc, v *Vars) {
 		e.Int(int(v.State))
 		e.Int(v.Holder)
@@ -19,37 +17,33 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "raymondsteps", Wire: &stepwire.
 		stepwire.PutInts(e, v.Queue, maxList)
 	},
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.Holder = d.Int()
-		v.Asked = d.Bool()
-		v.Queue = stepwire.GetInts(d, maxList)
+		v.State, v.Holder, v.Asked, v.Queue = State(stepwire.Small(d, 255)), d.Int(), d.Bool(), stepwire.GetInts(d, maxList)
 	},
-	PutSend:  func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
-	GetSend:  func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Privilege))), d.Int()} },
-	MaxSends: maxList,
-	Noun:     "handlers",
-}, Copy: func(dst, src *Vars) {
-	q := append(dst.Queue[:0], src.Queue...)
-	*dst = *src
-	dst.Queue = q
-}}
-
-// Caller sends one request to wherever the student's code runs and returns
-// its answer (see package stepwire).
-type Caller = stepwire.Caller
-
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
+	PutSend: func(e *sim.Enc, s Send) { e.Int(int(s.Kind)); e.Int(s.To) },
+	GetSend: func(d *sim.Dec) Send { return Send{Kind(stepwire.Small(d, int(Privilege))), d.Int()} },
 }
 
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
+var harness = stepwire.Harness[Vars, Send]{Pkg: "raymondsteps", Wire: &wire, Copy: copyVars,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{MsgKinds: []string{"request", "privilege"},
+		Summary: "Raymond's tree (beyond the notes), with the handlers written by a student"},
+	Init: func(i, _ int) Vars {
+		if i == 0 {
+			return Vars{Holder: 0}
+		}
+		return Vars{Holder: Parent(i)}
+	},
 }
 
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
+
+// Algorithm returns the descriptor of Raymond's tree whose handlers s
+// implements, under the given name (the exercise's algorithm, raymond).
+// N1 holds the privilege initially, as in the registry's.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
+
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

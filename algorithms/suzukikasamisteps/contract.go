@@ -71,15 +71,7 @@ func token(ln, q []int, n int) string {
 	if f := counts("LN", ln, n); f != "" {
 		return f
 	}
-	if len(q) > n {
-		return fmt.Sprintf("made Q %d long, but there are only %d nodes", len(q), n)
-	}
-	for _, j := range q {
-		if j < 0 || j >= n {
-			return fmt.Sprintf("put %d in Q, but the nodes are 0..%d", j, n-1)
-		}
-	}
-	return ""
+	return stepwire.NodeList("Q", q, n)
 }
 
 // counts says why x is not a list of n request numbers, or "".

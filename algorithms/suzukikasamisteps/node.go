@@ -1,50 +1,18 @@
 package suzukikasamisteps
 
 import (
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/suzukikasami"
 )
 
 // start gives node i of n its initial variables: RN all 0, and at N1 the
 // token with LN all 0 and Q empty.
-func start(n int) func(i int) Vars {
-	return func(i int) Vars {
-		if i > 0 {
-			return Vars{RN: make([]int, n)}
-		}
-		return Vars{RN: make([]int, n), has: true, LN: make([]int, n)}
+func start(i, n int) Vars {
+	if i > 0 {
+		return Vars{RN: make([]int, n)}
 	}
+	return Vars{RN: make([]int, n), has: true, LN: make([]int, n)}
 }
-
-func wrap(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} }
-
-// Algorithm returns the descriptor of Suzuki–Kasami whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// suzuki-kasami). N1 holds the token initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	alg := &sim.Algorithm{Name: name, Payloads: true, MsgKinds: []string{"request", "token"},
-		FormatMsg: suzukikasami.Algorithm().FormatMsg, // the token prints with its LN and Q
-		Summary:   "Suzuki–Kasami's broadcast token (beyond the notes), with the handlers written by a student"}
-	alg.New = func(cfg sim.Config) ([]sim.Node, error) {
-		return stepwire.Nodes(&harness, c, cfg.N, start(cfg.N), wrap)
-	}
-	return alg
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0, 0) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0, 0) }
 
 // Receive runs OnRequest for a REQUEST; for the token, the harness first
 // makes the node its holder with the token's LN and Q, then runs OnToken.
@@ -95,3 +63,13 @@ func (n *node) Decode(d *sim.Dec) {
 func (n *node) Vars() []sim.Var {
 	return n.WithFault(suzukikasami.Show(n.Phase(), n.V.RN, n.V.has, n.V.LN, n.V.Q))
 }
+
+// copyVars copies src into dst, reusing dst's lists.
+func copyVars(dst, src *Vars) {
+	rn, ln, q := append(dst.RN[:0], src.RN...), append(dst.LN[:0], src.LN...), append(dst.Q[:0], src.Q...)
+	*dst = *src
+	dst.RN, dst.LN, dst.Q = rn, ln, q
+}
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0, 0) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpExit, 0, 0) }

@@ -117,16 +117,7 @@ var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Exit()"}, {Name: "OnRequest()
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, Send, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Exit), stepwire.M2(Steps.OnRequest), stepwire.M0(Steps.OnToken),
-}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
-
-// remote is the Steps of Remote; its Steps is nil: the harness calls its
-// Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
-}
+}}

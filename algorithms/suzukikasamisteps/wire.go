@@ -3,24 +3,18 @@ package suzukikasamisteps
 import (
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/suzukikasami"
 )
 
 const maxList = 64 // RN, LN or Q entries, or messages in an answer
 
 // The wire (see package stepwire) carries the variables as state has
 // #RN {rn} #LN {ln} #Q {q}, and each message as kind to n #LN {ln} #Q {q}.
-var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &stepwire.Wire[Vars, Send]{
-	Noun: "handlers", Ops: ops, MaxSends: maxList,
-	Self: func(v *Vars) *self { return &v.self },
-	Put: func(e *sim.Enc, v *Vars) {
-		e.Int(int(v.State))
-		e.Bool(v.has)
-		putLists(e, v.RN, v.LN, v.Q)
-	},
+var wire = stepwire.Wire[Vars, Send]{
+	Ops: ops, MaxSends: maxList,
+	Put: func(e *sim.Enc, v *Vars) { e.Int(int(v.State)); e.Bool(v.has); putLists(e, v.RN, v.LN, v.Q) },
 	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.has = d.Bool()
-		v.RN, v.LN, v.Q = getList(d), getList(d), getList(d)
+		v.State, v.has, v.RN, v.LN, v.Q = State(stepwire.Small(d, 255)), d.Bool(), getList(d), getList(d), getList(d)
 	},
 	PutSend: func(e *sim.Enc, s Send) {
 		e.Int(int(s.Kind))
@@ -41,13 +35,6 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyV
 		}
 		return len(v.RN) <= v.N() && len(v.LN) <= n && len(v.Q) <= n
 	},
-}}
-
-// copyVars copies src into dst, reusing dst's lists.
-func copyVars(dst, src *Vars) {
-	rn, ln, q := append(dst.RN[:0], src.RN...), append(dst.LN[:0], src.LN...), append(dst.Q[:0], src.Q...)
-	*dst = *src
-	dst.RN, dst.LN, dst.Q = rn, ln, q
 }
 
 func putLists(e *sim.Enc, lists ...[]int) {
@@ -58,16 +45,23 @@ func putLists(e *sim.Enc, lists ...[]int) {
 
 func getList(d *sim.Dec) []int { return stepwire.GetInts(d, maxList) }
 
-// Caller sends one request to wherever the student's code runs and returns
-// its answer (see package stepwire).
-type Caller = stepwire.Caller
-
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
+var harness = stepwire.Harness[Vars, Send]{Pkg: "suzukikasamisteps", Copy: copyVars, Wire: &wire,
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg: sim.Algorithm{Payloads: true, MsgKinds: []string{"request", "token"},
+		FormatMsg: suzukikasami.Algorithm().FormatMsg, // the token prints with its LN and Q
+		Summary:   "Suzuki–Kasami's broadcast token (beyond the notes), with the handlers written by a student"},
+	Init: start,
 }
 
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, Send] }
+
+// Algorithm returns the descriptor of Suzuki–Kasami whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// suzuki-kasami). N1 holds the token initially, as in the registry's.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
+
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

@@ -8,37 +8,6 @@ import (
 	"dmelab/algorithms/tokenring"
 )
 
-// Algorithm returns the descriptor of the token ring whose handlers s
-// implements, under the given name (the exercise's algorithm,
-// token-ring). N1 holds the token initially, as in the registry's.
-func Algorithm(name string, s New) *sim.Algorithm { return algorithm(name, code(s)) }
-
-func algorithm(name string, c stepwire.Code[Vars]) *sim.Algorithm {
-	return &sim.Algorithm{
-		Name:    name,
-		Summary: "the token ring (seed 002), with the handlers written by a student",
-		New: func(cfg sim.Config) ([]sim.Node, error) {
-			return stepwire.Nodes(&harness, c, cfg.N, func(i int) Vars { return Vars{Token: i == 0} },
-				func(b stepwire.Node[Vars, int]) sim.Node { return &node{b} })
-		},
-		MsgKinds: []string{"token"},
-	}
-}
-
-// node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, int] }
-
-func (n *node) Clone() sim.Node     { return &node{n.Node.Clone()} }
-func (n *node) CopyFrom(o sim.Node) { n.Take(&o.(*node).Node) }
-
-func (n *node) next() int { return (n.At().ID + 1) % n.At().N }
-
-// Phase follows state; a failed node waits forever.
-func (n *node) Phase() sim.Phase { return n.Waits(n.V.State.Phase()) }
-
-func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }
-func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave) }
-
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
 	if m.Kind == tokenring.Token {
 		n.handle(c, OpToken)
@@ -144,3 +113,8 @@ func (n *node) Vars() []sim.Var {
 	}
 	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "token", Value: t}})
 }
+
+func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }
+func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave) }
+
+func (n *node) next() int { return (n.At().ID + 1) % n.At().N }

@@ -30,11 +30,7 @@ import "dmelab/algorithms/internal/stepwire"
 // State is the node's state, in the seed's words.
 type State = stepwire.State
 
-const (
-	Released = stepwire.Released
-	Wanted   = stepwire.Wanted
-	Held     = stepwire.Held
-)
+const Released, Wanted, Held = stepwire.Released, stepwire.Wanted, stepwire.Held
 
 type self = stepwire.Self[int] // the nodes the token was sent to
 
@@ -71,20 +67,13 @@ type New func(v *Vars) Steps
 // Op names a handler, in the order of Steps.
 type Op uint8
 
-const (
-	OpEnter Op = iota
-	OpLeave
-	OpToken
-	OpPass
-)
+const OpEnter, OpLeave, OpToken, OpPass Op = 0, 1, 2, 3
 
 var ops = []stepwire.Op{{Name: "Enter()"}, {Name: "Leave()"}, {Name: "OnToken()"}, {Name: "Pass()"}}
 
 func (o Op) String() string { return stepwire.Name(ops, int(o)) }
 
-// methods calls Steps' methods in the order of the ops.
-var methods = []stepwire.Method[Steps]{
+// ends calls Steps' methods in the order of the ops.
+var ends = stepwire.Ends[Vars, int, Steps]{Harness: &harness, Table: []stepwire.Method[Steps]{
 	stepwire.M0(Steps.Enter), stepwire.M0(Steps.Leave), stepwire.M0(Steps.OnToken), stepwire.M0(Steps.Pass),
-}
-
-func code(s New) stepwire.Code[Vars] { return stepwire.Methods[Vars, Steps, remote](s, methods) }
+}}

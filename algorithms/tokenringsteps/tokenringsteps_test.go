@@ -8,80 +8,30 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/internal/steptest"
-	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenring"
 )
-
-// ref is the reference solution, written as a student would.
-type ref struct{ *Vars }
-
-func (r ref) Enter() {
-	if r.Token {
-		r.State = Held
-	} else {
-		r.State = Wanted
-	}
-}
-
-func (r ref) Leave() {
-	r.State = Released
-	r.pass()
-}
-
-func (r ref) OnToken() {
-	r.Token = true
-	if r.State == Wanted {
-		r.State = Held
-	}
-}
-
-func (r ref) Pass() { r.pass() }
-
-func (r ref) pass() {
-	if r.N() > 1 {
-		r.Token = false
-		r.SendToken((r.MyID() + 1) % r.N())
-	}
-}
-
-func newRef(v *Vars) Steps { return ref{v} }
-
-var refs = steptest.Both(harness.Wire, code(newRef))
 
 // The reference behaves exactly as the registry's token-ring, directly
 // and through the wire: the same state space and verdicts, and the same
 // canonical forms and variables along a run, so schedules written for
 // token-ring replay on a student's code.
 func TestReferenceIsTokenRing(t *testing.T) {
-	for _, c := range refs {
-		steptest.Same(t, tokenring.Algorithm(), []*sim.Algorithm{algorithm("token-ring", c)},
-			steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
-		steptest.Transcript(t, tokenring.Algorithm(), algorithm("token-ring", c), sim.Config{N: 3}, sim.Options{Requests: 1},
-			[]string{"request N3", "step N1 pass token to N2", "deliver N1->N2 token", "step N2 pass token to N3", "deliver N2->N3 token", "exit N3"})
-	}
+	suite.Same(t, steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
+	suite.Transcript(t, sim.Config{N: 3}, sim.Options{Requests: 1},
+		[]string{"request N3", "step N1 pass token to N2", "deliver N1->N2 token", "step N2 pass token to N3", "deliver N2->N3 token", "exit N3"})
 }
 
 // Handlers that break the contract make their node fail, saying why.
 func TestContract(t *testing.T) {
-	for _, c := range []struct {
-		op    Op
-		bad   func(v *Vars)
-		run   []string
-		fault string
-	}{
-		{OpEnter, func(v *Vars) { v.State = Wanted; v.SendToken(2) }, []string{"request N2"}, "Enter() sent the token, but Enter() sends nothing"},
-		{OpEnter, func(v *Vars) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
-		{OpPass, func(v *Vars) { v.Token = false; v.SendToken(2) }, []string{"step N1"}, "Pass() sent the token to N3, but the ring goes from N1 to N2"},
-		{OpToken, func(v *Vars) { v.Token = true; v.State = Held }, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from RELEASED to HELD"},
-		{OpLeave, func(v *Vars) { var m map[int]int; m[1] = 1 }, []string{"request N1", "exit N1"}, "Leave() panicked: assignment to entry in nil map"},
-	} {
-		bad := steptest.Override(code(newRef), int(c.op), func(v *Vars, _, _ int) int { c.bad(v); return 0 })
-		for _, b := range steptest.Both(harness.Wire, bad) {
-			steptest.Fault(t, algorithm("token-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, c.run, c.fault)
-		}
-	}
+	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
+		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.SendToken(2) }, []string{"request N2"}, "Enter() sent the token, but Enter() sends nothing"},
+		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
+		{OpPass, func(v *Vars, _, _ int) { v.Token = false; v.SendToken(2) }, []string{"step N1"}, "Pass() sent the token to N3, but the ring goes from N1 to N2"},
+		{OpToken, func(v *Vars, _, _ int) { v.Token = true; v.State = Held }, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from RELEASED to HELD"},
+		{OpLeave, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, []string{"request N1", "exit N1"}, "Leave() panicked: assignment to entry in nil map"},
+	})
 }
 
 func TestWire(t *testing.T) {
@@ -90,7 +40,7 @@ func TestWire(t *testing.T) {
 }
 
 func FuzzDecodeAnswer(f *testing.F) {
-	steptest.Fuzz(f, harness.Wire, code(newRef), harness.EncodeRequest(int(OpLeave), 0, 0, &Vars{State: Held, Token: true, self: at(0, 3)}))
+	suite.Fuzz(f, harness.EncodeRequest(int(OpLeave), 0, 0, &Vars{State: Held, Token: true, self: at(0, 3)}))
 }
 
 // multiplies forgets to give the token up when it passes it on: every
@@ -118,7 +68,7 @@ func TestMemoryBoundStopsGrowingMessages(t *testing.T) {
 	assert.Regexp(t, `^the search stopped at its memory bound \(\d+ MiB, [\d,]+ states\); messages in flight kept growing: [\d,]+ at depth \d+$`, res.Stopped())
 
 	// The reference stays well inside the same bound and completes.
-	ok := steptest.Explore(t, Algorithm("token-ring", newRef), steptest.Config{N: 3, R: 2})
+	ok := steptest.Explore(t, Algorithm("token-ring", suite.Ref), steptest.Config{N: 3, R: 2})
 	assert.Empty(t, ok.Bound)
 	assert.LessOrEqual(t, ok.InFlight, 1, "one token, at most one message in flight")
 }
@@ -159,4 +109,40 @@ func TestRunStopsGrowingMessages(t *testing.T) {
 	assert.Contains(t, last, "and 37 more", "a step lists 64 messages in flight")
 }
 
-func at(id, n int) self { return stepwire.Placed[int](stepwire.Place{ID: id, N: n}) }
+var at = steptest.At[int]
+
+var suite = steptest.Pkg[Vars, int, Steps]{Ends: ends, Reg: tokenring.Algorithm(), Ref: func(v *Vars) Steps { return ref{v} }}
+
+type bad steptest.Bad[Vars, Op]
+
+// ref is the reference solution, written as a student would.
+type ref struct{ *Vars }
+
+func (r ref) Enter() {
+	if r.Token {
+		r.State = Held
+	} else {
+		r.State = Wanted
+	}
+}
+
+func (r ref) Leave() {
+	r.State = Released
+	r.pass()
+}
+
+func (r ref) OnToken() {
+	r.Token = true
+	if r.State == Wanted {
+		r.State = Held
+	}
+}
+
+func (r ref) Pass() { r.pass() }
+
+func (r ref) pass() {
+	if r.N() > 1 {
+		r.Token = false
+		r.SendToken((r.MyID() + 1) % r.N())
+	}
+}

@@ -7,39 +7,26 @@ import (
 
 // The wire (see package stepwire) carries the variables as state token,
 // and each message as the node the token went to.
-var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &stepwire.Wire[Vars, int]{
-	Ops:  ops,
-	Self: func(v *Vars) *self { return &v.self },
-	Put: func(e *sim.Enc, v *Vars) {
-		e.Int(int(v.State))
-		e.Bool(v.Token)
-	},
-	Get: func(d *sim.Dec, v *Vars) {
-		v.State = State(stepwire.Small(d, 255))
-		v.Token = d.Bool()
-	},
-	PutSend:  (*sim.Enc).Int,
-	GetSend:  (*sim.Dec).Int,
-	MaxSends: 64,
-	Noun:     "handlers",
-}}
-
-// Caller sends one request to wherever the student's code runs and returns
-// its answer (see package stepwire).
-type Caller = stepwire.Caller
-
-// Remote is the Steps of a student's code that runs elsewhere (the
-// grader's sandbox): every handler becomes one call.
-func Remote(call Caller) New {
-	return func(v *Vars) Steps { return remote{Far: harness.Far(call, v)} }
+var wire = stepwire.Wire[Vars, int]{Ops: ops, MaxSends: 64, PutSend: (*sim.Enc).Int, GetSend: (*sim.Dec).Int,
+	Put: func(e *sim.Enc, v *Vars) { e.Int(int(v.State)); e.Bool(v.Token) },
+	Get: func(d *sim.Dec, v *Vars) { v.State, v.Token = State(stepwire.Small(d, 255)), d.Bool() },
 }
 
-// remote's Steps is nil: the harness calls its Far directly.
-type remote struct {
-	Steps
-	stepwire.Far
+var harness = stepwire.Harness[Vars, int]{Pkg: "tokenringsteps", Wire: &wire,
+	Wrap:  func(b stepwire.Node[Vars, int]) sim.Node { return &node{b} },
+	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
+	Alg:   sim.Algorithm{Summary: "the token ring (seed 002), with the handlers written by a student", MsgKinds: []string{"token"}},
+	Init:  func(i, _ int) Vars { return Vars{Token: i == 0} },
 }
 
-// Serve answers one request with the student's handlers: the guest's
-// side. Panics are caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return harness.Serve(code(s), req) }
+// node is one node: the harness's shared part holds all its variables.
+type node struct{ stepwire.Node[Vars, int] }
+
+// Algorithm returns the descriptor of the token ring whose handlers s
+// implements, under the given name (the exercise's algorithm,
+// token-ring). N1 holds the token initially, as in the registry's.
+func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
+
+// Remote is Algorithm of a student's code that runs elsewhere (the
+// grader's sandbox), every handler one call, which Serve answers there.
+var Remote, Serve = ends.Remote, ends.Serve

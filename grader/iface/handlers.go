@@ -16,24 +16,24 @@ import (
 )
 
 // The interfaces whose student writes one handler per event: each
-// package has the same shape (Vars, Steps, Serve on the guest, Remote and
-// Algorithm on the host), so one glue and one registration serve them
-// all.
+// package has the same shape (Vars, Steps, Serve on the guest, Remote on
+// the host), so one glue and one registration serve them all.
 func init() {
-	register(handlers("centralsteps", centralsteps.Algorithm, centralsteps.Remote))
-	register(handlers("electionbullysteps", electionbullysteps.Algorithm, electionbullysteps.Remote))
-	register(handlers("electionringsteps", electionringsteps.Algorithm, electionringsteps.Remote))
-	register(handlers("lamportsteps", lamportsteps.Algorithm, lamportsteps.Remote))
-	register(handlers("permringsteps", permringsteps.Algorithm, permringsteps.Remote))
-	register(handlers("ralamportsteps", ralamportsteps.Algorithm, ralamportsteps.Remote))
-	register(handlers("raymondsteps", raymondsteps.Algorithm, raymondsteps.Remote))
-	register(handlers("suzukikasamisteps", suzukikasamisteps.Algorithm, suzukikasamisteps.Remote))
-	register(handlers("tokenringsteps", tokenringsteps.Algorithm, tokenringsteps.Remote))
+	register(handlers("centralsteps", centralsteps.Remote))
+	register(handlers("electionbullysteps", electionbullysteps.Remote))
+	register(handlers("electionringsteps", electionringsteps.Remote))
+	register(handlers("lamportsteps", lamportsteps.Remote))
+	register(handlers("permringsteps", permringsteps.Remote))
+	register(handlers("ralamportsteps", ralamportsteps.Remote))
+	register(handlers("raymondsteps", raymondsteps.Remote))
+	register(handlers("suzukikasamisteps", suzukikasamisteps.Remote))
+	register(handlers("tokenringsteps", tokenringsteps.Remote))
 }
 
 // handlers is the interface of package pkg (under algorithms/), whose
-// Algorithm builds the exercise's algorithm from Remote's steps.
-func handlers[C ~func([]byte) ([]byte, error), N any](pkg string, alg func(string, N) *sim.Algorithm, remote func(C) N) *Interface {
+// Remote builds the exercise's algorithm of the student's code in the
+// sandbox.
+func handlers[C ~func([]byte) ([]byte, error)](pkg string, remote func(string, C) *sim.Algorithm) *Interface {
 	return &Interface{
 		Name:   pkg,
 		Import: "dmelab/algorithms/" + pkg,
@@ -52,6 +52,6 @@ func call(n uint32) uint32 {
 	return guest.Call(n, func(req []byte) []byte { return PKG.Serve(newSteps, req) })
 }
 `, "PKG", pkg),
-		Algorithm: func(name string, call Caller) *sim.Algorithm { return alg(name, remote(C(call))) },
+		Algorithm: func(name string, call Caller) *sim.Algorithm { return remote(name, C(call)) },
 	}
 }

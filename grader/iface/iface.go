@@ -124,7 +124,7 @@ func (i *Interface) Glue(student string) string {
 var all []*Interface
 
 func init() {
-	ra := handlers("rasteps", rasteps.Algorithm, rasteps.Remote)
+	ra := handlers("rasteps", rasteps.Remote)
 	ra.OwnEvent = numberedStep
 	for _, i := range []*Interface{
 		ra,
@@ -150,8 +150,7 @@ func call(n uint32) uint32 {
 }
 `,
 			Algorithm: func(name string, call Caller) *sim.Algorithm {
-				c := maekawasteps.Caller(call)
-				return maekawasteps.Algorithm(name, maekawasteps.Remote(c), maekawasteps.RemoteSets(c))
+				return maekawasteps.Remote(name, maekawasteps.Caller(call))
 			},
 			Sets: func(call Caller, n int) ([][]int, error) {
 				return maekawasteps.BuildSets(maekawasteps.RemoteSets(maekawasteps.Caller(call)), n)

@@ -227,11 +227,7 @@ func Broken[V, S any](t *testing.T, w *stepwire.Wire[V, S], alg func(stepwire.Co
 		{oops[:len(oops)-1], nil, stepwire.ErrBadAnswer.Error()},
 		{oops, nil, "oops"},
 	} {
-		call := func([]byte) ([]byte, error) { return c.answer, c.err }
-		code := func(v *V) stepwire.Handler {
-			f := w.Far(call, v)
-			return f.Handle
-		}
+		code := w.Remote(func([]byte) ([]byte, error) { return c.answer, c.err })
 		assert.Equal(t, []string{say + " " + c.fault}, Faults(t, alg(code), cfg, sim.Options{Requests: 1}, []string{line}))
 	}
 }

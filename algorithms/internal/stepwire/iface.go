@@ -66,6 +66,8 @@ func At[S any](s *Self[S]) *Place { return &s.at }
 // Emit records that the current call sent m.
 func Emit[S any](s *Self[S], m S) { s.out = append(s.out, m) }
 
+func (s *Self[S]) self() *Self[S] { return s }
+
 // Sent lists what the current call sent.
 func Sent[S any](s *Self[S]) []S { return s.out }
 
@@ -83,17 +85,13 @@ type Code[V any] func(v *V) Handler
 type Method[St any] func(s St, a, b int) int
 
 // Methods turns a student's constructor into a Code, calling the methods
-// of table (in the order of the interface's ops). A Steps of type R (a
-// package's Remote, which embeds Far) is called directly.
-func Methods[V, St any, R interface{ Handle(op, a, b int) int }](s func(*V) St, table []Method[St]) Code[V] {
+// of table (in the order of the interface's ops).
+func Methods[V, St any](s func(*V) St, table []Method[St]) Code[V] {
 	if s == nil {
 		return nil
 	}
 	return func(v *V) Handler {
 		st := s(v)
-		if r, ok := any(st).(R); ok {
-			return r.Handle
-		}
 		return func(op, a, b int) int { return table[op](st, a, b) }
 	}
 }
@@ -118,13 +116,6 @@ func MBool[St any](f func(St) bool) Method[St] {
 		return 0
 	}
 }
-
-// Far is embedded, beside a nil Steps, in the Steps a package's Remote
-// returns: Methods finds it and calls the far side without the methods.
-type Far struct{ h Handler }
-
-// Handle calls the far side.
-func (f Far) Handle(op, a, b int) int { return f.h(op, a, b) }
 
 // invoke builds c's handler on v and runs op; a panic is returned as its
 // message, and a nil c says it has no steps (noun: "handlers").
@@ -153,16 +144,15 @@ const (
 	Held
 )
 
-func (s State) String() string {
-	switch s {
-	case Released:
-		return "RELEASED"
-	case Wanted:
-		return "WANTED"
-	case Held:
-		return "HELD"
+func (s State) String() string { return Named("State", int(s), "RELEASED", "WANTED", "HELD") }
+
+// Named is names[i], or typ(i) for a value without a name: how the
+// interfaces' enumerations print.
+func Named(typ string, i int, names ...string) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
 	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
+	return typ + "(" + strconv.Itoa(i) + ")"
 }
 
 // Phase is the simulator's phase of a node in state s.

@@ -7,8 +7,8 @@ import (
 )
 
 // Harness is what an interface's nodes share: its wire (ops, variables),
-// how a fault names a call, and which parts of the Place the simulator
-// fills in.
+// how a fault names a call, which parts of the Place the simulator fills
+// in, and what its descriptor and nodes are beyond the student's code.
 type Harness[V, S any] struct {
 	*Wire[V, S]
 	Pkg string // the interface's package, for errors
@@ -21,13 +21,26 @@ type Harness[V, S any] struct {
 	// Clocks and Crashes: the handlers see the Lamport clock, the
 	// crashed nodes.
 	Clocks, Crashes bool
+	// Alg is the descriptor without its name and New (summary, messages),
+	// Max the most nodes it builds (0: no bound of its own).
+	Alg sim.Algorithm
+	Max int
+	// Init gives node i of n its variables; nil for the zero ones.
+	Init func(i, n int) V
+	// Wrap is the interface's node around its Node, and Phase the phase
+	// of a node with variables v: see Node's Clone and Phase.
+	Wrap  func(Node[V, S]) sim.Node
+	Phase func(v *V) sim.Phase
 }
 
 // Nodes builds n nodes of the student's code c, each with the variables
 // init(i) gives it; each node is wrap(its Node).
 func Nodes[V, S, N any](h *Harness[V, S], c Code[V], n int, init func(i int) V, wrap func(Node[V, S]) N) ([]N, error) {
 	if c == nil {
-		return nil, fmt.Errorf("%s: no %s", h.Pkg, h.Noun)
+		return nil, fmt.Errorf("%s: no %s", h.Pkg, h.noun())
+	}
+	if h.Max > 0 && n > h.Max {
+		return nil, fmt.Errorf("%s: at most %d nodes", h.Pkg, h.Max)
 	}
 	nodes := make([]N, n)
 	for i := range nodes {
@@ -55,6 +68,15 @@ func (n *Node[V, S]) Fault() string { return n.fault }
 // Fail stops the node, saying why.
 func (n *Node[V, S]) Fail(why string) { n.fault = why }
 
+// Elected is leader, or none for a failed node: it has decided nothing,
+// for ever, so that a fault is a liveness failure of an election.
+func (n *Node[V, S]) Elected(leader, none int) int {
+	if n.fault != "" {
+		return none
+	}
+	return leader
+}
+
 // At is the node's place.
 func (n *Node[V, S]) At() *Place { return &n.h.Self(&n.V).at }
 
@@ -74,12 +96,25 @@ func (n *Node[V, S]) Steps(dst []sim.Step) []sim.Step { return dst }
 func (n *Node[V, S]) Do(*sim.Ctx, sim.Step)           {}
 func (n *Node[V, S]) StepLabel(sim.Step) string       { return "" }
 
-// Clone is a copy of n that shares no list with it.
-func (n *Node[V, S]) Clone() Node[V, S] {
+// Copy is a copy of n that shares no list with it.
+func (n *Node[V, S]) Copy() Node[V, S] {
 	c := *n
 	c.V = n.copyOf(&n.V, nil)
 	return c
 }
+
+// Clone and CopyFrom implement sim.Node and sim.Copier for an interface
+// whose node is its Node and nothing more (the Harness's Wrap); one with
+// more overrides them.
+func (n *Node[V, S]) Clone() sim.Node { return n.h.Wrap(n.Copy()) }
+
+func (n *Node[V, S]) CopyFrom(o sim.Node) { n.Take(o.(interface{ base() *Node[V, S] }).base()) }
+
+func (n *Node[V, S]) base() *Node[V, S] { return n }
+
+// Phase is the Harness's Phase of the node's variables; a failed node
+// waits forever.
+func (n *Node[V, S]) Phase() sim.Phase { return n.Waits(n.h.Phase(&n.V)) }
 
 // Take makes n a copy of src, reusing n's lists.
 func (n *Node[V, S]) Take(src *Node[V, S]) {
@@ -126,7 +161,7 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 		}
 	}
 	v := n.copyOf(&n.V, nil)
-	ret, p := invoke(n.code, &v, op, a, b, n.h.Noun)
+	ret, p := invoke(n.code, &v, op, a, b, n.h.noun())
 	self := n.h.Self(&v)
 	out, self.at = self.out, *at // a handler could overwrite the whole struct
 	self.out = nil

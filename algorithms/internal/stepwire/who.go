@@ -11,3 +11,18 @@ func Who(i, n int) string {
 	}
 	return NodeName(i)
 }
+
+// NodeList says what is wrong with a list of nodes a handler left (a
+// queue, named what): longer than the n nodes, or holding an index that
+// is no node; "" when nothing is.
+func NodeList(what string, xs []int, n int) string {
+	if len(xs) > n {
+		return fmt.Sprintf("made %s %d long, but there are only %d nodes", what, len(xs), n)
+	}
+	for _, x := range xs {
+		if x < 0 || x >= n {
+			return fmt.Sprintf("put %d in %s, but the nodes are 0..%d", x, what, n-1)
+		}
+	}
+	return ""
+}

@@ -14,8 +14,7 @@ import "dmelab/algorithms/sim"
 // nothing in an answer: DecodeAnswer bounds every length (the codec's
 // Get* functions their own), and the contract is checked on the host.
 type Wire[V, S any] struct {
-	Ops  []Op
-	Self func(v *V) *Self[S] // the Self v embeds
+	Ops []Op
 	// Put and Get write and read the student's variables; Get reports a
 	// malformed list or value by setting the decoder's Err.
 	Put func(e *sim.Enc, v *V)
@@ -29,8 +28,20 @@ type Wire[V, S any] struct {
 	// Valid, when set, checks the variables of a request beyond the
 	// place (their lists fit the system).
 	Valid func(v *V) bool
-	// Noun is what a student writes ("handlers"), for "no handlers".
+	// Noun is what a student writes, for "no handlers": "handlers" when
+	// empty.
 	Noun string
+}
+
+// Self is the Self v embeds: every interface's Vars embeds one, so the
+// wire finds it without being told where.
+func (w *Wire[V, S]) Self(v *V) *Self[S] { return any(v).(interface{ self() *Self[S] }).self() }
+
+func (w *Wire[V, S]) noun() string {
+	if w.Noun == "" {
+		return "handlers"
+	}
+	return w.Noun
 }
 
 // Answer is a decoded answer.
@@ -98,7 +109,7 @@ func (w *Wire[V, S]) Serve(c Code[V], req []byte) []byte {
 	x.d.B = req
 	ret, panicked := 0, "the request was malformed"
 	if op, a, b, ok := w.decodeRequest(&x.d, v); ok {
-		ret, panicked = invoke(c, v, op, a, b, w.Noun)
+		ret, panicked = invoke(c, v, op, a, b, w.noun())
 	}
 	e.B = make([]byte, 0, 32)
 	PutStatus(e, panicked)
@@ -129,18 +140,20 @@ func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 	return a, nil
 }
 
-// Far is the handler of a student's code that runs elsewhere, for the
-// node whose variables are v: every call becomes one request through
+// Remote is a student's code that runs elsewhere: every call of the
+// handler of the node whose variables are v becomes one request through
 // call, and the answer's variables and messages replace v's.
-func (w *Wire[V, S]) Far(call Caller, v *V) Far {
-	return Far{func(op, a, b int) int {
-		ans, err := w.DecodeAnswer(Call(call, w.EncodeRequest(op, a, b, v)))
-		Check(err, ans.Panic)
-		at := w.Self(v).at
-		*v = ans.Vars
-		w.Self(v).at = at
-		return ans.Ret
-	}}
+func (w *Wire[V, S]) Remote(call Caller) Code[V] {
+	return func(v *V) Handler {
+		return func(op, a, b int) int {
+			ans, err := w.DecodeAnswer(Call(call, w.EncodeRequest(op, a, b, v)))
+			Check(err, ans.Panic)
+			at := w.Self(v).at
+			*v = ans.Vars
+			w.Self(v).at = at
+			return ans.Ret
+		}
+	}
 }
 
 // PutList writes xs, cut to max+1 (enough for the host to see too many).
@@ -188,6 +201,5 @@ func Small(d *sim.Dec, max int) int {
 // Through is c behind the wire, in process: what the sandbox does, for
 // tests that the wire changes nothing.
 func (w *Wire[V, S]) Through(c Code[V]) Code[V] {
-	call := func(req []byte) ([]byte, error) { return w.Serve(c, req), nil }
-	return func(v *V) Handler { return w.Far(call, v).h }
+	return w.Remote(func(req []byte) ([]byte, error) { return w.Serve(c, req), nil })
 }
