@@ -24,9 +24,6 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "electionringsteps", Wire: &wire
 	Init: func(int, int) Vars { return Vars{Leader: None} },
 }
 
-// node is one node: the harness's shared part holds its variable.
-type node struct{ stepwire.Node[Vars, Send] }
-
 // Algorithm returns the descriptor of the ring election whose handlers s
 // implements, under the given name (the exercise's algorithm,
 // election-ring). Messages are numbered and printed as the registry's
@@ -35,4 +32,10 @@ func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, 
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox), every handler one call, which Serve answers there.
-var Remote, Serve = ends.Remote, ends.Serve
+func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
+
+// Serve answers one request with the student's handlers: the guest's side.
+func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+
+// node is one node: the harness's shared part holds its variable.
+type node struct{ stepwire.Node[Vars, Send] }
