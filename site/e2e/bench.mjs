@@ -6,7 +6,9 @@
 //     "run" shortcut pressed, its result drawn), cold (fresh profile) and
 //     warm (reload, validators answered with 304);
 //   - exploration speed in the browser's Web Worker, in states per second,
-//     against the native `dmelab check` on the same configuration.
+//     against the native `dmelab check` on the same configuration;
+//   - the same exploration of the algorithm's listing (docs/listings.md),
+//     in the browser and natively, against the Go implementation's.
 // Prints a table and writes artifacts/playground/bench.json.
 
 import { execFileSync } from 'node:child_process';
@@ -68,9 +70,15 @@ async function main() {
       const { Explorer } = await import('./explore.js');
       return new Explorer().check({ ...params, props: ['safety', 'liveness', 'order'] });
     }, CONFIG);
+    const listingFile = path.join(ROOT, 'algorithms', 'listing', 'seeds', `${CONFIG.algo}.txt`);
+    const listing = fs.readFileSync(listingFile, 'utf8');
+    const browserListing = await page.evaluate(async (params) => {
+      const { Explorer } = await import('./explore.js');
+      return new Explorer().check({ ...params, props: ['safety', 'liveness', 'order'] });
+    }, { ...CONFIG, listing });
     const bin = path.join(ROOT, 'bin', 'dmelab');
-    const native = (env) => {
-      const args = ['check', '--algo', CONFIG.algo, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--json'];
+    const native = (env, which = ['--algo', CONFIG.algo]) => {
+      const args = ['check', ...which, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--json'];
       try {
         return JSON.parse(execFileSync(bin, args, { encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] }));
       } catch (e) {
@@ -81,6 +89,7 @@ async function main() {
     // The browser runs Go on one thread; natively the collector has the
     // other core too. Both ratios are reported.
     const native1 = native({ GOMAXPROCS: '1' });
+    const nativeListing = native({}, ['--listing', listingFile]);
     const rate = (r) => r.states / Math.max(1, r.elapsed_ms) * 1000;
     const out = {
       wasm_raw_bytes: raw,
@@ -102,6 +111,12 @@ async function main() {
       explore_native1_ms: native1.elapsed_ms,
       explore_ratio_one_thread: +(rate(browserRes) / rate(native1)).toFixed(3),
       same_verdicts: JSON.stringify(browserRes.properties) === JSON.stringify(nativeRes.properties) && browserRes.states === nativeRes.states,
+      listing_states: browserListing.states,
+      listing_browser_states_per_s: Math.round(rate(browserListing)),
+      listing_native_states_per_s: Math.round(rate(nativeListing)),
+      listing_ratio_browser: +(rate(browserListing) / rate(browserRes)).toFixed(3),
+      listing_ratio_native: +(rate(nativeListing) / rate(nativeRes)).toFixed(3),
+      listing_same_verdicts: JSON.stringify(browserListing.properties) === JSON.stringify(browserRes.properties),
       resources_cold: cold.resources,
     };
     fs.mkdirSync(ART, { recursive: true });
@@ -119,7 +134,11 @@ async function main() {
 | explore native | ${out.explore_native_states_per_s} states/s (${out.explore_native_ms} ms) |
 | ratio browser / native | ${out.explore_ratio} |
 | ratio browser / native with GOMAXPROCS=1 | ${out.explore_ratio_one_thread} (native ${out.explore_native1_ms} ms) |
-| same states and verdicts | ${out.same_verdicts} |`);
+| same states and verdicts | ${out.same_verdicts} |
+| the listing of ${CONFIG.algo}, explored in the browser | ${out.listing_browser_states_per_s} states/s (${out.listing_states} states) |
+| listing / Go, in the browser | ${out.listing_ratio_browser} |
+| listing / Go, native | ${out.listing_ratio_native} (listing ${out.listing_native_states_per_s} states/s) |
+| listing's verdicts are Go's | ${out.listing_same_verdicts} |`);
   } finally {
     await browser.close();
     server.stop();
