@@ -78,7 +78,7 @@ async function main() {
     }, { ...CONFIG, listing });
     const bin = path.join(ROOT, 'bin', 'dmelab');
     const native = (env, which = ['--algo', CONFIG.algo]) => {
-      const args = ['check', ...which, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--json'];
+      const args = ['check', ...which, '--nodes', String(CONFIG.nodes), '--requests', String(CONFIG.requests), '--props', 'safety,liveness,order', '--json'];
       try {
         return JSON.parse(execFileSync(bin, args, { encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] }));
       } catch (e) {
