@@ -100,6 +100,8 @@ fuzz:
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzRender -fuzztime $(FUZZTIME)
 	$(GO) test ./wasm/play -run '^$$' -fuzz FuzzDiagnostics -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/diag -run '^$$' -fuzz FuzzCol -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/listing -run '^$$' -fuzz FuzzListing -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/grade -run '^$$' -fuzz FuzzGradeListing -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/sandbox -run '^$$' -fuzz FuzzPrecheck -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/sandbox -run '^$$' -fuzz FuzzCompileErrors -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/exercise -run '^$$' -fuzz FuzzParseWalk -fuzztime $(FUZZTIME)
