@@ -323,13 +323,7 @@ steps to write and the rules of the interface (see %s).
 `, name, algo, st.iface, name, st.like)
 	files := map[string]string{
 		"exercise.md": md,
-		"public/first.scn": fmt.Sprintf(`# A first public schedule: replace it with the run the statement describes.
-algorithm %s
-nodes N1 N2
-request N1
-run
-expect N1 enters before N2
-`, algo),
+		"public/first.scn": firstSchedule(algo),
 	}
 	maps.Copy(files, st.files)
 	for f, text := range files {
@@ -338,4 +332,26 @@ expect N1 enters before N2
 		}
 	}
 	return nil
+}
+
+// firstSchedule is the scaffold's placeholder public schedule: the first
+// client (a server's application never calls enter(): central's N1)
+// asks and enters before the second.
+func firstSchedule(algo string) string {
+	s := 0
+	if a := registry.Lookup(algo); a != nil {
+		s = a.Servers
+	}
+	var nodes []string
+	for i := 1; i <= s+2; i++ {
+		nodes = append(nodes, fmt.Sprintf("N%d", i))
+	}
+	c1, c2 := nodes[s], nodes[s+1]
+	return fmt.Sprintf(`# A first public schedule: replace it with the run the statement describes.
+algorithm %s
+nodes %s
+request %s
+run
+expect %s enters before %s
+`, algo, strings.Join(nodes, " "), c1, c1, c2)
 }

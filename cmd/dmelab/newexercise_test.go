@@ -70,7 +70,8 @@ func TestNewExerciseInEmptyDir(t *testing.T) {
 	// --from names the set to take the template from; with no exercise
 	// on the algorithm there, the exercise starts from the skeleton of
 	// its student interface.
-	for algo, pkg := range map[string]string{"raymond": "raymondsteps", "suzuki-kasami": "suzukikasamisteps"} {
+	// Central's scaffold schedules its clients, N2 and N3: N1 only serves.
+	for algo, pkg := range map[string]string{"raymond": "raymondsteps", "suzuki-kasami": "suzukikasamisteps", "central": "centralsteps"} {
 		name := "x-" + algo
 		code, out, errs = runCLI("new", "exercise", name, "--algo", algo, "--in", dir, "--from", dir)
 		require.Equal(t, exitOK, code, errs)
@@ -84,6 +85,8 @@ func TestNewExerciseInEmptyDir(t *testing.T) {
 		sol, _ := os.ReadFile(ex.Solution())
 		assert.Contains(t, string(starter), "type Node struct{ *"+pkg+".Vars }")
 		assert.Equal(t, string(starter), string(sol))
+		code, _, errs = runCLI("run", filepath.Join(dir, name, "public", "first.scn"))
+		assert.Equal(t, exitOK, code, "the placeholder schedule runs: %s", errs)
 	}
 }
 
