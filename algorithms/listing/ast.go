@@ -50,6 +50,9 @@ const (
 	Bool      // true or false
 	Node      // a node's index, or none (-1)
 	Set       // a set of nodes
+	Queue     // a first-in, first-out queue of nodes
+
+	emptyType // the type of "empty": a set or a queue
 )
 
 func (t Type) String() string {

@@ -8,11 +8,7 @@ import "math/bits"
 // and up to twelve 5-bit node indexes above them, the first lowest. An
 // empty set and an empty queue are both 0, which is what "empty" means.
 
-const (
-	queueMax  = 12
-	Queue     = Set + 1 // a FIFO queue of nodes
-	emptyType = Set + 2 // the type of "empty": a set or a queue
-)
+const queueMax = 12
 
 // coll reports whether t is a set or a queue.
 func coll(t Type) bool { return t == Set || t == Queue }
