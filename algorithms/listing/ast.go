@@ -46,11 +46,11 @@ type Var struct {
 type Type uint8
 
 const (
-	Int  Type = iota + 1
-	Bool      // true or false
-	Node      // a node's index, or none (-1)
-	Set       // a set of nodes
-	Queue     // a first-in, first-out queue of nodes
+	Int   Type = iota + 1
+	Bool       // true or false
+	Node       // a node's index, or none (-1)
+	Set        // a set of nodes
+	Queue      // a first-in, first-out queue of nodes
 
 	emptyType // the type of "empty": a set or a queue
 )
