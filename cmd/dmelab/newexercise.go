@@ -322,7 +322,7 @@ What the student builds, in the course notes' words and numbering; the
 steps to write and the rules of the interface (see %s).
 `, name, algo, st.iface, name, st.like)
 	files := map[string]string{
-		"exercise.md": md,
+		"exercise.md":      md,
 		"public/first.scn": firstSchedule(algo),
 	}
 	maps.Copy(files, st.files)

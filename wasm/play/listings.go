@@ -39,4 +39,3 @@ func FormatListing(text string) (string, []diag.Diagnostic) {
 	}
 	return listing.Format(f), nil
 }
-
