@@ -1,7 +1,6 @@
 package maekawasteps_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,36 +45,11 @@ func TestContract(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			alg := maekawasteps.Algorithm("maekawa", c.steps, refSets)
-			f := firstFault(t, alg)
+			f := steptest.FirstFault(t, alg, sim.Config{N: 3}, sim.Options{Requests: 2})
 			require.NotEmpty(t, f, "no node failed")
 			assert.Contains(t, f, c.fault)
 		})
 	}
-}
-
-func firstFault(t *testing.T, alg *sim.Algorithm) string {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for walk := 0; walk < 200; walk++ {
-		w, err := sim.NewWorld(alg, sim.Config{N: 3}, sim.Options{Requests: 2})
-		require.NoError(t, err)
-		for step := 0; step < 100; step++ {
-			evs := w.Events(nil)
-			if len(evs) == 0 {
-				break
-			}
-			_, err := w.Apply(evs[rng.IntN(len(evs))])
-			require.NoError(t, err)
-			for i := range w.Nodes {
-				for _, v := range w.Nodes[i].Vars() {
-					if v.Name == "fault" {
-						assert.Equal(t, sim.Wanting, w.Nodes[i].Phase(), "a failed node waits forever")
-						return v.Value
-					}
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // What crosses the wire comes back; a request the host cannot send is

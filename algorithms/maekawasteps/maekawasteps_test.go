@@ -1,13 +1,13 @@
 package maekawasteps_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/explore"
+	"dmelab/algorithms/internal/steptest"
 	"dmelab/algorithms/maekawa"
 	"dmelab/algorithms/maekawasteps"
 	"dmelab/algorithms/sim"
@@ -29,39 +29,9 @@ func TestRefSetsAreTheGrid(t *testing.T) {
 	}
 }
 
-func lockstep(t *testing.T, a, b *sim.Algorithm, n, r int, seed uint64) {
-	t.Helper()
-	wa, err := sim.NewWorld(a, sim.Config{N: n}, sim.Options{Requests: r})
-	require.NoError(t, err)
-	wb, err := sim.NewWorld(b, sim.Config{N: n}, sim.Options{Requests: r})
-	require.NoError(t, err)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for step := 0; step < 300; step++ {
-		ea, eb := wa.Events(nil), wb.Events(nil)
-		require.Equal(t, strs(wa, ea), strs(wb, eb), "enabled events at step %d", step)
-		require.Equal(t, wa.StateString(), wb.StateString(), "state at step %d", step)
-		if len(ea) == 0 {
-			return
-		}
-		k := rng.IntN(len(ea))
-		_, err := wa.Apply(ea[k])
-		require.NoError(t, err)
-		_, err = wb.Apply(eb[k])
-		require.NoError(t, err)
-	}
-}
-
-func strs(w *sim.World, evs []sim.Event) []string {
-	s := make([]string, len(evs))
-	for i, e := range evs {
-		s[i] = w.EventString(e)
-	}
-	return s
-}
-
 func TestLockstepWithMaekawa(t *testing.T) {
 	for seed := uint64(0); seed < 40; seed++ {
-		lockstep(t, maekawa.Algorithm(), refAlg(), 2+int(seed%4), 2, seed)
+		steptest.Lockstep(t, maekawa.Algorithm(), refAlg(), sim.Config{N: 2 + int(seed%4)}, sim.Options{Requests: 2}, seed, 300)
 	}
 }
 
@@ -85,7 +55,7 @@ func TestRemoteIsTheSame(t *testing.T) {
 	loop := func(req []byte) ([]byte, error) { return maekawasteps.Serve(newRef, refSets, req), nil }
 	alg := maekawasteps.Remote("maekawa", loop)
 	for seed := uint64(0); seed < 10; seed++ {
-		lockstep(t, maekawa.Algorithm(), alg, 2+int(seed%4), 2, seed)
+		steptest.Lockstep(t, maekawa.Algorithm(), alg, sim.Config{N: 2 + int(seed%4)}, sim.Options{Requests: 2}, seed, 300)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"dmelab/algorithms/internal/ricart"
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
@@ -45,10 +44,8 @@ func newNodes(h *stepwire.Harness[Vars, Msg], c Code, cfg sim.Config) ([]sim.Nod
 	k := 0
 	var err error
 	if c.Listing.choose() {
-		// chooseNumber()'s range, as the core's engine reads it.
-		k = cmp.Or(cfg.Numbers, ricart.DefaultNumbers)
-		if k < 1 {
-			err = fmt.Errorf("rasteps: chooseNumber() needs numbers >= 1, got %d", k)
+		if k, err = cfg.ChooseRange(); err != nil {
+			err = fmt.Errorf("rasteps: %v", err)
 		}
 	}
 	nodes, nerr := stepwire.Nodes(h, c.code, cfg.N, func(int) Vars { return Vars{Source: -1} },
@@ -125,16 +122,20 @@ func (n *node) CopyFrom(o sim.Node) {
 
 // Phase follows main's counter, a failed node's too: it stays where it
 // stopped.
+// Phase follows the main process; a failed node waits for ever (Wanting),
+// as in every interface, so that the explorer reports it even while the
+// others go on.
 func (n *node) Phase() sim.Phase {
+	p := sim.Wanting
 	switch n.main {
 	case p1:
-		return sim.Idle
+		p = sim.Idle
 	case p6:
-		return sim.InCS
+		p = sim.InCS
 	case p6a, p7, p8, p9:
-		return sim.Exiting
+		p = sim.Exiting
 	}
-	return sim.Wanting
+	return n.Waits(p)
 }
 
 // Request is P1 done: the application leaves its non-critical section.

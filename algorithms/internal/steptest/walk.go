@@ -63,6 +63,7 @@ func FirstFault(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Optio
 			require.NoError(t, err)
 			for _, n := range w.Nodes {
 				if f := n.(interface{ Fault() string }).Fault(); f != "" {
+					require.Equal(t, sim.Wanting, n.Phase(), "a failed node waits forever: %s", f)
 					return f
 				}
 			}
