@@ -9,10 +9,6 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// DefaultNumbers is chooseNumber()'s range 1..K when the configuration
-// does not say (as for the seed-000 algorithms in Go).
-const DefaultNumbers = 2
-
 // Algorithm parses and compiles a listing into the simulator's descriptor
 // of the algorithm it describes. The error is an ErrorList.
 func Algorithm(src string) (*sim.Algorithm, error) { return Load("", src) }
@@ -75,12 +71,9 @@ func (p *program) nodes(cfg sim.Config) ([]sim.Node, error) {
 	}
 	k := 0
 	if p.choose {
-		k = cfg.Numbers
-		if k == 0 {
-			k = DefaultNumbers
-		}
-		if k < 1 {
-			return nil, fmt.Errorf("%s: chooseNumber() needs numbers >= 1, got %d", p.name, k)
+		var err error
+		if k, err = cfg.ChooseRange(); err != nil {
+			return nil, fmt.Errorf("%s: %v", p.name, err)
 		}
 	}
 	var sets [][]int

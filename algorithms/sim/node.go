@@ -12,6 +12,8 @@
 // its list of events.
 package sim
 
+import "fmt"
+
 // Phase is what the application sees of a node's mutual-exclusion state.
 type Phase uint8
 
@@ -203,7 +205,8 @@ func (a *Algorithm) Client(i int) bool { return i >= a.Servers }
 type Config struct {
 	N int
 	// Numbers is the range 1..Numbers of chooseNumber() for the seed-000
-	// variants that choose their number nondeterministically (0: default).
+	// variants that choose their number nondeterministically (0:
+	// DefaultNumbers; read it with ChooseRange).
 	Numbers int
 	// Sets are Maekawa voting sets, Sets[i] holding node indices; nil asks
 	// for the default grid construction.
@@ -299,4 +302,22 @@ type Reducible interface {
 	Persistent(dst []Step, final bool) []Step
 	LocalMsg(m Msg) bool
 	LocalRequest() bool
+}
+
+// DefaultNumbers is chooseNumber()'s range 1..K when Config.Numbers is 0:
+// two numbers are enough for seed 000's ties.
+const DefaultNumbers = 2
+
+// ChooseRange is chooseNumber()'s range 1..K for c, the one reading of
+// Numbers every algorithm that chooses shares (the Go models, the
+// student interfaces and the listings), or an error when it is empty.
+func (c Config) ChooseRange() (int, error) {
+	k := c.Numbers
+	if k == 0 {
+		k = DefaultNumbers
+	}
+	if k < 1 {
+		return 0, fmt.Errorf("chooseNumber() needs numbers >= 1, got %d", k)
+	}
+	return k, nil
 }

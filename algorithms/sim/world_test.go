@@ -173,3 +173,16 @@ func TestRecover(t *testing.T) {
 	_, err = m.Apply(sim.Event{Kind: sim.EvRecover, Node: 1})
 	assert.ErrorContains(t, err, "cannot recover")
 }
+
+// Every algorithm that chooses reads Config.Numbers through ChooseRange:
+// 0 means the default, anything below 1 leaves nothing to choose.
+func TestChooseRange(t *testing.T) {
+	k, err := sim.Config{}.ChooseRange()
+	require.NoError(t, err)
+	assert.Equal(t, sim.DefaultNumbers, k)
+	k, err = sim.Config{Numbers: 3}.ChooseRange()
+	require.NoError(t, err)
+	assert.Equal(t, 3, k)
+	_, err = sim.Config{Numbers: -1}.ChooseRange()
+	assert.ErrorContains(t, err, "numbers >= 1")
+}

@@ -89,9 +89,6 @@ const (
 	Reply
 )
 
-// DefaultNumbers is chooseNumber()'s range 1..K when Config.Numbers is 0.
-const DefaultNumbers = 2
-
 // Algorithm returns the simulator's descriptor of v.
 func Algorithm(v Variant) *sim.Algorithm {
 	return &sim.Algorithm{
@@ -119,12 +116,9 @@ func newNodes(v Variant, cfg sim.Config) ([]sim.Node, error) {
 	}
 	k := 0
 	if v.Choose {
-		k = cfg.Numbers
-		if k == 0 {
-			k = DefaultNumbers
-		}
-		if k < 1 {
-			return nil, fmt.Errorf("%s: chooseNumber() needs numbers >= 1, got %d", v.Name, k)
+		var err error
+		if k, err = cfg.ChooseRange(); err != nil {
+			return nil, fmt.Errorf("%s: %v", v.Name, err)
 		}
 	}
 	nodes := make([]sim.Node, cfg.N)
