@@ -2,7 +2,7 @@
 // student's scenario with a typo and an undeclared node gets every problem
 // marked at once, each on the word that is wrong, and each message says
 // what to write instead. Screenshots go to artifacts/playground/. Run:
-// make test-pg.browser.
+// make test-browser.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

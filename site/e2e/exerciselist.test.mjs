@@ -8,12 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, ROOT } from './harness.mjs';
-import { startServe, submit, frontTitle, mutant } from './serve.mjs';
+import { ROOT, skip } from './harness.mjs';
+import { submit, frontTitle, mutant, served } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
 
 // The set's index, read as the staff wrote it.
@@ -21,21 +18,14 @@ const index = read('exercises/set.md');
 const order = [...index.split(/^---$/m)[1].matchAll(/^\s+-\s+(\S+)\s*$/gm)].map((m) => m[1]);
 const intro = index.split(/^---$/m).slice(2).join('---').trim();
 
-let server;
-let browser;
+const fx = served();
 let page;
 
 before(async () => {
-  if (skip) return;
-  server = await startServe();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
+  await fx.start();
+  page = fx.page;
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => fx.stop());
 
 // rows is the catalogue's exercises as shown: name, title, best score.
 const rows = () => page.$$eval('table.catalogue tbody tr', (trs) => trs.map((tr) => ({
@@ -47,7 +37,7 @@ const rows = () => page.$$eval('table.catalogue tbody tr', (trs) => trs.map((tr)
 
 test('the list follows set.md: its title, its introduction, its order and the exercises\' titles', { skip }, async () => {
   assert.ok(order.length >= 10, `set.md lists the exercises (${order})`);
-  await page.goto(server.url + 'exercises/');
+  await page.goto(fx.server.url + 'exercises/');
   assert.equal(await page.textContent('h1'), frontTitle(index));
   assert.equal(await page.$$eval('h1', (h) => h.length), 1, 'one top heading');
   const shown = await page.textContent('.intro');
@@ -64,7 +54,7 @@ test('the list follows set.md: its title, its introduction, its order and the ex
 
 test('the best score so far is shown after submissions, and stays the best', { skip }, async () => {
   const name = order[0];
-  await page.goto(server.url + `exercises/${name}`);
+  await page.goto(fx.server.url + `exercises/${name}`);
   const full = await submit(page, read(`exercises/${name}/solution.go`));
   const m = /^graded: (\d+(?:\.\d+)?) \/ (\d+(?:\.\d+)?)$/.exec(full);
   assert.ok(m, `the reference is graded: ${full}`);
@@ -73,7 +63,7 @@ test('the best score so far is shown after submissions, and stays the best', { s
   assert.match(worse, /^graded: /);
   assert.notEqual(worse, full, 'the mutant loses points');
 
-  await page.goto(server.url + 'exercises/');
+  await page.goto(fx.server.url + 'exercises/');
   const list = await rows();
   const row = list.find((r) => r.name === name);
   assert.equal(row.best, `${m[1]} / ${m[2]} (2 submissions)`, 'the best of the two, not the last');

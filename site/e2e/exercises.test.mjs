@@ -9,33 +9,23 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, ROOT } from './harness.mjs';
-import { startServe, mutant } from './serve.mjs';
+import { ROOT, skip } from './harness.mjs';
+import { mutant, served } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
 const ART = path.join(ROOT, 'artifacts', 'exercises');
 const GRADE = 300000; // a cold Go build cache makes the first grading slow
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
 // mutant prints a mutant whole (its patch applied to the solution).
 
-let server;
-let browser;
+const fx = served();
 let page;
 
 before(async () => {
-  if (skip) return;
-  fs.mkdirSync(ART, { recursive: true });
-  server = await startServe();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
+  if (!skip) fs.mkdirSync(ART, { recursive: true });
+  await fx.start();
+  page = fx.page;
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => fx.stop());
 
 // submit puts text in the editor, submits, and returns the feedback's
 // HTML once grading is done.
@@ -47,7 +37,7 @@ async function submit(text) {
 }
 
 test('the catalogue lists the exercises and opens one', { skip }, async () => {
-  await page.goto(server.url + 'exercises/');
+  await page.goto(fx.server.url + 'exercises/');
   const links = await page.$$eval('table.catalogue a', (as) => as.map((a) => a.textContent));
   assert.ok(links.some((t) => t.includes('Ben-Ari')), `catalogue: ${links}`);
   assert.ok(links.some((t) => t.includes('Maekawa')), `catalogue: ${links}`);
@@ -227,13 +217,13 @@ test('a compile error is "not graded", its positions marked in the editor', { sk
 // Issue 14 item 7: the exercise pages name the favicon (Chromium asked for
 // /favicon.ico, a 404), and /favicon.ico is served too.
 test('the exercise pages have a favicon', { skip }, async () => {
-  const p = await browser.newPage();
+  const p = await fx.browser.newPage();
   try {
     for (const u of ['exercises/', 'exercises/ra-steps']) {
-      await p.goto(server.url + u);
+      await p.goto(fx.server.url + u);
       const icons = await p.$$eval('link[rel~=icon]', (ls) => ls.map((l) => l.href));
       assert.ok(icons.length > 0, `${u} names an icon`);
-      for (const icon of [...icons, new URL('/favicon.ico', server.url).href]) {
+      for (const icon of [...icons, new URL('/favicon.ico', fx.server.url).href]) {
         const r = await p.evaluate(async (i) => { const r = await fetch(i); return { status: r.status, type: r.headers.get('content-type') }; }, icon);
         assert.equal(r.status, 200, icon);
         assert.match(r.type, /^image\//, icon);

@@ -61,13 +61,14 @@ export async function launch(executablePath, options = {}) {
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
 
-// playground is what most of the playground's test files share: start()
-// (from their before hook) starts the playground server and one browser,
-// stop() (from their after hook) stops them. Its fields are set by start:
-// server (its url), browser, page (a first page), and pageErrors, which
-// every page from newPage() appends its uncaught errors and console
-// errors to, so that a test can assert there were none.
-export function playground() {
+// fixture is what the browser test files share: start() (from their
+// before hook) starts a server with startServing (the playground's, or
+// serve.mjs's dmelab serve) and one browser, stop() (from their after
+// hook) stops them. Its fields are set by start: server (its url),
+// browser, page (a first page), and pageErrors, which every page from
+// newPage() appends its uncaught errors and console errors to, so that a
+// test can assert there were none.
+export function fixture(startServing) {
   const s = { server: null, browser: null, page: null, pageErrors: [] };
   if (skip) console.log(`# SKIP ${skip}`);
   s.newPage = async () => {
@@ -80,13 +81,16 @@ export function playground() {
   s.start = async () => {
     if (skip) return;
     fs.mkdirSync(ART, { recursive: true });
-    s.server = await startServer();
+    s.server = await startServing();
     s.browser = await launch(CHROMIUM);
     s.page = await s.newPage();
   };
   s.stop = async () => {
     await s.browser?.close();
-    s.server?.stop();
+    await s.server?.stop();
   };
   return s;
 }
+
+// playground is the fixture of the playground's own server.
+export const playground = () => fixture(startServer);

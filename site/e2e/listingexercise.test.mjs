@@ -8,32 +8,22 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, ROOT } from './harness.mjs';
-import { startServe, submit } from './serve.mjs';
+import { ROOT, skip } from './harness.mjs';
+import { submit, served } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
-if (skip) console.log(`# SKIP ${skip}`);
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
 
-let server;
-let browser;
+const fx = served();
 let page;
 
 before(async () => {
-  if (skip) return;
-  server = await startServe();
-  browser = await launch(CHROMIUM);
-  page = await browser.newPage();
+  await fx.start();
+  page = fx.page;
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => fx.stop());
 
 test('a listing exercise: the starter listing in the editor, a mistake at line:col, full marks for the fix', { skip }, async () => {
-  await page.goto(server.url + 'exercises/listing-ra-v1');
+  await page.goto(fx.server.url + 'exercises/listing-ra-v1');
   await page.waitForSelector('.work[data-editor="listing"] .cm-editor');
   assert.match(await page.textContent('label[for=source]'), /solution\.txt/);
   assert.match(await page.textContent('.cm-content'), /algorithm ra-v1/, 'the starter listing is in the editor');

@@ -4,7 +4,7 @@
 // (the editor and the pseudocode follow), make a syntax error and see its
 // marker on the right line, open a scenario link (the grader's format)
 // and reload it, download the run as a scenario. Screenshots go to
-// artifacts/playground/. Run: make test-pg.browser.
+// artifacts/playground/. Run: make test-browser.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

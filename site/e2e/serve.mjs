@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './harness.mjs';
+import { ROOT, fixture } from './harness.mjs';
 
 // startServe resolves with {url, stop}; stop ends the server and removes
 // its data directory.
@@ -68,3 +68,6 @@ export function mutant(exercise, name) {
   if (file.endsWith('.go')) return fs.readFileSync(path.join(dir, file), 'utf8');
   return execFileSync(path.join(ROOT, 'bin', 'dmelab'), ['validate', '--show-mutant', path.join(dir, file)], { encoding: 'utf8' });
 }
+
+// served is the browser tests' fixture (harness.fixture) on dmelab serve.
+export const served = () => fixture(startServe);
