@@ -551,6 +551,8 @@ func lastLine(list []Stmt, line int) int {
 func (s *scope) collection(name string, pos Pos) int {
 	i, ok := s.lookup(name)
 	switch {
+	case !ok && name == "V":
+		s.c.errs.add(pos, "V, the voting set, never changes: go through it inside one step (for all j in V: send(request, j))")
 	case !ok:
 		s.c.errs.add(pos, "%s is not declared%s", name, suggest(name, s.names()))
 	case !coll(s.c.slots[i].typ):
