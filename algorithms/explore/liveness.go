@@ -1,10 +1,6 @@
 package explore
 
-import (
-	"sort"
-
-	"dmelab/algorithms/sim"
-)
+import "sort"
 
 // liveness looks for starvation: for each node v, the strongly connected
 // components of the graph restricted to states where v waits. A component
@@ -151,19 +147,21 @@ type fullEdge struct {
 // graph's edges) with its class and successor.
 func (s *search) expandFull(x int) []fullEdge {
 	w, _ := initial(s.cfg)
-	if err := w.Decode(s.st.get(x)); err != nil {
+	if err := w.Decode(s.st.bytes(nil, x, nil)); err != nil {
 		panic("explore: stored state does not decode: " + err.Error())
 	}
 	var out []fullEdge
-	var enc sim.Enc
+	var v []uint32
 	for _, e := range w.Events(nil) {
 		c := w.Clone()
 		if _, err := c.Apply(e); err != nil {
 			panic("explore: enabled event failed: " + err.Error())
 		}
-		enc.B = enc.B[:0]
-		c.Encode(&enc)
-		out = append(out, fullEdge{s.st.lookup(enc.B), s.class(e)})
+		to := -1
+		if v, known := s.st.splitWorld(v[:0], c, false); known {
+			to = s.st.lookup(v)
+		}
+		out = append(out, fullEdge{to, s.class(e)})
 	}
 	return out
 }

@@ -20,12 +20,12 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		for _, e := range set {
 			sc.apply(w, e)
 			if s.proviso {
-				if old := s.st.lookup(sc.enc.B); old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
+				if old := s.st.lookup(sc.succ); old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
 					return false
 				}
 			}
 			start := len(s.ampBuf)
-			s.ampBuf = append(s.ampBuf, sc.enc.B...)
+			s.ampBuf = append(s.ampBuf, sc.succ...)
 			s.amp = append(s.amp, ampleSucc{start, len(s.ampBuf), sc.waiting, sc.unsafe})
 		}
 		for k := range set {
@@ -72,7 +72,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 
 // ampleSucc is a successor computed while checking the cycle proviso.
 type ampleSucc struct {
-	from, to int // its encoding in ampBuf
+	from, to int // its vector in ampBuf
 	waiting  uint32
 	unsafe   bool
 }

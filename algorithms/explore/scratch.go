@@ -6,8 +6,13 @@ import "dmelab/algorithms/sim"
 // again for every event: every event changes one node (and the simulator's
 // own bookkeeping), so the other nodes' encodings are computed once per
 // state and reused, and the changed parts are put back after each event.
+// A successor comes out as a vector of part ids (see states): the loaded
+// state's, with the changed node's and the tail's ids replaced.
 type scratch struct {
-	segs        [][]byte // each node's encoding in the loaded state
+	st          *states
+	buf         []byte   // the loaded state's encoding
+	vec         []uint32 // and its vector
+	succ        []uint32 // the last successor's vector
 	ends        []int
 	net         []sim.Msg
 	app         []sim.App
@@ -25,25 +30,29 @@ type scratch struct {
 	unsafe  bool
 }
 
-func newScratch(w *sim.World) *scratch {
+func newScratch(w *sim.World, st *states) *scratch {
 	n := len(w.Nodes)
-	sc := &scratch{segs: make([][]byte, n), ends: make([]int, n), spare: make([]sim.Node, n), phase: make([]sim.Phase, n)}
+	sc := &scratch{st: st, ends: make([]int, n), spare: make([]sim.Node, n), phase: make([]sim.Phase, n)}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
 	}
 	return sc
 }
 
+// load decodes stored state i into w, and remembers it so that apply can
+// restore it. It returns the state's encoding (valid until the next load).
+// The parts of the other nodes are reused for every successor as they are.
+func (sc *scratch) load(w *sim.World, i int) ([]byte, error) {
+	sc.buf = sc.st.bytes(sc.buf[:0], i, sc.ends)
+	sc.vec = append(sc.vec[:0], sc.st.vec(i)...)
+	return sc.buf, sc.decode(w, sc.buf)
+}
+
 // decode loads the state encoded in b into w, and remembers it so that
-// apply can restore it. b must stay unchanged while it is in use.
+// apply can restore it.
 func (sc *scratch) decode(w *sim.World, b []byte) error {
 	if err := w.DecodeSplit(b, sc.ends); err != nil {
 		return err
-	}
-	from := 0
-	for i, end := range sc.ends {
-		sc.segs[i] = b[from:end]
-		from = end
 	}
 	sc.net = append(sc.net[:0], w.Net...)
 	sc.app = append(sc.app[:0], w.App...)
@@ -60,7 +69,7 @@ func (sc *scratch) decode(w *sim.World, b []byte) error {
 	return nil
 }
 
-// apply performs e on w, leaves the successor's encoding in sc.enc and its
+// apply performs e on w, leaves the successor's vector in sc.succ and its
 // waiting set and safety in sc.waiting and sc.unsafe, and restores w.
 func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	i := e.Node
@@ -75,15 +84,13 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	if err != nil {
 		panic("explore: enabled event failed: " + err.Error())
 	}
+	sc.succ = append(sc.succ[:0], sc.vec...)
 	sc.enc.B = sc.enc.B[:0]
-	for j, n := range w.Nodes {
-		if j == i {
-			n.Encode(&sc.enc)
-		} else {
-			sc.enc.B = append(sc.enc.B, sc.segs[j]...)
-		}
-	}
+	w.Nodes[i].Encode(&sc.enc)
+	sc.succ[i] = sc.st.part(sc.enc.B)
+	sc.enc.B = sc.enc.B[:0]
 	w.EncodeTail(&sc.enc)
+	sc.succ[len(w.Nodes)] = sc.st.part(sc.enc.B)
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
 		sc.waiting, sc.unsafe = waiting(w), w.Unsafe()
 		sc.restore(w, i, orig)

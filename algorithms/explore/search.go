@@ -11,7 +11,7 @@ import (
 // on cycles.
 type search struct {
 	cfg    Config
-	st     *store
+	st     *states
 	parent seg[uint32]
 	depth  seg[uint16]
 	wait   seg[uint32] // live nodes waiting in each state (see waiting)
@@ -21,7 +21,7 @@ type search struct {
 	reduced seg[bool]
 	reduce  bool
 	amp     []ampleSucc
-	ampBuf  []byte
+	ampBuf  []uint32
 	// proviso: insist that reduced expansions go one level deeper (see
 	// ample); off for the first attempt, whose reduced graph is then
 	// checked for cycles instead.
@@ -58,10 +58,9 @@ func newSearch(c Config) (*search, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &search{cfg: c, st: newStore(), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order, nodes: len(w.Nodes)}
-	var e sim.Enc
-	w.Encode(&e)
-	s.st.add(e.B)
+	s := &search{cfg: c, st: newStates(len(w.Nodes)), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order, nodes: len(w.Nodes)}
+	v, _ := s.st.splitWorld(nil, w, true)
+	s.st.add(v)
 	s.parent.push(0)
 	s.depth.push(0)
 	s.wait.push(waiting(w))
@@ -105,7 +104,7 @@ func (s *search) class(e sim.Event) uint32 {
 func (s *search) bfs() {
 	c := s.cfg
 	w, _ := initial(c)
-	sc := newScratch(w)
+	sc := newScratch(w, s.st)
 	var evs []sim.Event
 	every := c.ProgressEvery
 	if every <= 0 {
@@ -133,8 +132,8 @@ func (s *search) bfs() {
 			s.bound = BoundStopped
 			break
 		}
-		if len(s.st.get(cur)) > maxExpand {
-			// Its successors might not fit the store's length field.
+		if s.st.size(cur) > maxExpand {
+			// Its successors' parts might not fit the store's length field.
 			s.complete = false
 			s.bound = BoundStateSize
 			break
@@ -153,9 +152,10 @@ func (s *search) bfs() {
 			s.reduced.push(false)
 			continue
 		}
-		if err := sc.decode(w, s.st.get(cur)); err != nil {
+		if _, err := sc.load(w, cur); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
 		}
+
 		if len(w.Net) > s.inFlight {
 			s.inFlight, s.inFlightAt = len(w.Net), int(s.depth.at(cur))
 		}
@@ -178,7 +178,7 @@ func (s *search) bfs() {
 		for _, e := range evs {
 			out := sc.apply(w, e)
 			s.transitions++
-			idx, isNew := s.st.add(sc.enc.B)
+			idx, isNew := s.st.add(sc.succ)
 			if isNew {
 				s.added(cur, idx, sc)
 			}
@@ -320,7 +320,7 @@ func (s *search) result() (*Result, error) {
 	}
 	if r.States > 0 {
 		n := s.st.len()
-		r.BytesPerState = float64(s.st.bytes+2*n+len(s.st.slots)*8+s.st.offs.len()*8+n*(4+2+4+1+1)+s.edges.len()*4+s.estart.len()*4) / float64(r.States)
+		r.BytesPerState = float64(s.st.usedBytes()+n*(4+2+4+1+1)+s.edges.len()*4+s.estart.len()*4) / float64(r.States)
 	}
 	for _, p := range Properties {
 		if !s.cfg.wants(p) {

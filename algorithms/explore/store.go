@@ -36,6 +36,13 @@ func (s *store) get(i int) []byte {
 	return c[p+2 : p+2+n]
 }
 
+// size is the length of entry i.
+func (s *store) size(i int) int {
+	o := s.offs.at(i)
+	p := int(o & 0xffffffff)
+	return int(binary.LittleEndian.Uint16(s.chunks[o>>32][p:]))
+}
+
 // add returns the index of b, adding it if it is new.
 func (s *store) add(b []byte) (int, bool) {
 	tag := hash(b) >> 32

@@ -69,7 +69,7 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 	}
 	var enc sim.Enc
 	for k := 1; k < len(states); k++ {
-		want := s.st.get(states[k])
+		want := s.st.bytes(nil, states[k], nil)
 		// In the loop, the event of the class the cycle was built with
 		// (another event may lead to the same state); elsewhere the first.
 		var class uint32
