@@ -17,10 +17,10 @@
 //	step(id), run(id, limit)                → State  (default policy)
 //	free(id)
 //	check(checkParams, progress)            → CheckResult (progress(states, transitions, depth) → true cancels)
-//	parse(text)                             → [diag.Diagnostic] (empty: no problem)
+//	parse(text, listing)                    → [diag.Diagnostic] (empty: no problem)
 //	format(text)                            → {text} or {errors: [diag.Diagnostic]}
-//	scenario(text)                          → {id, state} or {errors: [diag.Diagnostic]}
-//	exploreScenario(text, maxStates)        → ScenarioCheck or {errors: [diag.Diagnostic]}
+//	scenario(text, listing)                 → {id, state} or {errors: [diag.Diagnostic]}
+//	exploreScenario(text, maxStates, listing) → ScenarioCheck or {errors: [diag.Diagnostic]}
 //	emit(id)                                → the run's timeline as a scenario file
 //	listing(name)                           → {text} (the algorithm's shipped listing; "" if none)
 //	parseListing(text)                      → [Diagnostic] (empty: no problem)
@@ -29,7 +29,9 @@
 // A Diagnostic's col counts UTF-16 units (as the page's editor does),
 // where the scenario and listing packages count bytes. newRun, check and
 // counterexample take params.listing: the text of an edited listing, run
-// instead of the built-in algorithm.
+// instead of the built-in algorithm; parse, scenario and exploreScenario
+// take one as their optional listing argument, which a scenario naming
+// its algorithm runs on (play.NewScenarioRunWith).
 package main
 
 import (
@@ -61,7 +63,7 @@ func main() {
 		"run":             withRun(runDefault),
 		"free":            freeRun,
 		"check":           check,
-		"parse":           func(a []js.Value) (any, error) { return play.ParseScenario(text(a)), nil },
+		"parse":           func(a []js.Value) (any, error) { return play.ParseScenarioWith(text(a), str(a, 1)), nil },
 		"format":          format,
 		"scenario":        newScenarioRun,
 		"emit":            emit,
@@ -225,8 +227,11 @@ func counterexample(a []js.Value) (any, error) {
 	return play.CounterexampleScenario(p, t)
 }
 
-func text(a []js.Value) string {
-	if t := arg(a, 0); t.Type() == js.TypeString {
+func text(a []js.Value) string { return str(a, 0) }
+
+// str is argument i if it is a string, else "".
+func str(a []js.Value, i int) string {
+	if t := arg(a, i); t.Type() == js.TypeString {
 		return t.String()
 	}
 	return ""
@@ -241,7 +246,7 @@ func format(a []js.Value) (any, error) {
 }
 
 func newScenarioRun(a []js.Value) (any, error) {
-	r, errs, err := play.NewScenarioRun(text(a))
+	r, errs, err := play.NewScenarioRunWith(text(a), str(a, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +264,7 @@ func exploreScenario(a []js.Value) (any, error) {
 	if m := arg(a, 1); m.Type() == js.TypeNumber {
 		max = m.Int()
 	}
-	x, errs, err := play.ExploreScenario(text(a), max)
+	x, errs, err := play.ExploreScenarioWith(text(a), str(a, 2), max)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"dmelab/algorithms/sim"
 )
 
 // ReadFunc returns the contents of a scenario file named by a
@@ -88,6 +90,13 @@ func setMeta(s Stmt, m Meta) { *s.meta() = m }
 // LoadFiles is Load for scenarios read from files: include lines are
 // expanded with read (nil: include is an error, as in Load).
 func LoadFiles(filename string, src []byte, read ReadFunc) (*Scenario, error) {
+	return LoadFilesWith(filename, src, read, nil)
+}
+
+// LoadFilesWith is LoadFiles for a scenario that may name alg, an
+// algorithm outside the registry (an edited listing), as LoadWith does;
+// alg nil is LoadFiles.
+func LoadFilesWith(filename string, src []byte, read ReadFunc, alg *sim.Algorithm) (*Scenario, error) {
 	f, err := Parse(filename, src)
 	var errs ErrorList
 	if err != nil {
@@ -100,5 +109,9 @@ func LoadFiles(filename string, src []byte, read ReadFunc) (*Scenario, error) {
 		}
 	}
 	errs.sort()
-	return checkAlso(f, errs.Err())
+	s, cerr := checkWith(f, alg)
+	if len(errs) == 0 {
+		return s, cerr
+	}
+	return checkAlsoErr(f, errs, cerr)
 }

@@ -12,11 +12,14 @@ import (
 
 // Share links. The playground opens a scenario from its URL fragment
 //
-//	#scenario=<text, deflate-raw compressed, base64url without padding>&at=K
+//	#scenario=<text, deflate-raw compressed, base64url without padding>&at=K&lst=<listing>
 //
-// (at: the step to show, optional). Compression keeps a counterexample's
-// link short enough for feedback pages; deflate-raw is what browsers'
-// DecompressionStream reads, so the page needs no library for it.
+// (at: the step to show, optional; lst: an edited listing the scenario
+// runs on, compressed the same way, optional — the playground loads it
+// in its Listing view, as its own links of a listing's run carry it).
+// Compression keeps a counterexample's link short enough for feedback
+// pages; deflate-raw is what browsers' DecompressionStream reads, so the
+// page needs no library for it.
 
 // maxShared bounds what a link may expand to, so a crafted link cannot make
 // a reader inflate gigabytes.
@@ -25,44 +28,90 @@ const maxShared = 1 << 20
 // ShareFragment returns the URL fragment (without '#') that opens text in
 // the playground at step at (at < 0: no position).
 func ShareFragment(text string, at int) string {
-	var b bytes.Buffer
-	w, _ := flate.NewWriter(&b, flate.BestCompression) // only fails for a bad level
-	w.Write([]byte(text))
-	w.Close()
-	q := "scenario=" + base64.RawURLEncoding.EncodeToString(b.Bytes())
+	q := "scenario=" + compress(text)
 	if at >= 0 {
 		q += "&at=" + strconv.Itoa(at)
 	}
 	return q
 }
 
-// ParseShareFragment reads a fragment written by ShareFragment; at is -1
-// when the fragment names no step.
-func ParseShareFragment(fragment string) (text string, at int, err error) {
-	q, err := url.ParseQuery(fragment)
-	if err != nil {
-		return "", -1, fmt.Errorf("share link: %v", err)
+// ShareFragmentWith is ShareFragment for a scenario that runs on an edited
+// listing (a listing exercise's submission): the link carries the
+// listing's text too (lst=), and the playground runs the scenario on it.
+// An empty listing gives ShareFragment's link.
+func ShareFragmentWith(text string, at int, listing string) string {
+	q := ShareFragment(text, at)
+	if listing != "" {
+		q += "&lst=" + compress(listing)
 	}
-	enc := q.Get("scenario")
-	if enc == "" {
-		return "", -1, fmt.Errorf("share link: no scenario")
-	}
+	return q
+}
+
+// compress is a text as a link carries it: deflate-raw, base64url without
+// padding.
+func compress(text string) string {
+	var b bytes.Buffer
+	w, _ := flate.NewWriter(&b, flate.BestCompression) // only fails for a bad level
+	w.Write([]byte(text))
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
+// decompress reads what compress wrote; what names the field in errors.
+func decompress(enc, what string) (string, error) {
 	raw, err := base64.RawURLEncoding.DecodeString(enc)
 	if err != nil {
-		return "", -1, fmt.Errorf("share link: %v", err)
+		return "", fmt.Errorf("share link: %s: %v", what, err)
 	}
 	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxShared+1))
 	if err != nil {
-		return "", -1, fmt.Errorf("share link: %v", err)
+		return "", fmt.Errorf("share link: %s: %v", what, err)
 	}
 	if len(data) > maxShared {
-		return "", -1, fmt.Errorf("share link: scenario longer than %d bytes", maxShared)
+		return "", fmt.Errorf("share link: %s longer than %d bytes", what, maxShared)
 	}
-	at = -1
-	if s := q.Get("at"); s != "" {
-		if at, err = strconv.Atoi(s); err != nil || at < 0 {
-			return "", -1, fmt.Errorf("share link: bad step %q", s)
+	return string(data), nil
+}
+
+// Shared is what a share link holds.
+type Shared struct {
+	Text    string // the scenario
+	At      int    // the step to show, -1 for none
+	Listing string // the listing the scenario runs on, "" for the built-in algorithm
+}
+
+// ParseShared reads a fragment written by ShareFragment or
+// ShareFragmentWith.
+func ParseShared(fragment string) (Shared, error) {
+	out := Shared{At: -1}
+	q, err := url.ParseQuery(fragment)
+	if err != nil {
+		return out, fmt.Errorf("share link: %v", err)
+	}
+	enc := q.Get("scenario")
+	if enc == "" {
+		return out, fmt.Errorf("share link: no scenario")
+	}
+	if out.Text, err = decompress(enc, "scenario"); err != nil {
+		return Shared{At: -1}, err
+	}
+	if q.Has("lst") {
+		if out.Listing, err = decompress(q.Get("lst"), "listing"); err != nil {
+			return Shared{At: -1}, err
 		}
 	}
-	return string(data), at, nil
+	if s := q.Get("at"); s != "" {
+		if out.At, err = strconv.Atoi(s); err != nil || out.At < 0 {
+			return Shared{At: -1}, fmt.Errorf("share link: bad step %q", s)
+		}
+	}
+	return out, nil
+}
+
+// ParseShareFragment reads a fragment written by ShareFragment; at is -1
+// when the fragment names no step. A listing the link carries is not
+// returned (see ParseShared).
+func ParseShareFragment(fragment string) (text string, at int, err error) {
+	s, err := ParseShared(fragment)
+	return s.Text, s.At, err
 }

@@ -24,16 +24,41 @@ func TestShareFragmentRoundTrip(t *testing.T) {
 	require.Equal(t, -1, at)
 }
 
+func TestShareFragmentWithListing(t *testing.T) {
+	lst, err := os.ReadFile("../listing/seeds/ra-v1.txt")
+	require.NoError(t, err)
+	sc := "algorithm ra-v1\nnodes N1 N2\n"
+	frag := ShareFragmentWith(sc, -1, string(lst))
+	require.Contains(t, frag, "&lst=")
+	s, err := ParseShared(frag)
+	require.NoError(t, err)
+	require.Equal(t, Shared{Text: sc, At: -1, Listing: string(lst)}, s)
+	// ParseShareFragment reads the scenario of such a link as before.
+	text, at, err := ParseShareFragment(ShareFragmentWith(sc, 4, string(lst)))
+	require.NoError(t, err)
+	require.Equal(t, sc, text)
+	require.Equal(t, 4, at)
+	// No listing: ShareFragment's link, and none read back.
+	require.Equal(t, ShareFragment(sc, 2), ShareFragmentWith(sc, 2, ""))
+	s, err = ParseShared(ShareFragment(sc, 2))
+	require.NoError(t, err)
+	require.Equal(t, Shared{Text: sc, At: 2}, s)
+}
+
 func TestShareFragmentErrors(t *testing.T) {
 	for frag, want := range map[string]string{
-		"":                                "no scenario",
-		"scenario=%%%":                    "share link",
-		"scenario=!!":                     "illegal base64",
-		"scenario=AAAA":                   "share link",
-		ShareFragment("x", -1) + "&at=-3": "bad step",
+		"":                                   "no scenario",
+		"scenario=%%%":                       "share link",
+		"scenario=!!":                        "illegal base64",
+		"scenario=AAAA":                      "share link",
+		ShareFragment("x", -1) + "&at=-3":    "bad step",
+		ShareFragment("x", -1) + "&lst=!!":   "listing: illegal base64",
+		ShareFragment("x", -1) + "&lst=AAAA": "listing",
+		ShareFragment("x", -1) + "&lst=":     "listing",
 	} {
-		_, _, err := ParseShareFragment(frag)
+		s, err := ParseShared(frag)
 		require.Error(t, err, frag)
+		require.Equal(t, Shared{At: -1}, s, "an error returns nothing of the link")
 		require.True(t, strings.Contains(err.Error(), want), "%q: %v", frag, err)
 	}
 }
@@ -50,5 +75,8 @@ func FuzzShareFragment(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, frag, text)
 		require.Equal(t, 2, at)
+		s, err := ParseShared(ShareFragmentWith("algorithm x\n", 1, frag))
+		require.NoError(t, err)
+		require.Equal(t, frag, s.Listing)
 	})
 }

@@ -99,6 +99,49 @@ func TestCheckChannels(t *testing.T) {
 	assert.Equal(t, exitOK, code, errs)
 }
 
+// run --listing and explore --listing run a scenario on the algorithm a
+// listing file describes (a listing exercise's schedules and
+// counterexamples name its variables and steps, which the built-in
+// algorithm of the same name does not have); the scenario must name the
+// listing's algorithm, and a listing that does not compile is reported a
+// problem a line.
+func TestRunListing(t *testing.T) {
+	ex := filepath.Join("..", "..", "exercises", "listing-ra-v1")
+	sol := filepath.Join(ex, "solution.txt")
+	tie := filepath.Join(ex, "public", "tie.scn")
+	code, out, errs := runCLI("run", "--listing", sol, tie)
+	require.Equal(t, exitOK, code, out+errs)
+	assert.Contains(t, out, "expectations: 4 ok, 0 not")
+	code, out, errs = runCLI("run", tie, "--listing", sol, "--json")
+	require.Equal(t, exitOK, code, out+errs)
+	code, out, errs = runCLI("explore", "--listing", sol, tie)
+	require.Equal(t, exitOK, code, out+errs)
+	assert.Contains(t, out, "expectations: 4 ok, 0 not")
+
+	// Without the listing, the built-in ra-v1 runs it: another run.
+	code, out, _ = runCLI("run", tie)
+	assert.Equal(t, exitViolation, code, out)
+
+	// A listing of another algorithm than the scenario's.
+	other := filepath.Join("..", "..", "algorithms", "listing", "seeds", "ra-benari.txt")
+	code, _, errs = runCLI("run", "--listing", other, tie)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "runs algorithm ra-v1, but the listing")
+	assert.Contains(t, errs, "is of algorithm ra-benari")
+
+	// A listing that does not compile, or is not there.
+	src, err := os.ReadFile(sol)
+	require.NoError(t, err)
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(src), "myNum", "myNumber", 1)), 0o644))
+	code, _, errs = runCLI("run", "--listing", bad, tie)
+	assert.Equal(t, exitUsage, code)
+	assert.Regexp(t, `bad\.txt:\d+:\d+: `, errs)
+	code, _, errs = runCLI("run", "--listing", filepath.Join(t.TempDir(), "missing.txt"), tie)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "missing.txt")
+}
+
 // check --listing explores the algorithm a listing file describes, and a
 // listing that does not compile is reported a problem a line, with the
 // file's name, line and column.

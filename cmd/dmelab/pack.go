@@ -30,7 +30,8 @@ flags:
   --exercise DIR     the exercise
   --binary FILE      dmelab built for the platform (GOOS=linux GOARCH=amd64)
   --out PATH         the zip (gradescope) or the course folder (prairielearn)
-  --submission NAME  the file students submit (default solution.go)
+  --submission NAME  the file students submit (default solution.go, or
+                     solution.txt for an exercise that asks for a listing)
   --go-version V     the Go toolchain the platform grades with (default this one's)
   --playground URL   where feedback's replay links point
   --root DIR         the dmelab sources to pack (default: found, or $DMELAB_ROOT)
@@ -58,7 +59,7 @@ func cmdPack(args []string, stdout, stderr io.Writer) int {
 	exDir := fs.String("exercise", "", "")
 	binary := fs.String("binary", "", "")
 	out := fs.String("out", "", "")
-	submission := fs.String("submission", "solution.go", "")
+	submission := fs.String("submission", "", "")
 	goVersion := fs.String("go-version", strings.TrimPrefix(runtime.Version(), "go"), "")
 	play := fs.String("playground", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
@@ -94,7 +95,11 @@ func cmdPack(args []string, stdout, stderr io.Writer) int {
 	if *play != "" {
 		tool.Flags = []string{"--playground", *play}
 	}
-	pe := pack.Exercise{Name: ex.Name, Title: ex.Title, Statement: ex.Statement, Files: os.DirFS(ex.Dir), Submission: *submission}
+	if *submission == "" {
+		*submission = ex.SolutionFile() // solution.go, or solution.txt for a listing
+	}
+	pe := pack.Exercise{Name: ex.Name, Title: ex.Title, Statement: ex.Statement, Files: os.DirFS(ex.Dir), Submission: *submission,
+		Starter: ex.StarterFile(), Listing: ex.IsListing()}
 	switch platform {
 	case "gradescope":
 		var b bytes.Buffer

@@ -31,6 +31,8 @@ func (g *Grader) gradeListing(ctx context.Context, ex *exercise.Exercise, filena
 	if len(probs) > 0 {
 		return fail(report.CompileError, probs)
 	}
+	// The counterexamples run on this listing: their replay links carry it.
+	res.Listing = string(src)
 	total := ex.Limits.Total
 	if total <= 0 {
 		total = sandbox.DefaultLimits.Total

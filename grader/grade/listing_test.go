@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/listing"
+	"dmelab/algorithms/scenario"
 	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
 	"dmelab/grader/report"
@@ -104,4 +105,63 @@ func FuzzGradeListing(f *testing.F) {
 			require.NotEmpty(t, res.Problems)
 		}
 	})
+}
+
+// A listing exercise's counterexamples run on the student's listing, not
+// on the built-in algorithm of the same name: the result keeps the
+// listing, every replay link carries it beside the scenario, and the
+// scenario replays step for step on it (a hidden test's without its
+// comments). The built-in ra-v1 cannot replay them all: the link would
+// show another run without the listing.
+func TestListingReplayLinksCarryTheListing(t *testing.T) {
+	ex := load(t, "listing-ra-v1")
+	var src []byte
+	for _, m := range ex.Mutants {
+		if m.Name == "no_tie_break" {
+			src = m.Src
+		}
+	}
+	require.NotEmpty(t, src, "the mutant no_tie_break")
+	res, err := grader.Grade(context.Background(), ex, "mine.txt", src)
+	require.NoError(t, err)
+	require.Equal(t, report.Graded, res.Status)
+	require.Equal(t, string(src), res.Listing)
+	alg, err := listing.Load("mine.txt", res.Listing)
+	require.NoError(t, err)
+
+	failed, builtinDiffers := 0, false
+	for i := range res.Tests {
+		tt := &res.Tests[i]
+		if tt.Passed || tt.Counterexample == nil {
+			continue
+		}
+		failed++
+		link := report.ReplayLink(res, tt, report.Options{PlaygroundURL: "https://example.org/play/"})
+		frag, ok := strings.CutPrefix(link, "https://example.org/play/#")
+		require.True(t, ok, link)
+		sh, err := scenario.ParseShared(frag)
+		require.NoError(t, err, tt.Name)
+		assert.Equal(t, res.Listing, sh.Listing, "%s: the link carries the listing", tt.Name)
+		if tt.Visibility == report.Hidden {
+			for _, ln := range strings.Split(sh.Text, "\n") {
+				assert.False(t, strings.HasPrefix(strings.TrimSpace(ln), "#"), "%s: a hidden test's link keeps no comment: %q", tt.Name, ln)
+			}
+		}
+		s, err := scenario.LoadWith("link.scn", []byte(sh.Text), alg)
+		require.NoError(t, err, tt.Name)
+		run := scenario.Run(s, scenario.Options{})
+		assert.Nil(t, run.Stopped, "%s: the scenario replays on the listing", tt.Name)
+		assert.Len(t, run.Steps, len(tt.Counterexample.Steps), "%s: step for step", tt.Name)
+		if b, err := scenario.Load("link.scn", []byte(sh.Text)); err != nil {
+			builtinDiffers = true
+		} else if r := scenario.Run(b, scenario.Options{}); r.Stopped != nil || len(r.Steps) != len(tt.Counterexample.Steps) {
+			builtinDiffers = true
+		}
+	}
+	require.Positive(t, failed, "the mutant fails some test with a counterexample")
+	assert.True(t, builtinDiffers, "some counterexample does not replay on the built-in ra-v1")
+
+	md := report.Markdown(res, report.Options{})
+	assert.Contains(t, md, "dmelab run --listing mine.txt FILE")
+	assert.Contains(t, md, "&lst=")
 }

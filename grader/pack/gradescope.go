@@ -42,7 +42,7 @@ func GradescopeZip(w io.Writer, ex Exercise, tool Tool) error {
 		_, err = f.Write(data)
 		return err
 	}
-	data := scriptData{Exercise: ex, Tool: tool, Flags: shellWords(tool.Flags)}
+	data := newScriptData(ex, tool)
 	for _, s := range []struct {
 		name string
 		tmpl *template.Template
@@ -74,6 +74,13 @@ type scriptData struct {
 	Exercise Exercise
 	Tool     Tool
 	Flags    string // shell-quoted
+	Ext      string // of the files students write: ".go", ".txt" (a listing)
+	Solution string // the reference solution's file name in the exercise
+	Kind     string // what students submit, in words
+}
+
+func newScriptData(ex Exercise, tool Tool) scriptData {
+	return scriptData{Exercise: ex, Tool: tool, Flags: shellWords(tool.Flags), Ext: ex.ext(), Solution: "solution" + ex.ext(), Kind: ex.kind()}
 }
 
 var funcs = template.FuncMap{"q": shellQuote}
@@ -96,8 +103,8 @@ cd "$AG/source"
 # The dmelab sources the submissions are compiled with, if packed.
 if [ -f dmelab-src/go.mod ]; then export DMELAB_ROOT="$PWD/dmelab-src"; fi
 chmod +x dmelab
-if [ -f exercise/solution.go ]; then
-  ./dmelab grade --exercise exercise --format json --out /tmp/dmelab-warmup.json {{.Flags}} exercise/solution.go || true
+if [ -f exercise/{{.Solution}} ]; then
+  ./dmelab grade --exercise exercise --format json --out /tmp/dmelab-warmup.json {{.Flags}} exercise/{{.Solution}} || true
 fi
 `))
 
@@ -114,14 +121,14 @@ OUT="$AG/results/results.json"
 mkdir -p "$AG/results"
 SUB="$AG/submission/"{{q .Exercise.Submission}}
 if ! [ -f "$SUB" ]; then
-  # The one .go file the student uploaded, whatever its name.
+  # The one {{.Ext}} file the student uploaded, whatever its name.
   n=0
-  for f in "$AG"/submission/*.go; do
+  for f in "$AG"/submission/*{{.Ext}}; do
     if [ -f "$f" ]; then n=$((n + 1)); SUB="$f"; fi
   done
   if [ "$n" -ne 1 ]; then
     cat >"$OUT" <<'EOF'
-{"score": 0, "output": "Submit exactly one Go file, named {{.Exercise.Submission}}.", "output_format": "text", "stdout_visibility": "hidden", "tests": []}
+{"score": 0, "output": "Submit exactly one {{.Kind}}, named {{.Exercise.Submission}}.", "output_format": "text", "stdout_visibility": "hidden", "tests": []}
 EOF
     exit 0
   fi

@@ -29,10 +29,33 @@ type Exercise struct {
 	// solutions) are left out: grading does not use them, and a correct
 	// solution has no business on a machine students' code runs on.
 	Files fs.FS
-	// Submission is the file name students submit ("ra.go").
+	// Submission is the file name students submit ("ra.go"; for a
+	// listing exercise a .txt file, "solution.txt").
 	Submission string
-	// Starter is the starter file's path in Files ("starter.go" if empty).
+	// Starter is the starter file's path in Files ("starter.go", or
+	// "starter.txt" for a listing exercise, if empty).
 	Starter string
+	// Listing says that students submit a listing (the course notes'
+	// pseudocode, `interface: listing`) instead of Go: the submission,
+	// the starter and the solution are .txt files.
+	Listing bool
+}
+
+// ext is the extension of the files students write: ".txt" for a listing,
+// ".go" otherwise.
+func (ex *Exercise) ext() string {
+	if ex.Listing {
+		return ".txt"
+	}
+	return ".go"
+}
+
+// kind says what students submit, for the platforms' messages.
+func (ex *Exercise) kind() string {
+	if ex.Listing {
+		return "listing (a .txt file)"
+	}
+	return "Go file"
 }
 
 // Tool is the grader the platforms run.
@@ -104,14 +127,14 @@ func (ex *Exercise) check() error {
 	if !nameRE.MatchString(ex.Name) {
 		return fmt.Errorf("pack: exercise name %q: use letters, digits, '.', '_' and '-'", ex.Name)
 	}
-	if !nameRE.MatchString(ex.Submission) || !strings.HasSuffix(ex.Submission, ".go") {
-		return fmt.Errorf("pack: submission file name %q: a plain file name ending in .go", ex.Submission)
+	if !nameRE.MatchString(ex.Submission) || !strings.HasSuffix(ex.Submission, ex.ext()) {
+		return fmt.Errorf("pack: submission file name %q: a plain file name ending in %s", ex.Submission, ex.ext())
 	}
 	if ex.Files == nil {
 		return fmt.Errorf("pack: exercise %s has no files", ex.Name)
 	}
 	if ex.Starter == "" {
-		ex.Starter = "starter.go"
+		ex.Starter = "starter" + ex.ext()
 	}
 	return nil
 }

@@ -56,6 +56,27 @@ func exercise() Exercise {
 	}
 }
 
+// listingExercise asks for a listing (interface: listing): students
+// submit a .txt file.
+func listingExercise() Exercise {
+	return Exercise{
+		Name:      "listing-ra-v1",
+		Title:     "Fix the first listing",
+		Statement: "# Fix it\n\nEdit **P12**.\n",
+		Files: fstest.MapFS{
+			"exercise.md":      {Data: []byte("---\ntitle: x\ninterface: listing\n---\nbody\n")},
+			"starter.txt":      {Data: []byte("algorithm ra-v1\n# P12: fix me\n")},
+			"solution.txt":     {Data: []byte("algorithm ra-v1\n")},
+			"public/a.scn":     {Data: []byte("algorithm ra-v1\n")},
+			"hidden/b.scn":     {Data: []byte("# hidden\nalgorithm ra-v1\n")},
+			"mutants/m1.patch": {Data: []byte("wrong\n")},
+			"solutions/s1.txt": {Data: []byte("# another way\nalgorithm ra-v1\n")},
+		},
+		Submission: "solution.txt",
+		Listing:    true,
+	}
+}
+
 func tool() Tool {
 	return Tool{Binary: []byte(fakeDmelab), GoVersion: "1.26.0", Flags: []string{"--playground", "https://play.example.org/it's/"}}
 }
@@ -108,8 +129,13 @@ func TestGradescopeZip(t *testing.T) {
 // submission/.
 func gradescopeRoot(t *testing.T, submissions map[string]string) string {
 	t.Helper()
+	return gradescopeRootOf(t, exercise(), submissions)
+}
+
+func gradescopeRootOf(t *testing.T, ex Exercise, submissions map[string]string) string {
+	t.Helper()
 	var b bytes.Buffer
-	require.NoError(t, GradescopeZip(&b, exercise(), tool()))
+	require.NoError(t, GradescopeZip(&b, ex, tool()))
 	z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
 	require.NoError(t, err)
 	ag := t.TempDir()
@@ -264,7 +290,96 @@ func TestPackRefuses(t *testing.T) {
 	require.Error(t, GradescopeZip(&b, exercise(), tl))
 	require.Error(t, GradescopeZip(&b, exercise(), Tool{GoVersion: "1.26.0"}))
 	require.Error(t, PrairieLearn(t.TempDir(), exercise(), tool(), PLOptions{Timeout: 601}))
+	bad = listingExercise()
+	bad.Submission = "solution.go"
+	require.ErrorContains(t, GradescopeZip(&b, bad, tool()), "ending in .txt")
+	bad = exercise()
+	bad.Submission = "ra.txt"
+	require.ErrorContains(t, GradescopeZip(&b, bad, tool()), "ending in .go")
+	bad = listingExercise()
+	bad.Starter = ""
+	bad.Files = fstest.MapFS{"starter.go": {Data: []byte("package ra\n")}}
+	require.ErrorContains(t, PrairieLearn(t.TempDir(), bad, tool(), PLOptions{}), "no starter file starter.txt")
 	bad = exercise()
 	bad.Starter = "missing.go"
 	require.Error(t, PrairieLearn(t.TempDir(), bad, tool(), PLOptions{}))
+}
+
+// A listing exercise packs as a Go one does, with .txt files: the zip
+// holds starter.txt and solution.txt (not mutants/ nor solutions/),
+// setup.sh warms up on solution.txt, and run_autograder grades the
+// submitted solution.txt, or the one .txt file uploaded, and tells a
+// student who uploaded Go instead what to submit.
+func TestGradescopeListing(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, GradescopeZip(&b, listingExercise(), tool()))
+	z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+	require.NoError(t, err)
+	var names []string
+	for _, f := range z.File {
+		names = append(names, f.Name)
+	}
+	sort.Strings(names)
+	assert.Equal(t, []string{"dmelab", "exercise/exercise.md", "exercise/hidden/b.scn", "exercise/public/a.scn",
+		"exercise/solution.txt", "exercise/starter.txt", "run_autograder", "setup.sh"}, names)
+
+	ag := gradescopeRootOf(t, listingExercise(), map[string]string{"solution.txt": "algorithm ra-v1\n"})
+	setup, err := os.ReadFile(filepath.Join(ag, "source", "setup.sh"))
+	require.NoError(t, err)
+	assert.Contains(t, string(setup), "exercise/solution.txt")
+	assert.NotContains(t, string(setup), "solution.go")
+	for _, s := range []string{"setup.sh", "run_autograder"} {
+		out, err := exec.Command("bash", "-n", filepath.Join(ag, "source", s)).CombinedOutput()
+		require.NoError(t, err, "%s: %s", s, out)
+	}
+	for _, c := range []struct {
+		fake  string
+		score float64
+	}{{"ok", 1}, {"compile", 0}, {"crash", 0}} {
+		ag := gradescopeRootOf(t, listingExercise(), map[string]string{"solution.txt": "algorithm ra-v1\n"})
+		argv := runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, c.fake)
+		assert.Equal(t, "grade --exercise "+ag+"/source/exercise --format gradescope --out "+ag+"/results/results.json --playground https://play.example.org/it's/ "+ag+"/submission/solution.txt\n", argv)
+		assert.Equal(t, c.score, readJSON(t, filepath.Join(ag, "results", "results.json"))["score"], c.fake)
+	}
+	// Another name: the one .txt file uploaded.
+	ag = gradescopeRootOf(t, listingExercise(), map[string]string{"mine.txt": "algorithm ra-v1\n"})
+	argv := runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, "ok")
+	assert.True(t, strings.HasSuffix(argv, "/submission/mine.txt\n"), argv)
+	// Go instead of a listing: nothing is graded, the student is told.
+	ag = gradescopeRootOf(t, listingExercise(), map[string]string{"solution.go": "package ra\n"})
+	argv = runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, "ok")
+	assert.Empty(t, argv)
+	m := readJSON(t, filepath.Join(ag, "results", "results.json"))
+	assert.Contains(t, m["output"], "exactly one listing (a .txt file), named solution.txt")
+}
+
+// A listing exercise's PrairieLearn question edits starter.txt as text
+// and submits solution.txt, which run.sh grades.
+func TestPrairieLearnListing(t *testing.T) {
+	course := t.TempDir()
+	require.NoError(t, PrairieLearn(course, listingExercise(), tool(), PLOptions{}))
+	q := filepath.Join(course, "questions", "listing-ra-v1")
+	info := readJSON(t, filepath.Join(q, "info.json"))
+	assert.Equal(t, "/grade/serverFilesCourse/dmelab/run.sh solution.txt", info["externalGradingOptions"].(map[string]any)["entrypoint"])
+	html, err := os.ReadFile(filepath.Join(q, "question.html"))
+	require.NoError(t, err)
+	assert.Contains(t, string(html), `<pl-file-editor file-name="solution.txt" ace-mode="ace/mode/text" source-file-name="starter.txt">`)
+	starter, err := os.ReadFile(filepath.Join(q, "starter.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(starter), "# P12: fix me")
+	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "solution.txt"))
+	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "mutants"))
+	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "solutions"))
+	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
+	require.NoError(t, err)
+	assert.Contains(t, string(docker), `"$d/solution.txt"`)
+
+	g := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(g, "serverFilesCourse"), os.DirFS(filepath.Join(course, "serverFilesCourse"))))
+	require.NoError(t, os.CopyFS(filepath.Join(g, "tests"), os.DirFS(filepath.Join(q, "tests"))))
+	require.NoError(t, os.MkdirAll(filepath.Join(g, "student"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(g, "student", "solution.txt"), []byte("algorithm ra-v1\n"), 0o644))
+	argv := runScript(t, "sh", filepath.Join(g, "serverFilesCourse", "dmelab", "run.sh"), "GRADE_ROOT", g, "ok", "solution.txt")
+	assert.Equal(t, "grade --exercise "+g+"/tests/exercise --format prairielearn --out "+g+"/results/results.json --playground https://play.example.org/it's/ "+g+"/student/solution.txt\n", argv)
+	assert.Contains(t, readJSON(t, filepath.Join(g, "results", "results.json")), "score")
 }

@@ -35,7 +35,7 @@ type PLOptions struct {
 // courseDir as the question questions/NAME, graded externally by dmelab:
 //
 //	questions/NAME/info.json        gradingMethod External, the image, run.sh as entrypoint
-//	questions/NAME/question.html    the statement, a Go editor with the starter, the grader's results
+//	questions/NAME/question.html    the statement, an editor (Go, or text for a listing) with the starter, the grader's results
 //	questions/NAME/STARTER          the starter file the editor opens with
 //	questions/NAME/tests/exercise/  the exercise, hidden schedules included
 //	serverFilesCourse/dmelab/       dmelab and run.sh, copied into every grading job
@@ -91,7 +91,7 @@ func PrairieLearn(courseDir string, ex Exercise, tool Tool, o PLOptions) error {
 	}); err != nil {
 		return err
 	}
-	data := scriptData{Exercise: ex, Tool: tool, Flags: shellWords(tool.Flags)}
+	data := newScriptData(ex, tool)
 	for _, s := range []struct {
 		name string
 		tmpl *template.Template
@@ -192,8 +192,12 @@ func plQuestion(ex Exercise) []byte {
 	statement := strings.NewReplacer("{", "&#123;", "}", "&#125;").Replace(st.String())
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<pl-question-panel>\n%s</pl-question-panel>\n\n", statement)
-	fmt.Fprintf(&b, "<pl-file-editor file-name=\"%s\" ace-mode=\"ace/mode/golang\" source-file-name=\"%s\"></pl-file-editor>\n\n",
-		html.EscapeString(ex.Submission), html.EscapeString(path.Base(ex.Starter)))
+	mode := "ace/mode/golang"
+	if ex.Listing {
+		mode = "ace/mode/text" // a listing: indentation by spaces, no tabs
+	}
+	fmt.Fprintf(&b, "<pl-file-editor file-name=\"%s\" ace-mode=\"%s\" source-file-name=\"%s\"></pl-file-editor>\n\n",
+		html.EscapeString(ex.Submission), mode, html.EscapeString(path.Base(ex.Starter)))
 	b.WriteString("<pl-submission-panel>\n  <pl-external-grader-results></pl-external-grader-results>\n  <pl-file-preview></pl-file-preview>\n</pl-submission-panel>\n")
 	return b.Bytes()
 }
@@ -240,6 +244,8 @@ COPY dmelab /usr/local/bin/dmelab
 ENV DMELAB_ROOT=/dmelab-src
 {{end}}COPY warmup/ /warmup/
 RUN for d in /warmup/*/; do \
-      if [ -f "$d/solution.go" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$d/solution.go" || true; fi; \
+      for s in "$d/solution.go" "$d/solution.txt"; do \
+        if [ -f "$s" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$s" || true; fi; \
+      done; \
     done; rm -rf /warmup /tmp/warmup.json
 `))

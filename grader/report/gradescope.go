@@ -125,7 +125,7 @@ func Gradescope(r *Result, o GradescopeOptions) ([]byte, error) {
 		}
 		if !t.Passed {
 			g.Status = "failed"
-			tm := &md{o: mo}
+			tm := &md{o: mo, r: r}
 			tm.test(t, 4)
 			g.Output, g.OutputFormat = tm.String(), "md"
 		}

@@ -103,7 +103,7 @@ func replayPlaceholder(i int) string { return fmt.Sprintf("<!-- dmelab:replay %d
 var (
 	placeholderRE = regexp.MustCompile(`^<!-- dmelab:diagram ([0-9]+) -->$`)
 	replayRE      = regexp.MustCompile(`^<!-- dmelab:replay ([0-9]+) -->$`)
-	summaryRE     = regexp.MustCompile(`^<summary>[A-Za-z ().,]*(<code>[A-Za-z ]*</code>)?[A-Za-z ().,]*</summary>$`)
+	summaryRE     = regexp.MustCompile(`^<summary>[A-Za-z ().,]*(<code>[A-Za-z0-9 ._-]*</code>)?[A-Za-z ().,]*</summary>$`)
 )
 
 // guard renders raw HTML, letting through only what Markdown writes

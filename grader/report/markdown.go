@@ -26,6 +26,7 @@ func Markdown(r *Result, o Options) string {
 type md struct {
 	strings.Builder
 	o        Options
+	r        *Result // the result rendered (its listing, for replays)
 	html     bool
 	diagrams []*Counterexample
 	replays  []replay
@@ -72,6 +73,7 @@ func (m *md) result(r *Result) {
 	if r == nil {
 		r = &Result{}
 	}
+	m.r = r
 	title := r.Title
 	if title == "" {
 		title = r.Exercise
@@ -261,7 +263,7 @@ func (m *md) test(t *Test, h int) {
 		if src := oneLine(t.Source); src != "" && m.o.Web {
 			m.p("*Public schedule %s.*\n\n", code(src, false))
 		} else if src != "" {
-			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code("dmelab run "+src, false))
+			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code(runCommand(m.r, src), false))
 		} else {
 			m.p("*Public schedule.*\n\n")
 		}
@@ -286,7 +288,7 @@ func (m *md) test(t *Test, h int) {
 		m.p(" (%s)", text(k))
 	}
 	m.p(" in %d steps.** %s\n\n", len(ce.Steps), text(ce.Summary))
-	link := ReplayLink(t, m.o)
+	link := ReplayLink(m.r, t, m.o)
 	if link != "" && m.o.Web {
 		m.replay(t, link)
 	}
@@ -302,7 +304,8 @@ func (m *md) test(t *Test, h int) {
 		m.fold("This run as a scenario", "This run as a scenario", fenced("scenario", shareText(t)))
 	default:
 		m.p("[▶ Replay this run in the playground](<%s>)\n\n", link)
-		m.fold("This run as a scenario (save it and run <code>dmelab run FILE</code>)", "This run as a scenario (save it and run `dmelab run FILE`)", fenced("scenario", shareText(t)))
+		cmd := runCommand(m.r, "FILE")
+		m.fold("This run as a scenario (save it and run <code>"+cmd+"</code>)", "This run as a scenario (save it and run `"+cmd+"`)", fenced("scenario", shareText(t)))
 	}
 }
 
@@ -463,7 +466,8 @@ func (m *md) diagram(ce *Counterexample) {
 }
 
 // fold writes a titled block that HTML-capable renderers fold away
-// (<details>); titleHTML is a fixed string of this file, never data.
+// (<details>); titleHTML is a fixed string of this file, never data but
+// for a command's file name, which listingArg keeps to [A-Za-z0-9._-].
 func (m *md) fold(titleHTML, titleMD, body string) {
 	if m.o.NoHTML {
 		m.p("**%s**\n\n%s\n", titleMD, body)

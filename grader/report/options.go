@@ -2,6 +2,7 @@ package report
 
 import (
 	"net/url"
+	"path"
 	"strings"
 
 	"dmelab/algorithms/scenario"
@@ -37,15 +38,50 @@ func (o Options) base() string {
 }
 
 // ReplayLink is the playground link that opens the counterexample of t,
-// or "" if it has none. For a hidden test the scenario's comment lines are
-// dropped first: the counterexample itself is the student's to see, any
-// note the hidden file's author left in it is not.
-func ReplayLink(t *Test, o Options) string {
+// a test of r, or "" if it has none. For a hidden test the scenario's
+// comment lines are dropped first: the counterexample itself is the
+// student's to see, any note the hidden file's author left in it is not.
+// When r is a listing exercise's (r.Listing), the link carries the
+// student's listing too, compressed as the scenario is (lst=, as the
+// playground's own links of a listing's run): the playground loads it in
+// its Listing view and replays the counterexample on it.
+func ReplayLink(r *Result, t *Test, o Options) string {
 	text := shareText(t)
 	if text == "" {
 		return ""
 	}
-	return o.base() + "#" + scenario.ShareFragment(text, -1)
+	lst := ""
+	if r != nil {
+		lst = r.Listing
+	}
+	return o.base() + "#" + scenario.ShareFragmentWith(text, -1, lst)
+}
+
+// runCommand is the command that runs the scenario file of a test of r
+// (a Go exercise's: `dmelab run FILE`; a listing exercise's names the
+// listing: `dmelab run --listing solution.txt FILE`, with the submitted
+// file's name when it is a plain one, else a placeholder).
+func runCommand(r *Result, file string) string {
+	if r == nil || r.Listing == "" {
+		return "dmelab run " + file
+	}
+	return "dmelab run --listing " + listingArg(r.File) + " " + file
+}
+
+// listingArg is the submitted file's base name as a command's argument,
+// or LISTING when it is empty or would need quoting.
+func listingArg(name string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	ok := name != "" && len(name) <= 64 && !strings.HasPrefix(name, "-") && !strings.HasPrefix(name, ".")
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			ok = false
+		}
+	}
+	if !ok {
+		return "LISTING"
+	}
+	return name
 }
 
 // shareText is the scenario a student may see for t: the counterexample's

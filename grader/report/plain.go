@@ -28,7 +28,7 @@ func plainProblems(r *Result) []string {
 // plainTest renders what a failed test's output shows (its message is
 // shown apart): the failure, the failing step with the state after it, the
 // step table, the diagram and the replay link.
-func plainTest(t *Test, o Options) string {
+func plainTest(r *Result, t *Test, o Options) string {
 	var b strings.Builder
 	ce := t.Counterexample
 	if ce == nil {
@@ -93,7 +93,7 @@ func plainTest(t *Test, o Options) string {
 	}
 	b.WriteString("\nSpace-time diagram (● acts, ┃ in the CS, ├─m1─> message m1 delivered):\n\n")
 	b.WriteString(Diagram(ce))
-	if link := ReplayLink(t, o); link != "" {
+	if link := ReplayLink(r, t, o); link != "" {
 		fmt.Fprintf(&b, "\nReplay this run in the playground:\n%s\n", link)
 	}
 	return b.String()

@@ -101,7 +101,7 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 			if p.Message == "" && t.Counterexample != nil {
 				p.Message = oneLine(t.Counterexample.Summary)
 			}
-			p.Output = plainTest(t, o)
+			p.Output = plainTest(r, t, o)
 			if t.Counterexample != nil && len(t.Counterexample.Nodes) > 0 {
 				svg := SVG(t.Counterexample, fmt.Sprint("t", i))
 				p.Images = []plImage{{Label: "Space-time diagram", URL: "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg))}}

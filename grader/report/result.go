@@ -24,6 +24,12 @@ type Result struct {
 	Log string `json:"log,omitempty"`
 	// LogTruncated says the log was cut at the cap (the renderings say so).
 	LogTruncated bool `json:"log_truncated,omitempty"`
+	// Listing is, for an exercise that asks for a listing, the submitted
+	// listing when it compiled: the counterexamples' scenarios run on it,
+	// not on the built-in algorithm of the same name, so the replay links
+	// carry it and the `dmelab run` commands the feedback offers name it
+	// (see ReplayLink). It is the student's own text.
+	Listing string `json:"listing,omitempty"`
 }
 
 // Status says how far grading got.

@@ -78,7 +78,7 @@ func TestHiddenMaterialNeverShown(t *testing.T) {
 	r := load(t, "graded")
 	md := Markdown(r, Options{})
 	require.Contains(t, md, "two rounds")
-	link := ReplayLink(&r.Tests[2], Options{})
+	link := ReplayLink(r, &r.Tests[2], Options{})
 	text, _, err := scenario.ParseShareFragment(strings.SplitN(link, "#", 2)[1])
 	require.NoError(t, err)
 	s, err := scenario.Load("hidden.scn", []byte(text))

@@ -1,15 +1,17 @@
 // Browser test of an exercise that asks for a listing (listing-ra-v1):
 // its page puts starter.txt in the editor with the listing highlighting,
 // a listing with a mistake is not graded and its problem is listed at
-// line:col, and the reference listing gets full marks. No Go is built,
-// so grading is quick. Run: make test-browser.
+// line:col, and the reference listing gets full marks; a wrong listing's
+// feedback links to the playground with the student's listing loaded and
+// the counterexample replayed on it. No Go is built, so grading is
+// quick. Run: make test-browser.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, skip } from './harness.mjs';
-import { submit, served } from './serve.mjs';
+import { mutant, submit, served } from './serve.mjs';
 
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
 
@@ -37,4 +39,65 @@ test('a listing exercise: the starter listing in the editor, a mistake at line:c
   assert.match(html, /solution\.txt:26:32/);
 
   assert.match(await submit(page, read('exercises/listing-ra-v1/solution.txt'), 60000), /graded: 21 \/ 21/);
+});
+
+// The replay link of a wrong listing's feedback opens the playground with
+// that listing in the Listing view and the counterexample run on it: the
+// pseudocode is the student's listing, line for line, the scenario's
+// expectations hold on it (on the built-in ra-v1 its steps would not
+// even exist), and stepping through the run marks the student's P12.
+test('a wrong listing\'s replay link opens the playground on the student\'s listing', { skip }, async () => {
+  await page.goto(fx.server.url + 'exercises/listing-ra-v1');
+  await page.waitForSelector('.work[data-editor="listing"] .cm-editor');
+  const wrong = mutant('listing-ra-v1', 'no_tie_break');
+  const edited = 'P12: if not requestCS or requestedNum < myNum:';
+  assert.ok(wrong.includes(edited), 'the mutant edits P12');
+  const status = await submit(page, wrong, 60000);
+  assert.match(status, /^graded: \d+ \/ 21/);
+  assert.doesNotMatch(status, /21 \/ 21/);
+
+  const fb = await (await page.$('#feedback')).contentFrame();
+  const link = fb.locator('a', { hasText: 'Replay this run in the playground' }).first();
+  const url = await link.getAttribute('href');
+  // The first failure's counterexample, which its link replays.
+  const steps = Number((await fb.locator('text=/violated.* in \\d+ steps/').first().textContent()).match(/in (\d+) steps/)[1]);
+  assert.match(url, /#scenario=[A-Za-z0-9_-]+&lst=[A-Za-z0-9_-]+$/, 'the link carries the listing');
+  const [pg] = await Promise.all([page.context().waitForEvent('page', { timeout: 15000 }), link.click()]);
+  const errors = [];
+  pg.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await pg.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    await pg.waitForFunction(() => document.getElementById('listing-editor').editorText().includes('algorithm ra-v1'));
+    assert.equal(await pg.evaluate(() => document.getElementById('listing-editor').editorText()), wrong, 'the Listing view holds the student\'s listing');
+    assert.equal(await pg.isVisible('#listing-edit'), true, 'the Listing view is open');
+    assert.match(await pg.textContent('#listing-status'), /^Edited: /);
+    assert.match(await pg.textContent('#listing-hint'), /your edited listing/);
+    const lines = await pg.$$eval('#listing .ln .src', (ls) => ls.map((l) => l.textContent.trim()));
+    assert.equal(lines.length, wrong.trimEnd().split('\n').length, 'the pseudocode is the student\'s listing, line for line');
+    assert.ok(lines.includes(edited), 'with the student\'s P12');
+
+    // The counterexample, replayed on the listing: every step, every
+    // expectation holding.
+    assert.match(await pg.evaluate(() => document.getElementById('editor').editorText()), /^algorithm ra-v1$/m);
+    const st = await pg.textContent('#scenario-status');
+    assert.match(st, /^(The script ran \d+ steps|The expectation holds|All \d+ expectations hold)/);
+    assert.doesNotMatch(st, /stopped|failed/);
+    const [, k, len] = (await pg.textContent('#position span')).match(/step (\d+) of (\d+)/);
+    assert.equal(k, len, 'at the end of the run');
+    assert.equal(Number(len), steps, 'the feedback\'s counterexample, step for step');
+    assert.match(pg.url(), /#scenario=.*&lst=/, 'the address is still a link to this run on this listing');
+
+    // Stepping through it marks the student's lines, P12 among them.
+    await pg.getByRole('button', { name: 'Start: go to the initial state' }).click();
+    let p12 = 0;
+    for (let s = 1; s <= Number(len); s++) {
+      await pg.getByRole('button', { name: 'Step forward' }).click();
+      const marked = await pg.$$eval('#listing .ln.last .src', (ls) => ls.map((l) => l.textContent.trim()));
+      if (marked.includes(edited)) p12++;
+    }
+    assert.ok(p12 > 0, 'some step runs the student\'s P12');
+    assert.deepEqual(errors, []);
+  } finally {
+    await pg.close();
+  }
 });

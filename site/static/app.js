@@ -187,14 +187,22 @@ function adopt(next, p, text) {
 }
 
 // runScenario runs text (the editor's by default) and shows its run, the
-// cursor at step at (the end if absent or out of range). A text with
-// errors leaves the run on screen as it is and says what is wrong.
-function runScenario(text = editor.text(), at = -1) {
-  const r = core.scenario(text);
+// cursor at step at (the end if absent or out of range). A scenario that
+// names the algorithm of listing (by default the Listing view's edited
+// one, if any) runs on that listing. A text with errors leaves the run on
+// screen as it is and says what is wrong.
+function runScenario(text = editor.text(), at = -1, listing = listingView.applied()) {
+  let r;
+  try {
+    r = core.scenario(text, listing || '');
+  } catch (err) {
+    toast(err.message, 'error');
+    return false;
+  }
   if (r.errors) {
     scenarioErrors = r.errors;
     editor.relint();
-    drawScript(run.state);
+    if (run) drawScript(run.state);
     const e = r.errors[0];
     toast(`The scenario has ${r.errors.length === 1 ? 'a problem' : `${r.errors.length} problems`}: line ${e.line}: ${e.message}`, 'error');
     return false;
@@ -228,7 +236,10 @@ async function writeLink(s) {
     return;
   }
   const own = s.script && !s.script.diverged && s.steps.length === s.script.events;
-  const hash = '#' + await scenarioFragment(own ? scenarioText : run.emit(), s.pos);
+  // A scenario's run of an edited listing: the link carries the listing.
+  const lst = params.listing ? await listingParam(params.listing) : '';
+  if (seq !== linkSeq) return;
+  const hash = '#' + await scenarioFragment(own ? scenarioText : run.emit(), s.pos, lst);
   if (seq !== linkSeq) return;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   writtenHash = location.hash;
@@ -393,7 +404,7 @@ function drawBanner(s) {
     c.summary,
     c.loop_from !== undefined ? ` The steps from ${c.loop_from + 1} on repeat forever.` : '',
     s.pos < s.steps.length ? h('span', { class: 'muted' }, ` Showing step ${s.pos}; press → to go on.`) : '',
-    c.params && !c.params.listing && scenarioText === null ? h('button', {
+    c.params && scenarioText === null ? h('button', {
       type: 'button', class: 'banner-load', 'aria-label': 'Load this counterexample as a scenario',
       title: 'Put the counterexample in the scenario editor as a schedule: step it with the editor and the pseudocode, share its link',
       onclick: loadCounterexample,
@@ -492,7 +503,7 @@ async function exploreScenario(props, maxStates) {
   }, 200);
   $('progress').textContent = `Exploring every completion of the scenario from step ${from}…`;
   try {
-    const res = await explorer.checkScenario(text, maxStates);
+    const res = await explorer.checkScenario(text, maxStates, params.listing || '');
     if (res.stopped) {
       $('progress').textContent = `The script stops at line ${res.stopped.line}: ${res.stopped.message}`;
       return;
@@ -508,7 +519,7 @@ async function exploreScenario(props, maxStates) {
     exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
       editor.setText(ce.scenario);
-      runScenario(ce.scenario);
+      runScenario(ce.scenario, -1, params.listing);
     });
     const bad = Object.keys(shown.counterexamples);
     if (bad.length) toast(`${bad.join(' and ')} violated: "show" loads the counterexample as a scenario.`);
@@ -537,7 +548,7 @@ const loadCounterexample = guard(() => {
   if (!ce?.params) return;
   const text = core.counterexample(ce.params, ce);
   editor.setText(text);
-  if (!runScenario(text)) return;
+  if (!runScenario(text, -1, ce.params.listing)) return;
   counterexample = { ...ce, params: null }; // still the same steps: keep the banner
   update();
   toast('The counterexample is a scenario now: step it, edit it, share its link.');
@@ -571,29 +582,22 @@ function exportSVG() {
 // downloadScenario saves the run as a scenario file: the scenario itself
 // while the timeline is its run, else the timeline written back (a
 // schedule that replays it exactly).
+// A run of an edited listing saves the same file: dmelab run replays it
+// on the listing when given it (--listing).
 const downloadScenario = guard(() => {
-  if (refuseListingScenario()) return;
   const s = run.state;
   const own = scenarioText !== null && s.script && !s.script.diverged && s.steps.length === s.script.events;
   save(own ? scenarioText : run.emit(), 'text/plain', `dmelab-${params.algo}.scn`);
+  if (params.listing) toast('This run is of your edited listing: save the listing too, and run the file with dmelab run --listing LISTING FILE.');
 });
 
-// refuseListingScenario says why a run of an edited listing cannot be
-// written as a scenario: a scenario names a built-in algorithm.
-function refuseListingScenario() {
-  if (!params.listing) return false;
-  toast('This run is of your edited listing; a scenario runs the built-in algorithm, so it cannot replay it. Share the link instead.', 'error');
-  return true;
-}
-
 // fromRun writes the run on screen into the editor and makes it a
-// scenario's run, keeping the cursor.
+// scenario's run (of the same listing, if edited), keeping the cursor.
 const fromRun = guard(() => {
-  if (refuseListingScenario()) return;
   const text = run.emit();
   const at = run.state.pos;
   editor.setText(text);
-  runScenario(text, at);
+  runScenario(text, at, params.listing);
 });
 
 const formatScenario = guard(() => {
@@ -670,8 +674,24 @@ async function restoreFromHash() {
       return false;
     }
     editor.setText(link.text);
-    runScenario(link.text, link.at);
-    return true; // with errors, the editor shows them
+    if (link.listing === null) {
+      if (!runScenario(link.text, link.at, '') && !run) start({ ...DEFAULT });
+      return true; // with errors, the editor shows them
+    }
+    // The link's listing (a listing exercise's feedback links with the
+    // student's): the scenario runs on it, and the Listing view shows it
+    // as the edit of the scenario's algorithm.
+    if (!runScenario(link.text, link.at, link.listing)) {
+      if (!run) start({ ...DEFAULT });
+      return true;
+    }
+    if (params.listing === link.listing) {
+      listingView.setAlgo(params.algo, link.listing);
+      listingView.open();
+    } else {
+      toast(`The link's listing is not of ${params.algo}, the algorithm its scenario names: the scenario runs the built-in ${params.algo}.`, 'error');
+    }
+    return true;
   }
   const hs = readHash(location.hash);
   if (!hs || !algos.some((a) => a.name === hs.params.algo)) return false;
@@ -739,7 +759,8 @@ async function main() {
   $('algo').replaceChildren(...algos.map((a) => h('option', { value: a.name }, a.name)));
   editor = createEditor($('editor'), {
     label: 'Scenario text',
-    diagnose: (text) => core.parse(text),
+    // The problems of the text as it would run: on the edited listing.
+    diagnose: (text) => core.parse(text, listingView?.applied() || ''),
     onChange: () => {
       edited = true; // the marks go with the old text (the editor drops them)
       scenarioErrors = null;

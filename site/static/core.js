@@ -25,8 +25,10 @@ export class Core {
     return new Run(this.raw, v.id, v.state);
   }
   // The scenario language. parse → [{line, col, message}] (empty: none);
-  // format → {text} or {errors}; scenario → {run} or {errors}.
-  parse(text) { return unwrap(this.raw.parse(text)); }
+  // format → {text} or {errors}; scenario → {run} or {errors}. parse and
+  // scenario take an edited listing (optional), which a scenario naming
+  // its algorithm runs on.
+  parse(text, listing = '') { return unwrap(this.raw.parse(text, listing)); }
   format(text) { return unwrap(this.raw.format(text)); }
   // counterexample writes a counterexample of check (over params) as a
   // scenario that replays it.
@@ -37,8 +39,8 @@ export class Core {
   listing(name) { return unwrap(this.raw.listing(name)); }
   parseListing(text) { return unwrap(this.raw.parseListing(text)); }
   formatListing(text) { return unwrap(this.raw.formatListing(text)); }
-  scenario(text) {
-    const v = unwrap(this.raw.scenario(text));
+  scenario(text, listing = '') {
+    const v = unwrap(this.raw.scenario(text, listing));
     return v.errors ? { errors: v.errors } : { run: new Run(this.raw, v.id, v.state) };
   }
 }

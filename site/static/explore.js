@@ -12,8 +12,9 @@ export class Explorer {
   // called while it runs.
   check(params, onProgress) { return this.#ask({ params }, onProgress); }
 
-  // checkScenario explores a scenario's completions (play.ScenarioCheck).
-  checkScenario(text, maxStates) { return this.#ask({ scenario: text, maxStates }); }
+  // checkScenario explores a scenario's completions (play.ScenarioCheck),
+  // on the edited listing if one is given.
+  checkScenario(text, maxStates, listing = '') { return this.#ask({ scenario: text, maxStates, listing }); }
 
   #ask(msg, onProgress) {
     if (this.#pending) return Promise.reject(new Error('an exploration is already running'));

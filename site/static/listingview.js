@@ -110,7 +110,7 @@ export function createListingView({ core, createEditor, onApply, toast }) {
         '. Runs and Explore wait for a listing without problems.');
     } else if (t !== shipped) {
       st.className = 'scenario-status';
-      st.textContent = `Edited: runs made from the settings, Explore and the pseudocode use this listing${timer ? ' (once you pause typing)' : ''}. Scenarios still run the built-in ${algo}.`;
+      st.textContent = `Edited: runs made from the settings, Explore and the pseudocode use this listing${timer ? ' (once you pause typing)' : ''}; scenarios of ${algo} run on it too.`;
     } else {
       st.className = 'scenario-status';
       st.textContent = `The seed's listing of ${algo}, which runs as the built-in algorithm does. Change a line to run your version.`;

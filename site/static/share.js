@@ -44,8 +44,10 @@ export function readHash(hash) {
 }
 
 // Scenario links: #scenario=<the text, deflate-raw compressed, base64url
-// without padding>&at=K, the format of the scenario package's
-// ShareFragment, which the grader's feedback links with. The browser's own
+// without padding>&at=K&lst=<an edited listing the scenario runs on,
+// compressed the same way>, the format of the scenario package's
+// ShareFragment and ShareFragmentWith, which the grader's feedback links
+// with (a listing exercise's links carry the student's listing). The browser's own
 // CompressionStream and DecompressionStream do the work, which keeps a
 // compressor out of the core's WebAssembly.
 
@@ -57,18 +59,20 @@ export function isScenarioHash(hash) {
   return new URLSearchParams(hash.replace(/^#/, '')).has('scenario');
 }
 
-// readScenarioHash resolves with {text, at} (at: -1 when the link names no
-// step), or rejects with an Error saying what is wrong with the link.
+// readScenarioHash resolves with {text, at, listing} (at: -1 when the link
+// names no step; listing: the edited listing, or null), or rejects with an
+// Error saying what is wrong with the link.
 export async function readScenarioHash(hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const text = await inflate(q.get('scenario') || '', 'scenario');
+  const listing = q.has('lst') ? await inflate(q.get('lst'), 'listing') : null;
   const atRaw = q.get('at');
   let at = -1;
   if (atRaw !== null) {
     at = Number.parseInt(atRaw, 10);
     if (!(at >= 0)) throw new Error(`the link names a bad step "${atRaw}"`);
   }
-  return { text, at };
+  return { text, at, listing };
 }
 
 // inflate resolves with the text a link's compressed field holds (what
@@ -110,10 +114,11 @@ export async function deflate(text) {
 }
 
 // scenarioFragment resolves with the fragment (without '#') that opens
-// text at step at (at < 0: no step). The compressed text of the last call
-// is kept: stepping through a run only changes the step.
+// text at step at (at < 0: no step), on the listing lst if given (already
+// compressed: see deflate). The compressed text of the last call is kept:
+// stepping through a run only changes the step.
 let last = { text: null, enc: '' };
-export async function scenarioFragment(text, at) {
+export async function scenarioFragment(text, at, lst = '') {
   if (last.text !== text) last = { text, enc: await deflate(text) };
-  return `scenario=${last.enc}${at >= 0 ? `&at=${at}` : ''}`;
+  return `scenario=${last.enc}${at >= 0 ? `&at=${at}` : ''}${lst ? `&lst=${lst}` : ''}`;
 }

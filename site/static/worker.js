@@ -1,7 +1,8 @@
 // The explorer's Web Worker: its own instance of the core, so that a long
 // search never freezes the page. Messages in: {params} (see
-// play.CheckParams), or {scenario, maxStates} to explore a scenario (see
-// play.ScenarioCheck; it reports no progress).
+// play.CheckParams), or {scenario, maxStates, listing} to explore a
+// scenario, on an edited listing if given (see play.ScenarioCheck; it
+// reports no progress).
 // Messages out: {type: 'progress', states, transitions, depth, ms} at most
 // every 100 ms, then {type: 'done', result, ms} or {type: 'error', message}.
 // Cancelling is the page's Worker.terminate(): the search runs to
@@ -24,7 +25,7 @@ self.onmessage = async (e) => {
   }
   const t0 = performance.now();
   if (e.data.scenario !== undefined) {
-    const r = self.dmelabCore.exploreScenario(e.data.scenario, e.data.maxStates || 0);
+    const r = self.dmelabCore.exploreScenario(e.data.scenario, e.data.maxStates || 0, e.data.listing || '');
     const ms = performance.now() - t0;
     if (r.error !== undefined) self.postMessage({ type: 'error', message: r.error, ms });
     else if (r.value.errors) self.postMessage({ type: 'error', message: `line ${r.value.errors[0].line}: ${r.value.errors[0].message}`, ms });

@@ -1,10 +1,12 @@
 package play
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
+	"testing"
 
 	"dmelab/algorithms/diag"
-	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -94,4 +96,58 @@ func TestHandlerListingRunsAndChecks(t *testing.T) {
 	_, err = r.StepDefault()
 	require.NoError(t, err)
 	assert.Equal(t, 1, r.State().Pos)
+}
+
+// A scenario runs on an edited listing when it names the listing's
+// algorithm (a listing exercise's counterexample, whose link carries the
+// student's listing): its expectations may name the listing's variables
+// and its steps the listing's labels, and the run is of the listing (its
+// Params.Listing, for the pseudocode panel). The built-in ra-v1 cannot
+// run the exercise's schedule; a scenario of another algorithm ignores
+// the listing; a listing that does not compile is an error.
+func TestScenarioOnAListing(t *testing.T) {
+	read := func(p string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "exercises", "listing-ra-v1", p))
+		require.NoError(t, err)
+		return string(b)
+	}
+	lst, tie := read("solution.txt"), read("public/tie.scn")
+
+	r, errs, err := NewScenarioRunWith(tie, lst)
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	assert.Equal(t, lst, r.Params().Listing)
+	s := r.State()
+	require.NotNil(t, s.Script)
+	assert.True(t, s.Script.OK, "the exercise's schedule holds on its reference listing")
+	assert.Empty(t, ParseScenarioWith(tie, lst))
+	x, errs, err := ExploreScenarioWith(tie, lst, 10000)
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	assert.Nil(t, x.Stopped)
+
+	// The built-in ra-v1 runs it otherwise, and another run comes out.
+	r, errs, err = NewScenarioRun(tie)
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	assert.Empty(t, r.Params().Listing)
+	assert.False(t, r.State().Script.OK)
+
+	// An expectation on a variable only the listing has.
+	own := "algorithm ra-v1\nnodes N1 N2\nexpect N1 requestCS = false\n"
+	assert.Empty(t, ParseScenarioWith(own, lst))
+	assert.NotEmpty(t, ParseScenario(own), "ra-v1's Go model has no requestCS")
+
+	// A scenario of another algorithm: the listing is not used.
+	r, errs, err = NewScenarioRunWith("algorithm central\nnodes N1 N2\nrequest N2\n", lst)
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	assert.Empty(t, r.Params().Listing)
+
+	// A listing with a mistake.
+	_, _, err = NewScenarioRunWith(tie, strings.Replace(lst, "myNum", "myNumber", 1))
+	require.ErrorContains(t, err, "the listing does not compile: line")
+	_, _, err = ExploreScenarioWith(tie, "not a listing", 0)
+	require.ErrorContains(t, err, "the listing does not compile")
+	assert.NotEmpty(t, ParseScenarioWith(own, "not a listing"), "checked against the built-in")
 }

@@ -1,8 +1,13 @@
 package play
 
 import (
+	"errors"
+	"fmt"
+
 	"dmelab/algorithms/diag"
+	"dmelab/algorithms/listing"
 	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/sim"
 )
 
 // The scenario language in the playground: the editor asks for
@@ -20,9 +25,33 @@ const scenarioMaxStates = 300000
 
 // ParseScenario parses and checks text as `dmelab run` would before
 // running it, and returns every problem found (none: an empty list).
-func ParseScenario(text string) []diag.Diagnostic {
-	_, err := scenario.Load(ScenarioName, []byte(text))
+func ParseScenario(text string) []diag.Diagnostic { return ParseScenarioWith(text, "") }
+
+// ParseScenarioWith is ParseScenario for a scenario that may run on an
+// edited listing (see NewScenarioRunWith). A listing that does not
+// compile is not the scenario's problem: the scenario is checked as
+// ParseScenario does.
+func ParseScenarioWith(text, lst string) []diag.Diagnostic {
+	alg, _ := compileListing(lst)
+	_, err := scenario.LoadWith(ScenarioName, []byte(text), alg)
 	return scenario.Diagnostics(text, err)
+}
+
+// compileListing compiles an edited listing a scenario runs on; "" is
+// none (nil, the built-in algorithms).
+func compileListing(lst string) (*sim.Algorithm, error) {
+	if lst == "" {
+		return nil, nil
+	}
+	alg, err := listing.Load("listing", lst)
+	if err != nil {
+		var list listing.ErrorList
+		if errors.As(err, &list) && len(list) > 0 {
+			return nil, fmt.Errorf("the listing does not compile: line %d: %s", list[0].Pos.Line, list[0].Msg)
+		}
+		return nil, fmt.Errorf("the listing does not compile: %v", err)
+	}
+	return alg, nil
 }
 
 // FormatScenario returns text in canonical form (`dmelab fmt`); a text
@@ -85,13 +114,30 @@ type script struct {
 // the cursor at its end. A text with errors returns its diagnostics and
 // no run.
 func NewScenarioRun(text string) (*Run, []diag.Diagnostic, error) {
-	sc, err := scenario.Load(ScenarioName, []byte(text))
+	return NewScenarioRunWith(text, "")
+}
+
+// NewScenarioRunWith is NewScenarioRun for a scenario that may run on an
+// edited listing lst (a listing exercise's counterexample, a scenario of
+// the algorithm the Listing view edits): when the scenario names lst's
+// algorithm, the run is of lst (its Params.Listing), whose variables its
+// expectations may name; otherwise lst is not used. A listing that does
+// not compile is an error.
+func NewScenarioRunWith(text, lst string) (*Run, []diag.Diagnostic, error) {
+	alg, err := compileListing(lst)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := scenario.LoadWith(ScenarioName, []byte(text), alg)
 	if err != nil {
 		return nil, scenario.Diagnostics(text, err), nil
 	}
 	st := &sc.Setup
 	p := Params{Algo: st.Alg.Name, Nodes: len(st.Names), Requests: st.Opts.Requests,
 		AppMessages: st.Opts.AppMsgs, Numbers: st.Cfg.Numbers, Crashes: st.Opts.Crashes, Recoveries: st.Opts.Recoveries}
+	if alg != nil && st.Alg.Name == alg.Name {
+		p.Listing = lst
+	}
 	w, err := st.SimWorld()
 	if err != nil {
 		return nil, nil, err
@@ -209,7 +255,17 @@ type ScenarioTrace struct {
 // search (0: the scenario package's default). A text with errors returns
 // its diagnostics.
 func ExploreScenario(text string, maxStates int) (*ScenarioCheck, []diag.Diagnostic, error) {
-	sc, err := scenario.Load(ScenarioName, []byte(text))
+	return ExploreScenarioWith(text, "", maxStates)
+}
+
+// ExploreScenarioWith is ExploreScenario for a scenario that may run on
+// an edited listing (see NewScenarioRunWith).
+func ExploreScenarioWith(text, lst string, maxStates int) (*ScenarioCheck, []diag.Diagnostic, error) {
+	alg, err := compileListing(lst)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := scenario.LoadWith(ScenarioName, []byte(text), alg)
 	if err != nil {
 		return nil, scenario.Diagnostics(text, err), nil
 	}
