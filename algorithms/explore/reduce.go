@@ -43,7 +43,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 	}
 	for _, e := range evs {
 		r := w.Nodes[e.Node].(sim.Reducible)
-		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg) ||
+		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg, w.App[e.Node].Left == 0) ||
 			e.Kind == sim.EvRequest && r.LocalRequest()
 		if local && try([]sim.Event{e}) {
 			return true

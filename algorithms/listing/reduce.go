@@ -238,7 +238,7 @@ func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 }
 
 // LocalMsg implements sim.Reducible: no delivery is claimed local.
-func (n *node) LocalMsg(sim.Msg) bool { return false }
+func (n *node) LocalMsg(sim.Msg, bool) bool { return false }
 
 // LocalRequest implements sim.Reducible.
 func (n *node) LocalRequest() bool { return n.p.localRequest }

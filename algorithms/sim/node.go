@@ -284,7 +284,13 @@ func (c *Ctx) Others() []int {
 // and no new request can be received until the decision is made.
 //
 // LocalMsg says the same of receiving m: receiving it commutes with
-// everything else and changes no phase (e.g. counting a reply).
+// everything else and changes no phase (e.g. counting a reply), final as
+// for Persistent. One exception to the phase: receiving the token that
+// lets a waiting node into the CS may be claimed local when nothing else
+// can touch the node or the token meanwhile (Suzuki–Kasami); as with
+// LocalRequest, the node is then shown entering early, and its exit is
+// never taken as a reduced step, so every event that could race with its
+// stay in the CS is still interleaved with it before it leaves.
 //
 // LocalRequest says that the application's enter() call commutes with
 // everything else (in the seed-000 model it only moves the main process
@@ -300,7 +306,7 @@ func (c *Ctx) Others() []int {
 // every send depend on the sender's receipts).
 type Reducible interface {
 	Persistent(dst []Step, final bool) []Step
-	LocalMsg(m Msg) bool
+	LocalMsg(m Msg, final bool) bool
 	LocalRequest() bool
 }
 

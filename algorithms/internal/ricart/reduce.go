@@ -51,7 +51,7 @@ func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 // count is read by P5, which waits for all N-1 replies of the node's current
 // request; as every request is answered at most once, no reply can be in
 // flight once P5 is enabled, so the delivery never disables P5.
-func (n *node) LocalMsg(m sim.Msg) bool { return m.Kind == Reply }
+func (n *node) LocalMsg(m sim.Msg, _ bool) bool { return m.Kind == Reply }
 
 // LocalRequest implements sim.Reducible: enter() only ends P1 (NCS); the
 // main process then takes P2 as a step of its own.
