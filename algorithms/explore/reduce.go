@@ -20,7 +20,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		for _, e := range set {
 			sc.apply(w, e)
 			if s.proviso {
-				if old := s.st.lookup(sc.succ); old >= 0 && int(s.depth.at(old)) != int(s.depth.at(cur))+1 {
+				if old := s.st.lookup(sc.succ); old >= 0 && s.depth(old) != s.depth(cur)+1 {
 					return false
 				}
 			}

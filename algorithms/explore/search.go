@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"sort"
+
 	"dmelab/algorithms/sim"
 )
 
@@ -13,12 +15,14 @@ type search struct {
 	cfg    Config
 	st     *states
 	parent seg[uint32]
-	depth  seg[uint16]
-	wait   seg[uint32] // live nodes waiting in each state (see waiting)
-	bad    seg[bool]   // unsafe states: reported, not expanded
+	// levels[d] is the first state at depth d: states are numbered in
+	// breadth-first order, so a state's depth is where it falls.
+	levels []int
+	wait   nodeSets // live nodes waiting in each state (see waiting)
+	bad    bits     // unsafe states: reported, not expanded
 	// reduced marks states expanded by one independent event only; their
 	// edges do not show everything enabled there.
-	reduced seg[bool]
+	reduced bits
 	reduce  bool
 	amp     []ampleSucc
 	ampBuf  []uint32
@@ -62,7 +66,8 @@ func newSearch(c Config) (*search, error) {
 	v, _ := s.st.splitWorld(nil, w, true)
 	s.st.add(v)
 	s.parent.push(0)
-	s.depth.push(0)
+	s.levels = []int{0}
+	s.wait = newNodeSets(len(w.Nodes))
 	s.wait.push(waiting(w))
 	s.bad.push(w.Unsafe())
 	_, red := w.Nodes[0].(sim.Reducible)
@@ -139,11 +144,11 @@ func (s *search) bfs() {
 			break
 		}
 		if c.Progress != nil && cur%every == 0 && cur > 0 {
-			c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: int(s.depth.at(cur))})
+			c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: s.depth(cur)})
 		}
 		s.estart.push(uint32(s.edges.len()))
 		s.expanded = cur + 1
-		if c.maxDepth > 0 && int(s.depth.at(cur)) >= c.maxDepth {
+		if c.maxDepth > 0 && s.depth(cur) >= c.maxDepth {
 			s.complete = false
 			s.reduced.push(false)
 			continue
@@ -157,7 +162,7 @@ func (s *search) bfs() {
 		}
 
 		if len(w.Net) > s.inFlight {
-			s.inFlight, s.inFlightAt = len(w.Net), int(s.depth.at(cur))
+			s.inFlight, s.inFlightAt = len(w.Net), s.depth(cur)
 		}
 		evs = w.Events(evs[:0])
 		// Deadlock: some live node waits (or cannot finish leaving) and
@@ -197,14 +202,20 @@ func (s *search) bfs() {
 // added records the bookkeeping of a new state idx reached from cur.
 func (s *search) added(cur, idx int, sc *scratch) {
 	s.parent.push(uint32(cur))
-	d := s.depth.at(cur) + 1
-	s.depth.push(d)
-	s.maxDepth = max(s.maxDepth, int(d))
+	if d := s.depth(cur) + 1; d == len(s.levels) {
+		s.levels = append(s.levels, idx)
+		s.maxDepth = d
+	}
 	s.wait.push(sc.waiting)
 	s.bad.push(sc.unsafe)
 	if sc.unsafe {
 		s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
 	}
+}
+
+// depth is state i's distance from the initial state.
+func (s *search) depth(i int) int {
+	return sort.Search(len(s.levels), func(d int) bool { return s.levels[d] > i }) - 1
 }
 
 // anyForced reports whether some event that fairness forces is enabled
@@ -280,7 +291,7 @@ const maxExpand = 0xffff - 4096
 // memBytes is what the search holds: the stored states, and per state
 // its parent, depth, waiting set, flags and edge offsets, and the edges.
 func (s *search) memBytes() int {
-	return s.st.memBytes() + s.st.len()*(4+2+4+1+1+4) + s.edges.len()*4
+	return s.st.memBytes() + s.parent.bytes(4) + s.wait.bytes() + s.bad.bytes() + s.reduced.bytes() + s.estart.bytes(4) + s.edges.bytes(4)
 }
 
 // succ returns the edges of state i (valid until the next push).
@@ -320,7 +331,7 @@ func (s *search) result() (*Result, error) {
 	}
 	if r.States > 0 {
 		n := s.st.len()
-		r.BytesPerState = float64(s.st.usedBytes()+n*(4+2+4+1+1)+s.edges.len()*4+s.estart.len()*4) / float64(r.States)
+		r.BytesPerState = float64(s.st.usedBytes()+n*4+n*s.wait.width+n/4+s.edges.len()*4+s.estart.len()*4) / float64(r.States)
 	}
 	for _, p := range Properties {
 		if !s.cfg.wants(p) {

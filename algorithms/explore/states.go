@@ -22,14 +22,15 @@ type states struct {
 	width int        // nodes + 1
 	vecs  [][]uint32 // chunks of vecsPerChunk vectors
 	n     int
-	slots []uint64 // hash tag<<32 | index+1; 0 is empty
-	mask  uint64
+	slots   []uint32 // see slotFor
+	mask    uint64
+	idxBits uint
 }
 
 const vecsPerChunk = 1 << 16
 
 func newStates(nodes int) *states {
-	s := &states{parts: newStore(), width: nodes + 1, slots: make([]uint64, 1<<16)}
+	s := &states{parts: newStore(), width: nodes + 1, slots: make([]uint32, 1<<16), idxBits: tagIdxBits}
 	s.mask = uint64(len(s.slots) - 1)
 	return s
 }
@@ -109,43 +110,67 @@ func (s *states) size(i int) int {
 	return n
 }
 
-// add returns the index of the state with vector v, adding it if it is new.
-func (s *states) add(v []uint32) (int, bool) {
-	tag := hashVec(v) >> 32
-	for p := tag & s.mask; ; p = (p + 1) & s.mask {
+// The table's slots hold index+1 (0 is empty) in their low idxBits bits
+// and, above them, a few more bits of the state's hash, so that most
+// probes of another state's slot are told apart without reading its
+// vector. A table of 4-byte slots at most 70% full costs 6 to 12 bytes a
+// state. Past 2^27 states the tag gives way to the index.
+const tagIdxBits = 27
+
+// slotFor returns the slot value of index idx for hash h.
+func (s *states) slotFor(h uint64, idx int) uint32 {
+	v := uint32(idx + 1)
+	if s.idxBits < 32 {
+		v |= uint32(h>>(64-(32-s.idxBits))) << s.idxBits
+	}
+	return v
+}
+
+// find returns the slot where v is, or the empty slot where it would go,
+// and v's index (-1 if absent).
+func (s *states) find(v []uint32, h uint64) (uint64, int) {
+	want := s.slotFor(h, -1) // the tag alone
+	idxMask := uint32(1)<<s.idxBits - 1
+	if s.idxBits == 32 {
+		idxMask = ^uint32(0)
+	}
+	for p := h & s.mask; ; p = (p + 1) & s.mask {
 		e := s.slots[p]
 		if e == 0 {
-			idx := s.append(v)
-			s.slots[p] = tag<<32 | uint64(idx+1)
-			if uint64(s.n)*10 > s.mask*7 {
-				s.grow()
-			}
-			return idx, true
+			return p, -1
 		}
-		if e>>32 == tag {
-			idx := int(e&0xffffffff) - 1
+		if e&^idxMask == want {
+			idx := int(e&idxMask) - 1
 			if slices.Equal(s.vec(idx), v) {
-				return idx, false
+				return p, idx
 			}
 		}
 	}
 }
 
+// add returns the index of the state with vector v, adding it if it is new.
+func (s *states) add(v []uint32) (int, bool) {
+	h := hashVec(v)
+	p, idx := s.find(v, h)
+	if idx >= 0 {
+		return idx, false
+	}
+	idx = s.append(v)
+	s.slots[p] = s.slotFor(h, idx)
+	switch {
+	case s.idxBits < 32 && s.n+1 >= 1<<s.idxBits:
+		s.idxBits = 32
+		s.rehash(len(s.slots))
+	case uint64(s.n)*10 > s.mask*7:
+		s.rehash(2 * len(s.slots))
+	}
+	return idx, true
+}
+
 // lookup returns the index of the state with vector v, or -1.
 func (s *states) lookup(v []uint32) int {
-	tag := hashVec(v) >> 32
-	for p := tag & s.mask; ; p = (p + 1) & s.mask {
-		e := s.slots[p]
-		if e == 0 {
-			return -1
-		}
-		if e>>32 == tag {
-			idx := int(e&0xffffffff) - 1
-			if slices.Equal(s.vec(idx), v) {
-				return idx
-			}
-		}
-	}
+	_, idx := s.find(v, hashVec(v))
+	return idx
 }
 
 func (s *states) append(v []uint32) int {
@@ -158,32 +183,31 @@ func (s *states) append(v []uint32) int {
 	return s.n - 1
 }
 
-func (s *states) grow() {
-	old := s.slots
-	s.slots = make([]uint64, 2*len(old))
-	s.mask = uint64(len(s.slots) - 1)
-	for _, e := range old {
-		if e == 0 {
-			continue
-		}
-		p := (e >> 32) & s.mask
+// rehash rebuilds the table with size slots from the vectors themselves.
+func (s *states) rehash(size int) {
+	s.slots = nil // let the old table go before the new one is made
+	s.slots = make([]uint32, size)
+	s.mask = uint64(size - 1)
+	for i := 0; i < s.n; i++ {
+		h := hashVec(s.vec(i))
+		p := h & s.mask
 		for s.slots[p] != 0 {
 			p = (p + 1) & s.mask
 		}
-		s.slots[p] = e
+		s.slots[p] = s.slotFor(h, i)
 	}
 }
 
 // memBytes is the memory the vectors, the table and the parts take.
 func (s *states) memBytes() int {
-	return len(s.vecs)*vecsPerChunk*s.width*4 + len(s.slots)*8 + s.parts.memBytes()
+	return len(s.vecs)*vecsPerChunk*s.width*4 + len(s.slots)*4 + s.parts.memBytes()
 }
 
 // usedBytes is the memory the states take, not counting room kept for
 // more.
 func (s *states) usedBytes() int {
 	p := s.parts
-	return s.n*s.width*4 + len(s.slots)*8 + p.bytes + p.len()*(2+8) + len(p.slots)*8
+	return s.n*s.width*4 + len(s.slots)*4 + p.bytes + p.len()*(2+8) + len(p.slots)*8
 }
 
 // hashVec is hash over a vector's ids, two at a time.

@@ -1,0 +1,56 @@
+package explore
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The state table finds every vector it was given and no other, through
+// growth and through the switch from tagged slots to plain indices (here
+// after 15 states instead of 2^27).
+func TestStatesFindWhatWasAdded(t *testing.T) {
+	for _, bits := range []uint{4, tagIdxBits} {
+		s := newStates(2)
+		s.idxBits = bits
+		vec := func(i int) []uint32 { return []uint32{uint32(i % 7), uint32(i / 7), uint32(i * 31 % 11)} }
+		const n = 200_000
+		for i := 0; i < n; i++ {
+			idx, isNew := s.add(vec(i))
+			require.True(t, isNew, "state %d", i)
+			require.Equal(t, i, idx)
+		}
+		assert.Equal(t, n, s.len())
+		if bits == 4 {
+			assert.Equal(t, uint(32), s.idxBits, "the tag gave way")
+		}
+		for i := 0; i < n; i++ {
+			idx, isNew := s.add(vec(i))
+			require.False(t, isNew)
+			require.Equal(t, i, idx)
+			require.Equal(t, i, s.lookup(vec(i)))
+			require.Equal(t, vec(i), s.vec(i))
+		}
+		assert.Equal(t, -1, s.lookup([]uint32{99, 99, 99}))
+	}
+}
+
+// Parts are interned once and a state's encoding is put back together
+// from them, cut where each node's part ends.
+func TestStatesSplitAndJoin(t *testing.T) {
+	s := newStates(2)
+	b := []byte("aaabbbbtail")
+	v, ok := s.split(nil, b, []int{3, 7}, true)
+	require.True(t, ok)
+	require.Len(t, v, 3)
+	idx, _ := s.add(v)
+	ends := make([]int, 2)
+	assert.Equal(t, b, s.bytes(nil, idx, ends))
+	assert.Equal(t, []int{3, 7}, ends)
+	assert.Equal(t, len(b), s.size(idx))
+	_, ok = s.split(nil, []byte("aaabbbbother"), []int{3, 7}, false)
+	assert.False(t, ok, "a tail never seen")
+	_, ok = s.split(nil, []byte("bbbaaaatail"), []int{3, 7}, false)
+	assert.False(t, ok, "bbb was never a part")
+}
