@@ -18,10 +18,10 @@ import (
 // Indices are handed out in discovery order, which for a breadth-first
 // search is also the order of distance from the initial state.
 type states struct {
-	parts *store
-	width int        // nodes + 1
-	vecs  [][]uint32 // chunks of vecsPerChunk vectors
-	n     int
+	parts   *store
+	width   int        // nodes + 1
+	vecs    [][]uint32 // chunks of vecsPerChunk vectors
+	n       int
 	slots   []uint32 // see slotFor
 	mask    uint64
 	idxBits uint
