@@ -73,7 +73,9 @@ func compile(f *File, errs *ErrorList) *program {
 	if c.prog.direct {
 		c.directCheck()
 	}
-	if c.prog.enter != nil || c.prog.exit != nil {
+	if c.prog.start != nil {
+		c.electionStyle(f, procs)
+	} else if c.prog.enter != nil || c.prog.exit != nil {
 		c.handlerStyle(f, procs)
 	}
 	if m := c.prog.main; m >= 0 && c.prog.enter == nil && !c.has(m, iCS) || m >= 0 && !c.has(m, iNCS) {
@@ -187,8 +189,11 @@ func (c *compiler) handler(h *Handler) {
 			hd.reset = append(hd.reset, i)
 		}
 		at := &c.prog.enter
-		if h.Event == "exit" {
+		switch h.Event {
+		case "exit":
 			at = &c.prog.exit
+		case "start":
+			at, hd.on = &c.prog.start, "enter" // the application's enter() starts it
 		}
 		if *at != nil {
 			c.errs.add(h.Pos, "a second on %s", h.Event)

@@ -225,6 +225,8 @@ func (s *scope) call(e *Call) value {
 			return value{typ: Node, reads: v.reads, fn: func(n *node) int64 { return first(t, f(n)) }}
 		}
 		return value{typ: Int, reads: v.reads, fn: func(n *node) int64 { return size(t, f(n)) }}
+	case "alive":
+		return s.alive(e)
 	case "tick":
 		s.c.errs.add(e.Pos, "tick() advances the clock: write it alone on the right of an assignment, as in T = tick()")
 		return value{fn: zero, typ: Int}
@@ -232,7 +234,7 @@ func (s *scope) call(e *Call) value {
 		s.c.errs.add(e.Pos, "chooseNumber() is a step's free choice: write it alone on the right of an assignment, as in P2: myNum = chooseNumber()")
 		return value{fn: zero, typ: Int}
 	}
-	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min, first, size, chooseNumber and tick)%s", e.Name, suggest(e.Name, []string{"max", "min", "first", "size", "chooseNumber", "tick"}))
+	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min, first, size, alive, chooseNumber and tick)%s", e.Name, suggest(e.Name, []string{"max", "min", "first", "size", "alive", "chooseNumber", "tick"}))
 	return value{fn: zero, typ: Int}
 }
 

@@ -43,6 +43,7 @@ func (p *program) algorithm(src string) *sim.Algorithm {
 		Listing:  p.lines,
 		Clocks:   p.clocks,
 		FIFO:     p.fifo,
+		Election: p.start != nil,
 
 		TickedClocks: p.ticked,
 		Servers:      p.servers,
@@ -115,7 +116,7 @@ func lines(src string, p *program) []sim.Line {
 			out[line-1].Label, out[line-1].On = label, on
 		}
 	}
-	for _, h := range append(append([]*handler{p.enter, p.exit}, p.handlers...), p.whens...) {
+	for _, h := range append(append([]*handler{p.enter, p.exit, p.start}, p.handlers...), p.whens...) {
 		if h == nil {
 			continue
 		}

@@ -123,6 +123,9 @@ func (n *node) CopyFrom(o sim.Node) {
 func (n *node) at(i int) *instr { return &n.p.procs[i].code[n.pc[i]] }
 
 func (n *node) Phase() sim.Phase {
+	if n.p.start != nil {
+		return sim.Idle // an election may start at any time
+	}
 	if n.fault != "" {
 		return sim.Wanting
 	}
@@ -151,7 +154,9 @@ func (n *node) Phase() sim.Phase {
 // runs, in a listing written as handlers).
 func (n *node) Request(c *sim.Ctx) {
 	n.ctx = c
-	if n.p.enter != nil {
+	if n.p.start != nil {
+		n.run(n.p.start, c)
+	} else if n.p.enter != nil {
 		n.run(n.p.enter, c)
 	} else {
 		n.pass(iNCS)

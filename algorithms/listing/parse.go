@@ -216,7 +216,7 @@ func (p *parser) decl(f *File) Decl {
 		return pr
 	case "on":
 		h := &Handler{Pos: t.pos, Event: "receive"}
-		if p.is("enter") || p.is("exit") {
+		if p.is("enter") || p.is("exit") || p.is("start") {
 			h.Event = p.next().text
 			p.expect(":")
 			p.end()

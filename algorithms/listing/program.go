@@ -37,6 +37,11 @@ type program struct {
 	ticked bool  // clocks ticked: sim.Algorithm.TickedClocks
 	direct bool  // self direct: a node's messages to itself skip the network
 	arrays []int // the arrays' slots; array k's entries follow the slots (node.elem)
+	// start runs when the application starts an election (sim.Algorithm.
+	// Election); the node's leader is then its variable leader, at slot
+	// leader.
+	start  *handler
+	leader int
 }
 
 // slot is one variable of a node: a global, a process's local, a loop

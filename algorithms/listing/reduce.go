@@ -114,7 +114,7 @@ func (p *program) reduction() {
 		return
 	}
 	p.reducible = true
-	for _, h := range append([]*handler{p.enter, p.exit}, p.handlers...) {
+	for _, h := range append([]*handler{p.enter, p.exit, p.start}, p.handlers...) {
 		if h != nil {
 			p.hr |= maskOf(h.reads)
 			p.hw |= maskOf(h.writes)

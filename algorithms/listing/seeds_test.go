@@ -56,6 +56,23 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 				t.Logf("listing %d states, Go %d (reduced %v), %v", got.States, want.States, want.Reduced, time.Since(start))
 			})
 		}
+		if goAlg.Election {
+			// Elections are about crashes too: alive(j) must skip a
+			// crashed node as the Go model's failure detector does.
+			t.Run(name+"/N=3/R=1/crash", func(t *testing.T) {
+				cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, Crashes: 1},
+					Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
+				cfg.Alg = alg
+				got, err := explore.Check(cfg)
+				require.NoError(t, err)
+				cfg.Alg = goAlg
+				want, err := explore.Check(cfg)
+				require.NoError(t, err)
+				require.True(t, got.Complete && want.Complete)
+				assert.Equal(t, want.Verdicts, got.Verdicts)
+				assert.Equal(t, want.States, got.States, "states")
+			})
+		}
 	}
 }
 
