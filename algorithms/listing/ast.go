@@ -34,11 +34,14 @@ type Message struct {
 // Var declares variables of one type, as the seeds do: "global int myNum =
 // 0" at the top, "int source, requestedNum" at the start of a process.
 type Var struct {
-	Pos     Pos
-	Global  bool
-	Type    Type
-	Names   []string
-	Init    Expr // nil: the type's zero (0, false, empty, or no node)
+	Pos    Pos
+	Global bool
+	Type   Type
+	Names  []string
+	// Array[i]: Names[i] is declared "name[n]", an array of one entry per
+	// node (seed 004's q[j]); nil when none is.
+	Array   []bool
+	Init    Expr // nil: the type's zero (0, false, empty, or no node); of each entry for an array
 	Comment string
 }
 
@@ -51,6 +54,7 @@ const (
 	Node       // a node's index, or none (-1)
 	Set        // a set of nodes
 	Queue      // a first-in, first-out queue of nodes
+	Kind       // a message kind (seed 004's q[j] holds the last message's)
 
 	emptyType // the type of "empty": a set or a queue
 )
@@ -67,6 +71,8 @@ func (t Type) String() string {
 		return "set"
 	case Queue:
 		return "queue"
+	case Kind:
+		return "kind"
 	case emptyType:
 		return "empty collection"
 	}
@@ -106,6 +112,29 @@ type Servers struct {
 	Comment string
 }
 
+// Option is a declaration of how the network and the clocks behave:
+// "channels fifo" (every channel delivers in send order: seed 004),
+// "clocks ticked" (only tick advances a Lamport clock) or "self direct"
+// (a node's messages to itself skip the network).
+type Option struct {
+	Pos     Pos
+	Name    string // "channels", "clocks" or "self"
+	Value   string // "fifo", "ticked" or "direct"
+	Comment string
+}
+
+// When is a rule that a listing written as handlers checks after every
+// event: "when cond:" and the block it runs when cond holds (seed 004's
+// rule 3, "P_i enters its critical section when both hold").
+type When struct {
+	Pos     Pos
+	Cond    Expr
+	Body    []Stmt
+	Comment string
+}
+
+func (d *Option) At() Pos  { return d.Pos }
+func (d *When) At() Pos    { return d.Pos }
 func (d *Servers) At() Pos { return d.Pos }
 func (d *Comment) At() Pos { return d.Pos }
 func (d *Message) At() Pos { return d.Pos }
@@ -140,10 +169,12 @@ type (
 		Line
 		CS bool
 	}
-	// Assign is "x = value"; value may be chooseNumber(), a free choice.
+	// Assign is "x = value" or "x[i] = value"; value may be
+	// chooseNumber(), a free choice, or tick().
 	Assign struct {
 		Line
 		Name  string
+		Index Expr // nil unless x is an array
 		Value Expr
 	}
 	// Send is "send(kind, to, values...)".
@@ -260,6 +291,24 @@ type (
 		Pos Pos
 		X   Expr
 	}
+	// Index is "q[j]": the entry of the array q for node j.
+	Index struct {
+		Pos   Pos
+		Name  string
+		Index Expr
+	}
+	// Quant is "all other node j: cond" or "some j in S: cond": whether
+	// cond holds for every (for some) node, other node, or member of S.
+	// It reaches as far right as an expression goes; the seeds' listings
+	// write it in parentheses.
+	Quant struct {
+		Pos   Pos
+		Some  bool
+		Other bool
+		Var   string
+		Set   string
+		Cond  Expr
+	}
 )
 
 func (e *Ident) At() Pos   { return e.Pos }
@@ -270,3 +319,5 @@ func (e *Binary) At() Pos  { return e.X.At() }
 func (e *Tuple) At() Pos   { return e.Pos }
 func (e *Call) At() Pos    { return e.Pos }
 func (e *Paren) At() Pos   { return e.Pos }
+func (e *Index) At() Pos   { return e.Pos }
+func (e *Quant) At() Pos   { return e.Pos }

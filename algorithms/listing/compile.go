@@ -24,6 +24,14 @@ func compile(f *File, errs *ErrorList) *program {
 		msgs: map[string]int{}, labels: map[string]Pos{}, receivers: map[int]int{}}
 	var procs []*Process
 	var handlers []*Handler
+	var whens []*When
+	// Messages first: a global's initial value may name a kind
+	// ("global kind q[n] = release").
+	for _, d := range f.Decls {
+		if m, ok := d.(*Message); ok {
+			c.message(m)
+		}
+	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *Servers:
@@ -31,14 +39,16 @@ func compile(f *File, errs *ErrorList) *program {
 				c.errs.add(d.Pos, "servers is said once, with 1 to 31 nodes")
 			}
 			c.prog.servers = d.K
-		case *Message:
-			c.message(d)
+		case *Option:
+			c.option(d)
 		case *Var:
 			c.global(d)
 		case *Process:
 			procs = append(procs, d)
 		case *Handler:
 			handlers = append(handlers, d)
+		case *When:
+			whens = append(whens, d)
 		}
 	}
 	if len(c.prog.msgs) > 250 {
@@ -57,7 +67,15 @@ func compile(f *File, errs *ErrorList) *program {
 	for _, h := range handlers {
 		c.handler(h)
 	}
-	if c.prog.enter != nil || c.prog.exit != nil {
+	for _, w := range whens {
+		c.when(w)
+	}
+	if c.prog.direct {
+		c.directCheck()
+	}
+	if c.prog.start != nil {
+		c.electionStyle(f, procs)
+	} else if c.prog.enter != nil || c.prog.exit != nil {
 		c.handlerStyle(f, procs)
 	}
 	if m := c.prog.main; m >= 0 && c.prog.enter == nil && !c.has(m, iCS) || m >= 0 && !c.has(m, iNCS) {
@@ -105,7 +123,7 @@ func (c *compiler) kind(name string, pos Pos) (int, *Message) {
 // newSlot adds a variable; a name already taken in the same scope is an
 // error.
 func (c *compiler) newSlot(name string, t Type, init int64, owner int, pos Pos, scope map[string]int) int {
-	if _, dup := scope[name]; dup || name == "myID" || name == "n" || name == "none" || name == "empty" || name == "V" {
+	if _, dup := scope[name]; dup || reserved[name] {
 		c.errs.add(pos, "%s is declared twice", name)
 	}
 	if _, g := c.globals[name]; g && owner != -1 {
@@ -136,7 +154,7 @@ func (c *compiler) initialAt(v *Var) (int64, func(*node) int64) {
 		}
 		return 0, nil
 	}
-	s := &scope{c: c, local: map[string]int{}, proc: -1}
+	s := &scope{c: c, local: map[string]int{}, proc: -1, noClock: "an initial value"}
 	val := s.expr(v.Init)
 	if len(val.reads) > 0 {
 		c.errs.add(v.Init.At(), "an initial value reads no variable, but %s does", ExprString(v.Init))
@@ -148,25 +166,34 @@ func (c *compiler) initialAt(v *Var) (int64, func(*node) int64) {
 	return val.fn(&node{id: 0, n: 1}), val.fn
 }
 
+// reserved are the names of constants, which no variable may take.
+var reserved = map[string]bool{"myID": true, "n": true, "none": true, "empty": true, "V": true, "clock": true}
+
 func (c *compiler) global(v *Var) {
 	init, at := c.initialAt(v)
-	for _, name := range v.Names {
+	for k, name := range v.Names {
 		i := c.newSlot(name, v.Type, init, -1, v.Pos, c.globals)
 		c.slots[i].initAt = at
+		if k < len(v.Array) && v.Array[k] {
+			c.array(v, i)
+		}
 	}
 }
 
 func (c *compiler) handler(h *Handler) {
 	if h.Event != "receive" {
 		s := &scope{c: c, local: map[string]int{}, proc: -1}
-		a := s.atomic(h.Body, false)
+		a := s.atomic(s.locals(h.Body, -2), false)
 		hd := &handler{act: a.act, reads: a.reads, writes: a.writes, line: h.Pos.Line, end: lastLine(h.Body, h.Pos.Line), on: h.Event}
 		for _, i := range s.local {
 			hd.reset = append(hd.reset, i)
 		}
 		at := &c.prog.enter
-		if h.Event == "exit" {
+		switch h.Event {
+		case "exit":
 			at = &c.prog.exit
+		case "start":
+			at, hd.on = &c.prog.start, "enter" // the application's enter() starts it
 		}
 		if *at != nil {
 			c.errs.add(h.Pos, "a second on %s", h.Event)
@@ -202,7 +229,7 @@ func (c *compiler) handler(h *Handler) {
 			c.errs.add(l.LabelPos, "a handler runs whole, as one event: its lines have no step numbers")
 		}
 	}
-	a := s.atomic(h.Body, false)
+	a := s.atomic(s.locals(h.Body, -2), false)
 	hd.act, hd.reads, hd.writes = a.act, a.reads, a.writes
 	for _, i := range s.local {
 		hd.reset = append(hd.reset, i)
@@ -272,6 +299,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			s.undeclared(st.Pos, st.Name)
 			return stmtCode{}
 		}
+		store, out := s.target(st, i)
 		if call, ok := st.Value.(*Call); ok && call.Name == "chooseNumber" {
 			if !step {
 				c.errs.add(call.Pos, "chooseNumber() is a choice of a process's step, not of a handler")
@@ -280,19 +308,24 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 				c.errs.add(call.Pos, "chooseNumber() takes no arguments: its range is the configuration's (--numbers)")
 			}
 			c.prog.choose = true
-			return stmtCode{act: func(n *node, _ *sim.Ctx, arg int64) { n.v[i] = arg }, defs: []int{i}, writes: []int{i}}
+			out.act = func(n *node, _ *sim.Ctx, arg int64) { store(n, arg) }
+			return out
 		}
 		if call, ok := st.Value.(*Call); ok && call.Name == "tick" {
 			c.prog.clocks = true
-			return stmtCode{act: func(n *node, ctx *sim.Ctx, _ int64) { n.v[i] = int64(ctx.Tick()) }, defs: []int{i}, writes: []int{i}}
+			out.act = func(n *node, ctx *sim.Ctx, _ int64) { store(n, int64(ctx.Tick())) }
+			return out
 		}
 		v := s.expr(st.Value)
 		t := c.slots[i].typ
 		if !fits(t, v.typ) {
-			c.errs.add(st.Value.At(), "%s is %s, but %s is %s", st.Name, a(t.String()), ExprString(st.Value), a(typeName(v)))
+			c.errs.add(st.Value.At(), "%s is %s, but %s is %s", targetString(st), a(t.String()), ExprString(st.Value), a(typeName(v)))
 		}
 		f := v.fn
-		return stmtCode{act: func(n *node, _ *sim.Ctx, _ int64) { n.v[i] = f(n) }, uses: v.reads, defs: []int{i}, reads: v.reads, writes: []int{i}}
+		out.act = func(n *node, _ *sim.Ctx, _ int64) { store(n, f(n)) }
+		out.uses = append(v.reads, out.uses...)
+		out.reads = append(append([]int{}, v.reads...), out.reads...)
+		return out
 	case *Send:
 		k, m := c.kind(st.Kind, st.Pos)
 		to := s.expr(st.To)
@@ -332,6 +365,10 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			}
 			if len(vals) > 1 {
 				msg.B = int32(vals[1](n))
+			}
+			if n.p.direct && int(j) == n.id {
+				n.toSelf(msg)
+				return
 			}
 			ctx.Send(int(j), msg)
 		}}

@@ -25,6 +25,10 @@ type scope struct {
 	c     *compiler
 	local map[string]int
 	proc  int // the process whose scope it is; -1 for a handler's
+	// noClock says where clock may not be read (an await, a step's
+	// condition, an initial value: they are evaluated without an event's
+	// context); "" where it may.
+	noClock string
 }
 
 func (s *scope) lookup(name string) (int, bool) {
@@ -37,7 +41,7 @@ func (s *scope) lookup(name string) (int, bool) {
 
 // names lists every name visible in s, for suggestions.
 func (s *scope) names() []string {
-	out := []string{"myID", "n", "none", "empty", "true", "false", "RELEASED", "WANTED", "HELD", "V"}
+	out := []string{"myID", "n", "none", "empty", "true", "false", "RELEASED", "WANTED", "HELD", "V", "clock"}
 	for k := range s.local {
 		out = append(out, k)
 	}
@@ -79,11 +83,22 @@ func (s *scope) expr(e Expr) value {
 			// handlers keeps its phase in a variable named state.
 			v := map[string]int64{"RELEASED": released, "WANTED": wanted, "HELD": held}[e.Name]
 			return value{fn: func(*node) int64 { return v }, typ: Int}
+		case "clock":
+			return s.clock(e.Pos)
 		}
 		i, ok := s.lookup(e.Name)
+		if k, kind := c.msgs[e.Name]; !ok && kind {
+			// a message kind, as a value (seed 004's q[j] = (Request, ...))
+			v := int64(k)
+			return value{fn: func(*node) int64 { return v }, typ: Kind}
+		}
 		if !ok {
 			s.undeclared(e.Pos, e.Name)
 			return value{fn: zero, typ: Int}
+		}
+		if c.slots[i].array {
+			c.errs.add(e.Pos, "%s is an array: read one entry, as in %s[j]", e.Name, e.Name)
+			return value{fn: zero, typ: c.slots[i].typ}
 		}
 		return value{fn: func(n *node) int64 { return n.v[i] }, typ: c.slots[i].typ, reads: []int{i}}
 	case *Unary:
@@ -109,6 +124,10 @@ func (s *scope) expr(e Expr) value {
 		return s.call(e)
 	case *Binary:
 		return s.binary(e)
+	case *Index:
+		return s.index(e)
+	case *Quant:
+		return s.quant(e)
 	}
 	return value{fn: zero, typ: Int}
 }
@@ -127,10 +146,6 @@ const (
 func (s *scope) undeclared(pos Pos, name string) {
 	if hint := suggest(name, s.names()); hint != "" {
 		s.c.errs.add(pos, "%s is not declared%s", name, hint)
-		return
-	}
-	if name == "clock" {
-		s.c.errs.add(pos, "clock is not a value: T = tick() advances the Lamport clock and reads it")
 		return
 	}
 	s.c.errs.add(pos, "%s is not declared: declare it at the top (global int %s = 0) or at its process's start (int %s)", name, name, name)
@@ -210,6 +225,8 @@ func (s *scope) call(e *Call) value {
 			return value{typ: Node, reads: v.reads, fn: func(n *node) int64 { return first(t, f(n)) }}
 		}
 		return value{typ: Int, reads: v.reads, fn: func(n *node) int64 { return size(t, f(n)) }}
+	case "alive":
+		return s.alive(e)
 	case "tick":
 		s.c.errs.add(e.Pos, "tick() advances the clock: write it alone on the right of an assignment, as in T = tick()")
 		return value{fn: zero, typ: Int}
@@ -217,7 +234,7 @@ func (s *scope) call(e *Call) value {
 		s.c.errs.add(e.Pos, "chooseNumber() is a step's free choice: write it alone on the right of an assignment, as in P2: myNum = chooseNumber()")
 		return value{fn: zero, typ: Int}
 	}
-	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min, first, size, chooseNumber and tick)%s", e.Name, suggest(e.Name, []string{"max", "min", "first", "size", "chooseNumber", "tick"}))
+	s.c.errs.add(e.Pos, "%s() is not a function (there are max, min, first, size, alive, chooseNumber and tick)%s", e.Name, suggest(e.Name, []string{"max", "min", "first", "size", "alive", "chooseNumber", "tick"}))
 	return value{fn: zero, typ: Int}
 }
 

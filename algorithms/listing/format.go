@@ -24,6 +24,14 @@ func Format(f *File) string {
 			w.line(0, "", "", d.Text)
 		case *Servers:
 			w.line(0, "", "servers "+strconv.Itoa(d.K), d.Comment)
+		case *Option:
+			w.line(0, "", d.Name+" "+d.Value, d.Comment)
+		case *When:
+			if i == 0 || !isComment(f.Decls[i-1]) {
+				w.blank()
+			}
+			w.line(0, "", "when "+ExprString(d.Cond)+":", d.Comment)
+			w.block(d.Body, 4)
 		case *Message:
 			s := "message " + d.Name
 			if len(d.Fields) > 0 {
@@ -59,7 +67,7 @@ func Format(f *File) string {
 
 func isBody(d Decl) bool {
 	switch d.(type) {
-	case *Process, *Handler:
+	case *Process, *Handler, *When:
 		return true
 	}
 	return false
@@ -68,7 +76,13 @@ func isBody(d Decl) bool {
 func isComment(d Decl) bool { _, ok := d.(*Comment); return ok }
 
 func varText(v *Var) string {
-	s := v.Type.String() + " " + strings.Join(v.Names, ", ")
+	names := append([]string(nil), v.Names...)
+	for i := range names {
+		if i < len(v.Array) && v.Array[i] {
+			names[i] += "[n]"
+		}
+	}
+	s := v.Type.String() + " " + strings.Join(names, ", ")
 	if v.Init != nil {
 		s += " = " + ExprString(v.Init)
 	}
@@ -152,6 +166,9 @@ func StmtString(s Stmt) string {
 		}
 		return "NCS"
 	case *Assign:
+		if s.Index != nil {
+			return s.Name + "[" + ExprString(s.Index) + "] = " + ExprString(s.Value)
+		}
 		return s.Name + " = " + ExprString(s.Value)
 	case *Send:
 		args := []string{s.Kind, ExprString(s.To)}
@@ -216,6 +233,22 @@ func ExprString(e Expr) string {
 		return "(" + exprList(e.Elems) + ")"
 	case *Call:
 		return e.Name + "(" + exprList(e.Args) + ")"
+	case *Index:
+		return e.Name + "[" + ExprString(e.Index) + "]"
+	case *Quant:
+		s := "all "
+		if e.Some {
+			s = "some "
+		}
+		switch {
+		case e.Other:
+			s += "other node " + e.Var
+		case e.Set != "":
+			s += e.Var + " in " + e.Set
+		default:
+			s += "node " + e.Var
+		}
+		return s + ": " + ExprString(e.Cond)
 	}
 	return ""
 }

@@ -42,8 +42,12 @@ func (p *program) algorithm(src string) *sim.Algorithm {
 		MsgKinds: kinds,
 		Listing:  p.lines,
 		Clocks:   p.clocks,
-		Servers:  p.servers,
-		New:      func(cfg sim.Config) ([]sim.Node, error) { return p.nodes(cfg) },
+		FIFO:     p.fifo,
+		Election: p.start != nil,
+
+		TickedClocks: p.ticked,
+		Servers:      p.servers,
+		New:          func(cfg sim.Config) ([]sim.Node, error) { return p.nodes(cfg) },
 		FormatMsg: func(m sim.Msg) string {
 			if int(m.Kind) >= len(p.msgs) {
 				return fmt.Sprintf("kind%d", m.Kind)
@@ -112,7 +116,7 @@ func lines(src string, p *program) []sim.Line {
 			out[line-1].Label, out[line-1].On = label, on
 		}
 	}
-	for _, h := range append([]*handler{p.enter, p.exit}, p.handlers...) {
+	for _, h := range append(append([]*handler{p.enter, p.exit, p.start}, p.handlers...), p.whens...) {
 		if h == nil {
 			continue
 		}

@@ -19,14 +19,24 @@ type node struct {
 	v     []int64
 	fault string // why the node stopped: a listing that did the impossible
 	vset  int64  // V, the node's voting set (seed 003), when the listing uses it
+	// During an event only: its context (clock reads it) and the
+	// messages the node sent itself under self direct, not yet handled.
+	ctx  *sim.Ctx
+	loop []sim.Msg
 }
 
 func newNode(p *program, id, n, k int, vset int64) *node {
-	nd := &node{p: p, id: id, n: n, k: k, vset: vset, pc: make([]int32, len(p.procs)), v: make([]int64, len(p.slots))}
+	nd := &node{p: p, id: id, n: n, k: k, vset: vset, pc: make([]int32, len(p.procs)), v: make([]int64, len(p.slots)+n*len(p.arrays))}
 	for i, s := range p.slots {
 		nd.v[i] = s.init
 		if s.initAt != nil {
 			nd.v[i] = s.initAt(nd)
+		}
+		if s.array {
+			for j := 0; j < n; j++ {
+				nd.v[nd.elem(s.arr, int64(j))] = nd.v[i]
+			}
+			nd.v[i] = 0
 		}
 	}
 	for i, pr := range p.procs {
@@ -95,6 +105,7 @@ func (n *node) control(in *instr) int {
 
 func (n *node) Clone() sim.Node {
 	c := *n
+	c.ctx, c.loop = nil, nil
 	c.pc = append([]int32(nil), n.pc...)
 	c.v = append([]int64(nil), n.v...)
 	return &c
@@ -106,11 +117,15 @@ func (n *node) CopyFrom(o sim.Node) {
 	pc, v := append(n.pc[:0], src.pc...), append(n.v[:0], src.v...)
 	*n = *src
 	n.pc, n.v = pc, v
+	n.ctx, n.loop = nil, nil
 }
 
 func (n *node) at(i int) *instr { return &n.p.procs[i].code[n.pc[i]] }
 
 func (n *node) Phase() sim.Phase {
+	if n.p.start != nil {
+		return sim.Idle // an election may start at any time
+	}
 	if n.fault != "" {
 		return sim.Wanting
 	}
@@ -138,20 +153,28 @@ func (n *node) Phase() sim.Phase {
 // Request is NCS done: the application calls enter() (or its handler
 // runs, in a listing written as handlers).
 func (n *node) Request(c *sim.Ctx) {
-	if n.p.enter != nil {
+	n.ctx = c
+	if n.p.start != nil {
+		n.run(n.p.start, c)
+	} else if n.p.enter != nil {
 		n.run(n.p.enter, c)
-		return
+	} else {
+		n.pass(iNCS)
 	}
-	n.pass(iNCS)
+	n.after(c)
+	n.ctx = nil
 }
 
 // Exit is CS done: the application calls exit().
 func (n *node) Exit(c *sim.Ctx) {
+	n.ctx = c
 	if n.p.exit != nil {
 		n.run(n.p.exit, c)
-		return
+	} else {
+		n.pass(iCS)
 	}
-	n.pass(iCS)
+	n.after(c)
+	n.ctx = nil
 }
 
 // run runs a handler whole, then resets its own variables.
@@ -196,24 +219,29 @@ func (n *node) CanReceive(m sim.Msg) bool {
 }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
-	vals := [3]int64{int64(m.From), int64(m.A), int64(m.B)}
+	n.ctx = c
 	if h := n.p.handlers[m.Kind]; h != nil {
-		for i, s := range h.bind {
-			n.v[s] = vals[i]
-		}
+		n.bind(h, m)
 		n.run(h, c)
-		return
+	} else if i := n.receiver(m.Kind); i >= 0 {
+		in := n.at(i)
+		vals := [3]int64{int64(m.From), int64(m.A), int64(m.B)}
+		for j, s := range in.bind {
+			n.v[s] = vals[j]
+		}
+		n.pc[i] = int32(in.next)
+		n.settle(i)
 	}
-	i := n.receiver(m.Kind)
-	if i < 0 {
-		return
+	n.after(c)
+	n.ctx = nil
+}
+
+// bind gives a handler's parameters the message's sender and numbers.
+func (n *node) bind(h *handler, m sim.Msg) {
+	vals := [3]int64{int64(m.From), int64(m.A), int64(m.B)}
+	for i, s := range h.bind {
+		n.v[s] = vals[i]
 	}
-	in := n.at(i)
-	for j, s := range in.bind {
-		n.v[s] = vals[j]
-	}
-	n.pc[i] = int32(in.next)
-	n.settle(i)
 }
 
 // Steps lists each process's enabled step; a chooseNumber() step is one
@@ -243,6 +271,7 @@ func (n *node) stepsOf(dst []sim.Step, i int, in *instr) []sim.Step {
 }
 
 func (n *node) Do(c *sim.Ctx, s sim.Step) {
+	n.ctx = c
 	i := int(s.Proc)
 	in := n.at(i)
 	if in.kind == iStep {
@@ -254,6 +283,8 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 		n.pc[i] = int32(n.control(in))
 	}
 	n.settle(i)
+	n.after(c)
+	n.ctx = nil
 }
 
 // StepLabel is the step's number and its statement, with the value
@@ -268,7 +299,10 @@ func (n *node) StepLabel(s sim.Step) string {
 	// them: "P4 send(request, N, myNum) with N=N2 myNum=1".
 	var vals []string
 	for _, r := range in.reads {
-		v := n.p.slots[r].name + "=" + n.show(n.p.slots[r].typ, n.v[r])
+		if n.p.slots[r].proc == -2 {
+			continue // a quantifier's variable
+		}
+		v := n.p.slots[r].name + "=" + n.value(r)
 		if !slices.Contains(vals, v) {
 			vals = append(vals, v)
 		}
@@ -295,7 +329,7 @@ func (n *node) Encode(e *sim.Enc) {
 		e.Int(int(pc))
 	}
 	for i, x := range n.v {
-		if n.p.slots[i].proc != -2 {
+		if i >= len(n.p.slots) || n.p.slots[i].proc != -2 && !n.p.slots[i].array {
 			e.Int(int(x))
 		}
 	}
@@ -307,9 +341,12 @@ func (n *node) Decode(d *sim.Dec) {
 		n.pc[i] = int32(d.Int())
 	}
 	for i := range n.v {
-		if n.p.slots[i].proc != -2 {
+		switch {
+		case i >= len(n.p.slots) || n.p.slots[i].proc != -2 && !n.p.slots[i].array:
 			n.v[i] = int64(d.Int())
-		} else {
+		case n.p.slots[i].array:
+			n.v[i] = 0
+		default:
 			n.v[i] = n.p.slots[i].init
 		}
 	}
@@ -325,7 +362,7 @@ func (n *node) Vars() []sim.Var {
 	show := func(owner int) {
 		for i, s := range n.p.slots {
 			if s.proc == owner {
-				out = append(out, sim.Var{Name: s.name, Value: n.show(s.typ, n.v[i])})
+				out = append(out, sim.Var{Name: s.name, Value: n.value(i)})
 			}
 		}
 	}
@@ -344,8 +381,26 @@ func (n *node) Vars() []sim.Var {
 	return out
 }
 
+// value shows slot i's value; an array's as "[N1:x N2:y]".
+func (n *node) value(i int) string {
+	s := n.p.slots[i]
+	if !s.array {
+		return n.show(s.typ, n.v[i])
+	}
+	parts := make([]string, n.n)
+	for j := range parts {
+		parts[j] = "N" + strconv.Itoa(j+1) + ":" + n.show(s.typ, n.v[n.elem(s.arr, int64(j))])
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
 func (n *node) show(t Type, x int64) string {
 	switch t {
+	case Kind:
+		if x >= 0 && x < int64(len(n.p.msgs)) {
+			return n.p.msgs[x].Name
+		}
+		return "?"
 	case Bool:
 		return strconv.FormatBool(x != 0)
 	case Node:

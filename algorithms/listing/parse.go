@@ -99,9 +99,13 @@ var keywords = map[string]bool{
 	"remove": true, "to": true, "from": true, "and": true, "or": true, "not": true,
 	"true": true, "false": true, "NCS": true, "CS": true, "tick": true, "mod": true,
 	"servers": true, "int": true, "bool": true, "node": true, "set": true, "queue": true,
+	"kind": true, "when": true,
 }
 
-var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set, "queue": Queue}
+var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set, "queue": Queue, "kind": Kind}
+
+// options are the values each option declaration takes.
+var options = map[string]string{"channels": "fifo", "clocks": "ticked", "self": "direct"}
 
 func (p *parser) file() *File {
 	f := &File{}
@@ -131,6 +135,10 @@ func (p *parser) file() *File {
 			case *Handler:
 				d.Comment = comment
 			case *Servers:
+				d.Comment = comment
+			case *Option:
+				d.Comment = comment
+			case *When:
 				d.Comment = comment
 			}
 			f.Decls = append(f.Decls, d)
@@ -163,6 +171,19 @@ func (p *parser) decl(f *File) Decl {
 		}
 		p.end()
 		return &Servers{Pos: t.pos, K: n}
+	case "channels", "clocks", "self":
+		v := p.next()
+		if v.text != options[t.text] || v.kind != tIdent {
+			p.errorf(v.pos, "expected %s %s, found %s", t.text, options[t.text], describe(v))
+		}
+		p.end()
+		return &Option{Pos: t.pos, Name: t.text, Value: options[t.text]}
+	case "when":
+		w := &When{Pos: t.pos, Cond: p.expr()}
+		p.expect(":")
+		p.end()
+		w.Body = p.block(p.l.scol)
+		return w
 	case "message":
 		m := &Message{Pos: t.pos}
 		m.Name, _ = p.ident("a message kind")
@@ -195,7 +216,7 @@ func (p *parser) decl(f *File) Decl {
 		return pr
 	case "on":
 		h := &Handler{Pos: t.pos, Event: "receive"}
-		if p.is("enter") || p.is("exit") {
+		if p.is("enter") || p.is("exit") || p.is("start") {
 			h.Event = p.next().text
 			p.expect(":")
 			p.end()
@@ -218,7 +239,7 @@ func (p *parser) decl(f *File) Decl {
 		h.Body = p.block(p.l.scol)
 		return h
 	}
-	p.errorf(t.pos, "expected algorithm, servers, message, global, process or on, found %s", describe(t))
+	p.errorf(t.pos, "expected algorithm, servers, channels, clocks, self, message, global, process, on or when, found %s", describe(t))
 	return nil
 }
 
@@ -240,15 +261,29 @@ func (p *parser) varDecl(pos Pos) *Var {
 	t := p.next()
 	v.Type = types[t.text]
 	if v.Type == 0 {
-		p.errorf(t.pos, "expected a type (int, bool, node, set or queue), found %s", describe(t))
+		p.errorf(t.pos, "expected a type (int, bool, node, set, queue or kind), found %s", describe(t))
 		return v
 	}
 	for !p.bad {
 		n, _ := p.ident("a variable name")
 		v.Names = append(v.Names, n)
+		if p.is("[") {
+			p.next()
+			for len(v.Array) < len(v.Names)-1 {
+				v.Array = append(v.Array, false)
+			}
+			v.Array = append(v.Array, true)
+			if k := p.next(); k.text != "n" {
+				p.errorf(k.pos, "an array has one entry per node: declare it %s[n], found %s", n, describe(k))
+			}
+			p.expect("]")
+		}
 		if !p.accept(",") {
 			break
 		}
+	}
+	for v.Array != nil && len(v.Array) < len(v.Names) {
+		v.Array = append(v.Array, false)
 	}
 	if p.accept("=") {
 		v.Init = p.expr()
@@ -400,9 +435,15 @@ func (p *parser) simple(ln Line) Stmt {
 		s.Set, _ = p.ident("a set")
 		return s
 	}
-	if t.kind == tIdent && !keywords[t.text] && p.is("=") {
-		p.next()
-		return &Assign{Line: ln, Name: t.text, Value: p.expr()}
+	if t.kind == tIdent && !keywords[t.text] && (p.is("=") || p.is("[")) {
+		a := &Assign{Line: ln, Name: t.text}
+		if p.accept("[") {
+			a.Index = p.expr()
+			p.expect("]")
+		}
+		p.expect("=")
+		a.Value = p.expr()
+		return a
 	}
 	p.errorf(t.pos, "expected a statement (an assignment, send, receive, await, add, remove, NCS, CS, if, for all, loop forever), found %s", describe(t))
 	return &CommentStmt{Line: ln}
@@ -471,7 +512,14 @@ func (p *parser) operand() Expr {
 		return &IntLit{Pos: t.pos, Value: n}
 	case t.text == "true" || t.text == "false":
 		return &BoolLit{Pos: t.pos, Value: t.text == "true"}
+	case t.text == "all" || t.text == "some" && p.quantifies():
+		return p.quant(t)
 	case t.kind == tIdent && (!keywords[t.text] || t.text == "tick" && p.is("(")):
+		if p.accept("[") {
+			x := &Index{Pos: t.pos, Name: t.text, Index: p.expr()}
+			p.expect("]")
+			return x
+		}
 		if !p.is("(") {
 			return &Ident{Pos: t.pos, Name: t.text}
 		}
@@ -500,4 +548,28 @@ func (p *parser) operand() Expr {
 	}
 	p.errorf(t.pos, "expected a value, found %s", describe(t))
 	return &IntLit{Pos: t.pos}
+}
+
+// quantifies reports whether "some" starts a quantifier: the word after
+// it names the variable ("some j: ...", "some other node j: ...") rather
+// than going on with "some" as a variable ("some and x").
+func (p *parser) quantifies() bool {
+	t := p.peek()
+	return t.kind == tIdent && (!keywords[t.text] || t.text == "other" || t.text == "node")
+}
+
+// quant reads "all [other] [node] j [in S]: cond" after all or some.
+func (p *parser) quant(t tok) Expr {
+	q := &Quant{Pos: t.pos, Some: t.text == "some"}
+	q.Other = p.accept("other")
+	if p.is("node") || p.is("Node") {
+		p.next()
+	}
+	q.Var, _ = p.ident("the variable that goes through the nodes")
+	if !q.Other && p.accept("in") {
+		q.Set, _ = p.ident("a set")
+	}
+	p.expect(":")
+	q.Cond = p.expr()
+	return q
 }

@@ -23,6 +23,9 @@ func (c *compiler) process(idx int, pr *Process) {
 	body := pr.Body
 	for len(body) > 0 {
 		if lv, ok := body[0].(*LocalVar); ok {
+			if len(lv.Var.Array) > 0 {
+				c.errs.add(lv.Pos, "an array is global: declare it at the top (global %s)", varText(lv.Var))
+			}
 			init := c.initial(lv.Var)
 			for _, n := range lv.Var.Names {
 				c.newSlot(n, lv.Var.Type, init, idx, lv.Pos, pc.local)
@@ -148,7 +151,9 @@ func (pc *pcomp) stmt(s Stmt) {
 			body = seq.List
 		}
 		if aw, ok := body[0].(*Await); ok {
+			pc.noClock = "an await"
 			cond := pc.expr(aw.Cond)
+			pc.noClock = ""
 			pc.want(aw.Cond, cond, Bool, "await")
 			f := cond.fn
 			in.guard = func(n *node) bool { return f(n) != 0 }
@@ -293,7 +298,9 @@ func removes(list []Stmt, v, set string) bool {
 // stepIf compiles an if whose branches hold numbered steps.
 func (pc *pcomp) stepIf(s *If) {
 	c := pc.c
+	pc.noClock = "the condition of an if with numbered steps"
 	cond := pc.expr(s.Cond)
+	pc.noClock = ""
 	pc.want(s.Cond, cond, Bool, "if")
 	f := cond.fn
 	shared := false

@@ -29,6 +29,19 @@ type program struct {
 	reducible    bool       // at most 64 slots: the reduction's masks hold them
 	hr, hw       uint64     // what the handlers read and write
 	lines        []sim.Line // the listing as the playground shows it
+	// whens are the "when" rules, checked in order after every event
+	// (rules.go); wr, ww what they read and write.
+	whens  []*handler
+	wr, ww uint64
+	fifo   bool  // channels fifo: sim.Algorithm.FIFO
+	ticked bool  // clocks ticked: sim.Algorithm.TickedClocks
+	direct bool  // self direct: a node's messages to itself skip the network
+	arrays []int // the arrays' slots; array k's entries follow the slots (node.elem)
+	// start runs when the application starts an election (sim.Algorithm.
+	// Election); the node's leader is then its variable leader, at slot
+	// leader.
+	start  *handler
+	leader int
 }
 
 // slot is one variable of a node: a global, a process's local, a loop
@@ -41,6 +54,11 @@ type slot struct {
 	// depend on myID and n ("global bool hasToken = (myID = 0)").
 	initAt func(*node) int64
 	proc   int // the process owning a local, -1 for a global, -2 for a handler's
+	// array: the slot is an array of one entry per node, the arr-th;
+	// its entries are stored after every slot (node.elem), the slot
+	// itself holds nothing.
+	array bool
+	arr   int
 }
 
 // proc is one process: its instructions and where it starts.
@@ -114,7 +132,8 @@ type handler struct {
 	bind          []int
 	act           func(*node, *sim.Ctx, int64)
 	reads, writes []int
-	reset         []int  // its parameters, reset after it runs
-	line, end     int    // its first and last lines
-	on            string // the event that runs it, as sim.Line.On says it
+	reset         []int             // its parameters and variables, reset after it runs
+	line, end     int               // its first and last lines
+	on            string            // the event that runs it, as sim.Line.On says it
+	cond          func(*node) int64 // a when rule's condition
 }

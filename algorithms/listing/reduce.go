@@ -114,11 +114,22 @@ func (p *program) reduction() {
 		return
 	}
 	p.reducible = true
-	for _, h := range append([]*handler{p.enter, p.exit}, p.handlers...) {
+	for _, h := range append([]*handler{p.enter, p.exit, p.start}, p.handlers...) {
 		if h != nil {
 			p.hr |= maskOf(h.reads)
 			p.hw |= maskOf(h.writes)
 		}
+	}
+	for _, h := range p.whens {
+		p.wr |= maskOf(h.reads)
+		p.ww |= maskOf(h.writes)
+	}
+	p.hr, p.hw = p.hr|p.wr, p.hw|p.ww
+	// A step also runs the when rules and, under self direct, the
+	// handlers of the messages it sends itself.
+	after := masks{p.wr, p.ww}
+	if p.direct {
+		after = masks{p.hr, p.hw}
 	}
 	for i, pr := range p.procs {
 		pr.fut = make([]masks, len(pr.code))
@@ -132,7 +143,7 @@ func (p *program) reduction() {
 			}
 			// What taking the step touches: the instruction and the
 			// control it runs on to the next place it rests.
-			m := masks{maskOf(in.reads), maskOf(in.writes)}
+			m := masks{maskOf(in.reads) | after.r, maskOf(in.writes) | after.w}
 			cls := p.class(i, pc)
 			in.keepNext = p.reach(i, in.next, cls, &m)
 			if in.kind == iBranch || in.kind == iForNext {
@@ -161,7 +172,7 @@ func (p *program) reduction() {
 					others.w |= q.fut[q.entry].w
 				}
 			}
-			p.localRequest = free(m.r, m.w, others)
+			p.localRequest = free(m.r, m.w, others) && len(p.whens) == 0 && !p.direct
 		}
 	}
 }

@@ -43,7 +43,7 @@ type line struct {
 
 // ops lists the operators, longest first; the Unicode forms print as
 // their ASCII ones.
-var ops = []string{"<<", "<=", ">=", "!=", "==", "≤", "≥", "≠", "(", ")", ",", ":", ";", "=", "<", ">", "+", "-", "*"}
+var ops = []string{"<<", "<=", ">=", "!=", "==", "≤", "≥", "≠", "(", ")", "[", "]", ",", ":", ";", "=", "<", ">", "+", "-", "*"}
 
 // scan splits src into lines; lines holding only a comment have no
 // tokens, and blank lines are dropped.

@@ -56,15 +56,35 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 				t.Logf("listing %d states, Go %d (reduced %v), %v", got.States, want.States, want.Reduced, time.Since(start))
 			})
 		}
+		if goAlg.Election {
+			// Elections are about crashes too: alive(j) must skip a
+			// crashed node as the Go model's failure detector does.
+			t.Run(name+"/N=3/R=1/crash", func(t *testing.T) {
+				cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, Crashes: 1},
+					Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
+				cfg.Alg = alg
+				got, err := explore.Check(cfg)
+				require.NoError(t, err)
+				cfg.Alg = goAlg
+				want, err := explore.Check(cfg)
+				require.NoError(t, err)
+				require.True(t, got.Complete && want.Complete)
+				assert.Equal(t, want.Verdicts, got.Verdicts)
+				assert.Equal(t, want.States, got.States, "states")
+			})
+		}
 	}
 }
 
 // configs are N=2, 3 and R=1, 2, except where the Go model itself does
 // not settle within the verdict table's bound (docs/verdicts.md:
-// ra-lamport at N=3 R=2 needs more than 4,000,000 states).
+// ra-lamport and lamport at N=3 R=2 need more than 4,000,000 states) or
+// takes long: maekawa-safe at N=3 R=2 has 1,977,185 states, about 25 s
+// each for the listing and the Go model on the 2-core machine (they
+// agree: dmelab check --listing and --algo give those counts both).
 func configs(name string) []struct{ n, r int } {
 	all := []struct{ n, r int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}}
-	if name == "ra-lamport" {
+	if name == "ra-lamport" || name == "lamport" || name == "maekawa-safe" {
 		return all[:3]
 	}
 	return all

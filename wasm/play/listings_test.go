@@ -58,7 +58,7 @@ func TestListingProblemsAndFormat(t *testing.T) {
 	out, probs := FormatListing("algorithm x\nprocess main:\n  loop forever\n    P1:  NCS\n    P2: CS\n")
 	assert.Empty(t, probs)
 	assert.Equal(t, "algorithm x\n\nprocess main:\n    loop forever:\n        P1: NCS\n        P2: CS\n", out)
-	assert.Equal(t, "", ListingOf("lamport"))
+	assert.Equal(t, "", ListingOf("raymond"))
 
 	// Columns are UTF-16 units, as the editor counts: after "é" (two
 	// bytes, one unit) zz is at unit 17, byte 18.
