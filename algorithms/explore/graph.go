@@ -23,7 +23,8 @@ func (s *search) graphAcyclic() bool {
 // satisfying in has no cycle (Kahn's algorithm).
 func (s *search) acyclic(in func(int) bool) bool {
 	n := s.expanded
-	indeg := make([]int32, n)
+	indeg := s.scratchInts(n)
+	clear(indeg)
 	for u := 0; u < n; u++ {
 		if !in(u) {
 			continue
@@ -59,4 +60,20 @@ func (s *search) acyclic(in func(int) bool) bool {
 		}
 	}
 	return seen == total
+}
+
+// scratchInts and scratchInts2 return the search's two reusable arrays of
+// n numbers (their contents are left over from the last use).
+func (s *search) scratchInts(n int) []int32 {
+	if cap(s.ints[0]) < n {
+		s.ints[0] = make([]int32, n)
+	}
+	return s.ints[0][:n]
+}
+
+func (s *search) scratchInts2(n int) []int32 {
+	if cap(s.ints[1]) < n {
+		s.ints[1] = make([]int32, n)
+	}
+	return s.ints[1][:n]
 }

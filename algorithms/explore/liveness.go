@@ -50,11 +50,15 @@ func (s *search) liveness() {
 
 // sccs returns the components (as sorted state lists) of the subgraph
 // induced by in that contain at least one edge, using an iterative Tarjan.
+//
+// Its two arrays of a number per state are the search's, reused for every
+// node's components: on tens of millions of states they are the largest
+// thing liveness needs. A state is on Tarjan's stack when it has an index
+// and its low is not yet done (set once its component is popped).
 func (s *search) sccs(in func(int) bool) [][]int {
 	n := s.expanded
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
+	const done = -1
+	index, low := s.scratchInts(n), s.scratchInts2(n)
 	for i := range index {
 		index[i] = -1
 	}
@@ -71,7 +75,6 @@ func (s *search) sccs(in func(int) bool) [][]int {
 		index[root], low[root] = next, next
 		next++
 		stack = append(stack, root)
-		onStack[root] = true
 		for len(calls) > 0 {
 			f := &calls[len(calls)-1]
 			es := s.succ(f.v)
@@ -86,12 +89,11 @@ func (s *search) sccs(in func(int) bool) [][]int {
 					index[t], low[t] = next, next
 					next++
 					stack = append(stack, t)
-					onStack[t] = true
 					calls = append(calls, frame{t, 0})
 					pushed = true
 					break
 				}
-				if onStack[t] && index[t] < low[f.v] {
+				if low[t] != done && index[t] < low[f.v] {
 					low[f.v] = index[t]
 				}
 			}
@@ -111,7 +113,7 @@ func (s *search) sccs(in func(int) bool) [][]int {
 				for {
 					x := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
-					onStack[x] = false
+					low[x] = done
 					comp = append(comp, x)
 					if x == v {
 						break
