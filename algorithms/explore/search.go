@@ -36,7 +36,7 @@ type search struct {
 	// The targets of state i's edges are edges[estart[i]:estart[i+1]].
 	estart seg[uint32]
 	edges  seg[uint32]
-	ints [2][]int32 // see scratchInts
+	ints   [2][]int32 // see scratchInts
 	// classes interns fairness classes; class 0 means "need not be fair".
 	classes map[classKey]uint32
 
