@@ -44,7 +44,7 @@ func newScratch(w *sim.World, st *states) *scratch {
 // The parts of the other nodes are reused for every successor as they are.
 func (sc *scratch) load(w *sim.World, i int) ([]byte, error) {
 	sc.buf = sc.st.bytes(sc.buf[:0], i, sc.ends)
-	sc.vec = append(sc.vec[:0], sc.st.vec(i)...)
+	sc.vec = sc.st.ids(sc.vec[:0], i)
 	return sc.buf, sc.decode(w, sc.buf)
 }
 

@@ -12,7 +12,14 @@ const segBits = 20
 
 func (s *seg[T]) push(v T) {
 	if s.n>>segBits == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]T, 0, 1<<segBits))
+		// The first chunk starts small and grows as append grows it (a
+		// search of a few hundred states should not take megabytes);
+		// later ones are made whole.
+		c := 1 << segBits
+		if len(s.chunks) == 0 {
+			c = 256
+		}
+		s.chunks = append(s.chunks, make([]T, 0, c))
 	}
 	c := &s.chunks[s.n>>segBits]
 	*c = append(*c, v)
@@ -24,7 +31,13 @@ func (s *seg[T]) at(i int) T { return s.chunks[i>>segBits][i&(1<<segBits-1)] }
 func (s *seg[T]) len() int { return s.n }
 
 // bytes is the memory the entries take.
-func (s *seg[T]) bytes(size int) int { return len(s.chunks) * (1 << segBits) * size }
+func (s *seg[T]) bytes(size int) int {
+	n := 0
+	for _, c := range s.chunks {
+		n += cap(c)
+	}
+	return n * size
+}
 
 // bits is an append-only bit array, one bit per state.
 type bits struct {

@@ -7,12 +7,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The state table finds every vector it was given and no other, through
+// A vector table finds every vector it was given and no other, through
 // growth and through the switch from tagged slots to plain indices (here
-// after 15 states instead of 2^27).
-func TestStatesFindWhatWasAdded(t *testing.T) {
+// after 15 vectors instead of 2^27).
+func TestVecTableFindsWhatWasAdded(t *testing.T) {
 	for _, bits := range []uint{4, tagIdxBits} {
-		s := newStates(2)
+		s := newVecTable(3)
 		s.idxBits = bits
 		vec := func(i int) []uint32 { return []uint32{uint32(i % 7), uint32(i / 7), uint32(i * 31 % 11)} }
 		const n = 200_000
@@ -21,7 +21,7 @@ func TestStatesFindWhatWasAdded(t *testing.T) {
 			require.True(t, isNew, "state %d", i)
 			require.Equal(t, i, idx)
 		}
-		assert.Equal(t, n, s.len())
+		assert.Equal(t, n, s.n)
 		if bits == 4 {
 			assert.Equal(t, uint(32), s.idxBits, "the tag gave way")
 		}
@@ -53,4 +53,24 @@ func TestStatesSplitAndJoin(t *testing.T) {
 	assert.False(t, ok, "a tail never seen")
 	_, ok = s.split(nil, []byte("bbbaaaatail"), []int{3, 7}, false)
 	assert.False(t, ok, "bbb was never a part")
+}
+
+// A state's ids come back as they went in, whatever the number of nodes
+// (pairs, and a lone last node).
+func TestStatesIDsRoundTrip(t *testing.T) {
+	for nodes := 1; nodes <= 5; nodes++ {
+		s := newStates(nodes)
+		for i := 0; i < 1000; i++ {
+			ids := make([]uint32, nodes+1)
+			for k := range ids {
+				ids[k] = uint32((i*7 + k*13) % (11 + k))
+			}
+			idx, _ := s.add(ids)
+			require.Equal(t, ids, s.ids(nil, idx), "nodes=%d state %d", nodes, i)
+			require.Equal(t, idx, s.lookup(ids))
+		}
+		missing := make([]uint32, nodes+1)
+		missing[0] = 999
+		assert.Equal(t, -1, s.lookup(missing))
+	}
 }

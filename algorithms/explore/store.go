@@ -88,7 +88,11 @@ func (s *store) append(b []byte) int {
 	}
 	need := len(b) + 2
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > chunkSize {
-		s.chunks = append(s.chunks, make([]byte, 0, max(chunkSize, need)))
+		c := chunkSize
+		if len(s.chunks) == 0 {
+			c = 4096 // grown by append: a small search keeps a small store
+		}
+		s.chunks = append(s.chunks, make([]byte, 0, max(c, need)))
 	}
 	ci := len(s.chunks) - 1
 	c := s.chunks[ci]
@@ -119,7 +123,11 @@ func (s *store) grow() {
 
 // memBytes estimates the memory the store holds per state and in all.
 func (s *store) memBytes() int {
-	return len(s.chunks)*chunkSize + s.offs.bytes(8) + len(s.slots)*8
+	n := 0
+	for _, c := range s.chunks {
+		n += cap(c)
+	}
+	return n + s.offs.bytes(8) + len(s.slots)*8
 }
 
 // hash is a fast, deterministic 64-bit hash of b (8 bytes at a time,

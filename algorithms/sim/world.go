@@ -75,6 +75,7 @@ type World struct {
 
 	ctx   Ctx    // reused by Apply: searches call it millions of times
 	steps []Step // reused by Events
+	dec   Dec    // reused by DecodeSplit: a Dec handed to the nodes' Decode escapes
 	// initial holds each node's initial state, for recoveries. Shared by
 	// clones (never changed).
 	initial []Node
@@ -661,9 +662,11 @@ func (w *World) Decode(b []byte) error {
 // in b: node i's is b[ends[i-1]:ends[i]] (from 0 for node 0), if ends is
 // long enough. A search uses it to reuse those bytes for successors.
 func (w *World) DecodeSplit(b []byte, ends []int) error {
-	d := Dec{B: b}
+	w.dec = Dec{B: b}
+	d := &w.dec
+	defer func() { w.dec = Dec{} }() // keep no reference to b
 	for i, n := range w.Nodes {
-		n.Decode(&d)
+		n.Decode(d)
 		if i < len(ends) {
 			ends[i] = len(b) - len(d.B)
 		}
