@@ -49,7 +49,7 @@ func bench(bin, model, configs string, limit time.Duration, memMB int) error {
 	fmt.Println("| configuration | properties | SPIN states | SPIN time | SPIN memory | SPIN verdict | dmelab states | dmelab time | dmelab memory | dmelab verdict | SPIN time / dmelab time |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
-		so.HashBits = hashBits(c.n)
+		so.HashBits = costbench.HashBits(c.n, c.r)
 		for _, live := range []bool{false, true} {
 			props := "safety"
 			if live {
@@ -73,14 +73,6 @@ func bench(bin, model, configs string, limit time.Duration, memMB int) error {
 	}
 	fmt.Printf("\nload average after: %s\n", loadavg())
 	return nil
-}
-
-// hashBits sizes pan's hash table (-w) for the state counts expected.
-func hashBits(n int) int {
-	if n <= 3 {
-		return 24
-	}
-	return 27
 }
 
 func count(n int64, complete bool) string {

@@ -53,7 +53,7 @@ func run(dir string, limit time.Duration, name string, args ...string) ([]byte, 
 	}
 	killed := ctx.Err() != nil
 	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
+	if err != nil && !errors.As(err, &exit) && !killed {
 		return out.Bytes(), c, killed, fmt.Errorf("%s: %v", name, err)
 	}
 	return out.Bytes(), c, killed, nil

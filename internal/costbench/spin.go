@@ -85,6 +85,22 @@ func RunSpin(n, r int, liveness bool, o SpinOptions) (Spin, error) {
 	return s, nil
 }
 
+// HashBits sizes pan's hash table (-w, log2 of its slots) for the states
+// expected at n nodes and r requests: the table is allocated whole, so a
+// large one inflates the memory of small searches, and a small one slows
+// large ones down (its chains grow).
+func HashBits(n, r int) int {
+	switch {
+	case n <= 2:
+		return 16
+	case n == 3 && r == 1:
+		return 20
+	case n == 3:
+		return 24
+	}
+	return 27
+}
+
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
