@@ -135,11 +135,12 @@ bench:
 # model bench/spin/ra_benari.pml, step for step as the Go model, verified
 # by SPIN's pan and by dmelab check, N=3 R=2 and N=4 R=1, safety alone and
 # with liveness, in one table. Each run is bounded by 5 minutes and
-# 8 GiB (SPIN_CONFIGS, SPIN_TIME to change them); some 20 minutes.
+# 6 GiB (SPIN_CONFIGS, SPIN_TIME, SPIN_MEM_MB); some 20 minutes.
 SPIN_CONFIGS ?= 3:2,4:1
 SPIN_TIME ?= 5m
+SPIN_MEM_MB ?= 6144
 bench-spin: build spin
-	$(GO) run ./cmd/benchspin -configs $(SPIN_CONFIGS) -time-limit $(SPIN_TIME)
+	$(GO) run ./cmd/benchspin -configs $(SPIN_CONFIGS) -time-limit $(SPIN_TIME) -mem-mb $(SPIN_MEM_MB)
 
 # Debian's spin package (with gcc, which compiles its verifiers).
 spin:
