@@ -7,6 +7,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -26,9 +27,17 @@ func main() {
 	requests := flag.String("requests", "1,2", "requests per node")
 	maxStates := flag.Int64("max-states", 2_000_000, "each search stops after this many states")
 	limit := flag.Duration("time-limit", time.Minute, "each search stops after this long")
+	data := flag.String("data", "docs/cost.json", "the measurements, written beside the picture")
+	replot := flag.Bool("replot", false, "draw the picture again from -data without running any search")
 	model := flag.String("model", "bench/spin/ra_benari.pml", "the Promela model of ra-benari (SPIN's points, when spin is installed)")
 	flag.Parse()
-	if err := plot(*bin, *out, *nodes, *requests, *maxStates, *limit, *model); err != nil {
+	var err error
+	if *replot {
+		err = draw(*data, *out)
+	} else {
+		err = plot(*bin, *out, *data, *nodes, *requests, *maxStates, *limit, *model)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "costplot:", err)
 		os.Exit(1)
 	}
@@ -36,7 +45,30 @@ func main() {
 
 type size struct{ n, r int }
 
-func plot(bin, out, nodes, requests string, maxStates int64, limit time.Duration, model string) error {
+// figure is what the picture is drawn from (docs/cost.json).
+type figure struct {
+	Title, Note string
+	Sizes       []string
+	Series      []costbench.Series
+}
+
+func draw(data, out string) error {
+	b, err := os.ReadFile(data)
+	if err != nil {
+		return err
+	}
+	var f figure
+	if err := json.Unmarshal(b, &f); err != nil {
+		return fmt.Errorf("%s: %v", data, err)
+	}
+	if err := os.WriteFile(out, costbench.Plot(f.Title, f.Note, f.Sizes, f.Series), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s\n", out)
+	return nil
+}
+
+func plot(bin, out, data, nodes, requests string, maxStates int64, limit time.Duration, model string) error {
 	ns, err := ints(nodes)
 	if err != nil {
 		return err
@@ -84,23 +116,27 @@ func plot(bin, out, nodes, requests string, maxStates int64, limit time.Duration
 		fmt.Printf("| `%s` | %s |\n", name, strings.Join(cells, " | "))
 		series = append(series, s)
 	}
-	note := fmt.Sprintf("dmelab check, safety and liveness; each search bounded by %s states and %s", costbench.Thousands(maxStates), limit)
+	note := fmt.Sprintf("dmelab check, safety and liveness, each search bounded by %s states and %g s", costbench.Thousands(maxStates), limit.Seconds())
 	if _, err := exec.LookPath("spin"); err == nil {
 		s, err := spinSeries(model, sizes, maxStates, limit)
 		if err != nil {
 			return err
 		}
 		series = append(series, s)
-		note += "; SPIN: the Promela model of ra-benari"
+		note += "; ◆ SPIN, ra-benari"
 	} else {
 		fmt.Println("\n(spin is not installed: no SPIN points)")
 	}
-	svg := costbench.Plot("What a search costs, per algorithm and size", note, xs, series)
-	if err := os.WriteFile(out, svg, 0o644); err != nil {
+	f := figure{Title: "What a search costs, per algorithm and size", Note: note, Sizes: xs, Series: series}
+	b, err := json.MarshalIndent(f, "", "\t")
+	if err != nil {
 		return err
 	}
-	fmt.Printf("\nwrote %s\n", out)
-	return nil
+	if err := os.WriteFile(data, append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	fmt.Println()
+	return draw(data, out)
 }
 
 // spinSeries verifies the Promela model of ra-benari with the deadlock

@@ -94,11 +94,9 @@ func Seconds(v float64) string {
 	return trim(v) + " s"
 }
 
-// MiBLabel labels a decade of mebibytes.
+// MiBLabel labels a decade of mebibytes (in MiB from 1 up: decades of
+// MiB are not round numbers of GiB).
 func MiBLabel(v float64) string {
-	if v >= 1024 {
-		return trim(v/1024) + " GiB"
-	}
 	if v < 1 {
 		return trim(v*1024) + " KiB"
 	}

@@ -32,8 +32,8 @@ func TestLabels(t *testing.T) {
 		[]string{Count(1), Count(10), Count(1000), Count(1e5), Count(1e6), Count(1e10)})
 	assert.Equal(t, []string{"1 ms", "100 ms", "1 s", "100 s"},
 		[]string{Seconds(0.001), Seconds(0.1), Seconds(1), Seconds(100)})
-	assert.Equal(t, []string{"100 KiB", "10 MiB", "1 GiB", "10 GiB"},
-		[]string{MiBLabel(100.0 / 1024), MiBLabel(10), MiBLabel(1024), MiBLabel(10240)})
+	assert.Equal(t, []string{"100 KiB", "10 MiB", "1000 MiB", "10000 MiB"},
+		[]string{MiBLabel(100.0 / 1024), MiBLabel(10), MiBLabel(1000), MiBLabel(10000)})
 }
 
 // The picture is well-formed XML, escapes names, and draws stopped points
