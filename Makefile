@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test screenshots hostile fuzz fuzz-scenario bench bench-grade verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test test-go run-browser-tests screenshots hostile fuzz fuzz-scenario bench bench-grade verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -17,17 +17,23 @@ run: site
 	$(GO) build -o $(BIN) ./cmd/dmelab
 	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
-# The last three run in one sub-make, so `site` (the wasm and the bundles,
-# which test-browser and test-worker both need) is built once; test-browser
-# comes first because its prerequisites build `site` before `build`, and
-# bin/dmelab embeds the site (the exercise pages' Go editor among it).
+# The site (the wasm and the bundles, which the browser and worker tests
+# need) and bin/dmelab (which embeds it) are built once, first; then the
+# Go packages and the browser tests run side by side (the browser tests
+# mostly wait on the page, so they cost little of the two cores the Go
+# tests keep busy); the worker and the hostile corpus, which time the
+# grader against its promises, run after, on a quiet machine.
 test:
 	$(GO) vet ./...
-	$(GO) test -timeout 30m ./...
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
-	$(MAKE) test-browser test-worker hostile
+	$(MAKE) site build node_modules
+	$(MAKE) -j2 --output-sync=line test-go run-browser-tests
+	$(MAKE) test-worker hostile
+
+test-go:
+	$(GO) test -timeout 30m ./...
 
 # Hostile and odd-but-honest submissions (cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
@@ -59,6 +65,9 @@ node_modules: package.json package-lock.json
 # The page in headless Chromium (skipped, saying so, without
 # /usr/bin/chromium). Screenshots go to artifacts/playground/.
 test-browser: site build node_modules
+	$(MAKE) run-browser-tests
+
+run-browser-tests:
 	node --test --test-concurrency=1 site/e2e/*.test.mjs site/build/build.test.mjs
 
 # Pictures of the pages for the README and docs (docs/screenshots/): the playground,
