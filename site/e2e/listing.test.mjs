@@ -48,9 +48,9 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   assert.notEqual(EDITED, SHIPPED);
   await page.goto(pg.server.url);
   await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
-  // Lamport 1978 is not written as a listing: no Listing view.
-  await page.selectOption('#algo', 'lamport');
-  await page.waitForFunction(() => location.hash.includes('algo=lamport'));
+  // Raymond's tree is not written as a listing: no Listing view.
+  await page.selectOption('#algo', 'raymond');
+  await page.waitForFunction(() => location.hash.includes('algo=raymond'));
   assert.equal(await page.isHidden('#listing-open'), true, 'no Listing view for an algorithm without a listing');
 
   await page.selectOption('#algo', 'ra-benari');

@@ -27,6 +27,7 @@ const style = HighlightStyle.define([
   { tag: t.operator, color: '#cf222e' },
   { tag: t.variableName, color: '#116329', fontWeight: '600' },
   { tag: t.definition(t.variableName), color: '#116329', fontWeight: '700' },
+  { tag: t.function(t.variableName), color: '#6639ba' }, // the listing's max(), alive(), tick()
   { tag: t.labelName, color: '#9a6700', fontWeight: '700' },
   { tag: t.atom, color: '#0550ae' },
 ]);

@@ -1,37 +1,72 @@
 // The listing language's highlighting for CodeMirror (docs/listings.md):
 // a line tokenizer like the scenario's. It marks comments, step labels
-// (P4:, P2a:), keywords, types, numbers and the seeds' operators; names
-// stay plain.
+// (P4:, P2a:), keywords, types, constants, functions, numbers and the
+// seeds' operators; names stay plain.
+//
+// The words are the language's own: listing-words.json is written from
+// package listing's source by site/cmd/listingwords, whose test fails
+// when the two differ.
 
 import { StreamLanguage } from '@codemirror/language';
+import words from './listing-words.json';
 
-const KEYWORDS = new Set([
-  'algorithm', 'message', 'global', 'process', 'on', 'loop', 'forever', 'for', 'all', 'other',
-  'in', 'if', 'else', 'send', 'receive', 'await', 'add', 'to', 'remove', 'from',
-  'and', 'or', 'not', 'max', 'min', 'NCS', 'CS', 'chooseNumber',
-]);
-const TYPES = new Set(['int', 'bool', 'node', 'set']);
-const CONSTANTS = new Set(['true', 'false', 'none', 'empty', 'myID', 'n']);
+const KEYWORDS = new Set(words.keywords);
+const CONTEXTUAL = new Set(words.contextual);
+const TYPES = new Set(words.types);
+const CONSTANTS = new Set(words.constants);
+const FUNCTIONS = new Set(words.functions);
+
+const NAME = /^[\p{L}_][\p{L}\p{N}_']*/u;
+
+// A contextual word (on start:, channels fifo, some j: …, all other Node
+// j) is a keyword where the parser reads it as one: after a keyword, or
+// first on its line and followed by a word (channels fifo; not "start =
+// 1"); "some" when a quantifier's variable follows it. Elsewhere it is a
+// name.
+function contextual(w, stream, state) {
+  if (state.prevKeyword) return true;
+  const next = stream.match(/^\s+([\p{L}_][\p{L}\p{N}_']*)/u, false);
+  if (w === 'some') return Boolean(next) && (!KEYWORDS.has(next[1]) || next[1] === 'other');
+  return state.first && Boolean(next);
+}
 
 export const listingLanguage = StreamLanguage.define({
   name: 'dmelab-listing',
-  token(stream) {
+  startState: () => ({ first: true, prevKeyword: false }),
+  copyState: (s) => ({ ...s }),
+  token(stream, state) {
+    if (stream.sol()) {
+      state.first = true;
+      state.prevKeyword = false;
+    }
     if (stream.eatSpace()) return null;
     if (stream.peek() === '#') {
       stream.skipToEnd();
       return 'comment';
     }
     if (stream.match(/^P\d+[a-z]?:/)) return 'labelName';
+    const before = { first: state.first, prevKeyword: state.prevKeyword };
+    state.first = false;
+    state.prevKeyword = false;
     if (stream.match(/^\d+/)) return 'number';
     if (stream.match(/^(<<|<=|>=|!=|==|[<>=≤≥≠+\-*])/)) return 'operator';
-    const m = stream.match(/^[\p{L}_][\p{L}\p{N}_]*/u);
+    const m = stream.match(NAME);
     if (!m) {
       stream.next();
       return null;
     }
-    if (KEYWORDS.has(m[0])) return 'keyword';
-    if (TYPES.has(m[0])) return 'typeName';
-    if (CONSTANTS.has(m[0])) return 'atom';
+    const w = m[0];
+    if (FUNCTIONS.has(w) && stream.match(/^\s*\(/, false)) return 'variableName.function';
+    if (KEYWORDS.has(w)) {
+      state.prevKeyword = true;
+      return 'keyword';
+    }
+    if (TYPES.has(w)) return 'typeName';
+    if (CONSTANTS.has(w)) return 'atom';
+    if (CONTEXTUAL.has(w) && contextual(w, stream, before)) {
+      state.prevKeyword = true;
+      return 'keyword';
+    }
     return null;
   },
   languageData: { commentTokens: { line: '#' } },
