@@ -218,10 +218,8 @@ type (
 	// increasing order) or "for all N in S:".
 	ForAll struct {
 		Line
-		Var   string
-		Other bool
-		Set   string
-		Body  []Stmt
+		Range
+		Body []Stmt
 	}
 	// If is "if cond:" with its block and an optional "else:" block.
 	If struct {
@@ -302,14 +300,32 @@ type (
 	// It reaches as far right as an expression goes; the seeds' listings
 	// write it in parentheses.
 	Quant struct {
-		Pos   Pos
-		Some  bool
-		Other bool
+		Pos  Pos
+		Some bool
+		Range
+		Cond Expr
+	}
+
+	// Range is what a loop or a quantifier goes through: "node j" (every
+	// node), "other node j" (every node but this one) or "j in S" (the
+	// members of S), in increasing order.
+	Range struct {
 		Var   string
+		Other bool
 		Set   string
-		Cond  Expr
 	}
 )
+
+// String is the range as written, e.g. "other node j".
+func (r Range) String() string {
+	switch {
+	case r.Other:
+		return "other node " + r.Var
+	case r.Set != "":
+		return r.Var + " in " + r.Set
+	}
+	return "node " + r.Var
+}
 
 func (e *Ident) At() Pos   { return e.Pos }
 func (e *IntLit) At() Pos  { return e.Pos }

@@ -449,51 +449,26 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 // none again once the loop is done.
 func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 	c := s.c
-	set := -1
-	_, declared := s.lookup(st.Set)
-	voting := st.Set == "V" && !declared // seed 003's voting set
-	if voting {
-		c.prog.votes = true
-	}
-	if st.Set != "" && !voting {
-		set = s.collection(st.Set, st.Pos)
-	}
-	var ct Type
-	if set >= 0 {
-		ct = c.slots[set].typ
-	}
+	r := s.compileRange(st.Range, st.Pos)
 	lv, ok := s.local[st.Var]
 	if !ok {
 		lv = c.newSlot(st.Var, Node, -1, s.owner(), st.Pos, s.local)
 	}
 	body := s.atomic(st.Body, step)
 	out := stmtCode{defs: []int{lv}, reads: body.reads, writes: append([]int{lv}, body.writes...)}
-	if set >= 0 {
-		out.uses = append(out.uses, set)
-		out.reads = append(out.reads, set)
+	if r.set >= 0 {
+		out.uses = append(out.uses, r.set)
+		out.reads = append(out.reads, r.set)
 	}
 	for _, u := range body.uses {
 		if u != lv {
 			out.uses = append(out.uses, u)
 		}
 	}
-	other, named, act := st.Other, st.Set != "", body.act
+	act := body.act
 	out.act = func(n *node, ctx *sim.Ctx, arg int64) {
 		var buf [32]int64
-		var list []int64
-		switch {
-		case voting:
-			list = members(Set, n.vset, buf[:0])
-		case named && set >= 0:
-			list = members(ct, n.v[set], buf[:0]) // as it is now
-		case !named:
-			for j := 0; j < n.n; j++ {
-				if !other || j != n.id {
-					list = append(buf[:len(list)], int64(j))
-				}
-			}
-		}
-		for _, j := range list {
+		for _, j := range r.list(n, buf[:0]) { // the set as it is now
 			if n.fault != "" {
 				break
 			}
@@ -505,6 +480,46 @@ func (s *scope) atomicFor(st *ForAll, step bool) stmtCode {
 		n.v[lv] = -1
 	}
 	return out
+}
+
+// rangeCode is a compiled Range: seed 003's voting set V (unless a
+// variable of that name hides it), a set or queue variable's slot, or
+// the nodes.
+type rangeCode struct {
+	voting, named, other bool
+	set                  int // the set's slot, or -1
+	ct                   Type
+}
+
+func (s *scope) compileRange(r Range, pos Pos) rangeCode {
+	out := rangeCode{named: r.Set != "", other: r.Other, set: -1}
+	if _, declared := s.lookup(r.Set); r.Set == "V" && !declared {
+		out.voting, s.c.prog.votes = true, true
+	} else if r.Set != "" {
+		out.set = s.collection(r.Set, pos)
+	}
+	if out.set >= 0 {
+		out.ct = s.c.slots[out.set].typ
+	}
+	return out
+}
+
+// list appends the members of the range in node n's state to buf.
+func (r rangeCode) list(n *node, buf []int64) []int64 {
+	switch {
+	case r.voting:
+		return members(Set, n.vset, buf)
+	case r.named && r.set >= 0:
+		return members(r.ct, n.v[r.set], buf)
+	case r.named:
+		return buf // not a collection: reported when compiled
+	}
+	for j := 0; j < n.n; j++ {
+		if !r.other || j != n.id {
+			buf = append(buf, int64(j))
+		}
+	}
+	return buf
 }
 
 // owner is the slot owner for variables a scope adds: its process, or a

@@ -132,16 +132,7 @@ func (w *fmtWriter) block(list []Stmt, indent int) {
 			w.line(indent, ln.Label, "loop forever:", ln.Comment)
 			w.block(s.Body, scol+4)
 		case *ForAll:
-			h := "for all "
-			switch {
-			case s.Other:
-				h += "other node " + s.Var
-			case s.Set != "":
-				h += s.Var + " in " + s.Set
-			default:
-				h += "node " + s.Var
-			}
-			w.line(indent, ln.Label, h+":", ln.Comment)
+			w.line(indent, ln.Label, "for all "+s.Range.String()+":", ln.Comment)
 			w.block(s.Body, scol+4)
 		case *If:
 			w.line(indent, ln.Label, "if "+ExprString(s.Cond)+":", ln.Comment)
@@ -198,13 +189,7 @@ func StmtString(s Stmt) string {
 	case *Loop:
 		return "loop forever:"
 	case *ForAll:
-		if s.Other {
-			return "for all other node " + s.Var + ":"
-		}
-		if s.Set != "" {
-			return "for all " + s.Var + " in " + s.Set + ":"
-		}
-		return "for all node " + s.Var + ":"
+		return "for all " + s.Range.String() + ":"
 	case *If:
 		return "if " + ExprString(s.Cond) + ":"
 	}
@@ -240,15 +225,7 @@ func ExprString(e Expr) string {
 		if e.Some {
 			s = "some "
 		}
-		switch {
-		case e.Other:
-			s += "other node " + e.Var
-		case e.Set != "":
-			s += e.Var + " in " + e.Set
-		default:
-			s += "node " + e.Var
-		}
-		return s + ": " + ExprString(e.Cond)
+		return s + e.Range.String() + ": " + ExprString(e.Cond)
 	}
 	return ""
 }

@@ -339,15 +339,7 @@ func (p *parser) stmt() Stmt {
 	case "for":
 		p.next()
 		p.expect("all")
-		s := &ForAll{Line: ln}
-		s.Other = p.accept("other")
-		if p.is("node") || p.is("Node") {
-			p.next()
-		}
-		s.Var, _ = p.ident("the loop's variable")
-		if !s.Other && p.accept("in") {
-			s.Set, _ = p.ident("a set")
-		}
+		s := &ForAll{Line: ln, Range: p.nodeRange("the loop's variable")}
 		p.expect(":")
 		p.end()
 		s.Body = p.block(col)
@@ -559,16 +551,23 @@ func (p *parser) quantifies() bool {
 }
 
 // quant reads "all [other] [node] j [in S]: cond" after all or some.
-func (p *parser) quant(t tok) Expr {
-	q := &Quant{Pos: t.pos, Some: t.text == "some"}
-	q.Other = p.accept("other")
+// nodeRange parses "[other] [node] j" or "j in S" (see Range); what
+// names the variable in an error.
+func (p *parser) nodeRange(what string) Range {
+	var r Range
+	r.Other = p.accept("other")
 	if p.is("node") || p.is("Node") {
 		p.next()
 	}
-	q.Var, _ = p.ident("the variable that goes through the nodes")
-	if !q.Other && p.accept("in") {
-		q.Set, _ = p.ident("a set")
+	r.Var, _ = p.ident(what)
+	if !r.Other && p.accept("in") {
+		r.Set, _ = p.ident("a set")
 	}
+	return r
+}
+
+func (p *parser) quant(t tok) Expr {
+	q := &Quant{Pos: t.pos, Some: t.text == "some", Range: p.nodeRange("the variable that goes through the nodes")}
 	p.expect(":")
 	q.Cond = p.expr()
 	return q

@@ -108,14 +108,7 @@ func (s *scope) clock(pos Pos) value {
 // slot of its own, none outside the quantifier.
 func (s *scope) quant(e *Quant) value {
 	c := s.c
-	set, voting := -1, false
-	if e.Set != "" {
-		if _, declared := s.lookup(e.Set); e.Set == "V" && !declared {
-			voting, c.prog.votes = true, true
-		} else {
-			set = s.collection(e.Set, e.Pos)
-		}
-	}
+	r := s.compileRange(e.Range, e.Pos)
 	old, had := s.local[e.Var]
 	lv := c.newSlot(e.Var, Node, -1, -2, e.Pos, s.local)
 	cond := s.expr(e.Cond)
@@ -129,32 +122,15 @@ func (s *scope) quant(e *Quant) value {
 		what = "some"
 	}
 	s.want(e.Cond, cond, Bool, what)
-	var ct Type
-	if set >= 0 {
-		ct = c.slots[set].typ
-	}
-	f, some, other, named := cond.fn, e.Some, e.Other, e.Set != ""
+	f, some := cond.fn, e.Some
 	reads := append([]int{lv}, cond.reads...)
-	if set >= 0 {
-		reads = append(reads, set)
+	if r.set >= 0 {
+		reads = append(reads, r.set)
 	}
 	return value{typ: Bool, reads: reads, fn: func(n *node) int64 {
 		var buf [32]int64
-		var list []int64
-		switch {
-		case voting:
-			list = members(Set, n.vset, buf[:0])
-		case named && set >= 0:
-			list = members(ct, n.v[set], buf[:0])
-		case !named:
-			for j := 0; j < n.n; j++ {
-				if !other || j != n.id {
-					list = append(buf[:len(list)], int64(j))
-				}
-			}
-		}
 		out := b2i(!some)
-		for _, j := range list {
+		for _, j := range r.list(n, buf[:0]) {
 			n.v[lv] = j
 			if (f(n) != 0) == some {
 				out = b2i(some)
