@@ -29,7 +29,7 @@ test:
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
 	$(MAKE) site build node_modules
-	$(MAKE) -j2 --output-sync=line test-go run-browser-tests
+	$(MAKE) -j2 --output-sync=none test-go run-browser-tests
 	$(MAKE) test-worker hostile
 
 test-go:
