@@ -86,3 +86,17 @@ when state = WANTED and (all node j: got > 9):
 	assert.Equal(t, sim.InCS, w.Nodes[1].Phase(), "the rule ran after the messages")
 	assert.Empty(t, w.Net, "nothing went through the network")
 }
+
+// A listing written as handlers shows its phase variable by name, as the
+// listing writes it, not as the number it is stored as.
+func TestHandlerStateShowsByName(t *testing.T) {
+	alg, err := listing.Seed("central")
+	require.NoError(t, err)
+	w, err := sim.NewWorld(alg, sim.Config{N: 3}, sim.Options{Requests: 1})
+	require.NoError(t, err)
+	client := w.Nodes[1]
+	assert.Equal(t, "RELEASED", varOf(client, "state"))
+	_, err = w.Apply(sim.Event{Kind: sim.EvRequest, Node: 1})
+	require.NoError(t, err)
+	assert.Equal(t, "WANTED", varOf(w.Nodes[1], "state"))
+}

@@ -381,9 +381,15 @@ func (n *node) Vars() []sim.Var {
 	return out
 }
 
-// value shows slot i's value; an array's as "[N1:x N2:y]".
+// value shows slot i's value; an array's as "[N1:x N2:y]"; a handler
+// listing's state by its name (RELEASED, WANTED, HELD).
 func (n *node) value(i int) string {
 	s := n.p.slots[i]
+	if n.p.main < 0 && n.p.start == nil && i == n.p.state {
+		if x := n.v[i]; x >= released && x <= held {
+			return [...]string{"RELEASED", "WANTED", "HELD"}[x]
+		}
+	}
 	if !s.array {
 		return n.show(s.typ, n.v[i])
 	}
