@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test test-go run-browser-tests screenshots hostile fuzz fuzz-scenario bench bench-grade verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test test-go run-browser-tests run-worker-tests screenshots hostile fuzz fuzz-scenario bench bench-grade verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -18,7 +18,8 @@ run: site
 	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
 # The site (the wasm and the bundles, which the browser and worker tests
-# need) and bin/dmelab (which embeds it) are built once, first; then the
+# need), bin/dmelab (which embeds it) and the Worker are built once,
+# first; then the
 # Go packages and the browser tests run side by side (the browser tests
 # mostly wait on the page, so they cost little of the two cores the Go
 # tests keep busy); the worker and the hostile corpus, which time the
@@ -28,9 +29,9 @@ test:
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
-	$(MAKE) site build node_modules
+	$(MAKE) site build worker node_modules
 	$(MAKE) -j2 --output-sync=none test-go run-browser-tests
-	$(MAKE) test-worker hostile
+	$(MAKE) run-worker-tests hostile
 
 test-go:
 	$(GO) test -timeout 30m ./...
@@ -91,6 +92,9 @@ worker-dev: worker
 
 # The worker test: wrangler dev in front of a real dmelab serve.
 test-worker: worker build
+	$(MAKE) run-worker-tests
+
+run-worker-tests:
 	node --test edge/worker/worker.test.mjs
 
 # What the page costs: wasm size raw and gzipped, time to the first
