@@ -14,11 +14,14 @@ import (
 // The reference behaves exactly as the registry's suzuki-kasami, directly
 // and through the wire: the same state space and verdicts, and the same
 // events, tokens and variables along a run, so schedules written for
-// suzuki-kasami replay on a student's code.
+// suzuki-kasami replay on a student's code. The state spaces are
+// compared in full: the registry's model has a partial-order reduction,
+// which a student's code does not vouch for.
 func TestReferenceIsSuzukiKasami(t *testing.T) {
 	reg, refs := suzukikasami.Algorithm(), suite.Refs()
 	steptest.Same(t, reg, steptest.Each(suite.Alg, refs),
-		steptest.Config{N: 1, R: 1}, steptest.Config{N: 2, R: 2}, steptest.Config{N: 3, R: 1}, steptest.Config{N: 3, R: 2})
+		steptest.Config{N: 1, R: 1, NoReduce: true}, steptest.Config{N: 2, R: 2, NoReduce: true},
+		steptest.Config{N: 3, R: 1, NoReduce: true}, steptest.Config{N: 3, R: 2, NoReduce: true})
 	run := []string{"request N1", "request N2", "request N3", "deliver N2->N1 request(1)", "deliver N3->N1 request(1)", "exit N1",
 		"deliver N1->N2 token[LN=0,0,0 Q=N3]", "deliver N2->N3 request(1)", "request N1", "exit N2", "deliver N2->N3 token", "deliver N1->N3 request(1)", "exit N3"}
 	for _, c := range refs {
