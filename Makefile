@@ -19,19 +19,17 @@ run: site
 
 # The site (the wasm and the bundles, which the browser and worker tests
 # need), bin/dmelab (which embeds it) and the Worker are built once,
-# first; then the
-# Go packages and the browser tests run side by side (the browser tests
-# mostly wait on the page, so they cost little of the two cores the Go
-# tests keep busy); the worker and the hostile corpus, which time the
-# grader against its promises, run after, on a quiet machine.
+# first; then the Go packages, the browser tests, the Worker's tests and
+# the hostile corpus, one after the other. (Running the browser tests
+# beside the Go packages gained nothing on two cores, which the Go
+# packages keep busy: docs/testing.md.)
 test:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
 	$(MAKE) site build worker node_modules
-	$(MAKE) -j2 --output-sync=none test-go run-browser-tests
-	$(MAKE) run-worker-tests hostile
+	$(MAKE) test-go run-browser-tests run-worker-tests hostile
 
 test-go:
 	$(GO) test -timeout 30m ./...
