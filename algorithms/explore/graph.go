@@ -23,7 +23,7 @@ func (s *search) graphAcyclic() bool {
 // satisfying in has no cycle (Kahn's algorithm).
 func (s *search) acyclic(in func(int) bool) bool {
 	n := s.expanded
-	indeg := s.scratchInts(n)
+	indeg := s.scratchInts(0, n)
 	clear(indeg)
 	for u := 0; u < n; u++ {
 		if !in(u) {
@@ -62,18 +62,11 @@ func (s *search) acyclic(in func(int) bool) bool {
 	return seen == total
 }
 
-// scratchInts and scratchInts2 return the search's two reusable arrays of
-// n numbers (their contents are left over from the last use).
-func (s *search) scratchInts(n int) []int32 {
-	if cap(s.ints[0]) < n {
-		s.ints[0] = make([]int32, n)
+// scratchInts returns the search's reusable array k (0 or 1) of n
+// numbers (its contents are left over from the last use).
+func (s *search) scratchInts(k, n int) []int32 {
+	if cap(s.ints[k]) < n {
+		s.ints[k] = make([]int32, n)
 	}
-	return s.ints[0][:n]
-}
-
-func (s *search) scratchInts2(n int) []int32 {
-	if cap(s.ints[1]) < n {
-		s.ints[1] = make([]int32, n)
-	}
-	return s.ints[1][:n]
+	return s.ints[k][:n]
 }

@@ -58,7 +58,7 @@ func (s *search) liveness() {
 func (s *search) sccs(in func(int) bool) [][]int {
 	n := s.expanded
 	const done = -1
-	index, low := s.scratchInts(n), s.scratchInts2(n)
+	index, low := s.scratchInts(0, n), s.scratchInts(1, n)
 	for i := range index {
 		index[i] = -1
 	}
