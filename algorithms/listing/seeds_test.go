@@ -44,12 +44,7 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 					// 4,000,000 states).
 					o := explore.Config{Sim: sim.Config{N: c.n}, Opts: sim.Options{Requests: c.r, AppMsgs: 1},
 						Props: []string{explore.Safety, explore.Liveness, explore.Order}}
-					o.Alg = alg
-					gotO, err := explore.Check(o)
-					require.NoError(t, err)
-					o.Alg = goAlg
-					wantO, err := explore.Check(o)
-					require.NoError(t, err)
+					gotO, wantO := checkBoth(t, o, alg, goAlg)
 					require.True(t, gotO.Complete && wantO.Complete)
 					assert.Equal(t, wantO.Verdicts, gotO.Verdicts, "with Order")
 				}
@@ -62,12 +57,7 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 			t.Run(name+"/N=3/R=1/crash", func(t *testing.T) {
 				cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, Crashes: 1},
 					Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
-				cfg.Alg = alg
-				got, err := explore.Check(cfg)
-				require.NoError(t, err)
-				cfg.Alg = goAlg
-				want, err := explore.Check(cfg)
-				require.NoError(t, err)
+				got, want := checkBoth(t, cfg, alg, goAlg)
 				require.True(t, got.Complete && want.Complete)
 				assert.Equal(t, want.Verdicts, got.Verdicts)
 				assert.Equal(t, want.States, got.States, "states")
@@ -101,18 +91,27 @@ func TestSeedListingsAgreeWithGoWhereNeitherSettles(t *testing.T) {
 			require.NoError(t, err)
 			cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 2},
 				Props: []string{explore.Safety, explore.Liveness}, NoReduce: true, MaxStates: 300_000}
-			cfg.Alg = alg
-			got, err := explore.Check(cfg)
-			require.NoError(t, err)
-			cfg.Alg = registry.Lookup(name)
-			want, err := explore.Check(cfg)
-			require.NoError(t, err)
+			got, want := checkBoth(t, cfg, alg, registry.Lookup(name))
 			require.False(t, want.Complete, "the Go model settles here now: move this size to TestSeedListingsAgreeWithGo")
 			assert.Equal(t, want.States, got.States, "states at the bound")
 			assert.Equal(t, want.Transitions, got.Transitions, "transitions at the bound")
 			assert.Equal(t, want.Verdicts, got.Verdicts)
 		})
 	}
+}
+
+// checkBoth runs the search cfg describes on the listing and on the Go
+// model.
+func checkBoth(t *testing.T, cfg explore.Config, listingAlg, goAlg *sim.Algorithm) (got, want *explore.Result) {
+	t.Helper()
+	var err error
+	cfg.Alg = listingAlg
+	got, err = explore.Check(cfg)
+	require.NoError(t, err)
+	cfg.Alg = goAlg
+	want, err = explore.Check(cfg)
+	require.NoError(t, err)
+	return got, want
 }
 
 func check(t *testing.T, alg *sim.Algorithm, n, r int, reduce bool) *explore.Result {
