@@ -14,6 +14,7 @@ import (
 
 	"dmelab/grader/exercise"
 	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
 )
 
 func init() {
@@ -42,7 +43,10 @@ flags:
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab module's sources (default: found from the
                      current directory, or $DMELAB_ROOT)
-  --compiler         run the sandbox with wazero's compiler, not its interpreter
+  --engine E         how the sandbox runs the code: auto (default: starts in
+                     wazero's interpreter while its compiler works, then
+                     compiled; compiled at once if compiled before),
+                     interpreter or compiler
   --quiet            no progress on stderr
   --max-memory BYTES bound on the grading's own work on this machine (default
                      1 GiB): a test that needs more is stopped and fails
@@ -64,7 +68,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	vis := fs.String("hidden-visibility", "", "")
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
-	compiler := fs.Bool("compiler", false, "")
+	engine := fs.String("engine", "auto", "")
 	quiet := fs.Bool("quiet", false, "")
 	maxMem := fs.Int64("max-memory", 0, "")
 	var files []string
@@ -99,7 +103,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return gradeBad(stderr, err.Error())
 	}
-	g, err := newGrader(*root, *cache, *compiler)
+	eng, err := sandbox.ParseEngine(*engine)
+	if err != nil {
+		return gradeBad(stderr, "--engine: "+err.Error())
+	}
+	g, err := newGrader(*root, *cache, eng)
 	if err != nil {
 		return gradeBad(stderr, err.Error())
 	}

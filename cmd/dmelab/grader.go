@@ -12,7 +12,7 @@ import (
 // newGrader builds the grader grade and validate use: root is the dmelab
 // module's sources ("" finds them from the working directory or the
 // binary), cache the compiled modules ("" the user cache directory).
-func newGrader(root, cache string, compiler bool) (*grade.Grader, error) {
+func newGrader(root, cache string, engine sandbox.Engine) (*grade.Grader, error) {
 	if root == "" {
 		if wd, err := os.Getwd(); err == nil {
 			root, _ = sandbox.FindRoot(wd)
@@ -35,6 +35,6 @@ func newGrader(root, cache string, compiler bool) (*grade.Grader, error) {
 	}
 	return &grade.Grader{
 		Builder: &sandbox.Builder{Root: root, Cache: cache},
-		Sandbox: sandbox.Options{Compiler: compiler, CacheDir: filepath.Join(cache, "wazero")},
+		Sandbox: sandbox.Options{Engine: engine, CacheDir: filepath.Join(cache, "wazero")},
 	}, nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"dmelab/edge/scenarioapi"
 	"dmelab/grader/grade"
+	"dmelab/grader/sandbox"
 	"dmelab/grader/serve"
 	"dmelab/grader/validate"
 	"dmelab/site"
@@ -93,7 +94,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab serve: %s\n", oneLine(err))
 		return exitUsage
 	}
-	g, err := newGrader(*root, *cache, false)
+	g, err := newGrader(*root, *cache, sandbox.Auto)
 	if err != nil {
 		return fail(err)
 	}

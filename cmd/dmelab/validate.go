@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dmelab/grader/exercise"
+	"dmelab/grader/sandbox"
 	"dmelab/grader/validate"
 )
 
@@ -82,7 +83,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dmelab validate: give one DIR (an exercise or a set)")
 		return exitUsage
 	}
-	g, err := newGrader(*root, *cache, false)
+	g, err := newGrader(*root, *cache, sandbox.Auto)
 	if err != nil {
 		fmt.Fprintf(stderr, "dmelab validate: %s\n", err)
 		return exitUsage

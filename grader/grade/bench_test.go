@@ -4,45 +4,50 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 
+	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
 	"dmelab/grader/sandbox"
 )
 
 // Grading latency, end to end (precheck, build, sandbox, every public and
-// hidden test): make bench-grade runs these.
+// hidden test): make bench-grade runs these, for each sandbox engine.
 //
-//	BenchmarkGrade/warm/*      the same file again: its module is cached
-//	BenchmarkGrade/new-file/*  a file never seen (go build with a warm Go
-//	                           build cache, then everything else)
-//	BenchmarkGradeParallel     new files graded concurrently: throughput
-//	BenchmarkGradeColdGoCache  a new file with an empty Go build cache: the
-//	                           standard library and the harness compiled
-//	                           for wasip1 first (a fresh grading machine)
+//	BenchmarkGrade/ENGINE/warm/*      the same file again: its module is
+//	                                  cached (and, with auto, its compiled code)
+//	BenchmarkGrade/ENGINE/new-file/*  a file never seen (go build with a warm
+//	                                  Go build cache, then everything else)
+//	BenchmarkGradeParallel/ENGINE     new files graded two at a time (one per
+//	                                  core of the project machine): throughput
+//	BenchmarkGradeColdGoCache         a new file with an empty Go build cache:
+//	                                  the standard library and the harness
+//	                                  compiled for wasip1 first (a fresh
+//	                                  grading machine)
 //
-// benchExercises are the exercises the benchmarks grade: one of each
-// kind of interface the figures in the README quote.
-var benchExercises = []string{"ra-steps", "maekawa", "token-ring"}
-
+// Every exercise with a Go solution is graded; the listing exercises have
+// no build and no sandbox.
 func BenchmarkGrade(b *testing.B) {
-	for _, name := range benchExercises {
-		ex := loadB(b, name)
-		src, err := os.ReadFile(ex.Solution())
-		if err != nil {
-			b.Fatal(err)
+	for _, eng := range []sandbox.Engine{sandbox.Interpreter, sandbox.Auto} {
+		g := benchGrader(b, eng)
+		for _, ex := range goExercises(b) {
+			src, err := os.ReadFile(ex.Solution())
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/warm/%s", eng, ex.Name), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					gradeWith(b, g, ex, src)
+				}
+			})
+			b.Run(fmt.Sprintf("%s/new-file/%s", eng, ex.Name), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					gradeWith(b, g, ex, append(src, fmt.Sprintf("\n// submission %d of run %p\n", i, b)...))
+				}
+			})
 		}
-		b.Run("warm/"+name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				gradeB(b, ex, src)
-			}
-		})
-		b.Run("new-file/"+name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				gradeB(b, ex, append(src, fmt.Sprintf("\n// submission %d of run %p\n", i, b)...))
-			}
-		})
 	}
 }
 
@@ -52,12 +57,18 @@ func BenchmarkGradeParallel(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var k atomic.Int64
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			gradeB(b, ex, append(src, fmt.Sprintf("\n// submission %d of run %p\n", k.Add(1), b)...))
-		}
-	})
+	for _, eng := range []sandbox.Engine{sandbox.Interpreter, sandbox.Auto} {
+		g := benchGrader(b, eng)
+		var k atomic.Int64
+		b.Run(eng.String(), func(b *testing.B) {
+			b.SetParallelism(1) // GOMAXPROCS gradings at once
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					gradeWith(b, g, ex, append(src, fmt.Sprintf("\n// submission %d of run %p\n", k.Add(1), b)...))
+				}
+			})
+		})
+	}
 }
 
 func BenchmarkGradeColdGoCache(b *testing.B) {
@@ -70,9 +81,42 @@ func BenchmarkGradeColdGoCache(b *testing.B) {
 		b.StopTimer()
 		g := &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: b.TempDir(), Env: []string{"GOCACHE=" + b.TempDir()}}}
 		b.StartTimer()
-		res, err := g.Grade(context.Background(), ex, "submission.go", src)
-		if err != nil || res.Score != res.MaxScore {
-			b.Fatalf("%v %v", err, res)
+		gradeWith(b, g, ex, src)
+	}
+}
+
+// benchGrader is a grader with the engine, a module cache of its own and
+// a compiled-code cache beside it (as the dmelab command has).
+func benchGrader(b *testing.B, eng sandbox.Engine) *grade.Grader {
+	dir := b.TempDir()
+	return &grade.Grader{
+		Builder: &sandbox.Builder{Root: root, Cache: dir},
+		Sandbox: sandbox.Options{Engine: eng, CacheDir: filepath.Join(dir, "wazero")},
+	}
+}
+
+// goExercises are the exercises graded by building a Go file.
+func goExercises(b *testing.B) []*exercise.Exercise {
+	dirs, err := filepath.Glob(filepath.Join(root, "exercises", "*", "exercise.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []*exercise.Exercise
+	for _, d := range dirs {
+		ex := loadB(b, filepath.Base(filepath.Dir(d)))
+		if !ex.IsListing() {
+			out = append(out, ex)
 		}
+	}
+	return out
+}
+
+func gradeWith(b *testing.B, g *grade.Grader, ex *exercise.Exercise, src []byte) {
+	res, err := g.Grade(context.Background(), ex, "submission.go", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Score != res.MaxScore {
+		b.Fatalf("%s: %v of %v", ex.Name, res.Score, res.MaxScore)
 	}
 }

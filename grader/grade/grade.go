@@ -147,8 +147,15 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		// nothing the code keeps from it can reach a test whose messages
 		// are shown (an exploration's fault text, say).
 		restore := func() {}
-		if t.vis == report.Hidden {
+		switch {
+		case t.vis == report.Hidden:
 			restore = sb.Isolate()
+		case t.kind != "schedule" && t.kind != "sets":
+			// A search starts on a fresh instance too: it does not
+			// depend on what the tests before it left in the code's
+			// package variables, and it runs compiled if the sandbox's
+			// compiler has finished meanwhile (sandbox.Auto).
+			sb.Fresh()
 		}
 		t1 := time.Now()
 		gd.begin(len(plan) - i)
@@ -166,7 +173,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	}
 	res.Status = report.Graded
 	res.Log, res.LogTruncated = sb.Log()
-	g.progress("graded in %s: %d calls into the sandbox, %d ran, %s of its time", time.Since(t0).Round(time.Millisecond), sb.Calls, sb.Runs, sb.Used().Round(time.Millisecond))
+	g.progress("graded in %s: %d calls into the sandbox, %d ran, %s of its time; %s", time.Since(t0).Round(time.Millisecond), sb.Calls, sb.Runs, sb.Used().Round(time.Millisecond), sb.Engine())
 	return res, nil
 }
 

@@ -178,16 +178,6 @@ func loadB(b *testing.B, name string) *exercise.Exercise {
 	return ex
 }
 
-func gradeB(b *testing.B, ex *exercise.Exercise, src []byte) {
-	res, err := grader.Grade(context.Background(), ex, "submission.go", src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if res.Score != res.MaxScore {
-		b.Fatalf("%s: %v of %v", ex.Name, res.Score, res.MaxScore)
-	}
-}
-
 func TestExercisesByName(t *testing.T) {
 	x := &grade.Exercises{Grader: grader, Dir: filepath.Join(root, "exercises")}
 	src, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "solution.go"))

@@ -44,13 +44,14 @@ func (l Limits) orDefault() Limits {
 
 // Options choose how modules run.
 type Options struct {
-	// Compiler uses wazero's compiler instead of its interpreter. The
-	// interpreter compiles a module in about a tenth of a second and runs
-	// it many times slower; as every distinct step runs once (memoised)
-	// and steps are tiny, it is the faster choice for grading.
-	Compiler bool
-	// CacheDir keeps the compiler's output between processes.
-	CacheDir string
+	// Engine runs the code: Interpreter (the zero value), Compiler or
+	// Auto (see Engine).
+	Engine Engine
+	// CacheDir keeps the compiler's output between processes, bounded
+	// by MaxCacheBytes (0: DefaultCompiledBytes); a module larger than
+	// that is compiled and not kept.
+	CacheDir      string
+	MaxCacheBytes int64
 }
 
 // Failure is why a student's code could not be run (at initialisation),
@@ -73,15 +74,25 @@ const (
 
 // Sandbox is one student's module, instantiated, answering calls.
 type Sandbox struct {
-	lim    Limits
-	rt     wazero.Runtime
-	cm     wazero.CompiledModule
-	mod    api.Module
-	fn     api.Function
-	buf    uint32
-	memo   map[string]memoEntry
-	used   time.Duration
-	starts int
+	lim Limits
+	rt  wazero.Runtime
+	cm  wazero.CompiledModule
+	// own is the compiled module when the sandbox started compiled (rt
+	// and cm are its); bg the compilation running beside an interpreted
+	// start (Auto), whose module later instances take once it is ready.
+	own *compiled
+	bg  *background
+	// wasm and opts are kept for a later compilation (Auto).
+	wasm []byte
+	opts Options
+	// compiledStarts counts the instances started from compiled code.
+	compiledStarts int
+	mod            api.Module
+	fn             api.Function
+	buf            uint32
+	memo           map[string]memoEntry
+	used           time.Duration
+	starts         int
 	// planned counts the fresh instances Isolate asked for (not crashes).
 	planned int
 	// stopped says why no more calls are made ("" while they are).
@@ -127,38 +138,46 @@ func (o *output) Write(p []byte) (int, error) {
 // initialisation). A Failure means the student's code failed there.
 func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox, error) {
 	lim = lim.orDefault()
-	cfg := wazero.NewRuntimeConfigInterpreter()
-	if opts.Compiler {
-		cfg = wazero.NewRuntimeConfigCompiler()
-		if opts.CacheDir != "" {
-			if cache, err := wazero.NewCompilationCacheWithDir(opts.CacheDir); err == nil {
-				cfg = cfg.WithCompilationCache(cache)
-			}
-		}
-	}
-	pages := uint32(max(lim.Memory>>16, 1))
-	cfg = cfg.WithCloseOnContextDone(true).WithMemoryLimitPages(pages)
-	rt := wazero.NewRuntimeWithConfig(ctx, cfg)
-	s := &Sandbox{lim: lim, rt: rt, memo: map[string]memoEntry{}}
+	s := &Sandbox{lim: lim, memo: map[string]memoEntry{}}
 	s.out.cap = lim.Log
-	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
-		rt.Close(ctx)
-		return nil, err
-	}
-	cm, err := rt.CompileModule(ctx, wasm)
-	if err != nil {
-		rt.Close(ctx)
+	loadErr := func(err error) error {
 		if f := memoryOverLimit(err, lim.Memory); f != nil {
-			return nil, f
+			return f
 		}
-		return nil, fmt.Errorf("the module does not load: %v", err)
+		return fmt.Errorf("the module does not load: %v", err)
 	}
-	s.cm = cm
+	if opts.Engine == Compiler || opts.Engine == Auto && opts.CacheDir != "" && compiledBefore(wasm, opts.CacheDir) {
+		c, err := compile(ctx, wasm, lim, opts)
+		if err != nil {
+			return nil, loadErr(err)
+		}
+		s.own, s.rt, s.cm = c, c.rt, c.cm
+	} else {
+		if opts.Engine == Auto {
+			s.wasm, s.opts = wasm, opts // for the compiler, if the grading turns out long
+		}
+		s.rt = wazero.NewRuntimeWithConfig(ctx, runtimeConfig(wazero.NewRuntimeConfigInterpreter(), lim))
+		if err := instantiateWASI(ctx, s.rt); err != nil {
+			s.Close()
+			return nil, err
+		}
+		cm, err := s.rt.CompileModule(ctx, wasm)
+		if err != nil {
+			s.Close()
+			return nil, loadErr(err)
+		}
+		s.cm = cm
+	}
 	if err := s.instantiate(); err != nil {
-		rt.Close(ctx)
+		s.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
+	_, err := wasi_snapshot_preview1.Instantiate(ctx, rt)
+	return err
 }
 
 // instantiate starts a fresh instance: no arguments, no environment, no
@@ -172,7 +191,14 @@ func (s *Sandbox) instantiate() error {
 	t := time.Now()
 	mc := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
 		WithStdout(&s.out).WithStderr(&s.out)
-	mod, err := s.rt.InstantiateModule(ctx, s.cm, mc)
+	rt, cm := s.rt, s.cm
+	if c := s.bg.ready(); c != nil {
+		rt, cm = c.rt, c.cm
+	}
+	if s.own != nil || rt != s.rt {
+		s.compiledStarts++
+	}
+	mod, err := rt.InstantiateModule(ctx, cm, mc)
 	s.used += time.Since(t)
 	if err != nil {
 		log, _ := s.Log()
@@ -243,6 +269,11 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		return nil, errors.New("request too large")
 	}
 	s.Runs++
+	if s.Runs == compileAfterRuns && s.wasm != nil {
+		s.bg = &background{}
+		s.bg.start(s.wasm, s.lim, s.opts)
+		s.wasm = nil
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.budget())
 	defer cancel()
 	s.out.call.Reset()
@@ -313,9 +344,27 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 	return "crashed: " + msg
 }
 
-// Close frees the module.
+// Close frees the module, and the compiled code when it is not being
+// compiled any longer (else once its compilation ends).
 func (s *Sandbox) Close() {
-	s.rt.Close(context.Background())
+	if s.own != nil {
+		s.own.close()
+	} else {
+		s.rt.Close(context.Background())
+	}
+	s.bg.close()
+}
+
+// Engine says how the code ran: "interpreter", "compiler", or
+// "interpreter, then compiler (K of N instances)".
+func (s *Sandbox) Engine() string {
+	switch {
+	case s.own != nil:
+		return "compiler"
+	case s.compiledStarts == 0:
+		return "interpreter"
+	}
+	return fmt.Sprintf("interpreter, then compiler (%d of %d instances)", s.compiledStarts, s.starts)
 }
 
 // Isolate starts a fresh instance of the module with an empty memo for
@@ -333,6 +382,10 @@ func (s *Sandbox) Isolate() (restore func()) {
 		s.memo = shown
 	}
 }
+
+// Fresh makes the next call start a fresh instance of the module, with
+// the memo kept.
+func (s *Sandbox) Fresh() { s.fresh() }
 
 // fresh closes the running instance: the next call instantiates the
 // module again, which is not counted against maxRestarts.
