@@ -1,0 +1,68 @@
+package sandbox_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/benari"
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/sim"
+	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
+)
+
+// Auto starts interpreted, compiles once the grading is long, runs the
+// instances started after that compiled, and answers as the interpreter
+// does; a module compiled before starts compiled.
+func TestAutoSwitchesToCompiledCode(t *testing.T) {
+	in := iface.Lookup("rasteps")
+	b, r, err := builder.Build(context.Background(), in, "submission.go", exercise(t, "ra-steps", "solution.go"))
+	require.NoError(t, err)
+	require.Nil(t, r)
+	opts := sandbox.Options{Engine: sandbox.Auto, CacheDir: t.TempDir()}
+	sb, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	require.NoError(t, err)
+	defer sb.Close()
+	cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
+	cfg.Alg = benari.Algorithm()
+	want, err := explore.Check(cfg)
+	require.NoError(t, err)
+	cfg.Alg = in.Algorithm("ra-benari", sb.Call)
+	search := func() {
+		t.Helper()
+		got, err := explore.Check(cfg)
+		require.NoError(t, err)
+		assert.Equal(t, want.States, got.States)
+		assert.Equal(t, want.Verdicts, got.Verdicts)
+	}
+	search()
+	require.Greater(t, sb.Runs, sandbox.CompileAfterRuns, "the search is too short to start the compiler")
+	assert.Equal(t, "interpreter", sb.Engine(), "the running instance stays interpreted")
+	require.True(t, sandbox.WaitCompiled(sb, 2*time.Minute), "the compiler did not finish")
+	runs := sb.Runs
+	sb.Isolate() // a fresh instance and memo: every call runs again, compiled
+	search()
+	assert.Greater(t, sb.Runs, runs+sandbox.CompileAfterRuns)
+	assert.Contains(t, sb.Engine(), "interpreter, then compiler (1 of")
+
+	again, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	require.NoError(t, err)
+	defer again.Close()
+	assert.Equal(t, "compiler", again.Engine(), "compiled before: compiled from the start")
+	cfg.Alg = in.Algorithm("ra-benari", again.Call)
+	search()
+}
+
+func TestParseEngine(t *testing.T) {
+	for _, e := range []sandbox.Engine{sandbox.Interpreter, sandbox.Compiler, sandbox.Auto} {
+		got, err := sandbox.ParseEngine(e.String())
+		require.NoError(t, err)
+		assert.Equal(t, e, got)
+	}
+	_, err := sandbox.ParseEngine("jit")
+	assert.ErrorContains(t, err, `unknown engine "jit" (interpreter, compiler or auto)`)
+}

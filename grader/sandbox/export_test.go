@@ -1,0 +1,23 @@
+package sandbox
+
+import "time"
+
+// CompileAfterRuns is when Auto starts its compiler.
+const CompileAfterRuns = compileAfterRuns
+
+// WaitCompiled waits until the sandbox's background compilation has
+// ended, at most d, and reports whether it produced compiled code.
+func WaitCompiled(s *Sandbox, d time.Duration) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if s.bg == nil {
+			continue
+		}
+		s.bg.mu.Lock()
+		done, ok := s.bg.done, s.bg.c != nil
+		s.bg.mu.Unlock()
+		if done {
+			return ok
+		}
+	}
+	return false
+}
