@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"dmelab/grader/exercise"
@@ -41,6 +42,10 @@ flags:
                  its exercise's solution.go) and stop
   --hidden DIR   hidden schedules kept outside the exercises
   --probe        grade surviving mutants against larger explorations
+  --full         grade every mutant on every test (its row then lists
+                 every test that caught it, and its score); by default a
+                 mutant's grading stops at the first test that fails
+  --workers N    files graded at once (default: one per core)
   --cache DIR    compiled modules (default: the user cache directory)
   --root DIR     the dmelab module's sources (default: found, or $DMELAB_ROOT)
   --quiet        no progress on stderr
@@ -54,6 +59,8 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	hidden := fs.String("hidden", "", "")
 	probe := fs.Bool("probe", false, "")
+	full := fs.Bool("full", false, "")
+	workers := fs.Int("workers", runtime.NumCPU(), "")
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
 	quiet := fs.Bool("quiet", false, "")
@@ -88,7 +95,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab validate: %s\n", err)
 		return exitUsage
 	}
-	o := validate.Options{Grader: g, HiddenDir: *hidden, Probe: *probe}
+	o := validate.Options{Grader: g, HiddenDir: *hidden, Probe: *probe, Full: *full, Workers: *workers}
 	if !*quiet {
 		start := time.Now()
 		o.Progress = func(f string, a ...any) {

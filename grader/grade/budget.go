@@ -3,11 +3,13 @@ package grade
 import (
 	"fmt"
 	"runtime/metrics"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
+	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
 
@@ -90,7 +92,7 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 	var s string
 	switch reason {
 	case stopMemory:
-		s = fmt.Sprintf("This test was stopped: the grading's work on it needed more than %s of memory (the limit).", sandbox.SizeWords(maxMem))
+		s = fmt.Sprintf(memoryStopped+" %s of memory (the limit).", sandbox.SizeWords(maxMem))
 	default:
 		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", d.Round(100*time.Millisecond), total)
 	}
@@ -106,6 +108,20 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 // stop is closed. The heap is the process's: a grading process grades
 // one submission (the server runs each grading in a process of its own,
 // see Subprocess), so it is this grading's.
+// memoryStopped opens the message of a test stopped for memory.
+const memoryStopped = "This test was stopped: the grading's work on it needed more than"
+
+// StoppedForMemory reports whether a test of r was stopped because the
+// process's heap passed the memory bound.
+func StoppedForMemory(r *report.Result) bool {
+	for _, t := range r.Tests {
+		if strings.HasPrefix(t.Message, memoryStopped) {
+			return true
+		}
+	}
+	return false
+}
+
 func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	t := time.NewTicker(20 * time.Millisecond)

@@ -8,6 +8,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
+	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
 
@@ -67,4 +68,15 @@ func TestHiddenFaultIsTheGradersWords(t *testing.T) {
 		assert.Equal(t, want, hiddenFault(msg, lim), msg)
 	}
 	assert.Contains(t, hiddenFault("ran out of memory", sandbox.Limits{}), "64 MiB", "the default limits where the exercise sets none")
+}
+
+// StoppedForMemory tells a test stopped for memory from one stopped for
+// time (validate grades the first again alone).
+func TestStoppedForMemory(t *testing.T) {
+	g, _ := fakeGuard(30*time.Second, 2)
+	msg := func(reason string) *report.Result {
+		return &report.Result{Tests: []report.Test{{Name: "ok", Passed: true}, {Name: "stopped", Message: g.stopped(reason, time.Second, 30*time.Second, 1<<30)}}}
+	}
+	assert.True(t, StoppedForMemory(msg(stopMemory)))
+	assert.False(t, StoppedForMemory(msg(stopTime)))
 }

@@ -37,6 +37,26 @@ type Grader struct {
 	// heap is the process's, so a process should grade one submission
 	// at a time for the bound to be this grading's (see Subprocess).
 	MaxMemory int64
+	// FirstFailure stops a grading at its first test that loses points:
+	// the tests after it are listed, not run, with no points. It is for
+	// checking that a wrong file is caught (validate's mutants), not for
+	// a student's feedback.
+	FirstFailure bool
+}
+
+// notRunAfterFailure is the message of the tests FirstFailure skips.
+const notRunAfterFailure = "not run: the grading stopped at the first test that failed"
+
+// stopAfter reports whether the grading stops after test rt, and if so
+// lists the rest of the plan as not run.
+func (g *Grader) stopAfter(rt report.Test, rest []planned, res *report.Result) bool {
+	if !g.FirstFailure || rt.Points >= rt.MaxPoints {
+		return false
+	}
+	for _, t := range rest {
+		res.Tests = append(res.Tests, report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source, Message: notRunAfterFailure})
+	}
+	return true
 }
 
 // MemoryBound is the bound in force: MaxMemory, or DefaultMaxMemory.
@@ -167,6 +187,9 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		res.Tests = append(res.Tests, rt)
 		res.Score += rt.Points
 		g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
+		if g.stopAfter(rt, plan[i+1:], res) {
+			break
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -58,6 +58,9 @@ func (g *Grader) gradeListing(ctx context.Context, ex *exercise.Exercise, filena
 		res.Tests = append(res.Tests, rt)
 		res.Score += rt.Points
 		g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
+		if g.stopAfter(rt, plan[i+1:], res) {
+			break
+		}
 	}
 	res.Status = report.Graded
 	g.progress("graded in %s", time.Since(t0).Round(time.Millisecond))

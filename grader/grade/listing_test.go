@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -164,4 +165,29 @@ func TestListingReplayLinksCarryTheListing(t *testing.T) {
 	md := report.Markdown(res, report.Options{})
 	assert.Contains(t, md, "dmelab run --listing mine.txt FILE")
 	assert.Contains(t, md, "&lst=")
+}
+
+// FirstFailure stops the grading at the first test that loses points:
+// the tests before it ran as always, the rest are listed, not run.
+func TestFirstFailureStopsGrading(t *testing.T) {
+	ex := load(t, "listing-ra-v1")
+	i := slices.IndexFunc(ex.Mutants, func(m exercise.Mutant) bool { return m.Name == "no_tie_break" })
+	require.GreaterOrEqual(t, i, 0)
+	full, err := grader.Grade(context.Background(), ex, "mine.txt", ex.Mutants[i].Src)
+	require.NoError(t, err)
+	g := *grader
+	g.FirstFailure = true
+	first, err := g.Grade(context.Background(), ex, "mine.txt", ex.Mutants[i].Src)
+	require.NoError(t, err)
+	require.Equal(t, len(full.Tests), len(first.Tests), "every test is listed")
+	k := slices.IndexFunc(full.Tests, func(t report.Test) bool { return t.Points < t.MaxPoints })
+	require.GreaterOrEqual(t, k, 0, "the mutant fails a test")
+	require.Less(t, k, len(full.Tests)-1, "a test comes after the first failure")
+	assert.Equal(t, full.Tests[:k+1], first.Tests[:k+1], "the same tests up to the first failure")
+	for _, rt := range first.Tests[k+1:] {
+		assert.Equal(t, "not run: the grading stopped at the first test that failed", rt.Message, rt.Name)
+		assert.Zero(t, rt.Points)
+	}
+	assert.Less(t, first.Score, full.Score+1e-9)
+	assert.False(t, grade.StoppedForMemory(first))
 }

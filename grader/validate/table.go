@@ -30,11 +30,14 @@ func (r *Report) Markdown() string {
 		if len(e.Mutants) > 0 {
 			b.WriteString("| mutant | what is wrong | score | caught by |\n|---|---|---:|---|\n")
 			for _, m := range e.Mutants {
-				by := "**survived**: " + m.Hint
-				if m.Caught() {
+				by, pts := "**survived**: "+m.Hint, fmt.Sprint(m.Score)
+				switch {
+				case m.Caught() && m.First:
+					by, pts = m.CaughtBy[0]+" (first to fail)", "—"
+				case m.Caught():
 					by = list(m.CaughtBy, 4)
 				}
-				fmt.Fprintf(&b, "| %s | %s | %g | %s |\n", cell(m.File), cell(m.Comment), m.Score, cell(by))
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(m.File), cell(m.Comment), pts, cell(by))
 			}
 		}
 		if len(e.Alternatives) > 0 {

@@ -36,6 +36,15 @@ type Options struct {
 	Probe bool
 	// Progress hears one line per graded file.
 	Progress func(format string, args ...any)
+	// Full grades every mutant on every test (each mutant's table row
+	// then lists every test that caught it, and its score); otherwise
+	// their gradings stop at the first test that fails, which is all
+	// that being caught needs.
+	Full bool
+	// Workers grade that many files at once (0: one). The gradings
+	// share the process's memory bound, so a grading stopped for memory
+	// while others ran is graded again alone before it counts.
+	Workers int
 }
 
 // Report is the validation of a set (or of one exercise).
@@ -87,7 +96,10 @@ type Mutant struct {
 	File, Comment string
 	Score         float64
 	Status        report.Status
-	CaughtBy      []string // the tests it failed
+	CaughtBy      []string // the tests it failed (the first only, unless Options.Full)
+	// First says that grading stopped at the first test that caught it:
+	// CaughtBy has that test and Score means nothing.
+	First bool
 	// Hint, for a survivor: what could catch it (from the probe), or
 	// what was tried.
 	Hint string
@@ -182,25 +194,19 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if o.Grader != nil && o.Grader.Builder != nil && !ex.IsListing() {
 		v.Problems = append(v.Problems, Signatures(ex, o.Grader.Builder.Root)...)
 	}
-	// g grades the file at path (relative to the exercise: solution.go,
-	// mutants/NAME.patch) whose source is src, under the name file.
-	g := func(path, file string, src []byte) (*report.Result, error) {
-		if src == nil {
-			var err error
-			if src, err = os.ReadFile(filepath.Join(ex.Dir, path)); err != nil {
-				return nil, err
-			}
-		}
-		res, err := o.Grader.Grade(ctx, ex, file, src)
-		if err == nil && o.Progress != nil {
-			o.Progress("%s/%s: %s %g/%g", ex.Name, path, res.Status, res.Score, res.MaxScore)
-		}
-		return res, err
+	// Every file is graded first, Workers at a time; then the results
+	// are read in order.
+	jobs := []job{{path: ex.SolutionFile(), file: ex.SolutionFile()}, {path: ex.StarterFile(), file: ex.StarterFile()}}
+	for _, mu := range ex.Mutants {
+		jobs = append(jobs, job{path: mu.Path, file: mu.File(), src: mu.Src, first: !o.Full})
 	}
-	var err error
-	if v.Solution, err = g(ex.SolutionFile(), ex.SolutionFile(), nil); err != nil {
+	for _, so := range ex.Solutions {
+		jobs = append(jobs, job{path: so.Path, file: filepath.Base(so.Path), src: so.Src})
+	}
+	if err := gradeAll(ctx, ex, o, jobs); err != nil {
 		return nil, err
 	}
+	v.Solution = jobs[0].res
 	v.Tests, v.MaxScore = len(v.Solution.Tests), v.Solution.MaxScore
 	switch sol := v.Solution; {
 	case sol.Status != report.Graded:
@@ -208,9 +214,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	case sol.Score < sol.MaxScore:
 		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", ")))
 	}
-	if v.Starter, err = g(ex.StarterFile(), ex.StarterFile(), nil); err != nil {
-		return nil, err
-	}
+	v.Starter = jobs[1].res
 	switch st := v.Starter; {
 	case st.Status == report.Refused || st.Status == report.CompileError:
 		v.Problems = append(v.Problems, fmt.Sprintf("the starter does not compile: %s", firstProblem(st)))
@@ -220,18 +224,18 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if len(ex.Mutants) < MinMutants {
 		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least %d", len(ex.Mutants), MinMutants))
 	}
-	for _, mu := range ex.Mutants {
-		res, err := g(mu.Path, mu.File(), mu.Src)
-		if err != nil {
-			return nil, err
-		}
-		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
+	for i, mu := range ex.Mutants {
+		res := jobs[2+i].res
+		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status, First: !o.Full}
 		switch {
 		case res.Status == report.Refused || res.Status == report.CompileError:
 			v.Problems = append(v.Problems, fmt.Sprintf("mutant %s does not compile (a mutant must be a wrong solution, not a broken file): %s", m.File, firstProblem(res)))
 			m.Hint = "does not compile"
 		case res.Score < res.MaxScore:
 			m.CaughtBy = failed(res)
+			if m.First {
+				m.CaughtBy = m.CaughtBy[:1] // the tests after it did not run
+			}
 		default:
 			m.Hint = fmt.Sprintf("survived %d tests (%s)", len(res.Tests), kinds(ex))
 			if o.Probe {
@@ -247,11 +251,8 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if len(ex.Solutions) < MinAlternatives {
 		v.Problems = append(v.Problems, fmt.Sprintf("%d alternative solutions; an exercise needs at least %d (solutions/*%s: correct, written differently from the reference)", len(ex.Solutions), MinAlternatives, ex.Ext()))
 	}
-	for _, so := range ex.Solutions {
-		res, err := g(so.Path, filepath.Base(so.Path), so.Src)
-		if err != nil {
-			return nil, err
-		}
+	for i, so := range ex.Solutions {
+		res := jobs[2+len(ex.Mutants)+i].res
 		a := Alternative{File: filepath.Base(so.Path), Comment: so.Comment, Score: res.Score, MaxScore: res.MaxScore, Status: res.Status, MarkedDownBy: failed(res)}
 		switch {
 		case res.Status != report.Graded:

@@ -76,7 +76,7 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	assert.False(t, byName["disguised.go"].Caught())
 	assert.Contains(t, byName["disguised.go"].Hint, "survived")
 	assert.True(t, byName["no_tie_break.patch"].Caught())
-	assert.Contains(t, byName["no_tie_break.patch"].CaughtBy, "public/tie")
+	assert.Equal(t, []string{"public/exit_replies"}, byName["no_tie_break.patch"].CaughtBy, "the first test to fail")
 	assert.Equal(t, e.MaxScore, e.Solution.Score, "the reference passes")
 	assert.Less(t, e.Starter.Score, e.Starter.MaxScore, "the starter fails something")
 
@@ -150,4 +150,44 @@ func TestValidateBadSet(t *testing.T) {
 	}
 	_, err := Dir(context.Background(), t.TempDir(), Options{Grader: newGrader(t)})
 	assert.ErrorContains(t, err, "no exercises")
+}
+
+// Quick (the default) stops each mutant's grading at its first failing
+// test; Full grades it on every test. Both find the same mutants caught,
+// and two workers give the same report as one.
+func TestValidateQuickAndFull(t *testing.T) {
+	dir := t.TempDir()
+	ex := copyExercise(t, "central", dir)
+	root, _ := sandbox.FindRoot(".")
+	for _, m := range []string{"exit_sends_nothing.patch", "grants_when_busy.patch"} {
+		data, err := os.ReadFile(filepath.Join(root, "exercises", "central", "mutants", m))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", m), data, 0o644))
+	}
+	g := newGrader(t)
+	reports := map[string]*Report{}
+	for name, o := range map[string]Options{
+		"quick":           {Grader: g},
+		"full":            {Grader: g, Full: true},
+		"full, 2 workers": {Grader: g, Full: true, Workers: 2},
+	} {
+		r, err := Dir(context.Background(), dir, o)
+		require.NoError(t, err, name)
+		require.Len(t, r.Exercises, 1)
+		reports[name] = r
+	}
+	quick, full := reports["quick"].Exercises[0], reports["full"].Exercises[0]
+	require.Len(t, quick.Mutants, 2)
+	require.Len(t, full.Mutants, 2)
+	for i, q := range quick.Mutants {
+		f := full.Mutants[i]
+		require.True(t, q.Caught(), q.File)
+		assert.True(t, q.First)
+		assert.False(t, f.First)
+		assert.Equal(t, []string{f.CaughtBy[0]}, q.CaughtBy, "the first test that fails is the same")
+		assert.Greater(t, len(f.CaughtBy), 1, "full grading lists every test that caught %s", f.File)
+		assert.Contains(t, reports["quick"].Markdown(), "| "+q.File+" | "+q.Comment+" | — | "+q.CaughtBy[0]+" (first to fail) |")
+	}
+	assert.Equal(t, full.Solution, quick.Solution, "the reference is graded in full either way")
+	assert.Equal(t, reports["full"].Markdown(), reports["full, 2 workers"].Markdown())
 }
