@@ -19,6 +19,7 @@ import (
 // instances started after that compiled, and answers as the interpreter
 // does; a module compiled before starts compiled.
 func TestAutoSwitchesToCompiledCode(t *testing.T) {
+	defer sandbox.AssumeSpareCore()() // the other packages' tests may be busy on every core
 	in := iface.Lookup("rasteps")
 	b, r, err := builder.Build(context.Background(), in, "submission.go", exercise(t, "ra-steps", "solution.go"))
 	require.NoError(t, err)

@@ -269,7 +269,7 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		return nil, errors.New("request too large")
 	}
 	s.Runs++
-	if s.Runs == compileAfterRuns && s.wasm != nil {
+	if s.Runs == compileAfterRuns && s.wasm != nil && spareCore() {
 		s.bg = &background{}
 		s.bg.start(s.wasm, s.lim, s.opts)
 		s.wasm = nil
