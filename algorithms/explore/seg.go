@@ -22,8 +22,20 @@ func (s *seg[T]) push(v T) {
 		s.chunks = append(s.chunks, make([]T, 0, c))
 	}
 	c := &s.chunks[s.n>>segBits]
+	if len(*c) == cap(*c) {
+		*c = grown(*c, 1<<segBits)
+	}
 	*c = append(*c, v)
 	s.n++
+}
+
+// grown is c with room for as many again (at most limit in all): append
+// alone grows a large slice by a quarter at a time, which copies a chunk
+// growing to a million entries some forty times.
+func grown[T any](c []T, limit int) []T {
+	g := make([]T, len(c), min(max(2*cap(c), 16), limit))
+	copy(g, c)
+	return g
 }
 
 func (s *seg[T]) at(i int) T { return s.chunks[i>>segBits][i&(1<<segBits-1)] }

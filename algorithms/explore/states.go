@@ -261,6 +261,9 @@ func (s *vecTable) append(v []uint32) int {
 		s.vecs = append(s.vecs, make([]uint32, 0, c))
 	}
 	c := &s.vecs[len(s.vecs)-1]
+	if len(*c)+len(v) > cap(*c) {
+		*c = grown(*c, vecsPerChunk*s.width)
+	}
 	*c = append(*c, v...)
 	s.n++
 	return s.n - 1
