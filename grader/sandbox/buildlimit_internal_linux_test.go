@@ -39,3 +39,14 @@ func TestSession(t *testing.T) {
 	assert.Empty(t, pids)
 	assert.Zero(t, rss)
 }
+
+// Between full scans the watcher reads the processes it knows: those
+// still alive and in the group count, the others drop out.
+func TestRescanKeepsTheLiveMembers(t *testing.T) {
+	pgid := syscall.Getpgrp()
+	pids, rss := rescan([]int{os.Getpid(), 1 << 30}, pgid)
+	assert.Equal(t, []int{os.Getpid()}, pids, "a process that is gone drops out")
+	assert.Greater(t, rss, int64(1<<20))
+	pids, _ = rescan([]int{os.Getpid()}, pgid+1<<20)
+	assert.Empty(t, pids, "a process of another group drops out")
+}
