@@ -44,9 +44,10 @@ flags:
   --root DIR         the dmelab module's sources (default: found from the
                      current directory, or $DMELAB_ROOT)
   --engine E         how the sandbox runs the code: auto (default: starts in
-                     wazero's interpreter while its compiler works, then
-                     compiled; compiled at once if compiled before),
-                     interpreter or compiler
+                     wazero's interpreter; a long grading is compiled
+                     meanwhile on an idle core and goes on compiled; a
+                     file compiled before starts compiled), interpreter
+                     or compiler
   --quiet            no progress on stderr
   --max-memory BYTES bound on the grading's own work on this machine (default
                      1 GiB): a test that needs more is stopped and fails
