@@ -226,15 +226,15 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	}
 	for i, mu := range ex.Mutants {
 		res := jobs[2+i].res
-		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status, First: !o.Full}
+		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
 		switch {
 		case res.Status == report.Refused || res.Status == report.CompileError:
 			v.Problems = append(v.Problems, fmt.Sprintf("mutant %s does not compile (a mutant must be a wrong solution, not a broken file): %s", m.File, firstProblem(res)))
 			m.Hint = "does not compile"
 		case res.Score < res.MaxScore:
 			m.CaughtBy = failed(res)
-			if m.First {
-				m.CaughtBy = m.CaughtBy[:1] // the tests after it did not run
+			if !o.Full {
+				m.First, m.CaughtBy = true, m.CaughtBy[:1] // the tests after it did not run
 			}
 		default:
 			m.Hint = fmt.Sprintf("survived %d tests (%s)", len(res.Tests), kinds(ex))
