@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -41,4 +42,26 @@ func TestEnginesGradeAlike(t *testing.T) {
 			require.Equal(t, want, got, "%s %s with the %s", c.exercise, file, eng)
 		}
 	}
+}
+
+// A recursion without end stops as fast, with the same messages, under
+// both engines (the guest's small stack: the interpreter stops a
+// recursion at 2,000 nested calls, the compiler much deeper). Only the
+// log differs: the compiled code lets Go print its own stack overflow.
+func TestEnginesStopARecursionAlike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the file to machine code")
+	}
+	ex := load(t, "ra-steps")
+	src, err := os.ReadFile(filepath.Join(root, "cmd", "hostile", "testdata", "corpus", "deep_recursion.go"))
+	require.NoError(t, err)
+	want, err := grader.Grade(context.Background(), ex, "deep.go", src)
+	require.NoError(t, err)
+	g := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Compiler, CacheDir: t.TempDir()}}
+	got, err := g.Grade(context.Background(), ex, "deep.go", src)
+	require.NoError(t, err)
+	require.Less(t, got.Score, got.MaxScore)
+	require.Contains(t, got.Tests[0].Message, "overflowed its stack")
+	want.Log, want.LogTruncated, got.Log, got.LogTruncated = "", false, "", false
+	require.Equal(t, want, got)
 }
