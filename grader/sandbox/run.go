@@ -48,8 +48,8 @@ type Options struct {
 	// Auto (see Engine).
 	Engine Engine
 	// CacheDir keeps the compiler's output between processes, bounded
-	// by MaxCacheBytes (0: DefaultCompiledBytes); a module larger than
-	// that is compiled and not kept.
+	// by MaxCacheBytes (0: DefaultCompiledBytes), the oldest removed
+	// first (pruneCompiled).
 	CacheDir      string
 	MaxCacheBytes int64
 }
