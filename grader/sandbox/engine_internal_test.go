@@ -37,3 +37,27 @@ func TestPruneCompiledKeepsTheNewest(t *testing.T) {
 	}
 	assert.False(t, compiledBefore([]byte("module"), dir), "marks go with the code")
 }
+
+// The idle-core gate reads procs_running, which counts the asking thread
+// itself: one runnable thread on two cores leaves one idle.
+func TestIdleCoreReadsProcsRunning(t *testing.T) {
+	stat := func(running string) []byte {
+		return []byte("cpu  4705 0 1320 93458 0 0 0 0 0 0\nctxt 1990473\nprocs_running " + running + "\nprocs_blocked 0\n")
+	}
+	for _, c := range []struct {
+		running string
+		procs   int
+		idle    bool
+	}{
+		{"1", 2, true},
+		{"2", 2, false},
+		{"7", 2, false},
+		{"3", 4, true},
+		{"1", 1, false},
+		{"x", 2, true}, // unreadable: assumed idle, as without /proc
+	} {
+		assert.Equal(t, c.idle, idleCore(stat(c.running), c.procs), "procs_running %s on %d cores", c.running, c.procs)
+	}
+	assert.True(t, idleCore([]byte("cpu  1 2 3\n"), 2), "no procs_running line")
+	assert.True(t, idleCore(nil, 2))
+}
