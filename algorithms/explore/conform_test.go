@@ -23,7 +23,7 @@ func TestConformToItself(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.Complete)
 	assert.Nil(t, res.Divergence)
-	full, err := explore.Check(explore.Config{Alg: rav1.Algorithm(), Sim: cfg.Sim, Opts: cfg.Opts, Props: []string{explore.Safety}, NoReduce: true})
+	full, err := explore.Check(explore.Config{Alg: rav1.Algorithm(), Sim: cfg.Sim, Opts: cfg.Opts, Props: []string{explore.Safety}, NoReduce: true, Exhaust: true})
 	require.NoError(t, err)
 	assert.Equal(t, full.States, res.States, "the product of a graph with itself is the graph")
 }

@@ -74,6 +74,10 @@ type Config struct {
 	Stop func() bool
 	// First stops at the first violation of any property.
 	First bool
+	// Exhaust searches on after every property asked is violated (a
+	// search otherwise stops there, Result.Settled): for comparing whole
+	// state graphs.
+	Exhaust bool
 	// NoReduce turns off the partial-order reduction (see Reducible in
 	// package sim), which is otherwise used wherever it is sound.
 	NoReduce bool
@@ -95,10 +99,16 @@ type Progress struct {
 type Result struct {
 	States, Transitions int
 	Complete            bool
-	Reduced             bool // the partial-order reduction was used
-	Depth               int  // BFS depth reached
-	Verdicts            map[string]Verdict
-	Counterexamples     map[string]*Trace
+	// Settled says that an incomplete search's verdicts are final all
+	// the same: it stopped because every property it was asked about was
+	// violated (Check's split search: each of its two searches is
+	// complete or settled), and its counterexamples are as short as a
+	// complete search's.
+	Settled         bool
+	Reduced         bool // the partial-order reduction was used
+	Depth           int  // BFS depth reached
+	Verdicts        map[string]Verdict
+	Counterexamples map[string]*Trace
 	// BytesPerState: encoded state bytes plus index overhead, divided by
 	// the number of states.
 	BytesPerState float64
@@ -125,9 +135,9 @@ const (
 // Stopped says in words why an incomplete search stopped, and what grew
 // when messages piled up in flight: "the search stopped at its memory
 // bound (64 MiB, 80,000 states); messages in flight kept growing: 4,096
-// at depth 900". It is "" for a complete search.
+// at depth 900". It is "" for a complete search and a settled one.
 func (r *Result) Stopped() string {
-	if r.Complete {
+	if r.Complete || r.Settled {
 		return ""
 	}
 	var s string
@@ -344,6 +354,8 @@ func checkSplit(c Config) (*Result, error) {
 	}
 	ra.States += rb.States
 	ra.Transitions += rb.Transitions
+	decided := func(r *Result) bool { return r.Complete || r.Settled }
+	ra.Settled = !(ra.Complete && rb.Complete) && decided(ra) && decided(rb)
 	ra.Complete = ra.Complete && rb.Complete
 	ra.Depth = max(ra.Depth, rb.Depth)
 	ra.StoreBytes = max(ra.StoreBytes, rb.StoreBytes)

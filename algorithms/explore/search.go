@@ -45,6 +45,7 @@ type search struct {
 	maxDepth    int
 	found       map[string]*violation
 	complete    bool
+	settled     bool // stopped by decided
 	orderOn     bool
 	bound       string // the bound that stopped the search, if one did
 	inFlight    int    // the most messages in flight in an expanded state
@@ -120,6 +121,10 @@ func (s *search) bfs() {
 	for cur := 0; cur < s.st.len(); cur++ {
 		if c.First && len(s.found) > 0 {
 			s.complete = false
+			break
+		}
+		if s.decided() {
+			s.complete, s.settled = false, true
 			break
 		}
 		if c.MaxStates > 0 && s.st.len() >= c.MaxStates {
@@ -198,6 +203,27 @@ func (s *search) bfs() {
 		}
 	}
 	s.estart.push(uint32(s.edges.len()))
+}
+
+// decided reports whether every property the search is asked about is
+// violated already, so that the rest of it could change no verdict and
+// no counterexample: the first violation noted of each property is the
+// one reported, and breadth-first order makes it a shortest one.
+// Searching on (to a bound of millions of states, say, after Order broke
+// in ten steps) would only cost time. A reduced search goes on: its
+// counterexamples are shortened afterwards by a full search whose
+// bound grows with the reduced search's size (see shorten), and that
+// must not depend on when it stopped.
+func (s *search) decided() bool {
+	if s.cfg.Exhaust || s.reduce || len(s.found) == 0 {
+		return false
+	}
+	for _, p := range Properties {
+		if s.cfg.wants(p) && s.found[p] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // added records the bookkeeping of a new state idx reached from cur.
@@ -321,6 +347,7 @@ func (s *search) result() (*Result, error) {
 		Transitions:     s.transitions,
 		Reduced:         s.reduce,
 		Complete:        s.complete,
+		Settled:         s.settled,
 		Depth:           s.maxDepth,
 		Verdicts:        map[string]Verdict{},
 		Counterexamples: map[string]*Trace{},

@@ -101,7 +101,9 @@ func transcriptConfig(t *testing.T, d *datadriven.TestData) (explore.Config, sim
 func transcript(t *testing.T, cfg explore.Config, opts sim.Options, res *explore.Result) string {
 	var b strings.Builder
 	how := "complete"
-	if !res.Complete {
+	if res.Settled {
+		how = "settled"
+	} else if !res.Complete {
 		how = "incomplete: " + res.Stopped()
 	}
 	reduced := ""

@@ -105,6 +105,7 @@ func TestSeedListingsAgreeWithGoWhereNeitherSettles(t *testing.T) {
 func checkBoth(t *testing.T, cfg explore.Config, listingAlg, goAlg *sim.Algorithm) (got, want *explore.Result) {
 	t.Helper()
 	var err error
+	cfg.Exhaust = true // whole graphs, to compare their sizes
 	cfg.Alg = listingAlg
 	got, err = explore.Check(cfg)
 	require.NoError(t, err)
@@ -116,7 +117,7 @@ func checkBoth(t *testing.T, cfg explore.Config, listingAlg, goAlg *sim.Algorith
 
 func check(t *testing.T, alg *sim.Algorithm, n, r int, reduce bool) *explore.Result {
 	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: sim.Options{Requests: r},
-		Props: []string{explore.Safety, explore.Liveness}, NoReduce: !reduce})
+		Props: []string{explore.Safety, explore.Liveness}, NoReduce: !reduce, Exhaust: true})
 	require.NoError(t, err)
 	require.True(t, res.Complete)
 	return res

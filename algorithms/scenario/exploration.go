@@ -96,7 +96,7 @@ func (x *Exploration) Exit() int {
 			code = 3
 		}
 	}
-	if !x.Verdicts.Complete {
+	if !x.Verdicts.Complete && !x.Verdicts.Settled {
 		code = 3
 	}
 	return code
@@ -119,7 +119,10 @@ func (x *Exploration) Report() string {
 	}
 	v := x.Verdicts
 	fmt.Fprintf(&b, "every completion of %s: %d states, %s", from, v.States, v.Engine)
-	if !v.Complete {
+	switch {
+	case v.Settled:
+		b.WriteString(" (settled: every verdict final)")
+	case !v.Complete:
 		b.WriteString(" (incomplete)")
 	}
 	b.WriteString("\n")

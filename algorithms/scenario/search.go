@@ -16,6 +16,9 @@ type Verdicts struct {
 	States  int                 `json:"states"`
 	// Complete: every reachable state was visited.
 	Complete bool `json:"complete"`
+	// Settled: the search stopped early, every verdict final (see
+	// explore.Result.Settled).
+	Settled bool `json:"settled,omitempty"`
 	// Note says why a verdict is unknown, if one is.
 	Note string `json:"note,omitempty"`
 	// Engine names the search that settled them ("explore.Check").
@@ -49,7 +52,7 @@ func checkFrom(st *Setup, w *sim.World, o Options) (*Verdicts, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &Verdicts{Verdict: res.Verdicts, Witness: map[string]*Witness{}, States: res.States, Complete: res.Complete, Engine: "explore.Check"}
+	v := &Verdicts{Verdict: res.Verdicts, Witness: map[string]*Witness{}, States: res.States, Complete: res.Complete, Settled: res.Settled, Engine: "explore.Check"}
 	r := renamer(st.Names)
 	for p, t := range res.Counterexamples {
 		wt := &Witness{Kind: t.Kind, Summary: r.apply(t.Summary), Loop: t.Loop, lines: t.Events()}
@@ -58,7 +61,7 @@ func checkFrom(st *Setup, w *sim.World, o Options) (*Verdicts, error) {
 		}
 		v.Witness[p] = wt
 	}
-	if !res.Complete {
+	if !res.Complete && !res.Settled {
 		v.Note = res.Stopped()
 	}
 	return v, nil

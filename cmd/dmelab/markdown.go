@@ -58,6 +58,9 @@ func completeness(res *explore.Result) string {
 	if res.Complete {
 		return "complete"
 	}
+	if res.Settled {
+		return "settled (every verdict final; the rest not searched)"
+	}
 	return "incomplete (bound reached)"
 }
 

@@ -226,13 +226,17 @@ func (o verdictOutcome) verdict(p string) string {
 
 // states is the row's state count, marked "stopped" for a search that
 // reached the bound (it passes the bound by the successors of the state
-// it was expanding).
+// it was expanding) and "settled" for one that stopped once every
+// property it was asked about was violated.
 func (o verdictOutcome) states() string {
 	if o.res == nil {
 		return o.problem
 	}
 	s := thousandsSep(o.res.States)
-	if !o.res.Complete {
+	switch {
+	case o.res.Settled:
+		s += " (settled)"
+	case !o.res.Complete:
 		s += " (stopped)"
 	}
 	if o.res.Reduced {

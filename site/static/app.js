@@ -60,6 +60,15 @@ function bounds(p) {
   return `${p.algo}${p.listing ? ' (your listing)' : ''} with ${parts.join(', ')}`;
 }
 
+// coverage says how much of the state space a search covered: all of it,
+// enough (a search stops once every property it looks for is violated,
+// since the rest could change no verdict), or up to its bound.
+function coverage(res) {
+  if (res.complete) return 'complete';
+  if (res.settled) return 'settled (every verdict final; the rest not searched)';
+  return 'incomplete (bound reached)';
+}
+
 const isElection = (algo) => Boolean(algos.find((a) => a.name === algo)?.election);
 
 // ---------- small helpers ----------
@@ -472,7 +481,7 @@ async function explore(ev) {
     const res = await explorer.check({ ...p, props, maxStates }, (m) => {
       $('progress').textContent = `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${(m.ms / 1000).toFixed(1)} s`;
     });
-    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));
     exploredAlgo = p.algo;
     const shortest = res.counterexample;
@@ -508,7 +517,7 @@ async function exploreScenario(props, maxStates) {
       $('progress').textContent = `The script stops at line ${res.stopped.line}: ${res.stopped.message}`;
       return;
     }
-    $('progress').textContent = `${params.algo}, the scenario from step ${res.from}: ${nf.format(res.states)} states · ${res.complete ? 'complete' : 'incomplete (bound reached)'} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    $('progress').textContent = `${params.algo}, the scenario from step ${res.from}: ${nf.format(res.states)} states · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     if (res.states <= 1) $('progress').textContent += ` — nothing can happen after the script, so this says nothing about ${params.algo} itself: choose "every schedule of ${params.algo}" above to check the algorithm.`;
     const shown = { properties: {}, counterexamples: {} };
     for (const prop of props) {

@@ -26,13 +26,16 @@ type CheckParams struct {
 // CheckResult has exactly the shape of `dmelab check --json`, so a result
 // can be compared with, or pasted next to, the command line's.
 type CheckResult struct {
-	Algorithm       string            `json:"algorithm"`
-	Nodes           int               `json:"nodes"`
-	Requests        int               `json:"requests"`
-	Mode            string            `json:"mode"`
-	States          int               `json:"states"`
-	Transitions     int               `json:"transitions"`
-	Complete        bool              `json:"complete"`
+	Algorithm   string `json:"algorithm"`
+	Nodes       int    `json:"nodes"`
+	Requests    int    `json:"requests"`
+	Mode        string `json:"mode"`
+	States      int    `json:"states"`
+	Transitions int    `json:"transitions"`
+	Complete    bool   `json:"complete"`
+	// Settled: the search stopped early, every verdict final (see
+	// explore.Result.Settled).
+	Settled         bool              `json:"settled,omitempty"`
 	Reduced         bool              `json:"reduced"`
 	ElapsedMS       int64             `json:"elapsed_ms"`
 	Properties      map[string]string `json:"properties"`
@@ -138,7 +141,7 @@ func checkProps(in []string) ([]string, error) {
 func ResultOf(p Params, r *explore.Result, elapsed time.Duration, met *metrics.Metrics) *CheckResult {
 	out := &CheckResult{
 		Algorithm: p.Algo, Nodes: p.Nodes, Requests: p.Requests, Mode: "exhaustive",
-		States: r.States, Transitions: r.Transitions, Complete: r.Complete, Reduced: r.Reduced,
+		States: r.States, Transitions: r.Transitions, Complete: r.Complete, Settled: r.Settled, Reduced: r.Reduced,
 		ElapsedMS: elapsed.Milliseconds(), Properties: map[string]string{},
 		Counterexamples: map[string]*Trace{},
 	}

@@ -234,6 +234,7 @@ type ScenarioCheck struct {
 	From       int               `json:"from"`
 	States     int               `json:"states"`
 	Complete   bool              `json:"complete"`
+	Settled    bool              `json:"settled,omitempty"` // stopped early, every verdict final
 	Properties map[string]string `json:"properties"`
 	// Counterexamples maps each violated property to its kind, summary and
 	// scenario.
@@ -280,7 +281,7 @@ func ExploreScenarioWith(text, lst string, maxStates int) (*ScenarioCheck, []dia
 		return out, nil, nil
 	}
 	v := x.Verdicts
-	out.States, out.Complete, out.Note = v.States, v.Complete, v.Note
+	out.States, out.Complete, out.Settled, out.Note = v.States, v.Complete, v.Settled, v.Note
 	for p, verdict := range v.Verdict {
 		out.Properties[p] = string(verdict)
 	}

@@ -40,7 +40,7 @@ func Explore(t testing.TB, alg *sim.Algorithm, c Config) *explore.Result {
 		props = []string{explore.Safety, explore.Liveness}
 	}
 	res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: c.N}, Opts: sim.Options{Requests: c.R, AppMsgs: c.App, Crashes: c.C, Recoveries: c.Rec},
-		Props: props, NoReduce: c.NoReduce, MaxStates: 2_000_000})
+		Props: props, NoReduce: c.NoReduce, MaxStates: 2_000_000, Exhaust: true})
 	require.NoError(t, err)
 	require.True(t, res.Complete)
 	return res
