@@ -101,6 +101,14 @@ func (n *node) Clone() sim.Node {
 	return &c
 }
 
+// CopyFrom makes n a copy of o (sim.Copier), reusing n's queue.
+func (n *node) CopyFrom(o sim.Node) {
+	src := o.(*node)
+	q := n.queue[:0]
+	*n = *src
+	n.queue = append(q, src.queue...)
+}
+
 func (n *node) Phase() sim.Phase { return n.phase }
 
 func (n *node) Request(c *sim.Ctx) {
