@@ -20,7 +20,7 @@ type store struct {
 const chunkSize = 1 << 24
 
 func newStore() *store {
-	s := &store{slots: make([]uint64, 1<<16)}
+	s := &store{slots: make([]uint64, 1<<10)} // grown as it fills
 	s.mask = uint64(len(s.slots) - 1)
 	return s
 }
