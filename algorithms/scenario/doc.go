@@ -118,7 +118,10 @@
 // violated if the run broke it or some completion does (the report shows
 // that completion), holds if neither — which needs a complete search, else
 // it is undecided. The search is the explorer's, started from the current
-// state (explore.CheckFrom, with starvation on fair cycles). Order
+// state (explore.CheckFrom, with starvation on fair cycles). One search
+// serves the property expectations that stand together (with nothing
+// but expectations between them) and looks for their properties only,
+// so that it stops at the first violation once each is violated. Order
 // expectations turn on the simulator's happened-before ghost state.
 //
 // Node names. The algorithms render node references as N1..Nn (index + 1)

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dmelab/algorithms/explore"
@@ -90,8 +91,8 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 			return res
 		}
 	}
-	if r.verdicts == nil {
-		r.verdicts = r.explore()
+	if r.verdicts == nil || r.verdicts.Verdict[s.Prop] == "" && slices.Contains(props(r.w), s.Prop) {
+		r.verdicts = r.explore(r.propsAhead(s.Prop))
 	}
 	v := r.verdicts
 	verdict := v.Verdict[s.Prop]
@@ -126,19 +127,41 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 // explore settles the properties over every completion of the current
 // state with the explorer (explore.CheckFrom: exact states, partial-order
 // reduction where sound, starvation on fair cycles).
-func (r *runner) explore() *Verdicts {
+//
+// Only the properties ps are searched for (nil: every one the world can
+// settle), so that a search for one property stops at its first
+// violation (explore.Result.Settled) and skips the others' work, such as
+// liveness's analysis of cycles.
+func (r *runner) explore(ps []string) *Verdicts {
 	o := r.opts
 	if o.MaxStates <= 0 {
 		o.MaxStates = 1000000
 	}
-	v, err := checkFrom(&r.s.Setup, r.w, o)
+	v, err := checkFrom(&r.s.Setup, r.w, o, ps)
 	if err != nil {
 		// Should not happen for a world the scenario built: say so in
 		// every verdict rather than guess.
 		v = &Verdicts{Verdict: map[string]explore.Verdict{}, Witness: map[string]*Witness{}, Note: err.Error(), Engine: "explore.Check"}
-		for _, p := range props(r.w) {
+		for _, p := range searched(r.w, ps) {
 			v.Verdict[p] = explore.Unknown
 		}
 	}
 	return v
+}
+
+// propsAhead is prop and the properties of the expectations that follow
+// the current statement with nothing between them that could change the
+// state: the properties one search from here must settle.
+func (r *runner) propsAhead(prop string) []string {
+	ps := []string{prop}
+	for _, st := range r.s.Script[r.at+1:] {
+		e, ok := st.(*ExpectStmt)
+		if !ok {
+			break
+		}
+		if e.Kind == ExpectProp && !slices.Contains(ps, e.Prop) {
+			ps = append(ps, e.Prop)
+		}
+	}
+	return ps
 }

@@ -148,7 +148,8 @@ func Run(s *Scenario, opts Options) *Result {
 	for i := range w.Nodes {
 		res.Initial = append(res.Initial, st.Names[i]+": "+r.v.node(i))
 	}
-	for _, stmt := range s.Script {
+	for i, stmt := range s.Script {
+		r.at = i
 		if res.Stopped != nil {
 			if e, ok := stmt.(*ExpectStmt); ok {
 				res.Expects = append(res.Expects, &ExpectResult{Pos: e.Pos, Text: StmtString(e), Status: NotReached})
@@ -170,8 +171,10 @@ type runner struct {
 	w    *sim.World
 	v    view
 	res  *Result
-	// verdicts of the completions of the current state, computed once.
+	// verdicts of the completions of the current state, computed once
+	// (for the properties asked there).
 	verdicts *Verdicts
+	at       int // the statement being run, in s.Script
 	// held are the "A->B text" patterns run leaves in flight.
 	held []string
 }

@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,7 +105,7 @@ func TestRunPolicy(t *testing.T) {
 	assert.Equal(t, []string{"N1", "N2", "N3"}, order)
 	assert.Equal(t, "request N1", r.Steps[0].Event)
 
-	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequest N2\nrun until quiet\nexpect N2 state = RELEASED\nexpect N1 state = RELEASED\nexpect N2 enters before N1\n")
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequest N2\nrun until quiet\nexpect N2 state = RELEASED\nexpect N1 phase = idle\nexpect N2 enters before N1\n")
 	require.True(t, r.OK(), r.Report())
 
 	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequests N1 = 0\nrun until N1 enters\n")
@@ -179,4 +181,37 @@ expect N1 enters before N3
 	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrelease N1->N2\n")
 	require.NotNil(t, r.Stopped)
 	assert.Contains(t, r.Stopped.Msg, "nothing was held")
+}
+
+// A search settles the properties asked at its state and no others:
+// consecutive expectations share one search, one asking for a property
+// the last search left out gets its own, and a search for a property the
+// algorithm breaks stops at its first violation.
+func TestPropertySearchesWhatIsAsked(t *testing.T) {
+	r := runSrc(t, "algorithm ra-v1\nnodes N1 N2\napp-messages 1\nexpect order violated\nexpect liveness violated\nexpect N1 phase = idle\nexpect order violated\n")
+	require.Len(t, r.Expects, 4)
+	assert.True(t, r.OK(), r.Report())
+	states := func(k int) string {
+		got := r.Expects[k].Got
+		i := strings.Index(got, "(")
+		require.Positive(t, i, got)
+		return got[i : i+strings.Index(got[i:], " states")]
+	}
+	assert.Equal(t, states(0), states(1), "one search for both")
+	assert.Equal(t, states(0), states(3), "the same state, the same search")
+
+	// Order alone, from the initial state, against every property there
+	// (safety holds, so that search settles safety and liveness too).
+	src := "algorithm ra-v1\nnodes N1 N2\napp-messages 1\nexpect order violated\n"
+	alone := runSrc(t, src)
+	assert.True(t, alone.OK(), alone.Report())
+	x, err := Explore(load(t, src), Options{})
+	require.NoError(t, err)
+	require.True(t, x.Verdicts.Complete || x.Verdicts.Settled)
+	require.Equal(t, "violated", string(x.Verdicts.Verdict["order"]))
+	assert.Equal(t, x.Verdicts.Witness["order"].Events, alone.Expects[0].Witness.Events, "the same counterexample")
+	var n int
+	_, err = fmt.Sscanf(alone.Expects[0].Got[strings.Index(alone.Expects[0].Got, "(")+1:], "%d states", &n)
+	require.NoError(t, err, alone.Expects[0].Got)
+	assert.Less(t, n, x.Verdicts.States, "a search for Order alone settles nothing else")
 }

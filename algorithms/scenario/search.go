@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"slices"
+
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
 )
@@ -43,10 +45,26 @@ func props(w *sim.World) []string {
 	return []string{explore.Safety, explore.Liveness}
 }
 
-// checkFrom settles the properties with the explorer from the state w is
-// in, and writes its counterexamples in the scenario's names.
-func checkFrom(st *Setup, w *sim.World, o Options) (*Verdicts, error) {
-	cfg := explore.Config{Sim: st.Cfg, Props: props(w), MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
+// searched is the properties of ps that w can settle, or all of them if
+// ps names none (nil, or only Order without its ghost state).
+func searched(w *sim.World, ps []string) []string {
+	var out []string
+	for _, p := range props(w) {
+		if slices.Contains(ps, p) {
+			out = append(out, p)
+		}
+	}
+	if out == nil {
+		return props(w)
+	}
+	return out
+}
+
+// checkFrom settles the properties ps (see searched) with the explorer
+// from the state w is in, and writes its counterexamples in the
+// scenario's names.
+func checkFrom(st *Setup, w *sim.World, o Options, ps []string) (*Verdicts, error) {
+	cfg := explore.Config{Sim: st.Cfg, Props: searched(w, ps), MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
 		Progress: o.Progress, ProgressEvery: 1 << 12}
 	res, err := explore.CheckFrom(cfg, w)
 	if err != nil {
