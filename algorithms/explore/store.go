@@ -92,7 +92,8 @@ func (s *store) append(b []byte) int {
 		// search keeps a small store, and nothing is copied as the
 		// store grows: memory is written once (on the project's VM,
 		// writing fresh memory costs about 4.5 ms per MiB, and growing
-		// one chunk by append was a fifth of a Lamport search).
+		// one chunk by append, copying it, was a tenth of a Lamport
+		// search).
 		c := 4096
 		if n := len(s.chunks); n > 0 {
 			c = min(2*cap(s.chunks[n-1]), chunkSize)
