@@ -38,9 +38,10 @@ const (
 	// Auto runs a module compiled before (its mark is in CacheDir)
 	// compiled from the start. Any other starts interpreted; once the
 	// grading has run compileAfterRuns distinct calls, and if a core is
-	// idle then (spareCore), the compiler starts on other goroutines, and each instance started after its code is
-	// ready (a hidden test's, or the one after it) runs compiled. What the
-	// code answers is the same either way; only how long it takes differs.
+	// idle then (spareCore), the compiler starts on other goroutines,
+	// and each instance started after its code is ready (a hidden
+	// test's, or the one after it) runs compiled. What the code answers
+	// is the same either way; only how long it takes differs.
 	Auto
 )
 
