@@ -10,13 +10,14 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// benchSearch runs one full search (no reduction, so that both sides
-// explore the same states) and reports states per second.
+// benchSearch runs one full search (no reduction and on past any
+// violation, so that both sides explore the same states) and reports
+// states per second.
 func benchSearch(b *testing.B, alg *sim.Algorithm, n, r int) {
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		res, err := explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: sim.Options{Requests: r},
-			Props: []string{explore.Safety, explore.Liveness}, NoReduce: true})
+			Props: []string{explore.Safety, explore.Liveness}, NoReduce: true, Exhaust: true})
 		if err != nil || !res.Complete {
 			b.Fatal(err)
 		}
