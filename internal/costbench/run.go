@@ -65,7 +65,7 @@ type Check struct {
 	Nodes, Requests  int
 	Props            string
 	States           int64
-	Complete         bool
+	Complete         bool // no bound stopped it: it ran to its end or settled
 	Verdicts         map[string]string
 	Cost             Cost
 	TimeLimitStopped bool // the runner's own limit killed it (no JSON)
@@ -103,16 +103,28 @@ func RunCheck(bin, algo string, n, r int, o CheckOptions) (Check, error) {
 		c.TimeLimitStopped = true
 		return c, nil
 	}
+	if err := c.read(out); err != nil {
+		return c, fmt.Errorf("%s check %s N=%d R=%d: %v\n%s", bin, algo, n, r, err, out)
+	}
+	return c, nil
+}
+
+// read takes the states, completeness and verdicts from check's JSON in
+// out. A settled search stopped once every property was violated: its
+// verdicts are final, and its states are what settling them cost, so it
+// counts as complete here.
+func (c *Check) read(out []byte) error {
 	var j struct {
 		States     int64             `json:"states"`
 		Complete   bool              `json:"complete"`
+		Settled    bool              `json:"settled"`
 		Properties map[string]string `json:"properties"`
 	}
 	if err := json.Unmarshal(jsonPart(out), &j); err != nil {
-		return c, fmt.Errorf("%s check %s N=%d R=%d: %v\n%s", bin, algo, n, r, err, out)
+		return err
 	}
-	c.States, c.Complete, c.Verdicts = j.States, j.Complete, j.Properties
-	return c, nil
+	c.States, c.Complete, c.Verdicts = j.States, j.Complete || j.Settled, j.Properties
+	return nil
 }
 
 // jsonPart is out from its first '{' to its last '}' (dmelab prints one
