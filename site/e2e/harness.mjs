@@ -61,6 +61,12 @@ export async function launch(executablePath, options = {}) {
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
 
+// address is the page's own location. The page writes its link with
+// history.replaceState, and Playwright's page.url() learns of that from
+// an event that can come later than the next line of a test on a busy
+// machine; the location read in the page is never behind.
+export const address = (page) => page.evaluate(() => location.href);
+
 // fixture is what the browser test files share: start() (from their
 // before hook) starts a server with startServing (the playground's, or
 // serve.mjs's dmelab serve) and one browser, stop() (from their after

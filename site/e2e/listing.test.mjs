@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ART, ROOT, playground, skip } from './harness.mjs';
+import { ART, ROOT, address, playground, skip } from './harness.mjs';
 
 const SHIPPED = fs.readFileSync(path.join(ROOT, 'algorithms', 'listing', 'seeds', 'ra-benari.txt'), 'utf8');
 const TIE = '(requestedNum, source) << (myNum, myID)';
@@ -119,7 +119,7 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   // The link carries the edited listing and the step.
   await page.getByRole('button', { name: 'Step back' }).click();
   await page.waitForFunction(() => /&lst=/.test(location.hash) && /&at=/.test(location.hash));
-  const url = page.url();
+  const url = await address(page);
   const other = await pg.browser.newPage();
   try {
     await other.goto(url);

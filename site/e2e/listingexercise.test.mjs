@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, skip } from './harness.mjs';
+import { ROOT, address, skip } from './harness.mjs';
 import { mutant, submit, served } from './serve.mjs';
 
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
@@ -85,7 +85,7 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
     const [, k, len] = (await pg.textContent('#position span')).match(/step (\d+) of (\d+)/);
     assert.equal(k, len, 'at the end of the run');
     assert.equal(Number(len), steps, 'the feedback\'s counterexample, step for step');
-    assert.match(pg.url(), /#scenario=.*&lst=/, 'the address is still a link to this run on this listing');
+    assert.match(await address(pg), /#scenario=.*&lst=/, 'the address is still a link to this run on this listing');
 
     // Stepping through it marks the student's lines, P12 among them.
     await pg.getByRole('button', { name: 'Start: go to the initial state' }).click();

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ART, playground, skip } from './harness.mjs';
+import { ART, address, playground, skip } from './harness.mjs';
 
 const pg = playground();
 const { pageErrors } = pg;
@@ -116,7 +116,7 @@ test('explore ra-v1 N=2 R=1: a counterexample loads into the diagram', { skip },
 test('a shared URL restores the same run at the same step', { skip }, async () => {
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  const url = page.url();
+  const url = await address(page);
   assert.match(url, /#algo=ra-v1&n=2&r=1&app=\d&at=\d+&ev=/);
   const before = {
     pos: await position(),
@@ -213,9 +213,9 @@ test('crash a node by clicking its name', { skip }, async () => {
   await page.fill('#crashes', '1');
   await page.dispatchEvent('#crashes', 'change');
   await page.getByRole('button', { name: 'Crash N2', exact: true }).click();
-  assert.match(await page.textContent('#nodes-view article:nth-child(2)'), /crashed/, await page.textContent('#toast') + ' ' + page.url());
+  assert.match(await page.textContent('#nodes-view article:nth-child(2)'), /crashed/, await page.textContent('#toast') + ' ' + await address(page));
   assert.equal(await page.getByRole('button', { name: /^Crash N/ }).count(), 0, 'the budget of one crash is spent');
-  assert.match(page.url(), /&c=1&/);
+  assert.match(await address(page), /&c=1&/);
   await page.getByRole('button', { name: 'Run to the end' }).click();
   await shot('10-crash.png');
 });
@@ -297,7 +297,7 @@ test('a hand-built schedule opened from a share link is not "Edited"', { skip },
     await p.locator('button[data-event="request N2"]').click();
     await p.locator('button[data-event="request N1"]').click();
     await p.waitForFunction(() => /&ev=/.test(location.hash));
-    return p.url();
+    return address(p);
   });
   await withPage(url, async (p) => {
     assert.equal(await p.textContent('#position span'), 'step 2 of 2');

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ART, ROOT, playground, skip } from './harness.mjs';
+import { ART, ROOT, address, playground, skip } from './harness.mjs';
 
 // Generous waits: the machine may be busy (two cores shared with others).
 const READY = 180000;
@@ -168,7 +168,7 @@ test('a scenario link opens the scenario at its step, and reloads the same', { s
   await page.locator('#diagram-wrap').focus();
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => /&at=21$/.test(location.hash)); // the link is written asynchronously
-  const url = page.url();
+  const url = await address(page);
   assert.match(url, /#scenario=[A-Za-z0-9_-]+&at=21$/);
   // The page's own encoding reads back with a plain inflate, as the grader's.
   const enc = url.match(/#scenario=([A-Za-z0-9_-]+)/)[1];
@@ -198,7 +198,7 @@ test('a scenario link opens the scenario at its step, and reloads the same', { s
   await page.locator('#enabled button:not(.is-next)').first().click();
   assert.match(await status(), /left the scenario/);
   await page.waitForFunction(() => /&at=22$/.test(location.hash));
-  const branched = page.url();
+  const branched = await address(page);
   const pos = await position();
   const third = await pg.newPage();
   try {
@@ -259,7 +259,7 @@ test('recover a crashed node by clicking it (bully)', { skip }, async () => {
   await page.getByRole('button', { name: 'Recover N3', exact: true }).click();
   assert.doesNotMatch(await page.textContent('#nodes-view article:nth-child(3)'), /crashed/);
   assert.equal(await page.getByRole('button', { name: /^(Crash|Recover) N/ }).count(), 0, 'both budgets are spent');
-  assert.match(page.url(), /&rc=1&/);
+  assert.match(await address(page), /&rc=1&/);
   await shot('26-recovered.png');
 });
 

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ART, playground, skip } from './harness.mjs';
+import { ART, address, playground, skip } from './harness.mjs';
 
 const READY = 180000; // a busy machine: two cores shared with others
 
@@ -151,7 +151,7 @@ test('a counterexample found by Explore loads as a scenario: stepped, shared', {
   // Its link opens the same scenario at the same step elsewhere.
   await page.waitForFunction(() => /&at=1$/.test(location.hash));
   const other = await pg.newPage();
-  await open(page.url(), other);
+  await open(await address(page), other);
   assert.equal(await editorText(other), text);
   assert.equal(await position(other), `step 1 of ${len}`);
   await other.close();
