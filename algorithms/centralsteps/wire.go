@@ -34,8 +34,9 @@ type node struct{ stepwire.Node[Vars, Send] }
 func Algorithm(name string, s New) *sim.Algorithm { return ends.Algorithm(name, s) }
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
-// grader's sandbox), every handler one call, which Serve answers there.
+// grader's sandbox), every handler one call, which Guest answers there.
 func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remote(name, call) }
 
-// Serve answers one request with the student's handlers: the guest's side.
-func Serve(s New, req []byte) []byte { return ends.Serve(s, req) }
+// Guest answers requests with the student's handlers: the guest's
+// side, one request per call of the function it returns.
+func Guest(s New) func(req []byte) []byte { return ends.Guest(s) }

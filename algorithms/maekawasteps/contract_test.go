@@ -69,7 +69,7 @@ func FuzzDecodeAnswer(f *testing.F) {
 // FuzzDecodeSets: VotingSets' answer never panics the host, and is
 // bounded.
 func FuzzDecodeSets(f *testing.F) {
-	f.Add(maekawasteps.Serve(newRef, refSets, []byte{byte(maekawasteps.OpSets) * 2, 8}))
+	f.Add(maekawasteps.Guest(newRef, refSets)([]byte{byte(maekawasteps.OpSets) * 2, 8}))
 	f.Add([]byte{2, 1, 0, 0, 0, 0, 200})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if s, p, err := maekawasteps.DecodeSets(b); err == nil {

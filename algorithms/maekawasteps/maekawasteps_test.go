@@ -52,7 +52,8 @@ func TestSameStatesAsMaekawa(t *testing.T) {
 }
 
 func TestRemoteIsTheSame(t *testing.T) {
-	loop := func(req []byte) ([]byte, error) { return maekawasteps.Serve(newRef, refSets, req), nil }
+	serve := maekawasteps.Guest(newRef, refSets)
+	loop := func(req []byte) ([]byte, error) { return serve(req), nil }
 	alg := maekawasteps.Remote("maekawa", loop)
 	for seed := uint64(0); seed < 10; seed++ {
 		steptest.Lockstep(t, maekawa.Algorithm(), alg, sim.Config{N: 2 + int(seed%4)}, sim.Options{Requests: 2}, seed, 300)

@@ -50,7 +50,7 @@ type Caller = stepwire.Caller
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox): every handler, and VotingSets, becomes one call,
-// which Serve answers.
+// which Guest answers.
 func Remote(name string, call Caller) *sim.Algorithm {
 	return algorithm(name, harness.Remote(call), RemoteSets(call))
 }
@@ -68,24 +68,28 @@ func RemoteSets(call Caller) Sets {
 	}
 }
 
-// Serve answers one request with the student's handlers and voting sets:
-// the guest's side. Panics are caught and reported in the answer.
-func Serve(s New, sets Sets, req []byte) []byte {
-	d := sim.Dec{B: req}
-	if Op(d.Int()) != OpSets || d.Err != nil {
-		return harness.Serve(code(s), req)
+// Guest answers requests with the student's handlers and voting sets:
+// the guest's side, one request per call of the function it returns (see
+// stepwire's Wire.Guest). Panics are caught and reported in the answer.
+func Guest(s New, sets Sets) func(req []byte) []byte {
+	steps := harness.Guest(code(s))
+	return func(req []byte) []byte {
+		d := sim.Dec{B: req}
+		if Op(d.Int()) != OpSets || d.Err != nil {
+			return steps(req)
+		}
+		n := d.Int()
+		var v [][]int
+		panicked := "the request was malformed"
+		if d.Err == nil && len(d.B) == 0 {
+			v, panicked = invokeSets(sets, n)
+		}
+		e := sim.Enc{}
+		stepwire.PutStatus(&e, panicked)
+		stepwire.PutList(&e, v, maxNodes, func(e *sim.Enc, s []int) { stepwire.PutInts(e, s, 2*maxNodes-1) })
+		stepwire.PutPanic(&e, panicked)
+		return e.B
 	}
-	n := d.Int()
-	var v [][]int
-	panicked := "the request was malformed"
-	if d.Err == nil && len(d.B) == 0 {
-		v, panicked = invokeSets(sets, n)
-	}
-	e := sim.Enc{}
-	stepwire.PutStatus(&e, panicked)
-	stepwire.PutList(&e, v, maxNodes, func(e *sim.Enc, s []int) { stepwire.PutInts(e, s, 2*maxNodes-1) })
-	stepwire.PutPanic(&e, panicked)
-	return e.B
 }
 
 // DecodeSets reads an answer to VotingSets. It never panics.

@@ -204,12 +204,12 @@ func at(id, n, clock int) self {
 func TestWire(t *testing.T) {
 	steptest.RoundTrip(t, harness.Wire, int(OpExit), []Vars{{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)}, {self: at(1, 3, 7)}},
 		[][]byte{{9, 9, 9}, harness.EncodeRequest(int(OpReply), 1, 0, &Vars{self: at(1, 3, 7)})})
-	a, err := harness.DecodeAnswer(Serve(suite.Ref, harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)})))
+	a, err := harness.DecodeAnswer(Guest(suite.Ref)(harness.EncodeRequest(int(OpExit), 0, 0, &Vars{State: Held, T: 4, Replies: 2, Queue: []Waiter{{1, 5}, {2, 6}}, self: at(0, 3, 9)})))
 	require.NoError(t, err)
 	assert.Equal(t, Released, a.Vars.State)
 	assert.Empty(t, a.Vars.Queue)
 	assert.Equal(t, []Send{{Reply, 1, 0}, {Reply, 2, 0}}, stepwire.Sent(&a.Vars.self))
-	a, err = harness.DecodeAnswer(Serve(suite.Ref, harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 7)})))
+	a, err = harness.DecodeAnswer(Guest(suite.Ref)(harness.EncodeRequest(int(OpEnter), 0, 0, &Vars{self: at(1, 3, 7)})))
 	require.NoError(t, err)
 	assert.Equal(t, Wanted, a.Vars.State)
 	assert.Equal(t, []Send{{Request, 0, 7}, {Request, 2, 7}}, stepwire.Sent(&a.Vars.self))

@@ -64,7 +64,7 @@ func TestNoSteps(t *testing.T) {
 		_, err := sim.NewWorld(ListingAlgorithm("x", c), sim.Config{N: 2}, sim.Options{Requests: 1})
 		assert.ErrorContains(t, err, "rasteps: no steps")
 		v := Vars{self: at(0, 2)}
-		a, err := wire.DecodeAnswer(ServeCode(c, wire.EncodeRequest(int(OpP2), 1, 0, &v)))
+		a, err := wire.DecodeAnswer(GuestCode(c)(wire.EncodeRequest(int(OpP2), 1, 0, &v)))
 		require.NoError(t, err)
 		assert.Equal(t, "no steps", a.Panic)
 	}

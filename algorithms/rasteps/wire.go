@@ -47,18 +47,20 @@ type Fault = stepwire.Fault
 
 // Remote is Algorithm of a student's code that runs elsewhere (the
 // grader's sandbox): every step becomes one call, which the guest answers
-// with Serve.
+// with Guest.
 func Remote(name string, call Caller) *sim.Algorithm {
 	return ListingAlgorithm(name, RemoteCode(BenAri, call))
 }
 
 // RemoteCode is the steps of listing l run elsewhere (the guest answers
-// with ServeCode).
+// with GuestCode).
 func RemoteCode(l Listing, call Caller) Code { return Code{l, wire.Remote(call)} }
 
-// Serve answers one request with the student's steps: the guest's side.
-// A panic in the student's code is caught and reported in the answer.
-func Serve(s New, req []byte) []byte { return wire.Serve(BenAriCode(s).code, req) }
+// Guest answers requests with the student's steps: the guest's side,
+// one request per call of the function it returns (see stepwire's
+// Wire.Guest). A panic in the student's code is caught and reported in
+// the answer.
+func Guest(s New) func(req []byte) []byte { return wire.Guest(BenAriCode(s).code) }
 
-// ServeCode is Serve for the steps of any listing.
-func ServeCode(c Code, req []byte) []byte { return wire.Serve(c.code, req) }
+// GuestCode is Guest for the steps of any listing.
+func GuestCode(c Code) func(req []byte) []byte { return wire.Guest(c.code) }

@@ -20,13 +20,13 @@ func TestWire(t *testing.T) {
 	steptest.RoundTrip(t, wire, int(OpP12), vs, [][]byte{
 		wire.EncodeRequest(8, 0, 0, &vs[0]), wire.EncodeRequest(int(OpP4), 0, 0, &vs[0]), wire.EncodeRequest(int(OpP9), 3, 0, &vs[0]),
 		wire.EncodeRequest(int(OpP2), 0, 0, &Vars{Source: 3, self: at(0, 3)}), wire.EncodeRequest(int(OpP7), 0, 0, &Vars{Deferred: 0b1000, self: at(0, 3)})})
-	a, err := wire.DecodeAnswer(Serve(newRef, wire.EncodeRequest(int(OpP12), 0, 0, &vs[0])))
+	a, err := wire.DecodeAnswer(Guest(newRef)(wire.EncodeRequest(int(OpP12), 0, 0, &vs[0])))
 	require.NoError(t, err)
 	assert.Equal(t, Set(0b110), a.Vars.Deferred, "(4, N2) comes after (3, N1): N1 defers N2")
-	a, err = wire.DecodeAnswer(Serve(newRef, wire.EncodeRequest(int(OpP7), 0, 0, &vs[0])))
+	a, err = wire.DecodeAnswer(Guest(newRef)(wire.EncodeRequest(int(OpP7), 0, 0, &vs[0])))
 	require.NoError(t, err)
 	assert.Equal(t, 2, a.Ret)
-	a, err = wire.DecodeAnswer(Serve(newRef, wire.EncodeRequest(int(OpP4), 1, 0, &vs[0])))
+	a, err = wire.DecodeAnswer(Guest(newRef)(wire.EncodeRequest(int(OpP4), 1, 0, &vs[0])))
 	require.NoError(t, err)
 	assert.Equal(t, []Msg{{Kind: Request, To: 1, Num: 3}}, stepwire.Sent(&a.Vars.self))
 }

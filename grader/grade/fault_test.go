@@ -125,7 +125,8 @@ func loadExercise(t testing.TB, name string) *exercise.Exercise {
 func gradeCode(t testing.TB, ex *exercise.Exercise, code rasteps.Code, wire bool, keep func(planned) bool) (*report.Result, *sim.Algorithm) {
 	t.Helper()
 	in := ex.Iface()
-	call := func(req []byte) ([]byte, error) { return rasteps.ServeCode(code, req), nil }
+	serve := rasteps.GuestCode(code)
+	call := func(req []byte) ([]byte, error) { return serve(req), nil }
 	alg := rasteps.ListingAlgorithm(ex.Algorithm, code)
 	if wire {
 		alg = in.Algorithm(ex.Algorithm, iface.Caller(call))

@@ -47,10 +47,10 @@ var _ PKG.Steps = (*student.Node)(nil)
 
 func newSteps(v *PKG.Vars) PKG.Steps { return &student.Node{Vars: v} }
 
+var serve = PKG.Guest(newSteps)
+
 //go:wasmexport dmelab_call
-func call(n uint32) uint32 {
-	return guest.Call(n, func(req []byte) []byte { return PKG.Serve(newSteps, req) })
-}
+func call(n uint32) uint32 { return guest.Call(n, serve) }
 `, "PKG", pkg),
 		Algorithm: func(name string, call Caller) *sim.Algorithm { return remote(name, C(call)) },
 	}

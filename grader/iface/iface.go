@@ -144,10 +144,10 @@ var _ maekawasteps.Sets = student.VotingSets
 
 func newSteps(v *maekawasteps.Vars) maekawasteps.Steps { return &student.Node{Vars: v} }
 
+var serve = maekawasteps.Guest(newSteps, student.VotingSets)
+
 //go:wasmexport dmelab_call
-func call(n uint32) uint32 {
-	return guest.Call(n, func(req []byte) []byte { return maekawasteps.Serve(newSteps, student.VotingSets, req) })
-}
+func call(n uint32) uint32 { return guest.Call(n, serve) }
 `,
 			Algorithm: func(name string, call Caller) *sim.Algorithm {
 				return maekawasteps.Remote(name, maekawasteps.Caller(call))

@@ -30,12 +30,10 @@ var _ rasteps.STEPS = (*student.Node)(nil)
 
 func newSteps(v *rasteps.Vars) rasteps.STEPS { return &student.Node{Vars: v} }
 
-var code = CODE
+var serve = rasteps.GuestCode(CODE)
 
 //go:wasmexport dmelab_call
-func call(n uint32) uint32 {
-	return guest.Call(n, func(req []byte) []byte { return rasteps.ServeCode(code, req) })
-}
+func call(n uint32) uint32 { return guest.Call(n, serve) }
 `
 		glue = strings.NewReplacer("STEPS", l.steps, "CODE", l.code).Replace(glue)
 		register(&Interface{

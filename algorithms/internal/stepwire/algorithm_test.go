@@ -80,7 +80,7 @@ func TestEnds(t *testing.T) {
 	var built []*testNode
 	e := Ends[testVars, int, st]{testHarness(&built), []Method[st]{MInt(st.Get)}}
 	s := func(v *testVars) st { return getter{v} }
-	call := func(req []byte) ([]byte, error) { return e.Serve(s, req), nil }
+	call := func(req []byte) ([]byte, error) { return e.Guest(s)(req), nil }
 	for _, a := range []*sim.Algorithm{e.Algorithm("y", s), e.Remote("y", call)} {
 		_, err := a.New(sim.Config{N: 2})
 		require.NoError(t, err)
