@@ -176,13 +176,21 @@ func RoundTrip[V, S any](t *testing.T, w *stepwire.Wire[V, S], op int, vs []V, b
 		return func(int, int, int) int { seen = *v; return 7 }
 	}
 	// One Guest answers every request as a fresh one would: nothing of a
-	// call is left for the next (its memory is reused).
-	guest := w.Guest(spy)
+	// call (its variables, what it sent) is left for the next, though its
+	// memory is reused.
+	sends := func(v *V) stepwire.Handler {
+		return func(int, int, int) int {
+			var m S
+			stepwire.Emit(w.Self(v), m)
+			return 7
+		}
+	}
+	guest := w.Guest(sends)
 	for k := 0; k < 2; k++ {
 		for i := range vs {
 			v := vs[(i+k)%len(vs)]
 			req := w.EncodeRequest(op, 0, 0, &v)
-			assert.Equal(t, w.Serve(spy, req), guest(req), "request %d answered after another", i)
+			assert.Equal(t, w.Serve(sends, req), guest(req), "request %d answered after another", i)
 		}
 	}
 	for i, v := range vs {
