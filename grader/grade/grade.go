@@ -131,7 +131,6 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		return nil, err
 	}
 	defer sb.Close()
-	sb.SetStateless(sandbox.Stateless(src))
 	total := ex.Limits.Total
 	if total <= 0 {
 		total = sandbox.DefaultLimits.Total

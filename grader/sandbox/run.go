@@ -95,9 +95,6 @@ type Sandbox struct {
 	starts         int
 	// planned counts the fresh instances Isolate asked for (not crashes).
 	planned int
-	// stateless: the code keeps nothing between calls (SetStateless);
-	// compiledMod: the running instance is of the compiled module.
-	stateless, compiledMod bool
 	// stopped says why no more calls are made ("" while they are).
 	stopped  string
 	timeouts int
@@ -198,8 +195,7 @@ func (s *Sandbox) instantiate() error {
 	if c := s.bg.ready(); c != nil {
 		rt, cm = c.rt, c.cm
 	}
-	compiled := s.own != nil || rt != s.rt
-	if compiled {
+	if s.own != nil || rt != s.rt {
 		s.compiledStarts++
 	}
 	mod, err := rt.InstantiateModule(ctx, cm, mc)
@@ -219,7 +215,6 @@ func (s *Sandbox) instantiate() error {
 		return &Failure{Msg: "the harness did not start: " + s.explain(ctx, err)}
 	}
 	s.mod, s.fn, s.buf = mod, fn, uint32(r[0])
-	s.compiledMod = compiled
 	return nil
 }
 
@@ -372,10 +367,9 @@ func (s *Sandbox) Engine() string {
 	return fmt.Sprintf("interpreter, then compiler (%d of %d instances)", s.compiledStarts, s.starts)
 }
 
-// Isolate starts a fresh instance of the module (a stateless one keeps
-// its own: see SetStateless) with an empty memo for what follows, until
-// the returned function is called, which starts another fresh instance
-// and brings the earlier memo back. The grader
+// Isolate starts a fresh instance of the module with an empty memo for
+// what follows, until the returned function is called, which starts
+// another fresh instance and brings the earlier memo back. The grader
 // isolates each hidden test this way: nothing the code keeps in package
 // variables, and no memoised answer, can carry what it saw there into a
 // test whose messages are shown. Fresh starts do not count as restarts.
@@ -394,23 +388,10 @@ func (s *Sandbox) Isolate() (restore func()) {
 func (s *Sandbox) Fresh() { s.fresh() }
 
 // fresh closes the running instance: the next call instantiates the
-// module again, which is not counted against maxRestarts. A stateless
-// module's instance has nothing to forget, and is kept unless the
-// compiled module has become ready and it is not of it.
+// module again, which is not counted against maxRestarts.
 func (s *Sandbox) fresh() {
-	if s.mod == nil || s.mod.IsClosed() {
-		return
+	if s.mod != nil && !s.mod.IsClosed() {
+		s.kill()
+		s.planned++
 	}
-	if s.stateless && (s.compiledMod || s.bg.ready() == nil) {
-		return
-	}
-	s.kill()
-	s.planned++
 }
-
-// SetStateless says that the code keeps nothing from one call to the
-// next (see Stateless): Isolate and Fresh then keep the running instance
-// (Isolate still gives what follows a memo of its own). Starting an
-// instance runs the Go runtime's initialisation, 25-35 ms in wazero's
-// interpreter, and a grading asks for about ten.
-func (s *Sandbox) SetStateless(b bool) { s.stateless = b }
