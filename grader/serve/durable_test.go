@@ -61,6 +61,11 @@ func TestRestartDurability(t *testing.T) {
 	})
 	e.crash()
 	close(g1.hold) // the old workers' writes now fail: the database is closed
+	// A write already under way when the database was closed still
+	// commits (database/sql lets a connection in use finish), as a killed
+	// process's last write may reach the disk. Wait for the old workers,
+	// so that what is read below is what the restart will find.
+	e.srv.pool.wg.Wait()
 
 	st, err := OpenStore(o.DataDir)
 	require.NoError(t, err)
