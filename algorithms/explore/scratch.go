@@ -25,6 +25,11 @@ type scratch struct {
 	inCS        int         // how many nodes are in the CS there
 	enc         sim.Enc
 	spare       []sim.Node // per node, overwritten by Copier nodes
+	// copier[i] is spare[i] as a sim.Copier, or nil: asked once, as
+	// WebAssembly has no cache for an assertion to an interface (each
+	// one is a lookup in the runtime's table, a twentieth of a search in
+	// the browser when it was asked at every event).
+	copier []sim.Copier
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
@@ -32,9 +37,10 @@ type scratch struct {
 
 func newScratch(w *sim.World, st *states) *scratch {
 	n := len(w.Nodes)
-	sc := &scratch{st: st, ends: make([]int, n), spare: make([]sim.Node, n), phase: make([]sim.Phase, n)}
+	sc := &scratch{st: st, ends: make([]int, n), spare: make([]sim.Node, n), copier: make([]sim.Copier, n), phase: make([]sim.Phase, n)}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
+		sc.copier[i], _ = sc.spare[i].(sim.Copier)
 	}
 	return sc
 }
@@ -74,7 +80,7 @@ func (sc *scratch) decode(w *sim.World, b []byte) error {
 func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	i := e.Node
 	orig := w.Nodes[i]
-	if cp, ok := sc.spare[i].(sim.Copier); ok {
+	if cp := sc.copier[i]; cp != nil {
 		cp.CopyFrom(orig)
 		w.Nodes[i] = sc.spare[i]
 	} else {

@@ -433,7 +433,7 @@ func (n *node) Decode(d *sim.Dec) {
 	n.inquired = uint32(d.Int())
 	n.lock = req{t: int32(d.Int()), id: d.Int()}
 	k := d.Int()
-	n.queue = nil
+	n.queue = n.queue[:0] // reused: a search decodes into the same nodes
 	for ; k > 0 && d.Err == nil; k-- {
 		n.queue = append(n.queue, req{t: int32(d.Int()), id: d.Int()})
 	}

@@ -129,7 +129,7 @@ func (n *node) Exit(c *sim.Ctx) {
 	for _, w := range n.queue {
 		c.Send(w.id, sim.Msg{Kind: Reply})
 	}
-	n.queue = nil
+	n.queue = n.queue[:0]
 }
 
 func (n *node) CanReceive(sim.Msg) bool { return true }
@@ -167,8 +167,11 @@ func (n *node) Encode(e *sim.Enc) {
 	e.Int(int(n.phase))
 	e.Int(n.t)
 	e.Int(n.replies)
-	q := slices.Clone(n.queue)
-	slices.SortFunc(q, func(a, b waiter) int { return a.id - b.id })
+	q := n.queue
+	if !slices.IsSortedFunc(q, byID) { // copied only then: Encode runs at every event of a search
+		q = slices.Clone(q)
+		slices.SortFunc(q, byID)
+	}
 	e.Int(len(q))
 	for _, w := range q {
 		e.Int(w.id)
@@ -176,12 +179,16 @@ func (n *node) Encode(e *sim.Enc) {
 	}
 }
 
+func byID(a, b waiter) int { return a.id - b.id }
+
+// Decode reuses the queue's memory: a search decodes into the same nodes
+// over and over.
 func (n *node) Decode(d *sim.Dec) {
 	n.phase = sim.Phase(d.Int())
 	n.t = d.Int()
 	n.replies = d.Int()
 	k := d.Int()
-	n.queue = nil
+	n.queue = n.queue[:0]
 	for ; k > 0 && d.Err == nil; k-- {
 		n.queue = append(n.queue, waiter{d.Int(), d.Int()})
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -330,9 +331,16 @@ func (w *World) Apply(e Event) (Outcome, error) {
 	if w.Crashed&(1<<i) != 0 {
 		return out, fmt.Errorf("%s has crashed", w.Names[i])
 	}
+	// Only an election's nodes have a leader (a listing's other nodes
+	// answer -1): asking the algorithm, not the node, spares a type
+	// assertion per event, which WebAssembly does not cache.
+	var elector Elector
+	if w.Alg.Election {
+		elector, _ = n.(Elector)
+	}
 	leaderBefore := -1
-	if el, ok := n.(Elector); ok {
-		leaderBefore = el.Leader()
+	if elector != nil {
+		leaderBefore = elector.Leader()
 	}
 	c := &w.ctx
 	*c = Ctx{Self: i, N: len(w.Nodes), out: c.out[:0], crashed: w.Crashed}
@@ -435,8 +443,8 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		}
 		w.insert(c.out[k])
 	}
-	if el, ok := n.(Elector); ok {
-		if l := el.Leader(); l != leaderBefore && l >= 0 && l != w.MaxAlive() {
+	if elector != nil {
+		if l := elector.Leader(); l != leaderBefore && l >= 0 && l != w.MaxAlive() {
 			out.WrongLeader, out.Leader = true, l
 		}
 	}
@@ -531,12 +539,13 @@ func (w *World) forget(i int) {
 	if changed {
 		// Unordered channels re-sort (HB is part of a message's identity);
 		// FIFO channels keep their send order.
-		sort.SliceStable(w.Net, func(a, b int) bool {
-			x, y := w.Net[a], w.Net[b]
-			if x.From != y.From || x.To != y.To || !w.FIFO(int(x.From), int(x.To)) {
-				return x.less(y)
+		// (slices, not sort: sort.SliceStable allocates at every call.
+		// The same stable algorithm, asking only whether x < y.)
+		slices.SortStableFunc(w.Net, func(x, y Msg) int {
+			if (x.From != y.From || x.To != y.To || !w.FIFO(int(x.From), int(x.To))) && x.less(y) {
+				return -1
 			}
-			return false
+			return 0
 		})
 	}
 }
