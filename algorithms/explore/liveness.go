@@ -146,22 +146,28 @@ type fullEdge struct {
 }
 
 // expandFull lists every event enabled in state x (not only the reduced
-// graph's edges) with its class and successor.
+// graph's edges) with its class and successor (-1 if not stored). It
+// computes successors as the search does (scratch, with the parts only
+// looked up), on one world kept for the search: a component can hold
+// most of the states (a ring's token goes round for ever), and a world
+// built and cloned per state made the liveness check most of the search.
 func (s *search) expandFull(x int) []fullEdge {
-	w, _ := initial(s.cfg)
-	if err := w.Decode(s.st.bytes(nil, x, nil)); err != nil {
+	if s.full == nil {
+		w, _ := initial(s.cfg)
+		s.fullW, s.full = w, newScratch(w, s.st)
+		s.full.lookup = true
+	}
+	w, sc := s.fullW, s.full
+	if _, err := sc.load(w, x); err != nil {
 		panic("explore: stored state does not decode: " + err.Error())
 	}
 	var out []fullEdge
-	var v []uint32
-	for _, e := range w.Events(nil) {
-		c := w.Clone()
-		if _, err := c.Apply(e); err != nil {
-			panic("explore: enabled event failed: " + err.Error())
-		}
+	s.fullEvs = w.Events(s.fullEvs[:0])
+	for _, e := range s.fullEvs {
+		sc.apply(w, e)
 		to := -1
-		if v, known := s.st.splitWorld(v[:0], c, false); known {
-			to = s.st.lookup(v)
+		if sc.known {
+			to = s.st.lookup(sc.succ)
 		}
 		out = append(out, fullEdge{to, s.class(e)})
 	}

@@ -30,9 +30,14 @@ type scratch struct {
 	// one is a lookup in the runtime's table, a twentieth of a search in
 	// the browser when it was asked at every event).
 	copier []sim.Copier
+	// lookup: find the successor's parts instead of adding them (the
+	// liveness check's second look at stored states must not grow the
+	// store); known then says whether all were found.
+	lookup bool
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
+	known   bool
 }
 
 func newScratch(w *sim.World, st *states) *scratch {
@@ -93,10 +98,12 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	sc.succ = append(sc.succ[:0], sc.vec...)
 	sc.enc.B = sc.enc.B[:0]
 	w.Nodes[i].Encode(&sc.enc)
-	sc.succ[i] = sc.st.part(sc.enc.B)
+	var nodeKnown bool
+	sc.succ[i], nodeKnown = sc.part(sc.enc.B)
 	sc.enc.B = sc.enc.B[:0]
 	w.EncodeTail(&sc.enc)
-	sc.succ[len(w.Nodes)] = sc.st.part(sc.enc.B)
+	sc.succ[len(w.Nodes)], sc.known = sc.part(sc.enc.B)
+	sc.known = sc.known && nodeKnown
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
 		sc.waiting, sc.unsafe = waiting(w), w.Unsafe()
 		sc.restore(w, i, orig)
@@ -125,6 +132,15 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	sc.unsafe = in > 1
 	sc.restore(w, i, orig)
 	return out
+}
+
+// part is b's id: interned, or only looked up (false: never seen).
+func (sc *scratch) part(b []byte) (uint32, bool) {
+	if !sc.lookup {
+		return sc.st.part(b), true
+	}
+	id := sc.st.parts.lookup(b)
+	return uint32(id), id >= 0
 }
 
 // restore puts back the loaded state after an event changed node i.

@@ -33,6 +33,10 @@ type search struct {
 	dag     int8 // 0 unknown, 1 acyclic, 2 has a cycle
 	steps   []sim.Step
 	set     []sim.Event
+	// The liveness check's own world and scratch (see expandFull).
+	fullW   *sim.World
+	full    *scratch
+	fullEvs []sim.Event
 	// The targets of state i's edges are edges[estart[i]:estart[i+1]].
 	estart seg[uint32]
 	edges  seg[uint32]
