@@ -75,7 +75,7 @@ type World struct {
 	Sent int
 
 	ctx   Ctx    // reused by Apply: searches call it millions of times
-	steps []Step // reused by Events
+	steps []Step // reused by Events and Apply
 	dec   Dec    // reused by DecodeSplit: a Dec handed to the nodes' Decode escapes
 	// initial holds each node's initial state, for recoveries. Shared by
 	// clones (never changed).
@@ -368,7 +368,8 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		n.Exit(c)
 	case EvStep:
 		ok := false
-		for _, s := range n.Steps(nil) {
+		w.steps = n.Steps(w.steps[:0]) // Events' buffer: the events it listed are copies
+		for _, s := range w.steps {
 			if s == e.Step {
 				ok = true
 				break
