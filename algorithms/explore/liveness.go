@@ -1,6 +1,9 @@
 package explore
 
-import "sort"
+import (
+	"maps"
+	"sort"
+)
 
 // liveness looks for starvation: for each node v, the strongly connected
 // components of the graph restricted to states where v waits. A component
@@ -190,15 +193,16 @@ func (s *search) fairLoop(comp []int, in func(int) bool) ([]int, []uint32) {
 	}
 	// Classes enabled in every state of comp.
 	var required map[uint32]bool
-	for _, x := range comp {
-		here := map[uint32]bool{}
+	here := map[uint32]bool{} // reused: a component can hold most states
+	for i, x := range comp {
+		clear(here)
 		for _, e := range full[x] {
 			if e.class != 0 {
 				here[e.class] = true
 			}
 		}
-		if required == nil {
-			required = here
+		if i == 0 {
+			required = maps.Clone(here)
 			continue
 		}
 		for c := range required {
