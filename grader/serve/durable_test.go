@@ -55,10 +55,9 @@ func TestRestartDurability(t *testing.T) {
 	g1.mu.Lock()
 	g1.hold = make(chan struct{})
 	g1.mu.Unlock()
-	waitFor(t, "a grading in flight", func() bool {
-		c, _, _ := e.srv.Store().Census(t.Context())
-		return c[Running] > 0
-	})
+	// A grading held, not merely one running: a grading that began before
+	// hold was set finishes, and its job would not be left running.
+	waitFor(t, "a grading held", func() bool { return g1.holding() > 0 })
 	e.crash()
 	close(g1.hold) // the old workers' writes now fail: the database is closed
 	// A write already under way when the database was closed still

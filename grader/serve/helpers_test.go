@@ -89,6 +89,7 @@ type recorder struct {
 	calls  map[string]int // by file name (tests give each submission its own)
 	delay  time.Duration
 	hold   chan struct{}  // if not nil, every grading waits for it to close
+	held   int            // gradings that have waited on hold
 	failN  map[string]int // file → attempts that fail before success
 	panicN map[string]int
 }
@@ -103,6 +104,9 @@ func (g *recorder) Grade(ctx context.Context, exercise, file string, src []byte)
 	n := g.calls[file]
 	fail, pan := g.failN[file] >= n, g.panicN[file] >= n
 	hold, delay := g.hold, g.delay
+	if hold != nil {
+		g.held++
+	}
 	g.mu.Unlock()
 	if hold != nil {
 		select {
@@ -125,6 +129,14 @@ func (g *recorder) Grade(ctx context.Context, exercise, file string, src []byte)
 		return nil, io.ErrUnexpectedEOF
 	}
 	return fakeResult(exercise, file, src), nil
+}
+
+// holding is how many gradings have waited on hold (they cannot finish
+// before it closes).
+func (g *recorder) holding() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.held
 }
 
 func (g *recorder) count(file string) int {
