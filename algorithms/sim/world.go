@@ -540,11 +540,16 @@ func (w *World) forget(i int) {
 	if changed {
 		// Unordered channels re-sort (HB is part of a message's identity);
 		// FIFO channels keep their send order.
-		// (slices, not sort: sort.SliceStable allocates at every call.
-		// The same stable algorithm, asking only whether x < y.)
+		// (slices, not sort: sort.SliceStable allocates at every call.)
 		slices.SortStableFunc(w.Net, func(x, y Msg) int {
-			if (x.From != y.From || x.To != y.To || !w.FIFO(int(x.From), int(x.To))) && x.less(y) {
+			if x.From == y.From && x.To == y.To && w.FIFO(int(x.From), int(x.To)) {
+				return 0
+			}
+			switch {
+			case x.less(y):
 				return -1
+			case y.less(x):
+				return 1
 			}
 			return 0
 		})
