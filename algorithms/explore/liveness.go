@@ -36,14 +36,23 @@ func (s *search) liveness() {
 			continue
 		}
 		in := func(i int) bool { return i < n && s.wait.at(i)&bit != 0 && !s.bad.at(i) }
-		for _, comp := range s.sccs(in) {
+		// The counterexample starts at the first state of its component,
+		// so components are tried closest first, and none that starts no
+		// closer than the best so far (an earlier node wins a tie): the
+		// fair-cycle test expands every state of a component, and the
+		// components left out can be most of the graph.
+		comps := s.sccs(in)
+		sort.Slice(comps, func(a, b int) bool { return comps[a][0] < comps[b][0] })
+		for _, comp := range comps {
+			if best != nil && comp[0] >= best.state {
+				break
+			}
 			loop, classes := s.fairLoop(comp, in)
 			if loop == nil {
 				continue
 			}
-			if best == nil || loop[0] < best.state {
-				best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop, loopClass: classes}
-			}
+			best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop, loopClass: classes}
+			break
 		}
 	}
 	if best != nil {
@@ -289,15 +298,16 @@ func (s *search) buildFairLoop(start int, member map[int]bool, full map[int][]fu
 			}
 		}
 	}
+	// unfair finds a class enabled all along the loop and not taken on
+	// it, the first in the order of the start state's events (not of the
+	// classes' ids, which say only in what order the liveness check
+	// happened to meet them).
 	unfair := func() (uint32, bool) {
-		var cs []uint32
 		for _, e := range full[loop[0]] {
-			if e.class != 0 && !taken[e.class] {
-				cs = append(cs, e.class)
+			c := e.class
+			if c == 0 || taken[c] {
+				continue
 			}
-		}
-		sort.Slice(cs, func(a, b int) bool { return cs[a] < cs[b] })
-		for _, c := range cs {
 			always := true
 			for _, x := range loop[1:] {
 				if !enabled(x, c) {
