@@ -99,10 +99,10 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	sc.enc.B = sc.enc.B[:0]
 	w.Nodes[i].Encode(&sc.enc)
 	var nodeKnown bool
-	sc.succ[i], nodeKnown = sc.part(sc.enc.B)
+	sc.succ[i], nodeKnown = sc.st.find(sc.enc.B, !sc.lookup)
 	sc.enc.B = sc.enc.B[:0]
 	w.EncodeTail(&sc.enc)
-	sc.succ[len(w.Nodes)], sc.known = sc.part(sc.enc.B)
+	sc.succ[len(w.Nodes)], sc.known = sc.st.find(sc.enc.B, !sc.lookup)
 	sc.known = sc.known && nodeKnown
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
 		sc.waiting, sc.unsafe = waiting(w), w.Unsafe()
@@ -132,15 +132,6 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	sc.unsafe = in > 1
 	sc.restore(w, i, orig)
 	return out
-}
-
-// part is b's id: interned, or only looked up (false: never seen).
-func (sc *scratch) part(b []byte) (uint32, bool) {
-	if !sc.lookup {
-		return sc.st.part(b), true
-	}
-	id := sc.st.parts.lookup(b)
-	return uint32(id), id >= 0
 }
 
 // restore puts back the loaded state after an event changed node i.

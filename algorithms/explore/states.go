@@ -89,6 +89,16 @@ func (s *states) part(b []byte) uint32 {
 	return uint32(id)
 }
 
+// find is part's id, interned when add is set; without add it reports
+// false if the part was never seen (so no state with it was either).
+func (s *states) find(b []byte, add bool) (uint32, bool) {
+	if add {
+		return s.part(b), true
+	}
+	id := s.parts.lookup(b)
+	return uint32(id), id >= 0
+}
+
 // split cuts an encoding at cuts (each node's end) into dst's ids,
 // interning the parts when add is set; without add it reports false if
 // some part was never seen (so neither was the state).
@@ -100,17 +110,12 @@ func (s *states) split(dst []uint32, b []byte, cuts []int, add bool) ([]uint32, 
 		if k < len(cuts) {
 			end = cuts[k]
 		}
-		p := b[from:end]
-		from = end
-		if add {
-			dst = append(dst, s.part(p))
-			continue
-		}
-		id := s.parts.lookup(p)
-		if id < 0 {
+		id, ok := s.find(b[from:end], add)
+		if !ok {
 			return dst, false
 		}
-		dst = append(dst, uint32(id))
+		dst = append(dst, id)
+		from = end
 	}
 	return dst, true
 }
