@@ -71,3 +71,38 @@ func (s *search) keys(classes []uint32) []classKey {
 	}
 	return out
 }
+
+// The liveness check tries components closest first and stops early; it
+// must report what testing every component of every node would: the
+// fair component that starts closest to the initial state, the earliest
+// node winning a tie.
+func TestLivenessReportsTheClosestFairComponent(t *testing.T) {
+	for _, c := range []struct{ n, r int }{{2, 2}, {3, 1}, {3, 2}} {
+		cfg := Config{Alg: registry.Lookup("permission-ring"), Sim: sim.Config{N: c.n},
+			Opts: sim.Options{Requests: c.r}, Props: []string{Safety, Liveness}, NoReduce: true, Exhaust: true}
+		s, err := newSearch(cfg)
+		require.NoError(t, err)
+		s.bfs()
+		require.True(t, s.complete)
+		wantV, wantState, fair := -1, 0, 0
+		for v := 0; v < c.n; v++ {
+			bit := uint32(1) << v
+			in := func(i int) bool { return i < s.expanded && s.wait.at(i)&bit != 0 && !s.bad.at(i) }
+			for _, comp := range s.sccs(in) {
+				if loop, _ := s.fairLoop(comp, in); loop != nil {
+					fair++
+					if wantV < 0 || loop[0] < wantState {
+						wantV, wantState = v, loop[0]
+					}
+				}
+			}
+		}
+		require.Greater(t, fair, 1, "N=%d R=%d: more than one fair component to choose from", c.n, c.r)
+		s.liveness()
+		got := s.found[Liveness]
+		require.NotNil(t, got, "N=%d R=%d", c.n, c.r)
+		require.Equal(t, "starvation", got.kind)
+		assert.Equal(t, wantV, got.victim, "N=%d R=%d victim", c.n, c.r)
+		assert.Equal(t, wantState, got.state, "N=%d R=%d first state of the cycle", c.n, c.r)
+	}
+}
