@@ -70,7 +70,10 @@ type Config struct {
 	// Stop, if set, is asked every 1024 states whether the caller wants
 	// the search to end there (its time is up, say: the caller owns the
 	// clock). A search it stops ends as at MaxStates, with Result.Bound
-	// BoundStopped (the analysis of a search that finished is not cut).
+	// BoundStopped. The liveness check after the search asks it too, as
+	// it goes through states: stopped there, liveness is unknown unless a
+	// starvation was already found (Result.LivenessStopped when the
+	// search itself was complete, whose other verdicts then stand).
 	Stop func() bool
 	// First stops at the first violation of any property.
 	First bool
@@ -90,9 +93,15 @@ type Config struct {
 	ProgressEvery int
 }
 
-// Progress is a snapshot of a running search.
+// Progress is a snapshot of a running search, or of the liveness check
+// after it (Liveness set): Node (0 for the first) is the node whose
+// waiting states it is going through, Checked how many states it has
+// gone through so far, for all nodes (a state can be gone through once
+// per node, and again by the fair-cycle test).
 type Progress struct {
 	States, Transitions, Depth int
+	Liveness                   bool
+	Node, Checked              int
 }
 
 // Result is what a search found.
@@ -122,6 +131,10 @@ type Result struct {
 	// grew, when a search stops at a bound.
 	InFlight, InFlightDepth int
 	Nodes                   int // in the system searched
+	// LivenessStopped says that Config.Stop ended the liveness check
+	// after a search that was complete: the other verdicts stand, and
+	// liveness is unknown unless a starvation had been found.
+	LivenessStopped bool
 }
 
 // The bounds that can stop a search (Result.Bound).
@@ -149,6 +162,10 @@ func (r *Result) Stopped() string {
 	case BoundStateSize:
 		s = "the search stopped: a state grew too large to search"
 	case BoundStopped:
+		if r.LivenessStopped {
+			s = fmt.Sprintf("the liveness check was stopped by its caller, after a complete search of %s states (%d MiB)", thousands(r.States), r.StoreBytes>>20)
+			break
+		}
 		s = fmt.Sprintf("the search was stopped by its caller (%s states, %d MiB)", thousands(r.States), r.StoreBytes>>20)
 	default:
 		s = fmt.Sprintf("the search stopped after %s states", thousands(r.States))
@@ -243,6 +260,9 @@ func Check(c Config) (*Result, error) {
 	}
 	if c.wants(Liveness) && !(c.First && len(s.found) > 0) {
 		s.liveness()
+		if s.lv.stopped && s.complete {
+			s.complete, s.cut, s.bound = false, true, BoundStopped
+		}
 	}
 	r, err := s.result()
 	if err != nil || !s.reduce {

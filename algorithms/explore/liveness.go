@@ -14,6 +14,11 @@ import (
 // throughout and never taken inside, no cycle of the component is fair.)
 // Of all such components, the one closest to the initial state gives the
 // counterexample.
+//
+// The check is bounded like the search: it reports progress and asks
+// Config.Stop as it goes through states (see tick). Stopped, it ends
+// there; a fair cycle already found is a true violation and is kept (it
+// may then not be the closest one), and otherwise liveness stays unknown.
 func (s *search) liveness() {
 	if _, ok := s.found[Liveness]; ok {
 		return
@@ -41,17 +46,27 @@ func (s *search) liveness() {
 		// closer than the best so far (an earlier node wins a tie): the
 		// fair-cycle test expands every state of a component, and the
 		// components left out can be most of the graph.
+		s.lv.node = v
 		comps := s.sccs(in)
+		if s.lv.stopped {
+			break
+		}
 		sort.Slice(comps, func(a, b int) bool { return comps[a][0] < comps[b][0] })
 		for _, comp := range comps {
 			if best != nil && comp[0] >= best.state {
 				break
 			}
 			loop, classes := s.fairLoop(comp, in)
+			if s.lv.stopped {
+				break
+			}
 			if loop == nil {
 				continue
 			}
 			best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop, loopClass: classes}
+			break
+		}
+		if s.lv.stopped {
 			break
 		}
 	}
@@ -61,7 +76,8 @@ func (s *search) liveness() {
 }
 
 // sccs returns the components (as sorted state lists) of the subgraph
-// induced by in that contain at least one edge, using an iterative Tarjan.
+// induced by in that contain at least one edge, using an iterative Tarjan
+// (nil once the check is stopped).
 //
 // Its two arrays of a number per state are the search's, reused for every
 // node's components: on tens of millions of states they are the largest
@@ -83,6 +99,9 @@ func (s *search) sccs(in func(int) bool) [][]int {
 		if !in(root) || index[root] >= 0 {
 			continue
 		}
+		if s.tick() {
+			return nil
+		}
 		calls = append(calls[:0], frame{root, 0})
 		index[root], low[root] = next, next
 		next++
@@ -98,6 +117,9 @@ func (s *search) sccs(in func(int) bool) [][]int {
 					continue
 				}
 				if index[t] < 0 {
+					if s.tick() {
+						return nil
+					}
 					index[t], low[t] = next, next
 					next++
 					stack = append(stack, t)
@@ -188,7 +210,7 @@ func (s *search) expandFull(x int) []fullEdge {
 
 // fairLoop returns a fair cycle through comp, starting and ending at its
 // first (closest) state, with the class of each of its edges (see
-// buildFairLoop), or nil if comp admits none. A cycle may use any
+// buildFairLoop), or nil if comp admits none (or the check was stopped). A cycle may use any
 // real transition between stored states of comp, also one the reduction
 // did not take.
 func (s *search) fairLoop(comp []int, in func(int) bool) ([]int, []uint32) {
@@ -198,6 +220,9 @@ func (s *search) fairLoop(comp []int, in func(int) bool) ([]int, []uint32) {
 	}
 	full := make(map[int][]fullEdge, len(comp))
 	for _, x := range comp {
+		if s.tick() {
+			return nil, nil
+		}
 		full[x] = s.expandFull(x)
 	}
 	// Classes enabled in every state of comp.
@@ -375,4 +400,37 @@ func pathTo(a int, next func(int) []int, goal func(int) bool) []int {
 		}
 	}
 	return []int{a}
+}
+
+// livenessRun is where the liveness check is, for its progress reports
+// and its stop.
+type livenessRun struct {
+	node    int  // the node whose waiting states are being gone through
+	checked int  // states gone through so far (for all nodes)
+	stopped bool // Config.Stop said so
+}
+
+// tick counts one state gone through by the liveness check (a state of
+// a component found, or expanded again by the fair-cycle test). Every
+// ProgressEvery states it reports progress, and every 1024 it asks
+// Config.Stop, as the search does; it reports whether the check must
+// end. Progress may also end it the way it ends a search, by panicking
+// (the grader's budget, the playground's Stop button).
+func (s *search) tick() bool {
+	if s.lv.stopped {
+		return true
+	}
+	s.lv.checked++
+	c := s.cfg
+	every := c.ProgressEvery
+	if every <= 0 {
+		every = 1 << 16
+	}
+	if c.Progress != nil && s.lv.checked%every == 0 {
+		c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: s.maxDepth, Liveness: true, Node: s.lv.node, Checked: s.lv.checked})
+	}
+	if c.Stop != nil && s.lv.checked%1024 == 0 && c.Stop() {
+		s.lv.stopped = true
+	}
+	return s.lv.stopped
 }

@@ -43,6 +43,10 @@ type search struct {
 	ints   [2][]int32 // see scratchInts
 	// classes interns fairness classes; class 0 means "need not be fair".
 	classes map[classKey]uint32
+	lv      livenessRun
+	// cut: Config.Stop ended the liveness check after a complete search,
+	// so only liveness is left unknown.
+	cut bool
 
 	expanded    int // states whose edges are known
 	transitions int
@@ -360,6 +364,7 @@ func (s *search) result() (*Result, error) {
 		InFlight:        s.inFlight,
 		InFlightDepth:   s.inFlightAt,
 		Nodes:           s.nodes,
+		LivenessStopped: s.cut,
 	}
 	if r.States > 0 {
 		n := s.st.len()
@@ -376,7 +381,7 @@ func (s *search) result() (*Result, error) {
 				return nil, err
 			}
 			r.Counterexamples[p] = t
-		} else if s.complete {
+		} else if s.complete || s.cut && p != Liveness {
 			r.Verdicts[p] = Holds
 		} else {
 			r.Verdicts[p] = Unknown

@@ -223,6 +223,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 			return
 		}
 		lastReport = now
+		if p.Liveness {
+			fmt.Fprintf(stderr, "dmelab check: liveness check of %d states: at N%d's waiting states, %d gone through\n", p.States, p.Node+1, p.Checked)
+			return
+		}
 		rate := float64(p.States) / now.Sub(start).Seconds()
 		fmt.Fprintf(stderr, "dmelab check: %d states, %d transitions, depth %d (%.0f states/s)\n", p.States, p.Transitions, p.Depth, rate)
 	}
@@ -304,6 +308,9 @@ func searchBytes(max int) int {
 // stoppedLine says where a search that hit a bound stopped: "stopped at
 // 12,345,678 states, 2048 MiB (--max-memory 2GiB): ...".
 func stoppedLine(f *checkFlags, res *explore.Result) string {
+	if res.LivenessStopped {
+		return fmt.Sprintf("stopped after %s (the --time-limit bound) in its liveness check; the search itself was complete, %s states, %d MiB: raise the limit, or check fewer nodes or requests", f.timeLimit, thousandsSep(res.States), res.StoreBytes>>20)
+	}
 	s := fmt.Sprintf("stopped at %s states, %d MiB", thousandsSep(res.States), res.StoreBytes>>20)
 	switch res.Bound {
 	case explore.BoundBytes:
