@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,5 +109,38 @@ func TestMetricsSuzukiKasami(t *testing.T) {
 		require.NotNil(t, r.Comparison, "N=%d", r.Nodes)
 		assert.Equal(t, 0, r.Comparison.EntryMessages.Min, "N=%d: the holder", r.Nodes)
 		assert.Equal(t, r.Nodes, r.Comparison.EntryMessages.Max, "N=%d: N-1 requests and the token", r.Nodes)
+	}
+}
+
+// docs/metrics.md shows make metrics' whole output, and it is what the
+// binary prints today (about ten seconds: its verdict searches are
+// bounded at 100,000 states). Run make metrics and paste its output
+// after a change that moves a figure or a verdict.
+func TestMetricsPageIsCurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs make metrics")
+	}
+	code, out, errs := runCLI("metrics", "--nodes", "2,3,4,5")
+	require.Equal(t, exitOK, code, errs)
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "metrics.md"))
+	require.NoError(t, err)
+	want := "```\n$ make metrics\n" + out + "```\n"
+	if !strings.Contains(string(page), want) {
+		// Say which line differs first, not only that something does.
+		got := string(page)
+		if i := strings.Index(got, "$ make metrics\n"); i >= 0 {
+			got = got[i+len("$ make metrics\n"):]
+		}
+		gl, wl := strings.Split(got, "\n"), strings.Split(out, "\n")
+		for k := range wl {
+			if k >= len(gl) || gl[k] != wl[k] {
+				var was string
+				if k < len(gl) {
+					was = gl[k]
+				}
+				t.Fatalf("docs/metrics.md differs from make metrics at line %d of its output:\n  the page: %s\n  dmelab:   %s", k+1, was, wl[k])
+			}
+		}
+		t.Fatalf("docs/metrics.md does not show make metrics' output in a code block after \"$ make metrics\"")
 	}
 }
