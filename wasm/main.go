@@ -207,7 +207,14 @@ func check(a []js.Value) (any, error) {
 	var progress func(explore.Progress) bool
 	if cb := arg(a, 1); cb.Type() == js.TypeFunction {
 		progress = func(pr explore.Progress) bool {
-			return cb.Invoke(pr.States, pr.Transitions, pr.Depth).Truthy()
+			// The liveness check after the search: the node whose waiting
+			// states it goes through (-1 during the search), and how many
+			// states it has gone through.
+			node := -1
+			if pr.Liveness {
+				node = pr.Node
+			}
+			return cb.Invoke(pr.States, pr.Transitions, pr.Depth, node, pr.Checked).Truthy()
 		}
 	}
 	return play.Check(p, progress)

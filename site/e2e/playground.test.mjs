@@ -207,6 +207,28 @@ test('exploration shows live progress and can be cancelled', { skip }, async () 
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
 });
 
+test('after the search, the liveness check shows its own progress', { skip }, async () => {
+  await configure({ algo: 'election-bully', nodes: 3, requests: 2 });
+  await page.uncheck('input[name=prop][value=order]');
+  // Every text the progress line shows, however briefly.
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    new MutationObserver(() => window.progressSeen.push(document.getElementById('progress').textContent))
+      .observe(document.getElementById('progress'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+  assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
+  const seen = await page.evaluate(() => window.progressSeen);
+  const lv = seen.filter((t) => /checking liveness/.test(t));
+  assert.ok(lv.length > 0, `no liveness progress among ${JSON.stringify(seen)}`);
+  const [, searched] = lv[0].match(/^([\d,]+) states searched · checking liveness: N\d's waiting states, [\d,]+ gone through · [\d.]+ s$/) ?? [];
+  assert.ok(searched, lv[0]);
+  // The search was over: the liveness check reports the states it found.
+  assert.match(await page.textContent('#progress'), new RegExp(`^Explored election-bully with N=3, R=2, 1 crash: ${searched} states · `));
+  await page.check('input[name=prop][value=order]');
+});
+
 test('crash a node by clicking its name', { skip }, async () => {
   await configure({ algo: 'central', nodes: 3, requests: 1 });
   assert.equal(await page.getByRole('button', { name: 'Crash N2', exact: true }).count(), 0, 'no crashes allowed by default');

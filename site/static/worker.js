@@ -3,8 +3,9 @@
 // play.CheckParams), or {scenario, maxStates, listing} to explore a
 // scenario, on an edited listing if given (see play.ScenarioCheck; it
 // reports no progress).
-// Messages out: {type: 'progress', states, transitions, depth, ms} at most
-// every 100 ms, then {type: 'done', result, ms} or {type: 'error', message}.
+// Messages out: {type: 'progress', states, transitions, depth, liveness,
+// ms} at most every 100 ms (liveness: {node, checked} once the liveness
+// check after the search has begun), then {type: 'done', result, ms} or {type: 'error', message}.
 // Cancelling is the page's Worker.terminate(): the search runs to
 // completion inside one call, so nothing could read a cancel message.
 importScripts('wasm_exec.js');
@@ -34,11 +35,17 @@ self.onmessage = async (e) => {
   }
   let last = 0;
   // A report every 16384 states: about ten a second at the usual speed.
-  const r = self.dmelabCore.check({ progressEvery: 16384, ...e.data.params }, (states, transitions, depth) => {
+  // After the search, the liveness check reports too (node >= 0: whose
+  // waiting states it goes through); its first report always goes out, so
+  // the page says what the wait is for.
+  let inLiveness = false;
+  const r = self.dmelabCore.check({ progressEvery: 16384, ...e.data.params }, (states, transitions, depth, node, checked) => {
     const now = performance.now();
-    if (now - last >= 100) {
+    const liveness = node >= 0 ? { node, checked } : undefined;
+    if (now - last >= 100 || (liveness && !inLiveness)) {
       last = now;
-      self.postMessage({ type: 'progress', states, transitions, depth, ms: now - t0 });
+      inLiveness = inLiveness || !!liveness;
+      self.postMessage({ type: 'progress', states, transitions, depth, liveness, ms: now - t0 });
     }
     return false;
   });
