@@ -10,6 +10,7 @@ import (
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
 )
@@ -87,12 +88,14 @@ type Sandbox struct {
 	opts Options
 	// compiledStarts counts the instances started from compiled code.
 	compiledStarts int
-	mod            api.Module
-	fn             api.Function
-	buf            uint32
-	memo           map[string]memoEntry
-	used           time.Duration
-	starts         int
+	// mems are the instances' linear memories, reused (see memories).
+	mems   memories
+	mod    api.Module
+	fn     api.Function
+	buf    uint32
+	memo   map[string]memoEntry
+	used   time.Duration
+	starts int
 	// planned counts the fresh instances Isolate asked for (not crashes).
 	planned int
 	// stopped says why no more calls are made ("" while they are).
@@ -185,8 +188,10 @@ func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
 // defaults), all output to the capped log.
 func (s *Sandbox) instantiate() error {
 	s.starts++
+	s.mems.reuse() // no call of this sandbox runs now
 	ctx, cancel := context.WithTimeout(context.Background(), s.budget())
 	defer cancel()
+	ctx = experimental.WithMemoryAllocator(ctx, &s.mems)
 	s.out.call.Reset()
 	t := time.Now()
 	mc := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
