@@ -67,7 +67,7 @@ type Config struct {
 	// Result.Bound saying so: states that keep growing (messages piling
 	// up in flight) exhaust memory long before they exhaust a count.
 	MaxBytes int
-	// Stop, if set, is asked every 1024 states whether the caller wants
+	// Stop, if set, is asked every stopEvery (1024) states whether the caller wants
 	// the search to end there (its time is up, say: the caller owns the
 	// clock). A search it stops ends as at MaxStates, with Result.Bound
 	// BoundStopped. The liveness check after the search asks it too, as
@@ -196,6 +196,18 @@ func (r *Result) Shortest() *Trace {
 	return best
 }
 
+// stopEvery is how often (in states) a search and the liveness check
+// after it ask Config.Stop.
+const stopEvery = 1024
+
+// progressEvery is Config.ProgressEvery, or its default.
+func (c *Config) progressEvery() int {
+	if c.ProgressEvery <= 0 {
+		return 1 << 16
+	}
+	return c.ProgressEvery
+}
+
 func (c *Config) wants(p string) bool {
 	if c.Props == nil {
 		return true
@@ -260,9 +272,6 @@ func Check(c Config) (*Result, error) {
 	}
 	if c.wants(Liveness) && !(c.First && len(s.found) > 0) {
 		s.liveness()
-		if s.lv.stopped && s.complete {
-			s.complete, s.cut, s.bound = false, true, BoundStopped
-		}
 	}
 	r, err := s.result()
 	if err != nil || !s.reduce {

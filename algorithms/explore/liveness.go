@@ -28,7 +28,8 @@ func (s *search) liveness() {
 	}
 	n := s.expanded
 	var best *violation
-	for v := 0; v < s.cfg.Sim.N; v++ {
+	// A stopped check leaves every loop: sccs and fairLoop return nil.
+	for v := 0; v < s.cfg.Sim.N && !s.lv.stopped; v++ {
 		bit := uint32(1) << v
 		any := false
 		for i := 0; i < n; i++ {
@@ -48,30 +49,23 @@ func (s *search) liveness() {
 		// components left out can be most of the graph.
 		s.lv.node = v
 		comps := s.sccs(in)
-		if s.lv.stopped {
-			break
-		}
 		sort.Slice(comps, func(a, b int) bool { return comps[a][0] < comps[b][0] })
 		for _, comp := range comps {
-			if best != nil && comp[0] >= best.state {
+			if best != nil && comp[0] >= best.state || s.lv.stopped {
 				break
 			}
-			loop, classes := s.fairLoop(comp, in)
-			if s.lv.stopped {
+			if loop, classes := s.fairLoop(comp, in); loop != nil {
+				best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop, loopClass: classes}
 				break
 			}
-			if loop == nil {
-				continue
-			}
-			best = &violation{kind: "starvation", state: loop[0], victim: v, loop: loop, loopClass: classes}
-			break
-		}
-		if s.lv.stopped {
-			break
 		}
 	}
 	if best != nil {
 		s.note(Liveness, best)
+	}
+	if s.lv.stopped && s.complete {
+		// The search's own verdicts stand; liveness is left unknown.
+		s.complete, s.lv.cut, s.bound = false, true, BoundStopped
 	}
 }
 
@@ -408,12 +402,13 @@ type livenessRun struct {
 	node    int  // the node whose waiting states are being gone through
 	checked int  // states gone through so far (for all nodes)
 	stopped bool // Config.Stop said so
+	cut     bool // and the search before it was complete (Result.LivenessStopped)
 }
 
 // tick counts one state gone through by the liveness check (a state of
-// a component found, or expanded again by the fair-cycle test). Every
-// ProgressEvery states it reports progress, and every 1024 it asks
-// Config.Stop, as the search does; it reports whether the check must
+// a component found, or expanded again by the fair-cycle test). As the
+// search does, it reports progress every Config.ProgressEvery states and
+// asks Config.Stop every stopEvery; it reports whether the check must
 // end. Progress may also end it the way it ends a search, by panicking
 // (the grader's budget, the playground's Stop button).
 func (s *search) tick() bool {
@@ -422,14 +417,10 @@ func (s *search) tick() bool {
 	}
 	s.lv.checked++
 	c := s.cfg
-	every := c.ProgressEvery
-	if every <= 0 {
-		every = 1 << 16
-	}
-	if c.Progress != nil && s.lv.checked%every == 0 {
+	if c.Progress != nil && s.lv.checked%c.progressEvery() == 0 {
 		c.Progress(Progress{States: s.st.len(), Transitions: s.transitions, Depth: s.maxDepth, Liveness: true, Node: s.lv.node, Checked: s.lv.checked})
 	}
-	if c.Stop != nil && s.lv.checked%1024 == 0 && c.Stop() {
+	if c.Stop != nil && s.lv.checked%stopEvery == 0 && c.Stop() {
 		s.lv.stopped = true
 	}
 	return s.lv.stopped

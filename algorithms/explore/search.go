@@ -44,9 +44,6 @@ type search struct {
 	// classes interns fairness classes; class 0 means "need not be fair".
 	classes map[classKey]uint32
 	lv      livenessRun
-	// cut: Config.Stop ended the liveness check after a complete search,
-	// so only liveness is left unknown.
-	cut bool
 
 	expanded    int // states whose edges are known
 	transitions int
@@ -121,10 +118,7 @@ func (s *search) bfs() {
 	w, _ := initial(c)
 	sc := newScratch(w, s.st)
 	var evs []sim.Event
-	every := c.ProgressEvery
-	if every <= 0 {
-		every = 1 << 16
-	}
+	every := c.progressEvery()
 	s.complete = true
 	for cur := 0; cur < s.st.len(); cur++ {
 		if c.First && len(s.found) > 0 {
@@ -146,7 +140,7 @@ func (s *search) bfs() {
 			s.bound = BoundBytes
 			break
 		}
-		if c.Stop != nil && cur%1024 == 0 && c.Stop() {
+		if c.Stop != nil && cur%stopEvery == 0 && c.Stop() {
 			s.complete = false
 			s.bound = BoundStopped
 			break
@@ -364,7 +358,7 @@ func (s *search) result() (*Result, error) {
 		InFlight:        s.inFlight,
 		InFlightDepth:   s.inFlightAt,
 		Nodes:           s.nodes,
-		LivenessStopped: s.cut,
+		LivenessStopped: s.lv.cut,
 	}
 	if r.States > 0 {
 		n := s.st.len()
@@ -381,7 +375,7 @@ func (s *search) result() (*Result, error) {
 				return nil, err
 			}
 			r.Counterexamples[p] = t
-		} else if s.complete || s.cut && p != Liveness {
+		} else if s.complete || s.lv.cut && p != Liveness {
 			r.Verdicts[p] = Holds
 		} else {
 			r.Verdicts[p] = Unknown
