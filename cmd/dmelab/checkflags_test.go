@@ -6,9 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
 )
 
 func TestParseSize(t *testing.T) {
@@ -170,4 +173,14 @@ func TestCheckListing(t *testing.T) {
 	code, _, errs = runCLI("check", "--listing", seed, "--algo", "ra-benari", "--nodes", "2")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errs, "give one")
+}
+
+// A time limit that ends the liveness check after a complete search says
+// so, rather than that the search stopped somewhere.
+func TestStoppedLineOfTheLivenessCheck(t *testing.T) {
+	f := &checkFlags{timeLimit: 30 * time.Second}
+	res := &explore.Result{States: 1234567, StoreBytes: 300 << 20, Bound: explore.BoundStopped, LivenessStopped: true}
+	assert.Equal(t, "stopped after 30s (the --time-limit bound) in its liveness check; the search itself was complete, 1,234,567 states, 300 MiB: raise the limit, or check fewer nodes or requests", stoppedLine(f, res))
+	res.LivenessStopped = false
+	assert.Equal(t, "stopped at 1,234,567 states, 300 MiB after 30s (the --time-limit bound): raise it, or check fewer nodes or requests", stoppedLine(f, res))
 }
