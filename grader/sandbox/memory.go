@@ -24,6 +24,7 @@ type memories struct {
 	mu       sync.Mutex
 	released []*memory // freed by wazero since the last reuse
 	free     *memory   // safe to hand out
+	reused   int       // instances that got an earlier one's memory
 }
 
 // memory is one instance's linear memory: buf[:len] is the instance's,
@@ -42,6 +43,7 @@ func (p *memories) Allocate(capHint, max uint64) experimental.LinearMemory {
 	defer p.mu.Unlock()
 	if m := p.free; m != nil {
 		p.free = nil
+		p.reused++
 		m.buf, m.limit = m.buf[:0], int(max)
 		return m
 	}

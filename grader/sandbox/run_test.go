@@ -11,6 +11,7 @@ import (
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
 	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
 )
 
 // The reference solution, compiled and sandboxed, explores exactly like
@@ -32,4 +33,26 @@ func TestSandboxedReferenceIsBenari(t *testing.T) {
 	t.Logf("explore N=3: %s, %d calls, %d ran, %s in the sandbox", time.Since(t0), sb.Calls, sb.Runs, sb.Used())
 	assert.Equal(t, want.States, got.States)
 	assert.Equal(t, want.Verdicts, got.Verdicts)
+}
+
+// Fresh instances run in the memory of the ones before them, and answer
+// as the first did: the reference solution explores exactly like
+// ra-benari on every instance.
+func TestFreshInstancesReuseMemory(t *testing.T) {
+	sb, r, err := start(t, "rasteps", exercise(t, "ra-steps", "solution.go"), sandboxLimits())
+	require.NoError(t, err)
+	require.Nil(t, r)
+	cfg := explore.Config{Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
+	cfg.Alg = benari.Algorithm()
+	want, err := explore.Check(cfg)
+	require.NoError(t, err)
+	cfg.Alg = iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call)
+	for k := 0; k < 3; k++ {
+		sb.Isolate() // a fresh instance, and an empty memo: every call runs again
+		got, err := explore.Check(cfg)
+		require.NoError(t, err)
+		assert.Equal(t, want.States, got.States, "instance %d", k+2)
+		assert.Equal(t, want.Verdicts, got.Verdicts, "instance %d", k+2)
+	}
+	assert.Equal(t, 3, sandbox.MemoriesReused(sb))
 }
