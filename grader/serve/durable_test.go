@@ -38,7 +38,11 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestRestartDurability(t *testing.T) {
 	g1 := newRecorder()
-	g1.delay = 30 * time.Millisecond
+	// Three gradings finish; every later one is held until the crash, so
+	// the crash finds some done, two running (one per worker) and the
+	// rest waiting, however slow the machine is.
+	g1.free = 3
+	g1.hold = make(chan struct{})
 	o := testOptions(t, g1)
 	o.Workers = 2
 	e := start(t, o)
@@ -47,16 +51,10 @@ func TestRestartDurability(t *testing.T) {
 	for i := range ids {
 		ids[i] = e.submit(fmt.Sprintf("s%02d.go", i))
 	}
-	// Let a few finish, then hold the next ones mid-grading and crash.
 	waitFor(t, "three graded", func() bool {
 		c, _, _ := e.srv.Store().Census(t.Context())
 		return c[Done] >= 3
 	})
-	g1.mu.Lock()
-	g1.hold = make(chan struct{})
-	g1.mu.Unlock()
-	// A grading held, not merely one running: a grading that began before
-	// hold was set finishes, and its job would not be left running.
 	waitFor(t, "a grading held", func() bool { return g1.holding() > 0 })
 	e.crash()
 	close(g1.hold) // the old workers' writes now fail: the database is closed
