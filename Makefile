@@ -66,8 +66,10 @@ node_modules: package.json package-lock.json
 test-browser: site build node_modules
 	$(MAKE) run-browser-tests
 
+# Two files at a time: a browser test waits on the page, the server and
+# Chromium's processes in turn, and leaves a core idle (docs/performance.md).
 run-browser-tests:
-	node --test --test-concurrency=1 site/e2e/*.test.mjs site/build/build.test.mjs
+	node --test --test-concurrency=2 site/e2e/*.test.mjs site/build/build.test.mjs
 
 # Pictures of the pages for the README and docs (docs/screenshots/): the playground,
 # the exercise list, an exercise page and its feedback, at 1280×800 and
