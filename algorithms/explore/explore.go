@@ -264,11 +264,21 @@ func Check(c Config) (*Result, error) {
 		return nil, err
 	}
 	s.bfs()
-	if s.reduce && !s.reducedAcyclic() {
-		// The cheap way failed the cycle proviso: search again, enforcing it.
+	if s.reduce && s.bound != BoundStopped && !s.reducedAcyclic() {
+		// The cheap way failed the cycle proviso: search again, enforcing
+		// it. (A search already stopped is not: the second would be
+		// stopped at once.)
+		first := s
 		s, _ = newSearch(c)
 		s.proviso = true
 		s.bfs()
+		if s.bound == BoundStopped && lost(first, s) {
+			// Stopped before it found again what the first search had
+			// found: keep the first, whose violations are real runs but
+			// whose completeness the failed proviso took away.
+			s = first
+			s.complete, s.bound = false, BoundStopped
+		}
 	}
 	if c.wants(Liveness) && !(c.First && len(s.found) > 0) {
 		s.liveness()
@@ -279,6 +289,16 @@ func Check(c Config) (*Result, error) {
 	}
 	shorten(c, r)
 	return r, nil
+}
+
+// lost reports whether a property violated in first is not in second.
+func lost(first, second *search) bool {
+	for p := range first.found {
+		if second.found[p] == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // shorten replaces counterexamples of a reduced search by shortest ones.
