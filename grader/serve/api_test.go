@@ -68,7 +68,7 @@ func TestStreamShowsProgress(t *testing.T) {
 	ev := nextEvent(sc)
 	assert.Equal(t, "status", ev.name)
 	assert.Contains(t, ev.data, `"queue_position":1`)
-	assert.Contains(t, ev.data, "waiting: 1 submissions ahead")
+	assert.Contains(t, ev.data, "waiting: 1 submission ahead")
 	close(g.hold) // both get graded
 	var names []string
 	for ev := nextEvent(sc); ev.name != ""; ev = nextEvent(sc) {
@@ -173,4 +173,13 @@ func readEvents(t *testing.T, resp *http.Response) []event {
 		out = append(out, ev)
 	}
 	return out
+}
+
+// The waiting line counts the submissions ahead in words a student reads.
+func TestDescribeTheQueue(t *testing.T) {
+	at := func(n int) *View { return &View{Status: Queued, Position: &n} }
+	assert.Equal(t, "waiting: next in line", describe(at(0)))
+	assert.Equal(t, "waiting: 1 submission ahead", describe(at(1)))
+	assert.Equal(t, "waiting: 3 submissions ahead", describe(at(3)))
+	assert.Equal(t, "waiting: next in line", describe(&View{Status: Queued}))
 }

@@ -108,7 +108,9 @@ func forStudent(r *report.Result) {
 // describe is a one-line account of v for progress events.
 func describe(v *View) string {
 	switch {
-	case v.Status == Queued && v.Position != nil && *v.Position > 0:
+	case v.Status == Queued && v.Position != nil && *v.Position == 1:
+		return "waiting: 1 submission ahead"
+	case v.Status == Queued && v.Position != nil && *v.Position > 1:
 		return fmt.Sprintf("waiting: %d submissions ahead", *v.Position)
 	case v.Status == Queued:
 		return "waiting: next in line"
