@@ -4,7 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,4 +43,29 @@ test('every install script in the lock file has an allowScripts decision', (t) =
     throw err;
   }
   assert.doesNotMatch(out, /not yet covered by allowScripts/, out);
+});
+
+test('brotli keeps what it compressed, by content, and gives the same bytes back', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-brotli-'));
+  try {
+    const cache = path.join(dir, 'cache');
+    const file = path.join(dir, 'a.wasm');
+    const data = Buffer.from('dmelab '.repeat(5000) + Math.random());
+    fs.writeFileSync(file, data);
+    const run = () => execFileSync('node', [path.join(root, 'site', 'build', 'brotli.mjs'), file],
+      { encoding: 'utf8', env: { ...process.env, DMELAB_BROTLI_CACHE: cache } });
+    assert.doesNotMatch(run(), /\(cached\)/, 'the first time it compresses');
+    const first = fs.readFileSync(`${file}.br`);
+    assert.deepEqual(zlib.brotliDecompressSync(first), data);
+    assert.equal(fs.readFileSync(`${file}.br.sha256`, 'utf8'), crypto.createHash('sha256').update(data).digest('hex') + '\n');
+    fs.rmSync(`${file}.br`);
+    assert.match(run(), /\(cached\)/, 'the second time it finds it');
+    assert.deepEqual(fs.readFileSync(`${file}.br`), first);
+    fs.appendFileSync(file, 'x'); // other content, another entry
+    assert.doesNotMatch(run(), /\(cached\)/);
+    assert.deepEqual(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)), Buffer.concat([data, Buffer.from('x')]));
+    assert.equal(fs.readdirSync(cache).filter((n) => n.endsWith('.br')).length, 2);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
