@@ -69,3 +69,59 @@ test('brotli keeps what it compressed, by content, and gives the same bytes back
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// .ci/mtimes: Go's test cache keys opened files by modification time, so
+// CI stamps a fresh clone's files from their content. Two clones of one
+// commit must get the same times, changed content another time, a
+// directory a new time only when its entries' names change, and a file
+// edited since HEAD its own time.
+test('.ci/mtimes stamps files by content and directories by their names', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-mtimes-'));
+  const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args],
+    { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const stamp = (repo) => {
+    fs.mkdirSync(path.join(repo, '.ci'), { recursive: true });
+    fs.copyFileSync(path.join(root, '.ci', 'mtimes'), path.join(repo, '.ci', 'mtimes'));
+    execFileSync('bash', [path.join(repo, '.ci', 'mtimes')], { cwd: repo });
+  };
+  const mtime = (repo, p) => fs.statSync(path.join(repo, p)).mtime.getTime();
+  try {
+    const a = path.join(dir, 'a');
+    fs.mkdirSync(path.join(a, 'sub'), { recursive: true });
+    fs.writeFileSync(path.join(a, 'sub', 'x.txt'), 'one\n');
+    fs.writeFileSync(path.join(a, 'y.txt'), 'two\n');
+    git(a, 'init', '-q');
+    git(a, 'add', 'sub', 'y.txt');
+    git(a, 'commit', '-qm', 'first');
+    const b = path.join(dir, 'b');
+    git(dir, 'clone', '-q', a, b);
+    stamp(a);
+    stamp(b);
+    for (const p of ['sub/x.txt', 'y.txt', 'sub', '.']) {
+      assert.equal(mtime(a, p), mtime(b, p), `${p}: the same in two clones`);
+      assert.ok(mtime(a, p) < Date.parse('2010-01-01'), `${p}: a time long past`);
+    }
+    assert.notEqual(mtime(a, 'sub/x.txt'), mtime(a, 'y.txt'));
+
+    const before = { x: mtime(a, 'sub/x.txt'), sub: mtime(a, 'sub'), top: mtime(a, '.') };
+    fs.writeFileSync(path.join(a, 'sub', 'x.txt'), 'ONE\n'); // same size, other content
+    git(a, 'commit', '-qam', 'second');
+    stamp(a);
+    assert.notEqual(mtime(a, 'sub/x.txt'), before.x, 'changed content, another time');
+    assert.equal(mtime(a, 'sub'), before.sub, 'same names, same directory time');
+    assert.equal(mtime(a, '.'), before.top);
+
+    fs.writeFileSync(path.join(a, 'sub', 'z.txt'), 'three\n');
+    git(a, 'add', 'sub/z.txt');
+    git(a, 'commit', '-qm', 'third');
+    stamp(a);
+    assert.notEqual(mtime(a, 'sub'), before.sub, 'a new entry, a new directory time');
+
+    const edited = Date.now() - 1000;
+    fs.writeFileSync(path.join(a, 'y.txt'), 'edited\n');
+    stamp(a);
+    assert.ok(mtime(a, 'y.txt') >= edited, 'a file edited since HEAD keeps its own time');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
