@@ -10,7 +10,7 @@
 // the bound says "stopped" and its verdicts stay unknown.
 //
 // The table lives in a package of its own, which depends on the
-// algorithms alone, so that Go's test cache keeps its few hundred
+// algorithms alone (and costbench's number format, plain Go), so that Go's test cache keeps its few hundred
 // core-seconds of searches for every change that does not touch the
 // algorithms or the page (`dmelab verdicts` is its command line).
 package verdicts
@@ -25,6 +25,7 @@ import (
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
+	"dmelab/internal/costbench"
 )
 
 // StateBound bounds every search of the table (see above): large enough
@@ -215,7 +216,7 @@ func (o outcome) states() string {
 	if o.res == nil {
 		return o.problem
 	}
-	s := thousands(o.res.States)
+	s := costbench.Thousands(int64(o.res.States))
 	switch {
 	case o.res.Settled:
 		s += " (settled)"
@@ -247,12 +248,4 @@ func joinCE(parts ...string) string {
 		return "—"
 	}
 	return strings.Join(keep, "; ")
-}
-
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
