@@ -126,14 +126,16 @@ func TestStoppedProvisoSearchKeepsTheFirstSearch(t *testing.T) {
 
 // A first search already stopped is not searched again: the second would
 // be stopped at once and say nothing of what the first went through.
+// (Liveness alone, so that the first search finds nothing the second
+// could be found to lose.)
 func TestStoppedFirstSearchIsNotSearchedAgain(t *testing.T) {
 	c := spinnerConfig(3000)
+	c.Props = []string{explore.Liveness}
 	c.Stop = stopAfter(1) // asked at the first state, then at the 1025th
 	res, err := explore.Check(c)
 	require.NoError(t, err)
 	assert.False(t, res.Complete)
 	assert.Equal(t, explore.BoundStopped, res.Bound)
 	assert.True(t, res.Reduced)
-	assert.GreaterOrEqual(t, res.States, 1024)
-	assert.Equal(t, explore.Violated, res.Verdicts[explore.Safety])
+	assert.GreaterOrEqual(t, res.States, 1024, "the first search's states, not a second search's one")
 }
