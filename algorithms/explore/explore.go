@@ -86,6 +86,9 @@ type Config struct {
 	NoReduce bool
 	// maxDepth, if positive, stops expanding states at that depth.
 	maxDepth int
+	// oneByOne: expand one state at a time, never ahead (see ahead); the
+	// tests compare the two.
+	oneByOne bool
 	// start, if set, is the state to search from (CheckFrom).
 	start *sim.World
 	// Progress, if set, is called every ProgressEvery states.

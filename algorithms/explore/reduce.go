@@ -33,27 +33,45 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 			s.transitions++
 			idx, isNew := s.st.add(s.ampBuf[a.from:a.to])
 			if isNew {
-				sc.waiting, sc.unsafe = a.waiting, a.unsafe
-				s.added(cur, idx, sc)
+				s.added(cur, idx, a.waiting, a.unsafe)
 			}
 			s.edges.push(uint32(idx))
 		}
 		s.reduced.push(true)
 		return true
 	}
-	for _, e := range evs {
-		r := w.Nodes[e.Node].(sim.Reducible)
-		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg, w.App[e.Node].Left == 0) ||
-			e.Kind == sim.EvRequest && r.LocalRequest()
-		if local && try([]sim.Event{e}) {
+	for set, k := s.persistentSet(w, evs, 0); set != nil; set, k = s.persistentSet(w, evs, k) {
+		if try(set) {
 			return true
 		}
 	}
-	for i, n := range w.Nodes {
+	return false
+}
+
+// persistentSet returns the candidate persistent sets of the loaded
+// state w, whose enabled events are evs, one at a time in the order the
+// reduction prefers them: first a receipt or an enter() call its node
+// calls local, then each node's persistent set of steps. It returns the
+// first candidate from k on (0 for the first) and where the next one is
+// looked for, or nil when there is none. Without the cycle proviso the
+// first is always taken.
+func (s *search) persistentSet(w *sim.World, evs []sim.Event, k int) ([]sim.Event, int) {
+	for ; k < len(evs); k++ {
+		e := evs[k]
+		r := w.Nodes[e.Node].(sim.Reducible)
+		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg, w.App[e.Node].Left == 0) ||
+			e.Kind == sim.EvRequest && r.LocalRequest()
+		if local {
+			s.set = append(s.set[:0], e)
+			return s.set, k + 1
+		}
+	}
+	for ; k < len(evs)+len(w.Nodes); k++ {
+		i := k - len(evs)
 		if w.Crashed&(1<<i) != 0 {
 			continue // takes no step (a search from a state with a crash)
 		}
-		steps := n.(sim.Reducible).Persistent(s.steps[:0], w.App[i].Left == 0)
+		steps := w.Nodes[i].(sim.Reducible).Persistent(s.steps[:0], w.App[i].Left == 0)
 		s.steps = steps
 		if len(steps) == 0 {
 			continue
@@ -63,11 +81,9 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 			set = append(set, sim.Event{Kind: sim.EvStep, Node: i, Step: st})
 		}
 		s.set = set
-		if try(set) {
-			return true
-		}
+		return set, k + 1
 	}
-	return false
+	return nil, k
 }
 
 // ampleSucc is a successor computed while checking the cycle proviso.

@@ -34,6 +34,12 @@ type scratch struct {
 	// liveness check's second look at stored states must not grow the
 	// store); known then says whether all were found.
 	lookup bool
+	// ahead: look the successor's parts up, and keep a part never seen in
+	// later (to be interned when the successor is added, see ahead)
+	// instead of interning it now; its id in succ is then noPart.
+	ahead  bool
+	later  []laterPart
+	laterB []byte
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
@@ -98,12 +104,10 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	sc.succ = append(sc.succ[:0], sc.vec...)
 	sc.enc.B = sc.enc.B[:0]
 	w.Nodes[i].Encode(&sc.enc)
-	var nodeKnown bool
-	sc.succ[i], nodeKnown = sc.st.find(sc.enc.B, !sc.lookup)
+	nodeKnown := sc.part(i)
 	sc.enc.B = sc.enc.B[:0]
 	w.EncodeTail(&sc.enc)
-	sc.succ[len(w.Nodes)], sc.known = sc.st.find(sc.enc.B, !sc.lookup)
-	sc.known = sc.known && nodeKnown
+	sc.known = sc.part(len(w.Nodes)) && nodeKnown
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
 		sc.waiting, sc.unsafe = waiting(w), w.Unsafe()
 		sc.restore(w, i, orig)
@@ -133,6 +137,28 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	sc.restore(w, i, orig)
 	return out
 }
+
+// part puts the id of the part in sc.enc into the successor's vector at
+// k, interning the part unless sc.lookup or sc.ahead says otherwise; it
+// reports whether the part is known.
+func (sc *scratch) part(k int) bool {
+	id, ok := sc.st.find(sc.enc.B, !sc.lookup && !sc.ahead)
+	if !ok && sc.ahead {
+		from := len(sc.laterB)
+		sc.laterB = append(sc.laterB, sc.enc.B...)
+		sc.later = append(sc.later, laterPart{k, from, len(sc.laterB)})
+		id, ok = noPart, true
+	}
+	sc.succ[k] = id
+	return ok
+}
+
+// laterPart is a part of a successor computed ahead that was never seen:
+// its place in the successor's vector and its bytes in laterB.
+type laterPart struct{ at, from, to int }
+
+// noPart stands for a part not interned yet.
+const noPart = ^uint32(0)
 
 // restore puts back the loaded state after an event changed node i.
 func (sc *scratch) restore(w *sim.World, i int, orig sim.Node) {

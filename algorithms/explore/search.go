@@ -33,6 +33,7 @@ type search struct {
 	dag     int8 // 0 unknown, 1 acyclic, 2 has a cycle
 	steps   []sim.Step
 	set     []sim.Event
+	ahead   ahead // states expanded ahead (see ahead)
 	// The liveness check's own world and scratch (see expandFull).
 	fullW   *sim.World
 	full    *scratch
@@ -165,6 +166,17 @@ func (s *search) bfs() {
 			s.reduced.push(false)
 			continue
 		}
+		if !s.proviso && !c.oneByOne {
+			st := s.ahead.pending(cur)
+			if st == nil {
+				s.fill(w, sc, cur)
+				st = s.ahead.pending(cur)
+			}
+			if st != nil {
+				s.addAhead(w, sc, st)
+				continue
+			}
+		}
 		if _, err := sc.load(w, cur); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
 		}
@@ -193,7 +205,7 @@ func (s *search) bfs() {
 			s.transitions++
 			idx, isNew := s.st.add(sc.succ)
 			if isNew {
-				s.added(cur, idx, sc)
+				s.added(cur, idx, sc.waiting, sc.unsafe)
 			}
 			if out.WrongLeader {
 				s.note(Safety, &violation{kind: "wrong leader", state: cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[out.Leader]})
@@ -228,16 +240,17 @@ func (s *search) decided() bool {
 	return true
 }
 
-// added records the bookkeeping of a new state idx reached from cur.
-func (s *search) added(cur, idx int, sc *scratch) {
+// added records the bookkeeping of a new state idx reached from cur, in
+// which the nodes of waiting wait; unsafe: two nodes are in the CS.
+func (s *search) added(cur, idx int, waiting uint32, unsafe bool) {
 	s.parent.push(uint32(cur))
 	if d := s.depth(cur) + 1; d == len(s.levels) {
 		s.levels = append(s.levels, idx)
 		s.maxDepth = d
 	}
-	s.wait.push(sc.waiting)
-	s.bad.push(sc.unsafe)
-	if sc.unsafe {
+	s.wait.push(waiting)
+	s.bad.push(unsafe)
+	if unsafe {
 		s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
 	}
 }

@@ -233,8 +233,10 @@ func (s *vecTable) find(v []uint32, h uint64) (uint64, int) {
 }
 
 // add returns the index of the state with vector v, adding it if it is new.
-func (s *vecTable) add(v []uint32) (int, bool) {
-	h := hashVec(v)
+func (s *vecTable) add(v []uint32) (int, bool) { return s.addHashed(v, hashVec(v)) }
+
+// addHashed is add of v, whose hashVec is h.
+func (s *vecTable) addHashed(v []uint32, h uint64) (int, bool) {
 	p, idx := s.find(v, h)
 	if idx >= 0 {
 		return idx, false

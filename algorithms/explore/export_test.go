@@ -1,0 +1,7 @@
+package explore
+
+// OneByOne is c expanding one state at a time, never ahead (see ahead).
+func OneByOne(c Config) Config {
+	c.oneByOne = true
+	return c
+}
