@@ -65,9 +65,14 @@ const (
 	aheadSuccs  = 64
 )
 
+// holds reports whether cur is the next state expanded ahead.
+func (a *ahead) holds(cur int) bool {
+	return a.next < len(a.states) && a.states[a.next].cur == cur
+}
+
 // pending returns the state expanded ahead for cur, if there is one.
 func (a *ahead) pending(cur int) *aheadState {
-	if a.next < len(a.states) && a.states[a.next].cur == cur {
+	if a.holds(cur) {
 		a.next++
 		return &a.states[a.next-1]
 	}
@@ -99,7 +104,7 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 	if s.st.size(j) > maxExpand {
 		return false
 	}
-	if _, err := sc.load(w, j); err != nil {
+	if err := sc.load(w, j); err != nil {
 		panic("explore: stored state does not decode: " + err.Error())
 	}
 	evs := w.Events(a.evs[:0])

@@ -186,7 +186,7 @@ func (s *search) expandFull(x int) []fullEdge {
 		s.full.lookup = true
 	}
 	w, sc := s.fullW, s.full
-	if _, err := sc.load(w, x); err != nil {
+	if err := sc.load(w, x); err != nil {
 		panic("explore: stored state does not decode: " + err.Error())
 	}
 	var out []fullEdge

@@ -9,11 +9,13 @@ import "dmelab/algorithms/sim"
 // A successor comes out as a vector of part ids (see states): the loaded
 // state's, with the changed node's and the tail's ids replaced.
 type scratch struct {
-	st          *states
-	buf         []byte   // the loaded state's encoding
-	vec         []uint32 // and its vector
-	succ        []uint32 // the last successor's vector
-	ends        []int
+	st   *states
+	vec  []uint32 // the loaded state's vector of part ids
+	succ []uint32 // the last successor's vector
+	// decoded[k] is the id of the part node k (the tail, for k = N) of w
+	// holds, when held is set: load decodes only parts that differ.
+	decoded     []uint32
+	held        bool
 	net         []sim.Msg
 	app         []sim.App
 	clock       []int32
@@ -48,7 +50,7 @@ type scratch struct {
 
 func newScratch(w *sim.World, st *states) *scratch {
 	n := len(w.Nodes)
-	sc := &scratch{st: st, ends: make([]int, n), spare: make([]sim.Node, n), copier: make([]sim.Copier, n), phase: make([]sim.Phase, n)}
+	sc := &scratch{st: st, decoded: make([]uint32, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n), phase: make([]sim.Phase, n)}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
 		sc.copier[i], _ = sc.spare[i].(sim.Copier)
@@ -57,20 +59,31 @@ func newScratch(w *sim.World, st *states) *scratch {
 }
 
 // load decodes stored state i into w, and remembers it so that apply can
-// restore it. It returns the state's encoding (valid until the next load).
-// The parts of the other nodes are reused for every successor as they are.
-func (sc *scratch) load(w *sim.World, i int) ([]byte, error) {
-	sc.buf = sc.st.bytes(sc.buf[:0], i, sc.ends)
+// restore it. The parts of the other nodes are reused for every successor
+// as they are. Only the parts that differ from the state loaded before
+// are decoded: consecutive states of a breadth-first search share most of
+// them, and nothing but apply (which puts the loaded state back) changes
+// w between two loads.
+func (sc *scratch) load(w *sim.World, i int) error {
 	sc.vec = sc.st.ids(sc.vec[:0], i)
-	return sc.buf, sc.decode(w, sc.buf)
-}
-
-// decode loads the state encoded in b into w, and remembers it so that
-// apply can restore it.
-func (sc *scratch) decode(w *sim.World, b []byte) error {
-	if err := w.DecodeSplit(b, sc.ends); err != nil {
-		return err
+	n := len(w.Nodes)
+	for k, id := range sc.vec {
+		if sc.held && sc.decoded[k] == id {
+			continue
+		}
+		var err error
+		if k < n {
+			err = w.DecodeNode(k, sc.st.parts.get(int(id)))
+		} else {
+			err = w.DecodeTail(sc.st.parts.get(int(id)))
+		}
+		if err != nil {
+			sc.held = false
+			return err
+		}
+		sc.decoded[k] = id
 	}
+	sc.held = true
 	sc.net = append(sc.net[:0], w.Net...)
 	sc.app = append(sc.app[:0], w.App...)
 	sc.clock = append(sc.clock[:0], w.Clock...)

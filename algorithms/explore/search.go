@@ -146,8 +146,9 @@ func (s *search) bfs() {
 			s.bound = BoundStopped
 			break
 		}
-		if s.st.size(cur) > maxExpand {
+		if !s.ahead.holds(cur) && s.st.size(cur) > maxExpand {
 			// Its successors' parts might not fit the store's length field.
+			// (A state expanded ahead was measured then.)
 			s.complete = false
 			s.bound = BoundStateSize
 			break
@@ -177,7 +178,7 @@ func (s *search) bfs() {
 				continue
 			}
 		}
-		if _, err := sc.load(w, cur); err != nil {
+		if err := sc.load(w, cur); err != nil {
 			panic("explore: stored state does not decode: " + err.Error())
 		}
 

@@ -176,6 +176,7 @@ type vecTable struct {
 	slots   []uint32 // see slotFor
 	mask    uint64
 	idxBits uint
+	sink    uint32 // what rehash's reads sum to (so that they are made)
 }
 
 const vecsPerChunk = 1 << 16
@@ -277,19 +278,36 @@ func (s *vecTable) append(v []uint32) int {
 }
 
 // rehash rebuilds the table with size slots from the vectors themselves.
+// The vectors are taken rehashBatch at a time: their hashes first, then
+// a loop that only reads their home slots, so that those cache misses
+// overlap instead of each insertion waiting for its own (see ahead).
 func (s *vecTable) rehash(size int) {
 	s.slots = nil // let the old table go before the new one is made
 	s.slots = make([]uint32, size)
 	s.mask = uint64(size - 1)
-	for i := 0; i < s.n; i++ {
-		h := hashVec(s.vec(i))
-		p := h & s.mask
-		for s.slots[p] != 0 {
-			p = (p + 1) & s.mask
+	var hs [rehashBatch]uint64
+	var sink uint32
+	for from := 0; from < s.n; from += rehashBatch {
+		to := min(from+rehashBatch, s.n)
+		for i := from; i < to; i++ {
+			hs[i-from] = hashVec(s.vec(i))
 		}
-		s.slots[p] = s.slotFor(h, i)
+		for _, h := range hs[:to-from] {
+			sink += s.slots[h&s.mask]
+		}
+		for i := from; i < to; i++ {
+			h := hs[i-from]
+			p := h & s.mask
+			for s.slots[p] != 0 {
+				p = (p + 1) & s.mask
+			}
+			s.slots[p] = s.slotFor(h, i)
+		}
 	}
+	s.sink += sink
 }
+
+const rehashBatch = 64
 
 func (s *vecTable) memBytes() int {
 	n := 0

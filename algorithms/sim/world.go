@@ -76,7 +76,7 @@ type World struct {
 
 	ctx   Ctx    // reused by Apply: searches call it millions of times
 	steps []Step // reused by Events and Apply
-	dec   Dec    // reused by DecodeSplit: a Dec handed to the nodes' Decode escapes
+	dec   Dec    // reused by the Decodes: a Dec handed to the nodes' Decode escapes
 	// initial holds each node's initial state, for recoveries. Shared by
 	// clones (never changed).
 	initial []Node
@@ -670,22 +670,34 @@ func (w *World) EncodeTail(e *Enc) {
 // Decode overwrites w's state with an encoding made by Encode on a world of
 // the same algorithm and size.
 func (w *World) Decode(b []byte) error {
-	return w.DecodeSplit(b, nil)
-}
-
-// DecodeSplit is Decode that also reports where each node's encoding lies
-// in b: node i's is b[ends[i-1]:ends[i]] (from 0 for node 0), if ends is
-// long enough. A search uses it to reuse those bytes for successors.
-func (w *World) DecodeSplit(b []byte, ends []int) error {
 	w.dec = Dec{B: b}
 	d := &w.dec
 	defer func() { w.dec = Dec{} }() // keep no reference to b
-	for i, n := range w.Nodes {
+	for _, n := range w.Nodes {
 		n.Decode(d)
-		if i < len(ends) {
-			ends[i] = len(b) - len(d.B)
-		}
 	}
+	return w.decodeTail(d)
+}
+
+// DecodeNode overwrites node i's state with its part of an encoding made
+// by Encode (what node i's Encode wrote), leaving the rest of w as it is.
+// A search that loads state after state decodes only what changed.
+func (w *World) DecodeNode(i int, b []byte) error {
+	w.dec = Dec{B: b}
+	defer func() { w.dec = Dec{} }() // keep no reference to b
+	w.Nodes[i].Decode(&w.dec)
+	return w.dec.Err
+}
+
+// DecodeTail overwrites what EncodeTail encodes (applications, clocks,
+// messages in flight), leaving the nodes as they are.
+func (w *World) DecodeTail(b []byte) error {
+	w.dec = Dec{B: b}
+	defer func() { w.dec = Dec{} }() // keep no reference to b
+	return w.decodeTail(&w.dec)
+}
+
+func (w *World) decodeTail(d *Dec) error {
 	for i := range w.App {
 		a := &w.App[i]
 		a.Left = d.Int()
