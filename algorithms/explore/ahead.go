@@ -24,6 +24,7 @@ type ahead struct {
 	vecs   []uint32 // the successors' vectors of ids, back to back
 	keys   []uint32 // their keys in the state table, where all pairs are known
 	succs  []aheadSucc
+	notes  []aheadNote
 	evs    []sim.Event
 	sink   uint32 // what the reads of the table's slots sum to (so they are made)
 }
@@ -39,18 +40,20 @@ type aheadState struct {
 
 // aheadSucc is one successor of a state expanded ahead.
 type aheadSucc struct {
-	ev      sim.Event
-	out     outcomeNote
+	hash    uint64   // of its key, if keyed
+	later   [2]int32 // its parts never seen, sc.later[later[0]:later[1]]
+	keyAt   int32    // keys[keyAt:] holds its key, if keyed
 	waiting uint32
 	unsafe  bool
-	later   [2]int // its parts never seen, sc.later[later[0]:later[1]]
-	keyed   bool   // keys[keyAt:] holds its key
-	keyAt   int
-	hash    uint64 // of its key, if keyed
+	keyed   bool
+	noted   bool // notes holds what bfs notes of its event
 }
 
-// outcomeNote is what bfs notes of an event's outcome.
-type outcomeNote struct {
+// aheadNote is what bfs notes of a successor's event, for the few that
+// break Order or elect the wrong leader.
+type aheadNote struct {
+	succ        int
+	ev          sim.Event
 	wrongLeader bool
 	leader      int
 	orderBroken bool
@@ -84,7 +87,7 @@ func (a *ahead) pending(cur int) *aheadState {
 // and then reads the table's slots of their successors.
 func (s *search) fill(w *sim.World, sc *scratch, cur int) {
 	a := &s.ahead
-	a.states, a.next, a.vecs, a.keys, a.succs = a.states[:0], 0, a.vecs[:0], a.keys[:0], a.succs[:0]
+	a.states, a.next, a.vecs, a.keys, a.succs, a.notes = a.states[:0], 0, a.vecs[:0], a.keys[:0], a.succs[:0], a.notes[:0]
 	sc.later, sc.laterB = sc.later[:0], sc.laterB[:0]
 	for j := cur; j < s.st.len() && len(a.states) < aheadStates && len(a.succs) < aheadSuccs; j++ {
 		if s.cfg.maxDepth > 0 && s.depth(j) >= s.cfg.maxDepth || s.bad.at(j) {
@@ -122,13 +125,12 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 		l := len(sc.later)
 		out := sc.apply(w, e)
 		a.vecs = append(a.vecs, sc.succ...)
-		a.succs = append(a.succs, aheadSucc{
-			ev:      e,
-			out:     outcomeNote{out.WrongLeader, out.Leader, out.OrderBroken, out.Before},
-			waiting: sc.waiting,
-			unsafe:  sc.unsafe,
-			later:   [2]int{l, len(sc.later)},
-		})
+		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, later: [2]int32{int32(l), int32(len(sc.later))}}
+		if out.WrongLeader || out.OrderBroken {
+			su.noted = true
+			a.notes = append(a.notes, aheadNote{len(a.succs), e, out.WrongLeader, out.Leader, out.OrderBroken, out.Before})
+		}
+		a.succs = append(a.succs, su)
 	}
 	sc.ahead = false
 	st.to = len(a.succs)
@@ -152,7 +154,7 @@ func (s *search) readSlots() {
 		if !ok {
 			continue
 		}
-		sc.keyed, sc.keyAt, sc.hash = true, len(a.keys), hashVec(key)
+		sc.keyed, sc.keyAt, sc.hash = true, int32(len(a.keys)), hashVec(key)
 		a.keys = append(a.keys, key...)
 	}
 	// A loop of loads alone, so that the processor has them all in
@@ -181,7 +183,8 @@ func (s *search) addAhead(w *sim.World, sc *scratch, st *aheadState) {
 		return
 	}
 	s.reduced.push(st.reduced)
-	width, kw := s.st.nodes+1, s.st.all.width
+	width, kw := s.st.nodes+1, int32(s.st.all.width)
+	note := 0
 	for k := st.from; k < st.to; k++ {
 		su := &a.succs[k]
 		s.transitions++
@@ -199,13 +202,16 @@ func (s *search) addAhead(w *sim.World, sc *scratch, st *aheadState) {
 		if isNew {
 			s.added(st.cur, idx, su.waiting, su.unsafe)
 		}
-		if !st.reduced {
-			e := su.ev
-			if su.out.wrongLeader {
-				s.note(Safety, &violation{kind: "wrong leader", state: st.cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[su.out.leader]})
+		if su.noted && !st.reduced {
+			for a.notes[note].succ != k {
+				note++
 			}
-			if su.out.orderBroken && s.orderOn {
-				s.note(Order, &violation{kind: "order", state: st.cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, su.out.before)})
+			n := &a.notes[note]
+			if n.wrongLeader {
+				s.note(Safety, &violation{kind: "wrong leader", state: st.cur, event: n.ev, hasEv: true, victim: n.ev.Node, detail: w.Names[n.leader]})
+			}
+			if n.orderBroken && s.orderOn {
+				s.note(Order, &violation{kind: "order", state: st.cur, event: n.ev, hasEv: true, victim: n.ev.Node, detail: bitsNames(w, n.before)})
 			}
 		}
 		s.edges.push(uint32(idx))
