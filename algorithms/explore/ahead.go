@@ -46,7 +46,8 @@ type aheadSucc struct {
 	waiting uint32
 	unsafe  bool
 	keyed   bool
-	noted   bool // notes holds what bfs notes of its event
+	noted   bool  // notes holds what bfs notes of its event
+	node    uint8 // the node the event changed
 }
 
 // aheadNote is what bfs notes of a successor's event, for the few that
@@ -125,7 +126,7 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 		l := len(sc.later)
 		out := sc.apply(w, e)
 		a.vecs = append(a.vecs, sc.succ...)
-		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, later: [2]int32{int32(l), int32(len(sc.later))}}
+		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, later: [2]int32{int32(l), int32(len(sc.later))}, node: uint8(e.Node)}
 		if out.WrongLeader || out.OrderBroken {
 			su.noted = true
 			a.notes = append(a.notes, aheadNote{len(a.succs), e, out.WrongLeader, out.Leader, out.OrderBroken, out.Before})
@@ -145,17 +146,20 @@ func (s *search) readSlots() {
 	a := &s.ahead
 	width := s.st.nodes + 1
 	all := s.st.all
-	for k := range a.succs {
-		sc := &a.succs[k]
-		if sc.later[0] != sc.later[1] {
-			continue // a new part: a new state
+	for _, st := range a.states {
+		parent := all.vec(st.cur)
+		for k := st.from; k < st.to; k++ {
+			su := &a.succs[k]
+			if su.later[0] != su.later[1] {
+				continue // a new part: a new state
+			}
+			key, ok := s.st.keyAfter(parent, a.vecs[k*width:(k+1)*width], int(su.node))
+			if !ok {
+				continue
+			}
+			su.keyed, su.keyAt, su.hash = true, int32(len(a.keys)), hashVec(key)
+			a.keys = append(a.keys, key...)
 		}
-		key, ok := s.st.keyOf(a.vecs[k*width:(k+1)*width], false)
-		if !ok {
-			continue
-		}
-		sc.keyed, sc.keyAt, sc.hash = true, int32(len(a.keys)), hashVec(key)
-		a.keys = append(a.keys, key...)
 	}
 	// A loop of loads alone, so that the processor has them all in
 	// flight at once.

@@ -16,7 +16,7 @@ import (
 // counts, memory, verdicts and counterexamples, also where a bound, First
 // or a violation stops the search part way. Every algorithm is searched
 // both ways, with and without the reduction, with Order, bounded by
-// states and by memory, and the elections with crashes.
+// states and by memory, with four nodes, and the elections with crashes.
 func TestExpandingAheadChangesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches every algorithm several times")
@@ -41,6 +41,9 @@ func TestExpandingAheadChangesNothing(t *testing.T) {
 		c = base
 		c.First = true
 		cases["first violation"] = c
+		c = base
+		c.Sim.N, c.MaxStates = 4, 20000 // two pairs of nodes (see states)
+		cases["four nodes"] = c
 		if a.Election {
 			c = base
 			c.Opts.Crashes = 1

@@ -67,6 +67,27 @@ func (s *states) keyOf(ids []uint32, add bool) ([]uint32, bool) {
 	return key, true
 }
 
+// keyAfter is keyOf(ids, false) for a successor of the state whose
+// stored vector is parent, in which no node's part but node's differs
+// (and the tail's, which always may): its other pairs are the parent's,
+// so only one pair is looked up.
+func (s *states) keyAfter(parent, ids []uint32, node int) ([]uint32, bool) {
+	key := append(s.key[:0], parent...)
+	s.key = key
+	if s.nodes%2 == 1 && node == s.nodes-1 {
+		key[s.nodes/2] = ids[node]
+	} else {
+		p := node &^ 1
+		pair := s.pairs.lookup(ids[p : p+2 : p+2])
+		if pair < 0 {
+			return key, false
+		}
+		key[node/2] = uint32(pair)
+	}
+	key[len(key)-1] = ids[s.nodes]
+	return key, true
+}
+
 // add returns the index of the state with these ids, adding it if it is
 // new.
 func (s *states) add(ids []uint32) (int, bool) {
