@@ -15,9 +15,9 @@ import "dmelab/algorithms/sim"
 // at that state's turn. Expanding ahead only looks the successors' parts
 // up: a part never seen is kept aside and interned when its successor is
 // added, so parts, pairs and states get the same ids in the same order,
-// and a search stopped by a bound holds exactly what it held before. With the
-// cycle proviso the choice of a persistent set depends on what was
-// already added, so the search then does not expand ahead.
+// and a search stopped by a bound holds exactly what it held before.
+// With the cycle proviso the choice of a persistent set depends on what
+// was already added, so the search then does not expand ahead.
 type ahead struct {
 	states []aheadState
 	next   int      // the first state of states not yet added
@@ -165,8 +165,8 @@ func (s *search) readSlots() {
 	// flight at once.
 	var sum uint32
 	for k := range a.succs {
-		if sc := &a.succs[k]; sc.keyed {
-			sum += all.slots[sc.hash&all.mask]
+		if su := &a.succs[k]; su.keyed {
+			sum += all.slots[su.hash&all.mask]
 		}
 	}
 	a.sink += sum
