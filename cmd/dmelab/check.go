@@ -18,6 +18,7 @@ import (
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
+	"dmelab/internal/costbench"
 	"dmelab/wasm/play"
 )
 
@@ -309,9 +310,9 @@ func searchBytes(max int) int {
 // 12,345,678 states, 2048 MiB (--max-memory 2GiB): ...".
 func stoppedLine(f *checkFlags, res *explore.Result) string {
 	if res.LivenessStopped {
-		return fmt.Sprintf("stopped after %s (the --time-limit bound) in its liveness check; the search itself was complete, %s states, %d MiB: raise the limit, or check fewer nodes or requests", f.timeLimit, thousandsSep(res.States), res.StoreBytes>>20)
+		return fmt.Sprintf("stopped after %s (the --time-limit bound) in its liveness check; the search itself was complete, %s states, %d MiB: raise the limit, or check fewer nodes or requests", f.timeLimit, costbench.Thousands(int64(res.States)), res.StoreBytes>>20)
 	}
-	s := fmt.Sprintf("stopped at %s states, %d MiB", thousandsSep(res.States), res.StoreBytes>>20)
+	s := fmt.Sprintf("stopped at %s states, %d MiB", costbench.Thousands(int64(res.States)), res.StoreBytes>>20)
 	switch res.Bound {
 	case explore.BoundBytes:
 		s += fmt.Sprintf(" (--max-memory %d MiB, of which the states may take 3/4): raise it, or check fewer nodes or requests", f.maxMemory>>20)
@@ -336,14 +337,6 @@ func orderNote(f *checkFlags, res *explore.Result) string {
 		return ""
 	}
 	return "Order was not checked: its ghost happened-before state and application messages multiply the states. Ask for it with --props safety,liveness,order."
-}
-
-func thousandsSep(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 func oneLine(err error) string {

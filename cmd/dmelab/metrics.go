@@ -13,6 +13,7 @@ import (
 	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
+	"dmelab/internal/costbench"
 )
 
 func init() {
@@ -202,7 +203,7 @@ func writeMetricsMarkdown(w io.Writer, f *metricsFlags, rows []*metricsRow) {
 			}
 		}
 		if len(notes) > 0 {
-			fmt.Fprintf(w, "\n† unknown: the search stopped at its bound of %s states without finding a violation (%s).\n", thousandsSep(f.maxStates), strings.Join(notes, ", "))
+			fmt.Fprintf(w, "\n† unknown: the search stopped at its bound of %s states without finding a violation (%s).\n", costbench.Thousands(int64(f.maxStates)), strings.Join(notes, ", "))
 		}
 	}
 }
