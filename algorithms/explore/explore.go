@@ -267,7 +267,16 @@ func Check(c Config) (*Result, error) {
 		return nil, err
 	}
 	s.bfs()
-	if s.reduce && s.bound != BoundStopped && !s.reducedAcyclic() {
+	ok, stopped := true, false
+	if s.reduce && s.bound != BoundStopped {
+		ok, stopped = s.reducedAcyclic()
+	}
+	if stopped {
+		// Stopped before the cycle proviso was verified: the violations
+		// found are real runs, but the search's completeness is not
+		// established.
+		s.complete, s.bound = false, BoundStopped
+	} else if !ok {
 		// The cheap way failed the cycle proviso: search again, enforcing
 		// it. (A search already stopped is not: the second would be
 		// stopped at once.)

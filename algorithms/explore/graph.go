@@ -2,30 +2,45 @@ package explore
 
 // reducedAcyclic reports whether the states expanded by the reduction
 // induce an acyclic subgraph, i.e. every cycle contains a fully expanded
-// state.
-func (s *search) reducedAcyclic() bool {
-	return s.graphAcyclic() || s.acyclic(func(i int) bool { return s.reduced.at(i) })
+// state; stopped says Config.Stop ended the check before it knew.
+func (s *search) reducedAcyclic() (ok, stopped bool) {
+	if ok, stopped = s.graphAcyclic(); ok || stopped {
+		return ok, stopped
+	}
+	return s.acyclic(func(i int) bool { return s.reduced.at(i) })
 }
 
 // graphAcyclic reports whether the explored graph has no cycle at all
-// (computed once).
-func (s *search) graphAcyclic() bool {
+// (computed once); stopped says Config.Stop ended the check before it
+// knew.
+func (s *search) graphAcyclic() (ok, stopped bool) {
 	if s.dag == 0 {
+		ok, stopped := s.acyclic(func(int) bool { return true })
+		if stopped {
+			return false, true
+		}
 		s.dag = 2
-		if s.acyclic(func(int) bool { return true }) {
+		if ok {
 			s.dag = 1
 		}
 	}
-	return s.dag == 1
+	return s.dag == 1, false
 }
 
 // acyclic reports whether the subgraph induced by the expanded states
-// satisfying in has no cycle (Kahn's algorithm).
-func (s *search) acyclic(in func(int) bool) bool {
+// satisfying in has no cycle (Kahn's algorithm). It goes through every
+// state and edge twice, seconds for tens of millions of states, so it
+// asks Config.Stop every stopEvery states as the search does; stopped
+// says Stop ended it before it knew.
+func (s *search) acyclic(in func(int) bool) (ok, stopped bool) {
+	stop := s.cfg.Stop
 	n := s.expanded
 	indeg := s.scratchInts(0, n)
 	clear(indeg)
 	for u := 0; u < n; u++ {
+		if stop != nil && u%stopEvery == stopEvery-1 && stop() {
+			return false, true
+		}
 		if !in(u) {
 			continue
 		}
@@ -47,6 +62,9 @@ func (s *search) acyclic(in func(int) bool) bool {
 	}
 	seen := 0
 	for len(queue) > 0 {
+		if stop != nil && seen%stopEvery == stopEvery-1 && stop() {
+			return false, true
+		}
 		u := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
 		seen++
@@ -59,7 +77,7 @@ func (s *search) acyclic(in func(int) bool) bool {
 			}
 		}
 	}
-	return seen == total
+	return seen == total, false
 }
 
 // scratchInts returns the search's reusable array k (0 or 1) of n

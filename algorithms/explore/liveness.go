@@ -23,7 +23,13 @@ func (s *search) liveness() {
 	if _, ok := s.found[Liveness]; ok {
 		return
 	}
-	if s.graphAcyclic() {
+	if ok, stopped := s.graphAcyclic(); stopped {
+		s.lv.stopped = true
+		if s.complete {
+			s.complete, s.lv.cut, s.bound = false, true, BoundStopped
+		}
+		return
+	} else if ok {
 		return // no cycle, so no one can starve on one
 	}
 	n := s.expanded

@@ -97,3 +97,32 @@ func TestStopEndsTheLivenessCheck(t *testing.T) {
 	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Liveness])
 	assert.Nil(t, res.Counterexamples[explore.Liveness])
 }
+
+// The check for cycles after a reduced search (the cycle proviso) goes
+// through every state and edge and asks Stop too. Stopped there, the
+// search is no longer known complete (the reduction is sound only if the
+// proviso holds): Bound "stopped", safety unknown, the liveness check
+// not begun. ra-benari N=3 R=1: the search asks Stop once per 1,024
+// states, so any question past those is the cycle check's.
+func TestStopEndsTheCycleCheck(t *testing.T) {
+	c := explore.Config{Alg: registry.Lookup("ra-benari"), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety, explore.Liveness}}
+	asked := 0
+	c.Stop = func() bool { asked++; return false }
+	full, err := explore.Check(c)
+	require.NoError(t, err)
+	require.True(t, full.Complete)
+	require.True(t, full.Reduced)
+	search := (full.States + 1023) / 1024
+	require.Greater(t, asked, search, "the cycle check asks Stop")
+
+	asked = 0
+	c.Stop = func() bool { asked++; return asked > search }
+	res, err := explore.Check(c)
+	require.NoError(t, err)
+	assert.Equal(t, full.States, res.States, "the search itself was complete")
+	assert.False(t, res.Complete)
+	assert.Equal(t, explore.BoundStopped, res.Bound)
+	assert.False(t, res.LivenessStopped, "stopped before the liveness check")
+	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Safety])
+	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Liveness])
+}
