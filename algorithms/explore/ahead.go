@@ -50,15 +50,12 @@ type aheadSucc struct {
 	node    uint8 // the node the event changed
 }
 
-// aheadNote is what bfs notes of a successor's event, for the few that
-// break Order or elect the wrong leader.
+// aheadNote is a successor's event and its outcome, kept for the few
+// that bfs notes (see noteEvent): a leader elected wrongly, Order broken.
 type aheadNote struct {
-	succ        int
-	ev          sim.Event
-	wrongLeader bool
-	leader      int
-	orderBroken bool
-	before      uint32
+	succ int
+	ev   sim.Event
+	out  sim.Outcome // without Sent, which the next event overwrites
 }
 
 // Up to aheadStates states, or until aheadSuccs successors are waiting,
@@ -129,7 +126,8 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, later: [2]int32{int32(l), int32(len(sc.later))}, node: uint8(e.Node)}
 		if out.WrongLeader || out.OrderBroken {
 			su.noted = true
-			a.notes = append(a.notes, aheadNote{len(a.succs), e, out.WrongLeader, out.Leader, out.OrderBroken, out.Before})
+			out.Sent = nil
+			a.notes = append(a.notes, aheadNote{len(a.succs), e, out})
 		}
 		a.succs = append(a.succs, su)
 	}
@@ -210,13 +208,7 @@ func (s *search) addAhead(w *sim.World, sc *scratch, st *aheadState) {
 			for a.notes[note].succ != k {
 				note++
 			}
-			n := &a.notes[note]
-			if n.wrongLeader {
-				s.note(Safety, &violation{kind: "wrong leader", state: st.cur, event: n.ev, hasEv: true, victim: n.ev.Node, detail: w.Names[n.leader]})
-			}
-			if n.orderBroken && s.orderOn {
-				s.note(Order, &violation{kind: "order", state: st.cur, event: n.ev, hasEv: true, victim: n.ev.Node, detail: bitsNames(w, n.before)})
-			}
+			s.noteEvent(w, st.cur, a.notes[note].ev, a.notes[note].out)
 		}
 		s.edges.push(uint32(idx))
 	}

@@ -208,16 +208,22 @@ func (s *search) bfs() {
 			if isNew {
 				s.added(cur, idx, sc.waiting, sc.unsafe)
 			}
-			if out.WrongLeader {
-				s.note(Safety, &violation{kind: "wrong leader", state: cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[out.Leader]})
-			}
-			if out.OrderBroken && s.orderOn {
-				s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
-			}
+			s.noteEvent(w, cur, e, out)
 			s.edges.push(uint32(idx))
 		}
 	}
 	s.estart.push(uint32(s.edges.len()))
+}
+
+// noteEvent notes what event e, taken in state cur of w with outcome
+// out, broke: a leader elected wrongly, or Order.
+func (s *search) noteEvent(w *sim.World, cur int, e sim.Event, out sim.Outcome) {
+	if out.WrongLeader {
+		s.note(Safety, &violation{kind: "wrong leader", state: cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[out.Leader]})
+	}
+	if out.OrderBroken && s.orderOn {
+		s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})
+	}
 }
 
 // decided reports whether every property the search is asked about is
