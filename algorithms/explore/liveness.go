@@ -23,14 +23,12 @@ func (s *search) liveness() {
 	if _, ok := s.found[Liveness]; ok {
 		return
 	}
-	if ok, stopped := s.graphAcyclic(); stopped {
-		s.lv.stopped = true
-		if s.complete {
-			s.complete, s.lv.cut, s.bound = false, true, BoundStopped
-		}
-		return
-	} else if ok {
+	acyclic, stopped := s.graphAcyclic()
+	if acyclic {
 		return // no cycle, so no one can starve on one
+	}
+	if stopped {
+		s.lv.stopped = true // every loop below is left at once
 	}
 	n := s.expanded
 	var best *violation

@@ -103,7 +103,8 @@ func TestStopEndsTheLivenessCheck(t *testing.T) {
 // search is no longer known complete (the reduction is sound only if the
 // proviso holds): Bound "stopped", safety unknown, the liveness check
 // not begun. ra-benari N=3 R=1: the search asks Stop once per 1,024
-// states, so any question past those is the cycle check's.
+// states, so any question past those is the cycle check's. The liveness
+// check's own look for cycles is bounded alike.
 func TestStopEndsTheCycleCheck(t *testing.T) {
 	c := explore.Config{Alg: registry.Lookup("ra-benari"), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety, explore.Liveness}}
 	asked := 0
@@ -124,5 +125,25 @@ func TestStopEndsTheCycleCheck(t *testing.T) {
 	assert.Equal(t, explore.BoundStopped, res.Bound)
 	assert.False(t, res.LivenessStopped, "stopped before the liveness check")
 	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Safety])
+	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Liveness])
+
+	// Without the reduction the liveness check asks first whether the
+	// graph has a cycle at all; stopped there, liveness is unknown (not
+	// "holds", as for a graph known to be acyclic) and safety stands.
+	c.NoReduce = true
+	asked = 0
+	c.Stop = func() bool { asked++; return false }
+	full, err = explore.Check(c)
+	require.NoError(t, err)
+	require.False(t, full.Reduced)
+	search = (full.States + 1023) / 1024
+	require.Greater(t, asked, search, "the cycle check asks Stop")
+	asked = 0
+	c.Stop = func() bool { asked++; return asked > search }
+	res, err = explore.Check(c)
+	require.NoError(t, err)
+	assert.Equal(t, explore.BoundStopped, res.Bound)
+	assert.True(t, res.LivenessStopped)
+	assert.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
 	assert.Equal(t, explore.Unknown, res.Verdicts[explore.Liveness])
 }
