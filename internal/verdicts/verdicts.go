@@ -10,9 +10,10 @@
 // the bound says "stopped" and its verdicts stay unknown.
 //
 // The table lives in a package of its own, which depends on the
-// algorithms alone (and costbench's number format, plain Go), so that Go's test cache keeps its few hundred
-// core-seconds of searches for every change that does not touch the
-// algorithms or the page (`dmelab verdicts` is its command line).
+// algorithms alone (and costbench's number format, plain Go), so that
+// Go's test cache keeps its few hundred core-seconds of searches for
+// every change that does not touch the algorithms or the page (`dmelab
+// verdicts` is its command line).
 package verdicts
 
 import (
