@@ -121,6 +121,14 @@ test('.ci/mtimes stamps files by content and directories by their names', () => 
     fs.writeFileSync(path.join(a, 'y.txt'), 'edited\n');
     stamp(a);
     assert.ok(mtime(a, 'y.txt') >= edited, 'a file edited since HEAD keeps its own time');
+
+    // A tree that is not a clone is refused, and left as it is.
+    const plain = path.join(dir, 'plain');
+    fs.mkdirSync(plain);
+    fs.writeFileSync(path.join(plain, 'w.txt'), 'four\n');
+    const plainTime = mtime(plain, 'w.txt');
+    assert.throws(() => stamp(plain), 'not a Git clone: refused');
+    assert.equal(mtime(plain, 'w.txt'), plainTime);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
