@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/dmelab
 
-.PHONY: all build run test test-go run-browser-tests run-worker-tests screenshots hostile fuzz fuzz-scenario bench bench-grade verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test test-go run-browser-tests run-worker-tests screenshots hostile fuzz fuzz-scenario bench bench-grade bench-wasm verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -101,6 +101,11 @@ run-worker-tests:
 # interactive run, in-browser exploration speed against the native one.
 bench-site: build site node_modules
 	node site/e2e/bench.mjs
+
+# The page's search natively and in V8 without a browser (bench/wasm.mjs;
+# BENCH_WASM_PROF=DIR writes a CPU profile of the wasm run).
+bench-wasm:
+	node bench/wasm.mjs
 
 # Short fuzzing runs of every fuzz target (longer: FUZZTIME=5m make fuzz).
 FUZZTIME ?= 20s

@@ -91,6 +91,7 @@ func Check(p CheckParams, progress func(explore.Progress) (stop bool)) (res *Che
 		MaxStates: p.MaxStates,
 		First:     p.First,
 		NoReduce:  p.NoReduce,
+		Stop:      yield,
 	}
 	cfg.ProgressEvery = p.ProgressEvery
 	if cfg.ProgressEvery <= 0 {

@@ -146,7 +146,7 @@ func NewScenarioRunWith(text, lst string) (*Run, []diag.Diagnostic, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	res := scenario.Run(sc, scenario.Options{MaxStates: scenarioMaxStates})
+	res := scenario.Run(sc, scenario.Options{MaxStates: scenarioMaxStates, Progress: yieldProgress})
 	s := &script{sc: sc, info: Script{Lines: []int{}, Expects: []Expectation{}, Events: len(res.Events), OK: res.OK()}}
 	for k, e := range res.Events {
 		if err := r.ApplyEvent(e); err != nil {
@@ -270,7 +270,7 @@ func ExploreScenarioWith(text, lst string, maxStates int) (*ScenarioCheck, []dia
 	if err != nil {
 		return nil, scenario.Diagnostics(text, err), nil
 	}
-	x, err := scenario.Explore(sc, scenario.Options{MaxStates: maxStates})
+	x, err := scenario.Explore(sc, scenario.Options{MaxStates: maxStates, Progress: yieldProgress})
 	if err != nil {
 		return nil, nil, err
 	}
