@@ -6,6 +6,12 @@
 // writes a CPU profile of the wasm run there (node --cpu-prof; open it in
 // Chromium's DevTools, whose frames carry the Go functions' names).
 //
+// V8 is told to compile every function optimized from the start
+// (--no-wasm-dynamic-tiering): otherwise it starts them in its baseline
+// compiler and optimizes the hot ones as it goes, in an order that varies,
+// and the same binary's run took anywhere from 2.1 to 3.6 s on the
+// project's VM; this measures the code's steady state.
+//
 // Extra arguments go to both runs (default: -benchtime 3x).
 
 import { execFileSync } from 'node:child_process';
@@ -37,7 +43,7 @@ try {
   const cwd = path.join('wasm', 'play');
   const n = rates(execFileSync(native, [...args, '-test.cpu', '1'], { cwd, encoding: 'utf8' }));
   const prof = process.env.BENCH_WASM_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_WASM_PROF)] : [];
-  const w = rates(execFileSync('node', [...prof, '--stack-size=8192', path.join(goroot, 'lib', 'wasm', 'wasm_exec_node.js'), wasm, ...args],
+  const w = rates(execFileSync('node', [...prof, '--no-wasm-dynamic-tiering', '--stack-size=8192', path.join(goroot, 'lib', 'wasm', 'wasm_exec_node.js'), wasm, ...args],
     { cwd, encoding: 'utf8' }));
   console.log('| search | native, one core | js/wasm in V8 | ratio |\n|---|---:|---:|---:|');
   for (const name of Object.keys(n)) {

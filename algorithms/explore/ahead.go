@@ -114,7 +114,7 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 	st.deadlock = !anyForced(evs) && (waiting(w) != 0 || anyBusy(w))
 	set := evs
 	if len(evs) > 0 && s.reduce {
-		if p, _ := s.persistentSet(w, evs, 0); p != nil {
+		if p, _ := s.persistentSet(w, sc, evs, 0); p != nil {
 			set, st.reduced = p, true
 		}
 	}

@@ -40,7 +40,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		s.reduced.push(true)
 		return true
 	}
-	for set, k := s.persistentSet(w, evs, 0); set != nil; set, k = s.persistentSet(w, evs, k) {
+	for set, k := s.persistentSet(w, sc, evs, 0); set != nil; set, k = s.persistentSet(w, sc, evs, k) {
 		if try(set) {
 			return true
 		}
@@ -55,10 +55,10 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 // first candidate from k on (0 for the first) and where the next one is
 // looked for, or nil when there is none. Without the cycle proviso the
 // first is always taken.
-func (s *search) persistentSet(w *sim.World, evs []sim.Event, k int) ([]sim.Event, int) {
+func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int) ([]sim.Event, int) {
 	for ; k < len(evs); k++ {
 		e := evs[k]
-		r := w.Nodes[e.Node].(sim.Reducible)
+		r := sc.reducible[e.Node]
 		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg, w.App[e.Node].Left == 0) ||
 			e.Kind == sim.EvRequest && r.LocalRequest()
 		if local {
@@ -71,7 +71,7 @@ func (s *search) persistentSet(w *sim.World, evs []sim.Event, k int) ([]sim.Even
 		if w.Crashed&(1<<i) != 0 {
 			continue // takes no step (a search from a state with a crash)
 		}
-		steps := w.Nodes[i].(sim.Reducible).Persistent(s.steps[:0], w.App[i].Left == 0)
+		steps := sc.reducible[i].Persistent(s.steps[:0], w.App[i].Left == 0)
 		s.steps = steps
 		if len(steps) == 0 {
 			continue

@@ -23,7 +23,7 @@ type scratch struct {
 	crashed     uint32
 	crashLeft   int
 	recoverLeft int
-	phase       []sim.Phase // each node's phase in the loaded state
+	phase       []sim.Phase // each node's phase in the loaded state (asked when decoded)
 	inCS        int         // how many nodes are in the CS there
 	enc         sim.Enc
 	spare       []sim.Node // per node, overwritten by Copier nodes
@@ -32,6 +32,11 @@ type scratch struct {
 	// one is a lookup in the runtime's table, a twentieth of a search in
 	// the browser when it was asked at every event).
 	copier []sim.Copier
+	// reducible[i] is w.Nodes[i] as a sim.Reducible, or nil, asked once
+	// for the same reason. The world's nodes stay the same objects for
+	// the whole search: load decodes into them, and apply puts back the
+	// node an event replaced.
+	reducible []sim.Reducible
 	// lookup: find the successor's parts instead of adding them (the
 	// liveness check's second look at stored states must not grow the
 	// store); known then says whether all were found.
@@ -50,10 +55,12 @@ type scratch struct {
 
 func newScratch(w *sim.World, st *states) *scratch {
 	n := len(w.Nodes)
-	sc := &scratch{st: st, decoded: make([]uint32, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n), phase: make([]sim.Phase, n)}
+	sc := &scratch{st: st, decoded: make([]uint32, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n),
+		reducible: make([]sim.Reducible, n), phase: make([]sim.Phase, n)}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
 		sc.copier[i], _ = sc.spare[i].(sim.Copier)
+		sc.reducible[i], _ = n.(sim.Reducible)
 	}
 	return sc
 }
@@ -74,6 +81,7 @@ func (sc *scratch) load(w *sim.World, i int) error {
 		var err error
 		if k < n {
 			err = w.DecodeNode(k, sc.st.parts.get(int(id)))
+			sc.phase[k] = w.Nodes[k].Phase()
 		} else {
 			err = w.DecodeTail(sc.st.parts.get(int(id)))
 		}
@@ -90,9 +98,8 @@ func (sc *scratch) load(w *sim.World, i int) error {
 	sc.appLeft = w.AppLeft
 	sc.crashed, sc.crashLeft, sc.recoverLeft = w.Crashed, w.CrashLeft, w.RecoverLeft
 	sc.inCS = 0
-	for i, n := range w.Nodes {
-		sc.phase[i] = n.Phase()
-		if sc.phase[i] == sim.InCS {
+	for _, p := range sc.phase {
+		if p == sim.InCS {
 			sc.inCS++
 		}
 	}
