@@ -89,6 +89,7 @@ func BenchmarkGradeColdGoCache(b *testing.B) {
 // a compiled-code cache beside it (as the dmelab command has).
 func benchGrader(b *testing.B, eng sandbox.Engine) *grade.Grader {
 	dir := b.TempDir()
+	b.Cleanup(sandbox.WaitCompilations) // before the directory goes: auto's compiler may outlive its grading
 	return &grade.Grader{
 		Builder: &sandbox.Builder{Root: root, Cache: dir},
 		Sandbox: sandbox.Options{Engine: eng, CacheDir: filepath.Join(dir, "wazero")},

@@ -25,6 +25,7 @@ func TestAutoSwitchesToCompiledCode(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, r)
 	opts := sandbox.Options{Engine: sandbox.Auto, CacheDir: t.TempDir()}
+	t.Cleanup(sandbox.WaitCompilations)
 	sb, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
 	require.NoError(t, err)
 	defer sb.Close()
@@ -56,6 +57,40 @@ func TestAutoSwitchesToCompiledCode(t *testing.T) {
 	assert.Equal(t, "compiler", again.Engine(), "compiled before: compiled from the start")
 	cfg.Alg = in.Algorithm("ra-benari", again.Call)
 	search()
+}
+
+// A compilation that the sandbox's end catches midway goes on into the
+// CacheDir, so that the next grading of the same module starts compiled
+// (stopped, it never finished for gradings shorter than the compiler).
+func TestAutoCompilationOutlivesTheSandbox(t *testing.T) {
+	defer sandbox.AssumeSpareCore()()
+	in := iface.Lookup("rasteps")
+	b, r, err := builder.Build(context.Background(), in, "submission.go", exercise(t, "ra-steps", "solution.go"))
+	require.NoError(t, err)
+	require.Nil(t, r)
+	dir := t.TempDir()
+	t.Cleanup(sandbox.WaitCompilations)
+	opts := sandbox.Options{Engine: sandbox.Auto, CacheDir: dir}
+	sb, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	require.NoError(t, err)
+	cfg := explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
+		Props: []string{explore.Safety}, NoReduce: true,
+		Stop: func() bool { return sb.Runs >= sandbox.CompileAfterRuns }} // the compiler has just started
+	res, err := explore.Check(cfg)
+	require.NoError(t, err)
+	require.False(t, res.Complete, "the search must stop as the compiler starts")
+	require.Equal(t, "interpreter", sb.Engine())
+	sb.Close()
+	require.False(t, sandbox.CompiledBefore(b.Wasm, dir), "the compiler finished before the sandbox closed: the test proves nothing")
+
+	for end := time.Now().Add(time.Minute); !sandbox.CompiledBefore(b.Wasm, dir) && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.True(t, sandbox.CompiledBefore(b.Wasm, dir), "the compilation stopped with the sandbox")
+	again, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	require.NoError(t, err)
+	defer again.Close()
+	assert.Equal(t, "compiler", again.Engine())
 }
 
 func TestParseEngine(t *testing.T) {

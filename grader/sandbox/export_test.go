@@ -37,3 +37,7 @@ func MemoriesReused(s *Sandbox) int {
 	defer s.mems.mu.Unlock()
 	return s.mems.reused
 }
+
+// CompiledBefore reports whether wasm's compiled code is in dir (its
+// mark is).
+func CompiledBefore(wasm []byte, dir string) bool { return compiledBefore(wasm, dir) }
