@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -59,19 +60,21 @@ func TestAutoSwitchesToCompiledCode(t *testing.T) {
 	search()
 }
 
-// A compilation that the sandbox's end catches midway goes on into the
-// CacheDir, so that the next grading of the same module starts compiled
-// (stopped, it never finished for gradings shorter than the compiler).
-func TestAutoCompilationOutlivesTheSandbox(t *testing.T) {
-	defer sandbox.AssumeSpareCore()()
-	in := iface.Lookup("rasteps")
-	b, r, err := builder.Build(context.Background(), in, "submission.go", exercise(t, "ra-steps", "solution.go"))
+// built builds src for ra-steps.
+func built(t *testing.T, src []byte) []byte {
+	t.Helper()
+	b, r, err := builder.Build(context.Background(), iface.Lookup("rasteps"), "submission.go", src)
 	require.NoError(t, err)
 	require.Nil(t, r)
-	dir := t.TempDir()
-	t.Cleanup(sandbox.WaitCompilations)
-	opts := sandbox.Options{Engine: sandbox.Auto, CacheDir: dir}
-	sb, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	return b.Wasm
+}
+
+// compiling starts a sandbox of wasm (auto, into dir) whose compiler
+// has just started.
+func compiling(t *testing.T, wasm []byte, dir string) *sandbox.Sandbox {
+	t.Helper()
+	in := iface.Lookup("rasteps")
+	sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto, CacheDir: dir})
 	require.NoError(t, err)
 	cfg := explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
 		Props: []string{explore.Safety}, NoReduce: true,
@@ -80,17 +83,45 @@ func TestAutoCompilationOutlivesTheSandbox(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, res.Complete, "the search must stop as the compiler starts")
 	require.Equal(t, "interpreter", sb.Engine())
-	sb.Close()
-	require.False(t, sandbox.CompiledBefore(b.Wasm, dir), "the compiler finished before the sandbox closed: the test proves nothing")
+	return sb
+}
 
-	for end := time.Now().Add(time.Minute); !sandbox.CompiledBefore(b.Wasm, dir) && time.Now().Before(end); {
-		time.Sleep(20 * time.Millisecond)
-	}
-	require.True(t, sandbox.CompiledBefore(b.Wasm, dir), "the compilation stopped with the sandbox")
-	again, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+// A compilation that the sandbox's end catches midway goes on into the
+// CacheDir, so that the next grading of the same module starts compiled
+// (stopped, it never finished for gradings shorter than the compiler).
+func TestAutoCompilationOutlivesTheSandbox(t *testing.T) {
+	defer sandbox.AssumeSpareCore()()
+	dir := t.TempDir()
+	t.Cleanup(sandbox.WaitCompilations)
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	release := sandbox.HoldCompilations()
+	compiling(t, wasm, dir).Close()
+	release()
+	sandbox.WaitCompilations()
+	require.True(t, sandbox.CompiledBefore(wasm, dir), "the compilation stopped with the sandbox")
+	again, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto, CacheDir: dir})
 	require.NoError(t, err)
 	defer again.Close()
 	assert.Equal(t, "compiler", again.Engine())
+}
+
+// Only one compilation at a time outlives its sandbox: two sandboxes
+// closed while compiling leave one module compiled, not two.
+func TestOneCompilationOutlivesItsSandbox(t *testing.T) {
+	defer sandbox.AssumeSpareCore()()
+	dir := t.TempDir()
+	t.Cleanup(sandbox.WaitCompilations)
+	sandbox.WaitCompilations() // none of another test's left
+	src := exercise(t, "ra-steps", "solution.go")
+	a, b := built(t, src), built(t, append(slices.Clip(src), "\n// another file\n"...))
+	release := sandbox.HoldCompilations()
+	first, second := compiling(t, a, dir), compiling(t, b, dir)
+	first.Close()
+	second.Close()
+	release()
+	sandbox.WaitCompilations()
+	assert.True(t, sandbox.CompiledBefore(a, dir), "the first to close goes on")
+	assert.False(t, sandbox.CompiledBefore(b, dir), "the second stops")
 }
 
 func TestParseEngine(t *testing.T) {

@@ -41,3 +41,14 @@ func MemoriesReused(s *Sandbox) int {
 // CompiledBefore reports whether wasm's compiled code is in dir (its
 // mark is).
 func CompiledBefore(wasm []byte, dir string) bool { return compiledBefore(wasm, dir) }
+
+// HoldCompilations makes every compilation wait, before it begins, until
+// release is called.
+func HoldCompilations() (release func()) {
+	gate := make(chan struct{})
+	compileGate.Store(&gate)
+	return func() {
+		compileGate.Store(nil)
+		close(gate)
+	}
+}
