@@ -49,6 +49,9 @@ try {
   const prof = process.env.BENCH_WASM_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_WASM_PROF)] : [];
   const w = rates(execFileSync('node', [...prof, '--no-wasm-dynamic-tiering', '--stack-size=8192', path.join(goroot, 'lib', 'wasm', 'wasm_exec_node.js'), wasm, ...args],
     { cwd, encoding: 'utf8' }));
+  if (Object.keys(n).length === 0 || Object.keys(w).length === 0) {
+    throw new Error('no BenchmarkCheck figures in the benchmarks\' output (has its format changed?)');
+  }
   console.log('| search | native, one core | js/wasm in V8 | ratio |\n|---|---:|---:|---:|');
   for (const name of Object.keys(n)) {
     const ratio = w[name] ? (w[name] / n[name]).toFixed(3) : '—';
