@@ -134,9 +134,6 @@ func compile(ctx context.Context, wasm []byte, lim Limits, opts Options) (*compi
 	if gate := compileGate.Load(); gate != nil {
 		<-*gate
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err // stopped before it began
-	}
 	cfg := wazero.NewRuntimeConfigCompiler()
 	c := &compiled{}
 	if opts.CacheDir != "" {

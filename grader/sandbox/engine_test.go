@@ -22,12 +22,10 @@ import (
 func TestAutoSwitchesToCompiledCode(t *testing.T) {
 	defer sandbox.AssumeSpareCore()() // the other packages' tests may be busy on every core
 	in := iface.Lookup("rasteps")
-	b, r, err := builder.Build(context.Background(), in, "submission.go", exercise(t, "ra-steps", "solution.go"))
-	require.NoError(t, err)
-	require.Nil(t, r)
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
 	opts := sandbox.Options{Engine: sandbox.Auto, CacheDir: t.TempDir()}
 	t.Cleanup(sandbox.WaitCompilations)
-	sb, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), opts)
 	require.NoError(t, err)
 	defer sb.Close()
 	cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
@@ -52,7 +50,7 @@ func TestAutoSwitchesToCompiledCode(t *testing.T) {
 	assert.Greater(t, sb.Runs, runs+sandbox.CompileAfterRuns)
 	assert.Contains(t, sb.Engine(), "interpreter, then compiler (1 of")
 
-	again, err := sandbox.Start(context.Background(), b.Wasm, sandboxLimits(), opts)
+	again, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), opts)
 	require.NoError(t, err)
 	defer again.Close()
 	assert.Equal(t, "compiler", again.Engine(), "compiled before: compiled from the start")
@@ -106,7 +104,8 @@ func TestAutoCompilationOutlivesTheSandbox(t *testing.T) {
 }
 
 // Only one compilation at a time outlives its sandbox: two sandboxes
-// closed while compiling leave one module compiled, not two.
+// closed while compiling leave one module compiled, not two; and one
+// without a CacheDir, which nothing would use, does not take the place.
 func TestOneCompilationOutlivesItsSandbox(t *testing.T) {
 	defer sandbox.AssumeSpareCore()()
 	dir := t.TempDir()
@@ -115,7 +114,8 @@ func TestOneCompilationOutlivesItsSandbox(t *testing.T) {
 	src := exercise(t, "ra-steps", "solution.go")
 	a, b := built(t, src), built(t, append(slices.Clip(src), "\n// another file\n"...))
 	release := sandbox.HoldCompilations()
-	first, second := compiling(t, a, dir), compiling(t, b, dir)
+	uncached, first, second := compiling(t, b, ""), compiling(t, a, dir), compiling(t, b, dir)
+	uncached.Close()
 	first.Close()
 	second.Close()
 	release()
