@@ -102,10 +102,10 @@ run-worker-tests:
 bench-site: build site node_modules
 	node site/e2e/bench.mjs
 
-# The page's search natively and in V8 without a browser (bench/wasm.mjs;
+# The page's search natively and in V8 without a browser (wasm/bench.mjs;
 # BENCH_WASM_PROF=DIR writes a CPU profile of the wasm run).
 bench-wasm:
-	node bench/wasm.mjs
+	node wasm/bench.mjs
 
 # Short fuzzing runs of every fuzz target (longer: FUZZTIME=5m make fuzz).
 FUZZTIME ?= 20s
