@@ -131,7 +131,8 @@ async function main() {
       listing_states: browserListing.states,
       listing_browser_states_per_s: Math.round(rate(browserListing)),
       listing_native_states_per_s: Math.round(rate(nativeListing)),
-      listing_ratio_browser: +(rate(browserListing) / rate(browserRes)).toFixed(3),
+      // Both the first search of a new worker.
+      listing_ratio_browser: +(rate(browserListing) / rate(browserFirst)).toFixed(3),
       listing_ratio_native: +(rate(nativeListing) / rate(nativeRes)).toFixed(3),
       listing_same_verdicts: JSON.stringify(browserListing.properties) === JSON.stringify(browserRes.properties),
       resources_cold: cold.resources,
