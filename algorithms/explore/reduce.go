@@ -83,7 +83,39 @@ func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int
 		s.set = set
 		return set, k + 1
 	}
+	for ; k < len(evs)+2*len(w.Nodes); k++ {
+		if set := s.receiptGroup(w, sc, evs, k-len(evs)-len(w.Nodes)); set != nil {
+			return set, k + 1
+		}
+	}
 	return nil, k
+}
+
+// receiptGroup returns the receipts enabled at node i of the first kind
+// of message it receives as a group (see sim.GroupReceiver), if no node
+// may send it another message of that kind; otherwise nil.
+func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int) []sim.Event {
+	g := sc.grouped[i]
+	if g == nil || w.Crashed&(1<<i) != 0 {
+		return nil
+	}
+	set := s.set[:0]
+	for _, e := range evs {
+		if e.Kind == sim.EvDeliver && e.Node == i && e.Msg.Kind != sim.AppKind &&
+			(len(set) == 0 && g.GroupMsg(e.Msg) || len(set) > 0 && e.Msg.Kind == set[0].Msg.Kind) {
+			set = append(set, e)
+		}
+	}
+	s.set = set
+	if len(set) == 0 {
+		return nil
+	}
+	for j, o := range sc.grouped {
+		if w.Crashed&(1<<j) == 0 && (o == nil || o.MaySend(set[0].Msg.Kind, i, w.App[j].Left == 0)) {
+			return nil
+		}
+	}
+	return set
 }
 
 // ampleSucc is a successor computed while checking the cycle proviso.

@@ -37,6 +37,7 @@ type scratch struct {
 	// the whole search: load decodes into them, and apply puts back the
 	// node an event replaced.
 	reducible []sim.Reducible
+	grouped   []sim.GroupReceiver // the same for sim.GroupReceiver
 	// lookup: find the successor's parts instead of adding them (the
 	// liveness check's second look at stored states must not grow the
 	// store); known then says whether all were found.
@@ -56,11 +57,12 @@ type scratch struct {
 func newScratch(w *sim.World, st *states) *scratch {
 	n := len(w.Nodes)
 	sc := &scratch{st: st, decoded: make([]uint32, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n),
-		reducible: make([]sim.Reducible, n), phase: make([]sim.Phase, n)}
+		reducible: make([]sim.Reducible, n), grouped: make([]sim.GroupReceiver, n), phase: make([]sim.Phase, n)}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
 		sc.copier[i], _ = sc.spare[i].(sim.Copier)
 		sc.reducible[i], _ = n.(sim.Reducible)
+		sc.grouped[i], _ = n.(sim.GroupReceiver)
 	}
 	return sc
 }

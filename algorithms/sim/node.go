@@ -310,6 +310,28 @@ type Reducible interface {
 	LocalRequest() bool
 }
 
+// GroupReceiver is implemented by Reducible nodes whose receipts of some
+// kind of message depend on nothing but each other, as a receive process
+// waiting for the next request does: whichever request it takes first
+// keeps the others waiting, but taking one touches nothing any other step,
+// process, node or channel reads or writes. All the receipts of such
+// messages that are enabled at a node then form a persistent set together,
+// provided no node can send the node another message of that kind while
+// none of them has happened: the explorer asks every node MaySend.
+//
+// GroupMsg says that receiving m commutes with everything but receiving
+// another message of m's kind at this node, that whether such a message
+// can be received here does not change until one is, and that receiving
+// m changes no phase.
+//
+// MaySend says whether the node could still send a message of kind to node
+// to in some run from its current state, whatever else happens meanwhile
+// (final as for Persistent). A crashed node is not asked.
+type GroupReceiver interface {
+	GroupMsg(m Msg) bool
+	MaySend(kind uint8, to int, final bool) bool
+}
+
 // DefaultNumbers is chooseNumber()'s range 1..K when Config.Numbers is 0:
 // two numbers are enough for seed 000's ties.
 const DefaultNumbers = 2

@@ -20,6 +20,13 @@ import "dmelab/algorithms/sim"
 //     main is past P2, it is persistent alone.
 //   - The reply-or-defer decision races with P2, P6a, P7 and P8; once main
 //     rests at P1 for good, it is persistent alone.
+//   - So is a decision to reply once the application will not call enter()
+//     again and main is past P2: myNum stays as it is, requestCS can only
+//     become false (P6a), which makes the answer a reply all the same, and
+//     a reply leaves deferred, which P7 and P8 read, untouched.
+//   - P10, the receipt of a request, races only with the receipts of other
+//     requests at the node (see GroupMsg and MaySend): the explorer takes
+//     all of them together once no node can send the node another request.
 func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 	if n.main == p4 || n.main == p9 {
 		return append(dst, sim.Step{Proc: procMain})
@@ -43,6 +50,8 @@ func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 		return append(dst, recv)
 	case !isMax && final && n.main == p1:
 		return append(dst, recv)
+	case !isMax && final && n.main != p2 && n.main != p2a && n.main != p2b && n.replyNow():
+		return append(dst, recv)
 	}
 	return dst
 }
@@ -56,3 +65,29 @@ func (n *node) LocalMsg(m sim.Msg, _ bool) bool { return m.Kind == Reply }
 // LocalRequest implements sim.Reducible: enter() only ends P1 (NCS); the
 // main process then takes P2 as a step of its own.
 func (n *node) LocalRequest() bool { return true }
+
+// GroupMsg implements sim.GroupReceiver: P10's receipt of a request only
+// sets the receive process's locals (source, requestedNum), which no other
+// step reads, and only another request's receipt competes with it, as the
+// receive process takes one at a time.
+func (n *node) GroupMsg(m sim.Msg) bool { return m.Kind == Request }
+
+// MaySend implements sim.GroupReceiver: requests are sent only by P4, in
+// the loop P3 starts after P2 over the other nodes in increasing order, so
+// a node sends to has passed its turn in the loop, or is about to get there,
+// or will start a loop after its application calls enter() again.
+func (n *node) MaySend(kind uint8, to int, final bool) bool {
+	switch {
+	case kind != Request || to == n.id:
+		return false
+	case !final:
+		return true
+	}
+	switch n.main {
+	case p2, p2a, p2b:
+		return true
+	case p4:
+		return to >= n.loop
+	}
+	return false
+}
