@@ -12,7 +12,7 @@ import (
 // kept once (parts). A state is then its parts' ids: one per node and one
 // for the tail. Nodes' ids are interned again two by two (pairs): there
 // are few distinct pairs of node states (60,809 pairs of ra-benari's
-// N=4 R=1 against 31,835,008 states), so a state is stored as the vector
+// N=4 R=1 against 31,835,008 states under an earlier, weaker reduction), so a state is stored as the vector
 // of its pairs' ids and its tail's, 12 bytes at N=4 instead of its
 // whole encoding. An event changes one node and the tail, so a
 // successor's ids are its parent's with two replaced.
