@@ -72,6 +72,9 @@ func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int
 			continue // takes no step (a search from a state with a crash)
 		}
 		steps := sc.reducible[i].Persistent(s.steps[:0], w.App[i].Left == 0)
+		if len(steps) == 0 && s.unreached(w, sc, i) {
+			steps = sc.grouped[i].Unreached(steps, w.App[i].Left == 0)
+		}
 		s.steps = steps
 		if len(steps) == 0 {
 			continue
@@ -91,9 +94,8 @@ func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int
 	return nil, k
 }
 
-// receiptGroup returns the receipts enabled at node i of the first kind
-// of message it receives as a group (see sim.GroupReceiver), if no node
-// may send it another message of that kind; otherwise nil.
+// receiptGroup returns the receipts of grouped messages enabled at node
+// i (see sim.GroupReceiver) if no node may send it another; otherwise nil.
 func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int) []sim.Event {
 	g := sc.grouped[i]
 	if g == nil || w.Crashed&(1<<i) != 0 {
@@ -101,21 +103,42 @@ func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int)
 	}
 	set := s.set[:0]
 	for _, e := range evs {
-		if e.Kind == sim.EvDeliver && e.Node == i && e.Msg.Kind != sim.AppKind &&
-			(len(set) == 0 && g.GroupMsg(e.Msg) || len(set) > 0 && e.Msg.Kind == set[0].Msg.Kind) {
+		if e.Kind == sim.EvDeliver && e.Node == i && e.Msg.Kind != sim.AppKind && g.GroupMsg(e.Msg) {
 			set = append(set, e)
 		}
 	}
 	s.set = set
-	if len(set) == 0 {
+	if len(set) == 0 || maySend(w, sc, i) {
 		return nil
 	}
-	for j, o := range sc.grouped {
-		if w.Crashed&(1<<j) == 0 && (o == nil || o.MaySend(set[0].Msg.Kind, i, w.App[j].Left == 0)) {
-			return nil
+	return set
+}
+
+// unreached reports whether node i is a GroupReceiver that no grouped
+// message can reach any more: none is in flight to it, and no node may
+// send one.
+func (s *search) unreached(w *sim.World, sc *scratch, i int) bool {
+	g := sc.grouped[i]
+	if g == nil {
+		return false
+	}
+	for _, m := range w.Net {
+		if int(m.To) == i && m.Kind != sim.AppKind && g.GroupMsg(m) {
+			return false
 		}
 	}
-	return set
+	return !maySend(w, sc, i)
+}
+
+// maySend reports whether some live node may still send node i a grouped
+// message.
+func maySend(w *sim.World, sc *scratch, i int) bool {
+	for j, o := range sc.grouped {
+		if w.Crashed&(1<<j) == 0 && (o == nil || o.MaySend(i, w.App[j].Left == 0)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ampleSucc is a successor computed while checking the cycle proviso.

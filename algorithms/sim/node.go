@@ -311,25 +311,32 @@ type Reducible interface {
 }
 
 // GroupReceiver is implemented by Reducible nodes whose receipts of some
-// kind of message depend on nothing but each other, as a receive process
-// waiting for the next request does: whichever request it takes first
-// keeps the others waiting, but taking one touches nothing any other step,
-// process, node or channel reads or writes. All the receipts of such
-// messages that are enabled at a node then form a persistent set together,
-// provided no node can send the node another message of that kind while
-// none of them has happened: the explorer asks every node MaySend.
+// messages (grouped ones) depend on nothing but each other, as a receive
+// process waiting for the next request does: whichever request it takes
+// first keeps the others waiting, but taking one touches nothing any other
+// step, process, node or channel reads or writes. All the receipts of
+// grouped messages enabled at a node then form a persistent set together,
+// provided no node can send the node another grouped message while none
+// of them has happened: the explorer asks every node MaySend.
 //
-// GroupMsg says that receiving m commutes with everything but receiving
-// another message of m's kind at this node, that whether such a message
-// can be received here does not change until one is, and that receiving
-// m changes no phase.
+// GroupMsg says that m is grouped: receiving it commutes with everything
+// but receiving another grouped message at this node, whether a grouped
+// message can be received here does not change until one is, and
+// receiving it changes no phase.
 //
-// MaySend says whether the node could still send a message of kind to node
-// to in some run from its current state, whatever else happens meanwhile
-// (final as for Persistent). A crashed node is not asked.
+// MaySend says whether the node could still send node to a message that
+// to's GroupMsg accepts, in some run from its current state, whatever else
+// happens meanwhile (final as for Persistent). A crashed node is not
+// asked.
+//
+// Unreached appends the node's persistent steps as Persistent does, for a
+// state in which no grouped message is in flight to the node and no node
+// MaySend it one: steps that race only with such receipts are persistent
+// then.
 type GroupReceiver interface {
 	GroupMsg(m Msg) bool
-	MaySend(kind uint8, to int, final bool) bool
+	MaySend(to int, final bool) bool
+	Unreached(dst []Step, final bool) []Step
 }
 
 // DefaultNumbers is chooseNumber()'s range 1..K when Config.Numbers is 0:

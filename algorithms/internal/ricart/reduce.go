@@ -76,9 +76,9 @@ func (n *node) GroupMsg(m sim.Msg) bool { return m.Kind == Request }
 // the loop P3 starts after P2 over the other nodes in increasing order, so
 // a node sends to has passed its turn in the loop, or is about to get there,
 // or will start a loop after its application calls enter() again.
-func (n *node) MaySend(kind uint8, to int, final bool) bool {
+func (n *node) MaySend(to int, final bool) bool {
 	switch {
-	case kind != Request || to == n.id:
+	case to == n.id:
 		return false
 	case !final:
 		return true
@@ -90,4 +90,22 @@ func (n *node) MaySend(kind uint8, to int, final bool) bool {
 		return to >= n.loop
 	}
 	return false
+}
+
+// Unreached implements sim.GroupReceiver: with no request left to come,
+// the receive process rests at P10 for good, so main's steps that keep the
+// phase race with nothing (P2 reads highestNum, which only P11 writes).
+func (n *node) Unreached(dst []sim.Step, _ bool) []sim.Step {
+	if n.recv != p10 {
+		return dst // Persistent has said what it can
+	}
+	switch n.main {
+	case p2, p2a, p2b, p4, p6a, p8, p9:
+		return n.Steps(dst)
+	case p7:
+		if len(n.deferred) > 0 {
+			return n.Steps(dst)
+		}
+	}
+	return dst
 }
