@@ -4,7 +4,8 @@ import "dmelab/algorithms/sim"
 
 // ample tries to expand cur by a persistent set of events instead of all
 // of them (see sim.Reducible): first a receipt or an enter() call the node
-// calls local, then each node's persistent set of steps.
+// calls local, then each node's persistent set of steps, then each node's
+// group of receipts (sim.GroupReceiver).
 //
 // The reduction must also meet the cycle proviso: every cycle of the
 // reduced graph passes through a fully expanded state. Check first searches
@@ -51,7 +52,9 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 // persistentSet returns the candidate persistent sets of the loaded
 // state w, whose enabled events are evs, one at a time in the order the
 // reduction prefers them: first a receipt or an enter() call its node
-// calls local, then each node's persistent set of steps. It returns the
+// calls local, then each node's persistent set of steps (or, once no
+// grouped message can reach it, its Unreached steps), then each node's
+// group of receipts. It returns the
 // first candidate from k on (0 for the first) and where the next one is
 // looked for, or nil when there is none. Without the cycle proviso the
 // first is always taken.
@@ -72,7 +75,7 @@ func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int
 			continue // takes no step (a search from a state with a crash)
 		}
 		steps := sc.reducible[i].Persistent(s.steps[:0], w.App[i].Left == 0)
-		if len(steps) == 0 && s.unreached(w, sc, i) {
+		if len(steps) == 0 && unreached(w, sc, i) {
 			steps = sc.grouped[i].Unreached(steps, w.App[i].Left == 0)
 		}
 		s.steps = steps
@@ -117,7 +120,7 @@ func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int)
 // unreached reports whether node i is a GroupReceiver that no grouped
 // message can reach any more: none is in flight to it, and no node may
 // send one.
-func (s *search) unreached(w *sim.World, sc *scratch, i int) bool {
+func unreached(w *sim.World, sc *scratch, i int) bool {
 	g := sc.grouped[i]
 	if g == nil {
 		return false

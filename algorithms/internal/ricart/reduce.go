@@ -27,6 +27,9 @@ import "dmelab/algorithms/sim"
 //   - P10, the receipt of a request, races only with the receipts of other
 //     requests at the node (see GroupMsg and MaySend): the explorer takes
 //     all of them together once no node can send the node another request.
+//   - Once no request can reach the node any more, the receive process
+//     rests at P10 for good and main's steps that keep the phase are
+//     persistent alone (Unreached).
 func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 	if n.main == p4 || n.main == p9 {
 		return append(dst, sim.Step{Proc: procMain})
@@ -73,9 +76,9 @@ func (n *node) LocalRequest() bool { return true }
 func (n *node) GroupMsg(m sim.Msg) bool { return m.Kind == Request }
 
 // MaySend implements sim.GroupReceiver: requests are sent only by P4, in
-// the loop P3 starts after P2 over the other nodes in increasing order, so
-// a node sends to has passed its turn in the loop, or is about to get there,
-// or will start a loop after its application calls enter() again.
+// the loop P3 starts after P2 over the other nodes in increasing order. So
+// a node may still send to a request while it is at P2, while its loop has
+// not passed to, or if its application may call enter() again.
 func (n *node) MaySend(to int, final bool) bool {
 	switch {
 	case to == n.id:
