@@ -23,7 +23,10 @@ import (
 // a budget of states), each event e and each t in T are both enabled,
 // taking one leaves the other enabled, and both orders reach the same
 // state. Steps and groups must also keep every node's phase (enter() and
-// local receipts have arguments of their own: see sim.Reducible).
+// local receipts have arguments of their own: see sim.Reducible). Runs
+// have no application messages: they are inert unless Order is checked,
+// when the reduction is off, and enter() does not commute with them (a
+// node's application tells only idle nodes).
 func TestPersistentSetsArePersistent(t *testing.T) {
 	// Every state of the full search at N=2; at N=3, the states of
 	// random runs (walks), every third of them.
