@@ -301,7 +301,9 @@ func (c *Ctx) Others() []int {
 // the verdict tests compare the reduced and the full search.
 //
 // The claims are checked by tests that compare the reduced and the full
-// search; the explorer uses them only where they hold by construction (no
+// search, and by one that checks every set offered against the events
+// that can happen outside it (explore's TestPersistentSetsArePersistent);
+// the explorer uses them only where they hold by construction (no
 // FIFO channels, no Lamport clocks, no Order ghost state, which would make
 // every send depend on the sender's receipts).
 type Reducible interface {
