@@ -30,7 +30,7 @@ import (
 func TestPersistentSetsArePersistent(t *testing.T) {
 	// Every state of the full search at N=2; at N=3, the states of
 	// random runs (walks), every third of them.
-	sizes := []struct{ n, r, walks int }{{2, 1, 0}, {2, 2, 0}, {3, 1, 25}}
+	sizes := []struct{ n, r, walks int }{{2, 1, 0}, {2, 2, 0}, {3, 1, 25}, {3, 2, 10}}
 	if testing.Short() {
 		sizes = sizes[:2]
 	}

@@ -133,11 +133,17 @@ func unreached(w *sim.World, sc *scratch, i int) bool {
 	return !maySend(w, sc, i)
 }
 
-// maySend reports whether some live node may still send node i a grouped
-// message.
+// maySend reports whether some live node may send node i a grouped
+// message before i receives one.
 func maySend(w *sim.World, sc *scratch, i int) bool {
+	var pending uint64 // senders of grouped messages in flight to i
+	for _, m := range w.Net {
+		if int(m.To) == i && m.Kind != sim.AppKind && sc.grouped[i].GroupMsg(m) {
+			pending |= 1 << m.From
+		}
+	}
 	for j, o := range sc.grouped {
-		if w.Crashed&(1<<j) == 0 && (o == nil || o.MaySend(i, w.App[j].Left == 0)) {
+		if w.Crashed&(1<<j) == 0 && (o == nil || o.MaySend(i, w.App[j].Left == 0, pending&(1<<j) != 0)) {
 			return true
 		}
 	}

@@ -326,10 +326,10 @@ type Reducible interface {
 // message can be received here does not change until one is, and
 // receiving it changes no phase.
 //
-// MaySend says whether the node could still send node to a message that
-// to's GroupMsg accepts, in some run from its current state, whatever else
-// happens meanwhile (final as for Persistent). A crashed node is not
-// asked.
+// MaySend says whether the node could send node to a message that to's
+// GroupMsg accepts, in some run from its current state, before to
+// receives any such message (final as for Persistent; pending says that
+// one from this node is in flight to to). A crashed node is not asked.
 //
 // Unreached appends the node's persistent steps as Persistent does, for a
 // state in which no grouped message is in flight to the node and no node
@@ -337,7 +337,7 @@ type Reducible interface {
 // then.
 type GroupReceiver interface {
 	GroupMsg(m Msg) bool
-	MaySend(to int, final bool) bool
+	MaySend(to int, final, pending bool) bool
 	Unreached(dst []Step, final bool) []Step
 }
 

@@ -78,21 +78,20 @@ func (n *node) GroupMsg(m sim.Msg) bool { return m.Kind == Request }
 // MaySend implements sim.GroupReceiver: requests are sent only by P4, in
 // the loop P3 starts after P2 over the other nodes in increasing order. So
 // a node may still send to a request while it is at P2, while its loop has
-// not passed to, or if its application may call enter() again.
-func (n *node) MaySend(to int, final bool) bool {
-	switch {
-	case to == n.id:
-		return false
-	case !final:
-		return true
-	}
+// not passed to, or if its application may call enter() again. Not in the
+// last case, though, while its request of this round is still in flight
+// to to (pending): to has not answered it, so the node cannot enter the CS
+// and start another round until to receives a request.
+func (n *node) MaySend(to int, final, pending bool) bool {
 	switch n.main {
 	case p2, p2a, p2b:
-		return true
+		return to != n.id
 	case p4:
-		return to >= n.loop
+		if to >= n.loop {
+			return to != n.id
+		}
 	}
-	return false
+	return !final && to != n.id && !pending
 }
 
 // Unreached implements sim.GroupReceiver: with no request left to come,
