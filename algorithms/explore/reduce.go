@@ -111,7 +111,7 @@ func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int)
 		}
 	}
 	s.set = set
-	if len(set) == 0 || maySend(w, sc, i) {
+	if len(set) == 0 || maySend(w, sc, i, groupedTo(w, g, i)) {
 		return nil
 	}
 	return set
@@ -122,26 +122,23 @@ func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int)
 // send one.
 func unreached(w *sim.World, sc *scratch, i int) bool {
 	g := sc.grouped[i]
-	if g == nil {
-		return false
-	}
+	return g != nil && groupedTo(w, g, i) == 0 && !maySend(w, sc, i, 0)
+}
+
+// groupedTo is the set of nodes with a grouped message in flight to node
+// i, whose GroupReceiver is g.
+func groupedTo(w *sim.World, g sim.GroupReceiver, i int) (from uint64) {
 	for _, m := range w.Net {
 		if int(m.To) == i && m.Kind != sim.AppKind && g.GroupMsg(m) {
-			return false
+			from |= 1 << m.From
 		}
 	}
-	return !maySend(w, sc, i)
+	return from
 }
 
 // maySend reports whether some live node may send node i a grouped
-// message before i receives one.
-func maySend(w *sim.World, sc *scratch, i int) bool {
-	var pending uint64 // senders of grouped messages in flight to i
-	for _, m := range w.Net {
-		if int(m.To) == i && m.Kind != sim.AppKind && sc.grouped[i].GroupMsg(m) {
-			pending |= 1 << m.From
-		}
-	}
+// message before i receives one; pending is groupedTo(i).
+func maySend(w *sim.World, sc *scratch, i int, pending uint64) bool {
 	for j, o := range sc.grouped {
 		if w.Crashed&(1<<j) == 0 && (o == nil || o.MaySend(i, w.App[j].Left == 0, pending&(1<<j) != 0)) {
 			return true

@@ -37,26 +37,32 @@ func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 	if n.recv == p10 {
 		return dst
 	}
-	// Steps lists main's enabled steps and the receive step.
-	switch n.main {
-	case p2, p2a, p2b, p6a, p8:
-		return n.Steps(dst)
-	case p7:
-		if len(n.deferred) > 0 {
-			return n.Steps(dst)
-		}
+	if n.mainKeepsPhase() {
+		return n.Steps(dst) // main's step and the receive step
 	}
 	recv := sim.Step{Proc: procRecv}
 	isMax := n.recv == p11 && n.v.Highest
+	pastP2 := n.main != p2 && n.main != p2a && n.main != p2b
 	switch {
-	case isMax && final && n.main != p2 && n.main != p2a && n.main != p2b:
+	case isMax && final && pastP2:
 		return append(dst, recv)
-	case !isMax && final && n.main == p1:
-		return append(dst, recv)
-	case !isMax && final && n.main != p2 && n.main != p2a && n.main != p2b && n.replyNow():
+	case !isMax && final && (n.main == p1 || pastP2 && n.replyNow()):
 		return append(dst, recv)
 	}
 	return dst
+}
+
+// mainKeepsPhase reports whether main's next step is enabled and keeps
+// the node's phase: P2, P2a, P2b, P6a, P8, and P7 with a non-empty
+// deferred.
+func (n *node) mainKeepsPhase() bool {
+	switch n.main {
+	case p2, p2a, p2b, p6a, p8:
+		return true
+	case p7:
+		return len(n.deferred) > 0
+	}
+	return false
 }
 
 // LocalMsg implements sim.Reducible. Receiving a reply only counts it. The
@@ -97,17 +103,10 @@ func (n *node) MaySend(to int, final, pending bool) bool {
 // Unreached implements sim.GroupReceiver: with no request left to come,
 // the receive process rests at P10 for good, so main's steps that keep the
 // phase race with nothing (P2 reads highestNum, which only P11 writes).
+// (Past P10, Persistent has said what it can; P4 and P9 it always takes.)
 func (n *node) Unreached(dst []sim.Step, _ bool) []sim.Step {
-	if n.recv != p10 {
-		return dst // Persistent has said what it can
-	}
-	switch n.main {
-	case p2, p2a, p2b, p4, p6a, p8, p9:
-		return n.Steps(dst)
-	case p7:
-		if len(n.deferred) > 0 {
-			return n.Steps(dst)
-		}
+	if n.recv == p10 && n.mainKeepsPhase() {
+		return n.Steps(dst) // main's step alone: the receive process has none
 	}
 	return dst
 }
