@@ -209,12 +209,13 @@ func check(a []js.Value) (any, error) {
 		progress = func(pr explore.Progress) bool {
 			// The liveness check after the search: the node whose waiting
 			// states it goes through (-1 during the search), and how many
-			// states it has gone through.
+			// states it has gone through; then whether this is the full
+			// search for a shorter counterexample after a reduced one.
 			node := -1
 			if pr.Liveness {
 				node = pr.Node
 			}
-			return cb.Invoke(pr.States, pr.Transitions, pr.Depth, node, pr.Checked).Truthy()
+			return cb.Invoke(pr.States, pr.Transitions, pr.Depth, node, pr.Checked, pr.Shortening).Truthy()
 		}
 	}
 	return play.Check(p, progress)

@@ -228,6 +228,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "dmelab check: liveness check of %d states: at N%d's waiting states, %d gone through\n", p.States, p.Node+1, p.Checked)
 			return
 		}
+		if p.Shortening {
+			fmt.Fprintf(stderr, "dmelab check: looking for a shorter counterexample (full search): %d states, depth %d\n", p.States, p.Depth)
+			return
+		}
 		rate := float64(p.States) / now.Sub(start).Seconds()
 		fmt.Fprintf(stderr, "dmelab check: %d states, %d transitions, depth %d (%.0f states/s)\n", p.States, p.Transitions, p.Depth, rate)
 	}

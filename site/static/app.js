@@ -482,7 +482,9 @@ async function explore(ev) {
       const secs = `${(m.ms / 1000).toFixed(1)} s`;
       $('progress').textContent = m.liveness
         ? `${nf.format(m.states)} states searched · checking liveness: N${m.liveness.node + 1}'s waiting states, ${nf.format(m.liveness.checked)} gone through · ${secs}`
-        : `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${secs}`;
+        : m.shortening
+          ? `Found a violation; looking for a shorter run: ${nf.format(m.states)} states · depth ${m.depth} · ${secs}`
+          : `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${secs}`;
     });
     $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));

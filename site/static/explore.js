@@ -8,7 +8,7 @@ export class Explorer {
   get running() { return this.#pending !== null; }
 
   // check resolves with the result (the shape of `dmelab check --json`) and
-  // rejects with an Error; onProgress({states, transitions, depth, liveness, ms}) is
+  // rejects with an Error; onProgress({states, transitions, depth, liveness, shortening, ms}) is
   // called while it runs.
   check(params, onProgress) { return this.#ask({ params }, onProgress); }
 

@@ -4,8 +4,10 @@
 // scenario, on an edited listing if given (see play.ScenarioCheck; it
 // reports no progress).
 // Messages out: {type: 'progress', states, transitions, depth, liveness,
-// ms} at most every 100 ms (liveness: {node, checked} once the liveness
-// check after the search has begun), then {type: 'done', result, ms} or {type: 'error', message}.
+// shortening, ms} at most every 100 ms (liveness: {node, checked} once the
+// liveness check after the search has begun; shortening: true during the
+// full search for a shorter counterexample that follows a reduced search's
+// violation), then {type: 'done', result, ms} or {type: 'error', message}.
 // Cancelling is the page's Worker.terminate(): the search runs to
 // completion inside one call, so nothing could read a cancel message.
 importScripts('wasm_exec.js');
@@ -39,13 +41,13 @@ self.onmessage = async (e) => {
   // waiting states it goes through); its first report always goes out, so
   // the page says what the wait is for.
   let inLiveness = false;
-  const r = self.dmelabCore.check({ progressEvery: 16384, ...e.data.params }, (states, transitions, depth, node, checked) => {
+  const r = self.dmelabCore.check({ progressEvery: 16384, ...e.data.params }, (states, transitions, depth, node, checked, shortening) => {
     const now = performance.now();
     const liveness = node >= 0 ? { node, checked } : undefined;
     if (now - last >= 100 || (liveness && !inLiveness)) {
       last = now;
       inLiveness = inLiveness || !!liveness;
-      self.postMessage({ type: 'progress', states, transitions, depth, liveness, ms: now - t0 });
+      self.postMessage({ type: 'progress', states, transitions, depth, liveness, shortening, ms: now - t0 });
     }
     return false;
   });
