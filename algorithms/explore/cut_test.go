@@ -144,3 +144,24 @@ func TestShorteningReportsItself(t *testing.T) {
 	assert.Positive(t, search)
 	assert.Positive(t, shortening)
 }
+
+// TestWalkCutsItsCounterexamples: a random walk's counterexample carries
+// whatever else the walk happened to do first; with Cut it keeps only
+// what the violation needs, and still ends at its first violation.
+func TestWalkCutsItsCounterexamples(t *testing.T) {
+	c := Config{Alg: registry.Lookup("ra-v1"), Sim: sim.Config{N: 4}, Opts: sim.Options{Requests: 2}, Props: []string{Safety, Liveness}}
+	wc := WalkConfig{Config: c, Seed: 7, Walks: 1000, Depth: 500}
+	raw, err := Walk(wc)
+	require.NoError(t, err)
+	wc.Cut = true
+	cut, err := Walk(wc)
+	require.NoError(t, err)
+	require.Equal(t, raw.Verdicts, cut.Verdicts)
+	rt, ct := raw.Counterexamples[Liveness], cut.Counterexamples[Liveness]
+	require.NotNil(t, rt)
+	require.NotNil(t, ct)
+	assert.Equal(t, Liveness, ct.Property)
+	assert.Less(t, len(ct.Steps), len(rt.Steps))
+	evs := replayEvents(t, c, ct)
+	assert.Equal(t, len(evs), firstBad(t, c, ct.Kind, evs))
+}

@@ -237,7 +237,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	var res *explore.Result
 	if f.seedSet {
-		res, err = explore.Walk(explore.WalkConfig{Config: cfg, Seed: f.seed, Walks: f.walks, Depth: f.depth})
+		res, err = explore.Walk(explore.WalkConfig{Config: cfg, Seed: f.seed, Walks: f.walks, Depth: f.depth, Cut: true})
 	} else {
 		res, err = explore.Check(cfg)
 	}
