@@ -229,6 +229,28 @@ test('after the search, the liveness check shows its own progress', { skip }, as
   await page.check('input[name=prop][value=order]');
 });
 
+test('after a reduced search finds a violation, the search for a shorter run says so', { skip }, async () => {
+  await configure({ algo: 'ra-benari-numfirst', nodes: 3, requests: 1 });
+  await page.uncheck('input[name=prop][value=liveness]');
+  await page.uncheck('input[name=prop][value=order]');
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    new MutationObserver(() => window.progressSeen.push(document.getElementById('progress').textContent))
+      .observe(document.getElementById('progress'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+  assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'violated');
+  // The reduced search (12,268 states) reports nothing before its first
+  // 16,384; the full search after it does, and says what it is for.
+  const seen = await page.evaluate(() => window.progressSeen);
+  const sh = seen.filter((t) => /looking for a shorter run/.test(t));
+  assert.ok(sh.length > 0, `no progress of the search for a shorter run among ${JSON.stringify(seen)}`);
+  assert.match(sh[0], /^Found a violation; looking for a shorter run: [\d,]+ states · depth \d+ · [\d.]+ s$/);
+  await page.check('input[name=prop][value=liveness]');
+  await page.check('input[name=prop][value=order]');
+});
+
 test('crash a node by clicking its name', { skip }, async () => {
   await configure({ algo: 'central', nodes: 3, requests: 1 });
   assert.equal(await page.getByRole('button', { name: 'Crash N2', exact: true }).count(), 0, 'no crashes allowed by default');
