@@ -38,15 +38,17 @@ self.onmessage = async (e) => {
   let last = 0;
   // A report every 16384 states: about ten a second at the usual speed.
   // After the search, the liveness check reports too (node >= 0: whose
-  // waiting states it goes through); its first report always goes out, so
-  // the page says what the wait is for.
-  let inLiveness = false;
+  // waiting states it goes through), and so does the full search for a
+  // shorter counterexample (shortening); the first report of each always
+  // goes out, so the page says what the wait is for.
+  let inLiveness = false, inShortening = false;
   const r = self.dmelabCore.check({ progressEvery: 16384, ...e.data.params }, (states, transitions, depth, node, checked, shortening) => {
     const now = performance.now();
     const liveness = node >= 0 ? { node, checked } : undefined;
-    if (now - last >= 100 || (liveness && !inLiveness)) {
+    if (now - last >= 100 || (liveness && !inLiveness) || (shortening && !inShortening)) {
       last = now;
       inLiveness = inLiveness || !!liveness;
+      inShortening = inShortening || shortening;
       self.postMessage({ type: 'progress', states, transitions, depth, liveness, shortening, ms: now - t0 });
     }
     return false;
