@@ -207,10 +207,9 @@ test('exploration shows live progress and can be cancelled', { skip }, async () 
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
 });
 
-test('after the search, the liveness check shows its own progress', { skip }, async () => {
-  await configure({ algo: 'election-bully', nodes: 3, requests: 2 });
-  await page.uncheck('input[name=prop][value=order]');
-  // Every text the progress line shows, however briefly.
+// exploreWatchingProgress runs the exploration configured and returns
+// every text the progress line showed, however briefly.
+async function exploreWatchingProgress() {
   await page.evaluate(() => {
     window.progressSeen = [];
     new MutationObserver(() => window.progressSeen.push(document.getElementById('progress').textContent))
@@ -218,8 +217,14 @@ test('after the search, the liveness check shows its own progress', { skip }, as
   });
   await page.getByRole('button', { name: 'Explore' }).click();
   await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+  return page.evaluate(() => window.progressSeen);
+}
+
+test('after the search, the liveness check shows its own progress', { skip }, async () => {
+  await configure({ algo: 'election-bully', nodes: 3, requests: 2 });
+  await page.uncheck('input[name=prop][value=order]');
+  const seen = await exploreWatchingProgress();
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
-  const seen = await page.evaluate(() => window.progressSeen);
   const lv = seen.filter((t) => /checking liveness/.test(t));
   assert.ok(lv.length > 0, `no liveness progress among ${JSON.stringify(seen)}`);
   const [, searched] = lv[0].match(/^([\d,]+) states searched · checking liveness: N\d's waiting states, [\d,]+ gone through · [\d.]+ s$/) ?? [];
@@ -233,17 +238,10 @@ test('after a reduced search finds a violation, the search for a shorter run say
   await configure({ algo: 'ra-benari-numfirst', nodes: 3, requests: 1 });
   await page.uncheck('input[name=prop][value=liveness]');
   await page.uncheck('input[name=prop][value=order]');
-  await page.evaluate(() => {
-    window.progressSeen = [];
-    new MutationObserver(() => window.progressSeen.push(document.getElementById('progress').textContent))
-      .observe(document.getElementById('progress'), { childList: true, characterData: true, subtree: true });
-  });
-  await page.getByRole('button', { name: 'Explore' }).click();
-  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+  const seen = await exploreWatchingProgress();
   assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'violated');
   // The full search after the reduced one reports its progress (its
   // first report always goes out), and says what it is for.
-  const seen = await page.evaluate(() => window.progressSeen);
   const sh = seen.filter((t) => /looking for a shorter run/.test(t));
   assert.ok(sh.length > 0, `no progress of the search for a shorter run among ${JSON.stringify(seen)}`);
   assert.match(sh[0], /^Found a violation; looking for a shorter run: [\d,]+ states · depth \d+ · [\d.]+ s$/);
