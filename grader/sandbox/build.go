@@ -323,7 +323,7 @@ func (b *Builder) harnessVersion(ctx context.Context) (string, error) {
 			if d.IsDir() && d.Name() == "testdata" {
 				return filepath.SkipDir
 			}
-			if d.Type().IsRegular() && !strings.HasSuffix(p, "_test.go") {
+			if (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) && !strings.HasSuffix(p, "_test.go") {
 				files = append(files, p)
 			}
 			return nil
