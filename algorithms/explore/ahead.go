@@ -111,7 +111,7 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 	evs := w.Events(a.evs[:0])
 	a.evs = evs
 	st := aheadState{cur: j, inFlight: len(w.Net), from: len(a.succs)}
-	st.deadlock = !anyForced(evs) && (waiting(w) != 0 || anyBusy(w))
+	st.deadlock = deadlocked(w, evs)
 	set := evs
 	if len(evs) > 0 && s.reduce {
 		if p, _ := s.persistentSet(w, sc, evs, 0); p != nil {

@@ -1,6 +1,10 @@
 package explore
 
-import "dmelab/algorithms/sim"
+import (
+	"slices"
+
+	"dmelab/algorithms/sim"
+)
 
 // cut drops from a reduced search's counterexample the events it does not
 // need. The reduction lets every node call enter() first and takes
@@ -24,9 +28,7 @@ func cut(c Config, t *Trace) *Trace {
 	case "two nodes in the CS":
 		bad = (*sim.World).Unsafe
 	case "deadlock":
-		bad = func(w *sim.World) bool {
-			return !anyForced(w.Events(nil)) && (waiting(w) != 0 || anyBusy(w))
-		}
+		bad = func(w *sim.World) bool { return deadlocked(w, w.Events(nil)) }
 	default:
 		return t
 	}
@@ -68,7 +70,7 @@ func cut(c Config, t *Trace) *Trace {
 			}
 			work++
 			enabled = w.Events(enabled[:0])
-			if !hasEvent(enabled, e) {
+			if !slices.Contains(enabled, e) {
 				continue
 			}
 			if _, err := w.Apply(e); err != nil {
@@ -113,13 +115,3 @@ func cut(c Config, t *Trace) *Trace {
 // about L*L/2 a round, so runs of up to about a thousand events are cut
 // in full, and a longer one as far as the bound goes.
 const cutWork = 1 << 20
-
-// hasEvent reports whether e is among evs.
-func hasEvent(evs []sim.Event, e sim.Event) bool {
-	for _, x := range evs {
-		if x == e {
-			return true
-		}
-	}
-	return false
-}

@@ -186,11 +186,7 @@ func (s *search) bfs() {
 			s.inFlight, s.inFlightAt = len(w.Net), s.depth(cur)
 		}
 		evs = w.Events(evs[:0])
-		// Deadlock: some live node waits (or cannot finish leaving) and
-		// nothing that fairness would force can happen; at most some
-		// application could still choose to call enter() or send a
-		// message. A crashed node's own request is nobody's to finish.
-		if !anyForced(evs) && (waiting(w) != 0 || anyBusy(w)) {
+		if deadlocked(w, evs) {
 			s.note(Liveness, &violation{kind: "deadlock", state: cur})
 		}
 		if len(evs) == 0 {
@@ -265,6 +261,15 @@ func (s *search) added(cur, idx int, waiting uint32, unsafe bool) {
 // depth is state i's distance from the initial state.
 func (s *search) depth(i int) int {
 	return sort.Search(len(s.levels), func(d int) bool { return s.levels[d] > i }) - 1
+}
+
+// deadlocked reports whether w, whose enabled events are evs, is a
+// deadlock: some live node waits (or cannot finish leaving) and nothing
+// that fairness would force can happen; at most some application could
+// still choose to call enter() or send a message. A crashed node's own
+// request is nobody's to finish.
+func deadlocked(w *sim.World, evs []sim.Event) bool {
+	return !anyForced(evs) && (waiting(w) != 0 || anyBusy(w))
 }
 
 // anyForced reports whether some event that fairness forces is enabled
