@@ -83,11 +83,12 @@ func (n *node) GroupMsg(m sim.Msg) bool { return m.Kind == Request }
 
 // MaySend implements sim.GroupReceiver: requests are sent only by P4, in
 // the loop P3 starts after P2 over the other nodes in increasing order. So
-// a node may still send to a request while it is at P2, while its loop has
-// not passed to, or if its application may call enter() again. Not in the
-// last case, though, while its request of this round is still in flight
-// to to (pending): to has not answered it, so the node cannot enter the CS
-// and start another round until to receives a request.
+// a node may still send node `to` a request while it is at P2, while its
+// loop has not passed `to`, or if its application may call enter() again.
+// Not in the last case, though, while its request of this round is still
+// in flight to `to` (pending): `to` has not answered it, so the node
+// cannot enter the CS and start another round until `to` receives a
+// request.
 func (n *node) MaySend(to int, final, pending bool) bool {
 	switch n.main {
 	case p2, p2a, p2b:
