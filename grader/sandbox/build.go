@@ -8,12 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -290,60 +288,6 @@ func compileErrors(out, filename string, src []byte) []report.Problem {
 	}
 	_ = filename
 	return ps
-}
-
-// harnessVersion hashes everything besides the student's file that goes
-// into a module: the Go version, go.mod and go.sum, and every file of the
-// packages a module can be built from (guestDirs: the interfaces'
-// packages and what they import; their embedded files among them, so
-// every file of those directories but tests and testdata), and of the
-// glue's generator, grader/iface.
-func (b *Builder) harnessVersion(ctx context.Context) (string, error) {
-	cmd := exec.CommandContext(ctx, b.goCmd(), "env", "GOVERSION")
-	cmd.Env = buildEnv()
-	ver, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("cannot run the go command: %v", err)
-	}
-	dirs, err := guestDirs(b.Root)
-	if err != nil {
-		return "", err
-	}
-	h := sha256.New()
-	h.Write(ver)
-	var files []string
-	for _, f := range []string{"go.mod", "go.sum"} {
-		files = append(files, filepath.Join(b.Root, f))
-	}
-	for _, dir := range append(dirs, "grader/iface") {
-		err := filepath.WalkDir(filepath.Join(b.Root, filepath.FromSlash(dir)), func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && d.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			if (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) && !strings.HasSuffix(p, "_test.go") {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return "", fmt.Errorf("the harness's sources: %v", err)
-		}
-	}
-	sort.Strings(files)
-	files = slices.Compact(files) // a directory inside another is walked twice
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return "", err
-		}
-		rel, _ := filepath.Rel(b.Root, f)
-		fmt.Fprintf(h, "%s:%d:", filepath.ToSlash(rel), len(data))
-		h.Write(data)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // FindRoot returns the directory of the dmelab module that holds dir, or
