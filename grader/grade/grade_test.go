@@ -19,9 +19,11 @@ import (
 	"dmelab/grader/sandbox"
 )
 
-// grader is shared by the package's tests, with one cache of compiled
-// modules in a temporary directory: each distinct file is compiled once
-// per run of the tests.
+// grader is shared by the package's tests. Its modules are kept where
+// `dmelab validate` keeps them (the user's cache directory), by the hash
+// of the file, its interface and the harness: a change outside the
+// packages a module is built from (the explorer, the grader) grades the
+// same modules again without building them again.
 var (
 	grader *grade.Grader
 	root   string
@@ -37,14 +39,17 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	dir, err := os.MkdirTemp("", "dmelab-grade-test-")
+	grader = &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: moduleCache()}}
+	os.Exit(m.Run())
+}
+
+// moduleCache is the directory `dmelab validate` keeps modules in.
+func moduleCache() string {
+	dir, err := os.UserCacheDir()
 	if err != nil {
-		panic(err)
+		dir = os.TempDir()
 	}
-	grader = &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: dir}}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	return filepath.Join(dir, "dmelab", "modules")
 }
 
 func load(t *testing.T, name string) *exercise.Exercise {
