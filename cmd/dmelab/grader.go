@@ -27,11 +27,7 @@ func newGrader(root, cache string, engine sandbox.Engine) (*grade.Grader, error)
 		}
 	}
 	if cache == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		cache = filepath.Join(dir, "dmelab", "modules")
+		cache = sandbox.DefaultCache()
 	}
 	return &grade.Grader{
 		Builder: &sandbox.Builder{Root: root, Cache: cache},

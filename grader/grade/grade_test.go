@@ -39,17 +39,8 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	grader = &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: moduleCache()}}
+	grader = &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: sandbox.DefaultCache()}}
 	os.Exit(m.Run())
-}
-
-// moduleCache is the directory `dmelab validate` keeps modules in.
-func moduleCache() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		dir = os.TempDir()
-	}
-	return filepath.Join(dir, "dmelab", "modules")
 }
 
 func load(t *testing.T, name string) *exercise.Exercise {

@@ -55,6 +55,19 @@ type Builder struct {
 	verErr  error
 }
 
+// DefaultCache is where modules are kept unless said otherwise: dmelab's
+// directory in the user's cache directory (in the system's temporary
+// directory without one). `dmelab grade`, `validate` and the grader's
+// tests share it: a module's name is the hash of everything it is built
+// from, so each finds what another built.
+func DefaultCache() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "dmelab", "modules")
+}
+
 // Built is a compiled module.
 type Built struct {
 	Wasm   []byte

@@ -15,11 +15,13 @@ import (
 	"dmelab/grader/sandbox"
 )
 
+// newGrader keeps its modules where `dmelab validate` does (see
+// sandbox.DefaultCache).
 func newGrader(t *testing.T) *grade.Grader {
 	t.Helper()
 	root, err := sandbox.FindRoot(".")
 	require.NoError(t, err)
-	return &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: t.TempDir()}}
+	return &grade.Grader{Builder: &sandbox.Builder{Root: root, Cache: sandbox.DefaultCache()}}
 }
 
 // copyExercise copies exercises/NAME into dir, leaving its mutants and
