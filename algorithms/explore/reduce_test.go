@@ -15,16 +15,19 @@ import (
 // TestReductionKeepsVerdicts: for every algorithm that offers the
 // partial-order reduction, the reduced search gives the same verdict for
 // safety and liveness as the full search, at N = 2 and 3, R = 1 and 2, and
-// every violation it reports replays in the simulator.
+// every violation it reports replays in the simulator. Some sizes allow
+// application messages (A): the page's Order searches have them, and its
+// safety and liveness search beside (reduced) keeps them, though
+// TestPersistentSetsArePersistent leaves them out.
 func TestReductionKeepsVerdicts(t *testing.T) {
-	sizes := [][2]int{{2, 1}, {2, 2}, {3, 1}}
+	sizes := [][3]int{{2, 1, 0}, {2, 2, 0}, {3, 1, 0}, {2, 1, 1}, {2, 2, 1}, {3, 1, 1}, {2, 2, 2}}
 	if !testing.Short() {
-		sizes = append(sizes, [2]int{3, 2})
+		sizes = append(sizes, [3]int{3, 2, 0})
 	}
 	tried := 0
 	for _, alg := range registry.All() {
 		for _, nr := range sizes {
-			cfg := explore.Config{Alg: alg, Sim: sim.Config{N: nr[0]}, Opts: sim.Options{Requests: nr[1]}, Props: []string{explore.Safety, explore.Liveness}, MaxStates: 3_000_000}
+			cfg := explore.Config{Alg: alg, Sim: sim.Config{N: nr[0]}, Opts: sim.Options{Requests: nr[1], AppMsgs: nr[2]}, Props: []string{explore.Safety, explore.Liveness}, MaxStates: 3_000_000}
 			red, err := explore.Check(cfg)
 			if err != nil {
 				continue // the algorithm does not take this size
@@ -33,7 +36,7 @@ func TestReductionKeepsVerdicts(t *testing.T) {
 				continue
 			}
 			tried++
-			t.Run(fmt.Sprintf("%s/N=%d/R=%d", alg.Name, nr[0], nr[1]), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/N=%d/R=%d/A=%d", alg.Name, nr[0], nr[1], nr[2]), func(t *testing.T) {
 				cfg.NoReduce = true
 				full, err := explore.Check(cfg)
 				require.NoError(t, err)
