@@ -22,7 +22,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -194,6 +196,7 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 		}
 	}()
 
+	cpu0, cpuOK := treeCPU(srv.cmd.Process.Pid)
 	start := time.Now()
 	var wg sync.WaitGroup
 	for c := 0; c < clients; c++ {
@@ -332,6 +335,14 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 	fmt.Printf("time to feedback: p50 %v, p95 %v; throughput %.1f gradings/s over %v\n",
 		pct(feedback, 50), pct(feedback, 95), float64(ok.Load())/elapsed.Seconds(), elapsed.Round(time.Millisecond))
 	fmt.Printf("playground page during the burst: p50 %v, p95 %v (%d requests)\n", pct(pageTimes, 50), pct(pageTimes, 95), len(pageTimes))
+	// The queue's arithmetic: with every client waiting for its feedback
+	// before it submits again, a submission waits for about the work of
+	// one grading per client, shared by the cores.
+	if cpu1, ok1 := treeCPU(srv.cmd.Process.Pid); cpuOK && ok1 && kills == 0 && ok.Load() > 0 {
+		per := (cpu1 - cpu0) / float64(ok.Load())
+		fmt.Printf("work: %.0f core-seconds for the server and its grading processes, %.2f a grading; %d clients on %d cores wait about %d × %.2f / %d = %.0f s for feedback\n",
+			cpu1-cpu0, per, clients, runtime.NumCPU(), clients, per, runtime.NumCPU(), float64(clients)*per/float64(runtime.NumCPU()))
+	}
 	if len(refused) > 0 {
 		return fmt.Errorf("the server refused %d submissions, e.g. %s", len(refused), refused[0])
 	}
@@ -352,6 +363,41 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 		}
 	}
 	return nil
+}
+
+// treeCPU is the processor time (user and system, in seconds) of process
+// pid and of the children it has waited for: for the server, its own
+// work and that of every grading process that has ended. Linux only
+// (/proc); elsewhere it reports false.
+func treeCPU(pid int) (float64, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	return statCPU(b)
+}
+
+// statCPU reads a /proc/PID/stat line's utime, stime, cutime and cstime.
+func statCPU(b []byte) (float64, bool) {
+	// The command name, in parentheses, may hold spaces: the fields
+	// counted here come after its closing parenthesis, the state first.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 15 {
+		return 0, false
+	}
+	total := 0.0
+	for _, k := range []int{11, 12, 13, 14} { // utime, stime, cutime, cstime
+		v, err := strconv.ParseFloat(f[k], 64)
+		if err != nil {
+			return 0, false
+		}
+		total += v
+	}
+	return total / 100, true // in clock ticks of 1/100 s (USER_HZ)
 }
 
 // checkRestore starts a server on a data directory holding the backup and
