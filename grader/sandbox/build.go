@@ -102,7 +102,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		return nil, nil, b.verErr
 	}
 	h := sha256.New()
-	for _, part := range []string{b.version, in.Name, in.Glue("STUDENT"), string(src)} {
+	for _, part := range []string{b.version, recipe(), in.Name, in.Glue("STUDENT"), string(src)} {
 		fmt.Fprintf(h, "%d:%s", len(part), part)
 	}
 	key := hex.EncodeToString(h.Sum(nil))
@@ -139,12 +139,8 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := filepath.Join(tmp, "out.wasm")
-	// -p 4: a build on an empty build cache compiles the standard
-	// library, one package per core at once by default; four keep it
-	// far below MaxMemory on a machine with many cores (about 250 MiB
-	// for two).
-	cmd := exec.CommandContext(cctx, b.goCmd(), "build", "-p=4", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w",
-		"-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
+	args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
+	cmd := exec.CommandContext(cctx, b.goCmd(), args...)
 	cmd.Dir = b.Root
 	cmd.Env = append(buildEnv(), b.Env...)
 	var stderr bytes.Buffer
@@ -256,6 +252,24 @@ func (b *Builder) goCmd() string {
 
 // buildEnv is the environment of go build: the caller's (its build cache
 // above all), for wasip1, with no cgo, no network and no other toolchain.
+// buildFlags and buildTarget are how every module is built. With GOWASM
+// (which go build reads from the environment, and which changes the code
+// it makes) they are part of a module's cache key (recipe), so that a
+// change to how modules are built builds them again rather than reusing
+// what the old way made. -p 4: a build on an empty build cache compiles
+// the standard library, one package per core at once by default; four
+// keep it far below MaxMemory on a machine with many cores (about 250 MiB
+// for two).
+var (
+	buildFlags  = []string{"-p=4", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w"}
+	buildTarget = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly", "GOPROXY=off", "GOTOOLCHAIN=local", "GOWORK=off"}
+)
+
+// recipe is buildFlags, buildTarget and GOWASM, for the cache key.
+func recipe() string {
+	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + os.Getenv("GOWASM")
+}
+
 func buildEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
@@ -266,8 +280,7 @@ func buildEnv() []string {
 		}
 		env = append(env, kv)
 	}
-	return append(env, "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly",
-		"GOPROXY=off", "GOTOOLCHAIN=local", "GOWORK=off")
+	return append(env, buildTarget...)
 }
 
 var errLine = regexp.MustCompile(`^(\S+?\.go):(\d+)(?::(\d+))?: (.*)$`)

@@ -81,3 +81,38 @@ func TestHarnessVersionFollowsTheGuestOnly(t *testing.T) {
 	appendTo("algorithms/seeds/notes.txt", "a file a package could embed\n")
 	assert.NotEqual(t, v1, version(), "a harness package's other files count")
 }
+
+// A change to how modules are built (go build's flags, the target, GOWASM)
+// is part of a module's name: the same file built the new way is built
+// again, not taken from what the old way left in the cache.
+func TestBuildRecipeIsInTheKey(t *testing.T) {
+	root, err := FindRoot(".")
+	require.NoError(t, err)
+	src, err := os.ReadFile(filepath.Join(root, "exercises", "token-ring", "solution.go"))
+	require.NoError(t, err)
+	in := iface.Lookup("tokenringsteps")
+	b := &Builder{Root: root, Cache: t.TempDir()}
+	build := func() *Built {
+		t.Helper()
+		built, r, err := b.Build(context.Background(), in, "solution.go", src)
+		require.NoError(t, err)
+		require.Nil(t, r)
+		return built
+	}
+	first := build()
+	require.True(t, build().Cached, "the same file, the same way: from the cache")
+
+	old := buildFlags
+	t.Cleanup(func() { buildFlags = old })
+	buildFlags = append(append([]string(nil), old...), "-gcflags=-B") // no bounds checks: other code
+	again := build()
+	assert.False(t, again.Cached, "built again the new way")
+	assert.NotEqual(t, first.Key, again.Key)
+
+	// GOWASM goes into the key the same way (a build with it would first
+	// compile the standard library anew).
+	buildFlags = old
+	before := recipe()
+	t.Setenv("GOWASM", "satconv")
+	assert.NotEqual(t, before, recipe(), "GOWASM changes the code go build makes")
+}
