@@ -250,8 +250,6 @@ func (b *Builder) goCmd() string {
 	return "go"
 }
 
-// buildEnv is the environment of go build: the caller's (its build cache
-// above all), for wasip1, with no cgo, no network and no other toolchain.
 // buildFlags and buildTarget are how every module is built. With GOWASM
 // (which go build reads from the environment, and which changes the code
 // it makes) they are part of a module's cache key (recipe), so that a
@@ -270,6 +268,8 @@ func recipe() string {
 	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + os.Getenv("GOWASM")
 }
 
+// buildEnv is the environment of go build: the caller's (its build cache
+// above all), for wasip1, with no cgo, no network and no other toolchain.
 func buildEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
