@@ -97,7 +97,6 @@ func cut(c Config, t *Trace) *Trace {
 				}
 				at = append(at, w.Clone())
 			}
-			i = min(i, len(evs))
 		}
 	}
 	if !shorter {

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -105,11 +106,7 @@ func firstBad(t *testing.T, c Config, kind string, evs []sim.Event) int {
 		if bad() {
 			return taken
 		}
-		enabled := false
-		for _, x := range w.Events(nil) {
-			enabled = enabled || x == e
-		}
-		if !enabled {
+		if !slices.Contains(w.Events(nil), e) {
 			continue
 		}
 		_, err := w.Apply(e)
