@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,8 +102,9 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	if b.verErr != nil {
 		return nil, nil, b.verErr
 	}
+	env := append(buildEnv(), b.Env...)
 	h := sha256.New()
-	for _, part := range []string{b.version, recipe(), in.Name, in.Glue("STUDENT"), string(src)} {
+	for _, part := range []string{b.version, recipe(env), in.Name, in.Glue("STUDENT"), string(src)} {
 		fmt.Fprintf(h, "%d:%s", len(part), part)
 	}
 	key := hex.EncodeToString(h.Sum(nil))
@@ -142,7 +144,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
 	cmd := exec.CommandContext(cctx, b.goCmd(), args...)
 	cmd.Dir = b.Root
-	cmd.Env = append(buildEnv(), b.Env...)
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
@@ -263,9 +265,16 @@ var (
 	buildTarget = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly", "GOPROXY=off", "GOTOOLCHAIN=local", "GOWORK=off"}
 )
 
-// recipe is buildFlags, buildTarget and GOWASM, for the cache key.
-func recipe() string {
-	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + os.Getenv("GOWASM")
+// recipe is buildFlags, buildTarget and the GOWASM of env (go build's
+// environment: the caller's and the Builder's Env), for the cache key.
+func recipe(env []string) string {
+	wasm := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOWASM="); ok {
+			wasm = v // the last one counts, as for go build
+		}
+	}
+	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + wasm
 }
 
 // buildEnv is the environment of go build: the caller's (its build cache
@@ -274,9 +283,8 @@ func buildEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN", "GOWORK", "GOENV":
-			continue
+		if k == "GOENV" || slices.ContainsFunc(buildTarget, func(t string) bool { return strings.HasPrefix(t, k+"=") }) {
+			continue // no go env file; the target is buildTarget's
 		}
 		env = append(env, kv)
 	}

@@ -112,7 +112,8 @@ func TestBuildRecipeIsInTheKey(t *testing.T) {
 	// GOWASM goes into the key the same way (a build with it would first
 	// compile the standard library anew).
 	buildFlags = old
-	before := recipe()
+	before := recipe(buildEnv())
+	assert.NotEqual(t, before, recipe(append(buildEnv(), "GOWASM=satconv")), "GOWASM changes the code go build makes (a Builder's Env may set it)")
 	t.Setenv("GOWASM", "satconv")
-	assert.NotEqual(t, before, recipe(), "GOWASM changes the code go build makes")
+	assert.NotEqual(t, before, recipe(buildEnv()), "and so may the caller's environment")
 }
