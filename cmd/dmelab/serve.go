@@ -58,9 +58,12 @@ flags:
                      (rate limits are per client)
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab sources submissions are compiled with
-  --in-process       grade in this process rather than one process per
-                     grading (bounded to 1.5 GiB and 3 minutes, so that no
-                     submission can take the server down); for debugging
+  --in-process       grade in this process rather than in grading processes
+                     (each bounded to 1.5 GiB and each grading to 3 minutes,
+                     so that no submission can take the server down); for
+                     debugging
+  --fresh-processes  start a grading process for every grading, rather than
+                     keeping them for the next (slower; for comparison)
 `
 
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -78,6 +81,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	cache := fs.String("cache", "", "")
 	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
 	inProcess := fs.Bool("in-process", false, "")
+	fresh := fs.Bool("fresh-processes", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, serveUsage)
@@ -114,10 +118,14 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		}
 		return r.Markdown(), nil
 	}
+	gr := graderFor(g, *exercises, *hidden, *inProcess, *fresh)
+	if c, ok := gr.(interface{ Close() }); ok {
+		defer c.Close()
+	}
 	srv, err := serve.New(serve.Options{
 		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, StaffToken: *staffToken,
 		Workers: *workers, AcceptLoss: *acceptLoss, Timeouts: serve.DefaultTimeouts,
-		Grader:        graderFor(g, *exercises, *hidden, *inProcess),
+		Grader:        gr,
 		Site:          playground,
 		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.Handler()},
 		ClientHeader:  *clientHeader,
@@ -173,13 +181,17 @@ func displayAddr(got, asked string) string {
 	return net.JoinHostPort(host, port)
 }
 
-// graderFor is the server's grader: each grading in a process of its own
-// (this program's grade command, bounded in memory and time as a whole
-// tree), or, with --in-process, in this one.
-func graderFor(g *grade.Grader, exercises, hidden string, inProcess bool) serve.Grader {
+// graderFor is the server's grader: each grading in a grading process
+// (this program's grade-worker, kept for the next grading, or with
+// fresh, its grade command, one process a grading; either bounded in
+// memory and time), or, with inProcess, in this one.
+func graderFor(g *grade.Grader, exercises, hidden string, inProcess, fresh bool) serve.Grader {
 	exe, err := os.Executable()
-	if inProcess || err != nil {
+	switch {
+	case inProcess || err != nil:
 		return &grade.Exercises{Grader: g, Dir: exercises, HiddenDir: hidden}
+	case fresh:
+		return &grade.Subprocess{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
 	}
-	return &grade.Subprocess{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
+	return &grade.Pool{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
 }

@@ -366,15 +366,47 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 }
 
 // treeCPU is the processor time (user and system, in seconds) of process
-// pid and of the children it has waited for: for the server, its own
-// work and that of every grading process that has ended. Linux only
-// (/proc); elsewhere it reports false.
+// pid, of the children it has waited for and of those still running: for
+// the server, its own work and that of every grading process, ended or
+// kept for the next grading. Linux only (/proc); elsewhere it reports
+// false.
 func treeCPU(pid int) (float64, bool) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, false
 	}
-	return statCPU(b)
+	total, ok := statCPU(b)
+	if !ok {
+		return 0, false
+	}
+	names, _ := os.ReadDir("/proc")
+	parent := strconv.Itoa(pid)
+	for _, e := range names {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil || statParent(b) != parent {
+			continue
+		}
+		if t, ok := statCPU(b); ok {
+			total += t
+		}
+	}
+	return total, true
+}
+
+// statParent is a /proc/PID/stat line's parent process ("" if unreadable).
+func statParent(b []byte) string {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return ""
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 2 {
+		return ""
+	}
+	return f[1]
 }
 
 // statCPU reads a /proc/PID/stat line's utime, stime, cutime and cstime.

@@ -18,4 +18,6 @@ func TestStatCPU(t *testing.T) {
 		_, ok := statCPU([]byte(bad))
 		assert.False(t, ok, bad)
 	}
+	assert.Equal(t, "1", statParent([]byte(line)))
+	assert.Equal(t, "", statParent([]byte("4242 (dmelab) S")))
 }

@@ -53,35 +53,16 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 	}
 	// The child runs in a directory of its own: every path it is given
 	// is absolute.
-	abs := func(p string) string {
-		if a, err := filepath.Abs(p); err == nil && p != "" {
-			return a
-		}
-		return p
-	}
 	tmp, err := os.MkdirTemp("", "dmelab-grading-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	// The file keeps the student's name (compile errors cite it), made
-	// safe for a path.
-	base := filepath.Base(filepath.Clean("/" + filename))
-	if base == "/" || base == "." || !strings.HasSuffix(base, ".go") && !strings.HasSuffix(base, ".txt") {
-		base = "submission.go"
-	}
-	file := filepath.Join(tmp, base)
+	file := filepath.Join(tmp, safeName(filename))
 	if err := os.WriteFile(file, src, 0o600); err != nil {
 		return nil, err
 	}
-	limit := s.MaxMemory
-	if limit <= 0 {
-		limit = DefaultProcessMemory
-	}
-	timeout := s.Timeout
-	if timeout <= 0 {
-		timeout = 3 * time.Minute
-	}
+	limit, timeout := processBounds(s.MaxMemory, s.Timeout)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	args := []string{"grade", "--exercise", abs(dir), "--format", "json", "--quiet",
@@ -104,11 +85,9 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case over:
-		return s.stopped(dir, filename, fmt.Sprintf("Grading your file needed more than %s of memory on the grading server and was stopped. "+
-			"Does something in your code grow without end (numbers, queues, messages)?", sandbox.SizeWords(limit)))
+		return stoppedResult(dir, s.HiddenDir, filename, overMemory(limit))
 	case cctx.Err() != nil:
-		return s.stopped(dir, filename, fmt.Sprintf("Grading your file took longer than %s and was stopped. "+
-			"Does your code loop, or does something grow without end?", timeout))
+		return stoppedResult(dir, s.HiddenDir, filename, overTime(timeout))
 	}
 	var exit *exec.ExitError
 	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 4) {
@@ -121,10 +100,43 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 	return &res, nil
 }
 
-// stopped is the result of a grading the server had to stop: every test
-// listed, none run, and why.
-func (s *Subprocess) stopped(dir, filename, msg string) (*report.Result, error) {
-	ex, err := exercise.Load(dir, s.HiddenDir)
+// safeName is the name a student's file is graded under: its own (compile
+// errors cite it), made safe for a path.
+func safeName(filename string) string {
+	base := filepath.Base(filepath.Clean("/" + filename))
+	if base == "/" || base == "." || !strings.HasSuffix(base, ".go") && !strings.HasSuffix(base, ".txt") {
+		return "submission.go"
+	}
+	return base
+}
+
+// processBounds are a grading process's bounds: memory for its whole tree
+// and time for one grading, or their defaults.
+func processBounds(memory int64, timeout time.Duration) (int64, time.Duration) {
+	if memory <= 0 {
+		memory = DefaultProcessMemory
+	}
+	if timeout <= 0 {
+		timeout = 3 * time.Minute
+	}
+	return memory, timeout
+}
+
+// overMemory and overTime say why the server stopped a grading.
+func overMemory(limit int64) string {
+	return fmt.Sprintf("Grading your file needed more than %s of memory on the grading server and was stopped. "+
+		"Does something in your code grow without end (numbers, queues, messages)?", sandbox.SizeWords(limit))
+}
+
+func overTime(timeout time.Duration) string {
+	return fmt.Sprintf("Grading your file took longer than %s and was stopped. "+
+		"Does your code loop, or does something grow without end?", timeout)
+}
+
+// stoppedResult is the result of a grading the server had to stop: every
+// test listed, none run, and why.
+func stoppedResult(dir, hidden, filename, msg string) (*report.Result, error) {
+	ex, err := exercise.Load(dir, hidden)
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +147,14 @@ func (s *Subprocess) stopped(dir, filename, msg string) (*report.Result, error) 
 			Message: "not run: the grading was stopped (see above)"})
 	}
 	return res, nil
+}
+
+// abs is p made absolute, where it can be ("" stays "").
+func abs(p string) string {
+	if a, err := filepath.Abs(p); err == nil && p != "" {
+		return a
+	}
+	return p
 }
 
 func clip(s string, n int) string {

@@ -11,3 +11,18 @@ func RunBounded(cmd *exec.Cmd, memory int64) (peak int64, overMemory bool, err e
 	u, err := runBounded(cmd, buildLimits{Memory: memory})
 	return u.Peak, u.OverMemory, err
 }
+
+// StartBounded starts cmd as RunBounded runs it, for a process that
+// lives on while the caller talks to it (a grading worker). The caller
+// may close its copies of the pipe ends it gave cmd once StartBounded
+// returns. wait waits for cmd to exit and reports as RunBounded does.
+func StartBounded(cmd *exec.Cmd, memory int64) (wait func() (peak int64, overMemory bool, err error), err error) {
+	w, err := startBounded(cmd, buildLimits{Memory: memory})
+	if err != nil {
+		return nil, err
+	}
+	return func() (int64, bool, error) {
+		u, err := w()
+		return u.Peak, u.OverMemory, err
+	}, nil
+}

@@ -34,13 +34,23 @@ import (
 // poll, and memory may overshoot the limit by what the build allocates
 // in one interval (a few hundred MiB at worst).
 func runBounded(cmd *exec.Cmd, lim buildLimits) (buildUsage, error) {
+	wait, err := startBounded(cmd, lim)
+	if err != nil {
+		return buildUsage{}, err
+	}
+	return wait()
+}
+
+// startBounded starts cmd as runBounded runs it; wait waits for it to
+// end, kills what is left of its group and says what it used.
+func startBounded(cmd *exec.Cmd, lim buildLimits) (wait func() (buildUsage, error), err error) {
 	// Pdeathsig: if this process dies (a server killed mid-grading), the
 	// child goes with it rather than running on, orphaned.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Start(); err != nil {
-		return buildUsage{}, err
+		return nil, err
 	}
 	pgid := cmd.Process.Pid
 	if lim.Write > 0 {
@@ -51,11 +61,13 @@ func runBounded(cmd *exec.Cmd, lim buildLimits) (buildUsage, error) {
 	var u buildUsage
 	var wg sync.WaitGroup
 	wg.Go(func() { u = watchMemory(pgid, lim.Memory, done) })
-	err := cmd.Wait()
-	close(done)
-	wg.Wait()
-	reap(pgid)
-	return u, err
+	return func() (buildUsage, error) {
+		err := cmd.Wait()
+		close(done)
+		wg.Wait()
+		reap(pgid)
+		return u, err
+	}, nil
 }
 
 // reap kills what is left of group pgid and waits, a little, until it is

@@ -13,8 +13,20 @@ import (
 // module's size is still checked after the build, and a timeout kills
 // go (what it started may run on; Wait gives up on it after WaitDelay).
 func runBounded(cmd *exec.Cmd, lim buildLimits) (buildUsage, error) {
+	wait, err := startBounded(cmd, lim)
+	if err != nil {
+		return buildUsage{}, err
+	}
+	return wait()
+}
+
+// startBounded starts cmd as runBounded runs it; wait waits for it.
+func startBounded(cmd *exec.Cmd, lim buildLimits) (wait func() (buildUsage, error), err error) {
 	cmd.WaitDelay = 5 * time.Second
-	return buildUsage{}, cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return func() (buildUsage, error) { return buildUsage{}, cmd.Wait() }, nil
 }
 
 // Session is not measured outside Linux.
