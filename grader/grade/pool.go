@@ -117,13 +117,14 @@ func (p *Pool) run(ctx context.Context, w *worker, req workRequest, dir, filenam
 	w.stderr.reset()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
-	if _, err := w.in.Write(append(line, '\n')); err != nil {
-		w.kill()
-		if used {
-			return nil, true, nil // it died while idle
+	// Written aside, so that a worker that does not read is still under
+	// the timer; one that cannot be written to is dead, or soon will be,
+	// and its answers end.
+	go func() {
+		if _, err := w.in.Write(append(line, '\n')); err != nil {
+			w.kill()
 		}
-		return nil, false, fmt.Errorf("dmelab grade-worker: %v", err)
-	}
+	}()
 	select {
 	case a, ok := <-w.answers:
 		switch {
@@ -207,14 +208,14 @@ func (p *Pool) release(w *worker) {
 			w.kill()
 			return
 		}
-		w.idleAt = time.Now()
+		at := time.Now()
+		w.idleAt = at
 		p.idle = append(p.idle, w)
 		p.mu.Unlock()
 		idleFor := p.IdleFor
 		if idleFor <= 0 {
 			idleFor = DefaultIdleFor
 		}
-		at := w.idleAt
 		time.AfterFunc(idleFor, func() { p.letGo(w, at) })
 	}()
 }
