@@ -39,6 +39,7 @@ var (
 	maxPeak   = flag.Int64("max-peak", 3<<29, "the peak resident memory allowed to a grading's tree (bytes)")
 	maxWall   = flag.Duration("max-wall", 60*time.Second, "the wall time allowed to a grading")
 	only      = flag.String("run", "", "grade only the files whose name contains this")
+	pool      = flag.Bool("pool", true, "then grade them again through one grading worker, as dmelab serve does, each followed by an honest file")
 )
 
 // want is what a corpus file expects.
@@ -67,22 +68,8 @@ func main() {
 			fmt.Fprintf(os.Stderr, "hostile: %s: %v\n", f, err)
 			os.Exit(2)
 		}
-		r := grade(f, w)
-		var fails []string
-		if r.exit != w.exit {
-			fails = append(fails, fmt.Sprintf("exit %d, want %d", r.exit, w.exit))
-		}
-		full := r.max > 0 && r.score == r.max
-		switch {
-		case r.exit == 1 || r.exit == -1:
-		case w.hi < 0 && !full:
-			fails = append(fails, fmt.Sprintf("score %g/%g, want full marks", r.score, r.max))
-		case w.hi >= 0 && (r.score < w.lo || r.score > w.hi):
-			fails = append(fails, fmt.Sprintf("score %g, want %g–%g", r.score, w.lo, w.hi))
-		}
-		if w.says != "" && !strings.Contains(r.text, w.says) {
-			fails = append(fails, fmt.Sprintf("feedback lacks %q", w.says))
-		}
+		r := gradeAlone(f, w)
+		fails := broken(w, r)
 		if r.peak > *maxPeak {
 			fails = append(fails, fmt.Sprintf("peak %d MiB over %d MiB", r.peak>>20, *maxPeak>>20))
 		}
@@ -100,10 +87,34 @@ func main() {
 		fmt.Printf("| %s | %s | %d | %s | %s | %d MiB | %.1f s | %d | %s |\n", filepath.Base(f), w.what, r.exit,
 			fmt.Sprintf("%g/%g", r.score, r.max), cell(w.says), r.peak>>20, r.wall.Seconds(), r.outlived, verdict)
 	}
+	if *pool {
+		bad += throughPool(files)
+	}
 	if bad > 0 {
 		fmt.Printf("\n%d submissions broke a promise\n", bad)
 		os.Exit(1)
 	}
+}
+
+// broken lists the promises of w that r broke: its exit code, score and
+// feedback.
+func broken(w want, r got) []string {
+	var fails []string
+	if r.exit != w.exit {
+		fails = append(fails, fmt.Sprintf("exit %d, want %d", r.exit, w.exit))
+	}
+	full := r.max > 0 && r.score == r.max
+	switch {
+	case r.exit == 1 || r.exit == -1:
+	case w.hi < 0 && !full:
+		fails = append(fails, fmt.Sprintf("score %g/%g, want full marks", r.score, r.max))
+	case w.hi >= 0 && (r.score < w.lo || r.score > w.hi):
+		fails = append(fails, fmt.Sprintf("score %g, want %g–%g", r.score, w.lo, w.hi))
+	}
+	if w.says != "" && !strings.Contains(r.text, w.says) {
+		fails = append(fails, fmt.Sprintf("feedback lacks %q", w.says))
+	}
+	return fails
 }
 
 func cell(s string) string {
@@ -179,9 +190,9 @@ type got struct {
 	outlived   int
 }
 
-// grade runs dmelab grade on f in a new session, watching the session's
+// gradeAlone runs dmelab grade on f in a new session, watching the session's
 // resident memory, and afterwards looks for any process of it still alive.
-func grade(f string, w want) got {
+func gradeAlone(f string, w want) got {
 	cmd := exec.Command(*dmelab, "grade", "--quiet", "--format", "json", "--exercise", filepath.Join(*exercises, w.exercise), f)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	var out, errb bytes.Buffer
@@ -233,17 +244,21 @@ func grade(f string, w want) got {
 	}
 	var res report.Result
 	if json.Unmarshal(out.Bytes(), &res) == nil {
-		r.score, r.max = res.Score, res.MaxScore
-		var b strings.Builder
-		for _, p := range res.Problems {
-			b.WriteString(p.Msg + "\n")
-		}
-		for _, t := range res.Tests {
-			b.WriteString(t.Message + "\n")
-		}
-		r.text = b.String()
+		r.score, r.max, r.text = res.Score, res.MaxScore, resultText(&res)
 	} else {
 		r.text = errb.String()
 	}
 	return r
+}
+
+// resultText is every message of res, for says.
+func resultText(res *report.Result) string {
+	var b strings.Builder
+	for _, p := range res.Problems {
+		b.WriteString(p.Msg + "\n")
+	}
+	for _, t := range res.Tests {
+		b.WriteString(t.Message + "\n")
+	}
+	return b.String()
 }

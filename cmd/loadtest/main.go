@@ -41,6 +41,10 @@ func main() {
 	kill := flag.Int("kill", 0, "SIGKILL the server this many times during the burst")
 	timeout := flag.Duration("timeout", 10*time.Minute, "give up after this long")
 	backup := flag.Bool("backup", false, "take a backup halfway through the burst and check that it restores")
+	flag.Func("serve-flag", "a flag for dmelab serve (repeat for more), e.g. -serve-flag=--fresh-processes", func(f string) error {
+		serveFlags = append(serveFlags, f)
+		return nil
+	})
 	flag.Parse()
 	if err := run(*bin, *exercises, *n, *clients, *kill, *backup, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -57,6 +61,9 @@ var files = []struct{ exercise, path string }{
 	{"maekawa", "maekawa/solution.go"},
 	{"maekawa", "maekawa/mutants/lifo_queue.patch"},
 }
+
+// serveFlags are passed on to every dmelab serve the test starts.
+var serveFlags []string
 
 type server struct {
 	bin, data, exercises, addr string
@@ -88,7 +95,8 @@ func (t *tail) String() string {
 }
 
 func (s *server) start() error {
-	s.cmd = exec.Command(s.bin, "serve", "--addr", s.addr, "--data", s.data, "--exercises", s.exercises, "--client-header", "X-Loadtest-Client")
+	args := []string{"serve", "--addr", s.addr, "--data", s.data, "--exercises", s.exercises, "--client-header", "X-Loadtest-Client"}
+	s.cmd = exec.Command(s.bin, append(args, serveFlags...)...)
 	s.stderr = &tail{}
 	s.cmd.Stdout, s.cmd.Stderr = io.Discard, s.stderr
 	if err := s.cmd.Start(); err != nil {

@@ -53,9 +53,10 @@ type Pool struct {
 	Reuse   int
 	IdleFor time.Duration
 
-	mu     sync.Mutex
-	idle   []*worker
-	closed bool
+	mu      sync.Mutex
+	idle    []*worker
+	closed  bool
+	started int
 }
 
 // DefaultReuse bounds the gradings of one worker, so that whatever a
@@ -244,6 +245,13 @@ func (p *Pool) Close() {
 	p.idle = nil
 }
 
+// Started is the number of workers started so far.
+func (p *Pool) Started() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.started
+}
+
 // Workers is the number of idle workers (for tests and metrics).
 func (p *Pool) Workers() int {
 	p.mu.Lock()
@@ -298,6 +306,9 @@ func (p *Pool) start() (*worker, error) {
 		return nil, err
 	}
 	w.in = inW
+	p.mu.Lock()
+	p.started++
+	p.mu.Unlock()
 	go func() {
 		_, w.over, w.err = wait()
 		cancel()
