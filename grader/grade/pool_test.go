@@ -49,6 +49,9 @@ func worker(what string) {
 		case what == "worker-grow" || what == "worker-grow-second" && n == 2:
 			grow()
 		case what == "worker-sleepy":
+			if f := os.Getenv("DMELAB_TEST_PIDFILE"); f != "" {
+				os.WriteFile(f, []byte(strconv.Itoa(os.Getpid())), 0o600)
+			}
 			time.Sleep(time.Minute)
 		case what == "worker-exit-second" && n == 2:
 			os.Exit(3)

@@ -51,6 +51,12 @@ func child() {
 		s := &grade.Subprocess{Exe: exe, Dir: os.Getenv("DMELAB_TEST_EXERCISES"), Timeout: time.Minute}
 		s.Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
 		os.Exit(0)
+	case "pool-server": // the same with a Pool's worker
+		os.Setenv("DMELAB_TEST_CHILD", "worker-sleepy")
+		exe, _ := os.Executable()
+		p := &grade.Pool{Exe: exe, Dir: os.Getenv("DMELAB_TEST_EXERCISES"), Timeout: time.Minute}
+		p.Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
+		os.Exit(0)
 	case "sleepy": // a grading that takes its time, and says who it is
 		os.WriteFile(os.Getenv("DMELAB_TEST_PIDFILE"), []byte(strconv.Itoa(os.Getpid())), 0o600)
 		time.Sleep(time.Minute)
@@ -100,13 +106,19 @@ func TestSubprocessResult(t *testing.T) {
 
 // A grading process does not outlive the server that started it: killed
 // mid-grading (SIGKILL, nothing runs on its way out), the server takes
-// its grading child with it.
+// its grading child with it, a process of its own or a Pool's worker.
 func TestSubprocessDiesWithTheServer(t *testing.T) {
+	for _, server := range []string{"server", "pool-server"} {
+		t.Run(server, func(t *testing.T) { diesWithTheServer(t, server) })
+	}
+}
+
+func diesWithTheServer(t *testing.T, server string) {
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	pidfile := filepath.Join(t.TempDir(), "pid")
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), "DMELAB_TEST_CHILD=server", "DMELAB_TEST_PIDFILE="+pidfile,
+	cmd.Env = append(os.Environ(), "DMELAB_TEST_CHILD="+server, "DMELAB_TEST_PIDFILE="+pidfile,
 		"DMELAB_TEST_EXERCISES="+filepath.Join(root, "exercises"))
 	require.NoError(t, cmd.Start())
 	var pid int
