@@ -61,6 +61,11 @@ func cmdGradeWorker(args []string, stdout, stderr io.Writer) int {
 	// As in dmelab grade: the heap is the grading's (one at a time), and
 	// the collector works harder near the bound.
 	debug.SetMemoryLimit(g.MemoryBound())
+	// Standard output carries the answers: anything else this process
+	// might print there goes to standard error instead.
+	if stdout == os.Stdout {
+		os.Stdout = os.Stderr
+	}
 	if err := grade.Work(context.Background(), os.Stdin, stdout, g, *exercises, *hidden); err != nil {
 		fmt.Fprintf(stderr, "dmelab grade-worker: %s\n", oneLine(err))
 		return exitGradeFailed

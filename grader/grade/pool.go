@@ -126,39 +126,48 @@ func (p *Pool) run(ctx context.Context, w *worker, req workRequest, dir, filenam
 			w.kill()
 		}
 	}()
-	select {
-	case a, ok := <-w.answers:
-		switch {
-		case !ok: // its output ended: it died
-			<-w.dead
-			if used {
+	// Its death is read once its output has ended (dead stays nil till
+	// then), so that an answer it wrote before it died is not lost; the
+	// timer and the context hold all along.
+	answers := w.answers
+	var dead <-chan struct{}
+	for {
+		select {
+		case a, ok := <-answers:
+			switch {
+			case !ok: // its output ended: it died, or is being killed
+				answers, dead = nil, w.dead
+				continue
+			case a.Error != "":
+				p.release(w)
+				return nil, false, fmt.Errorf("dmelab grade-worker: %s", a.Error)
+			case a.Result == nil:
+				w.kill()
+				return nil, false, fmt.Errorf("dmelab grade-worker wrote no result: %s", strings.TrimSpace(clip(w.stderr.String(), 2000)))
+			case used && StoppedForMemory(a.Result):
+				w.kill()
 				return nil, true, nil
 			}
-			if w.over {
+			w.graded++
+			p.release(w)
+			return a.Result, false, nil
+		case <-dead:
+			switch {
+			case used:
+				return nil, true, nil
+			case w.over:
 				res, err := stoppedResult(dir, p.HiddenDir, filename, overMemory(limit))
 				return res, false, err
 			}
 			return nil, false, fmt.Errorf("dmelab grade-worker: %v: %s", w.err, strings.TrimSpace(clip(w.stderr.String(), 2000)))
-		case a.Error != "":
-			p.release(w)
-			return nil, false, fmt.Errorf("dmelab grade-worker: %s", a.Error)
-		case a.Result == nil:
+		case <-timer.C:
 			w.kill()
-			return nil, false, fmt.Errorf("dmelab grade-worker wrote no result: %s", strings.TrimSpace(clip(w.stderr.String(), 2000)))
-		case used && StoppedForMemory(a.Result):
+			res, err := stoppedResult(dir, p.HiddenDir, filename, overTime(timeout))
+			return res, false, err
+		case <-ctx.Done():
 			w.kill()
-			return nil, true, nil
+			return nil, false, ctx.Err()
 		}
-		w.graded++
-		p.release(w)
-		return a.Result, false, nil
-	case <-timer.C:
-		w.kill()
-		res, err := stoppedResult(dir, p.HiddenDir, filename, overTime(timeout))
-		return res, false, err
-	case <-ctx.Done():
-		w.kill()
-		return nil, false, ctx.Err()
 	}
 }
 
@@ -182,10 +191,14 @@ func (p *Pool) get() (*worker, error) {
 }
 
 // release gives w back once it says it is ready (its background
-// compilations done), unless it has done its share of gradings, the pool
+// compilations done; killed if that takes longer than a grading may),
+// unless it has done its share of gradings, the pool
 // keeps enough idle workers or is closed; then it is let go.
 func (p *Pool) release(w *worker) {
+	_, timeout := processBounds(p.MaxMemory, p.Timeout)
 	go func() {
+		timer := time.NewTimer(timeout)
+		defer timer.Stop()
 		select {
 		case a, ok := <-w.answers:
 			if !ok || !a.Ready {
@@ -193,6 +206,9 @@ func (p *Pool) release(w *worker) {
 				return
 			}
 		case <-w.dead:
+			return
+		case <-timer.C: // its compilations never end
+			w.kill()
 			return
 		}
 		reuse := p.Reuse
@@ -323,6 +339,10 @@ func (p *Pool) start() (*worker, error) {
 		for {
 			var a workAnswer
 			if err := dec.Decode(&a); err != nil {
+				// The worker is dead, or wrote what is not an answer:
+				// either way it is done for, and its gradings wait on
+				// its death.
+				w.kill()
 				return
 			}
 			select {

@@ -55,6 +55,9 @@ func worker(what string) {
 			time.Sleep(time.Minute)
 		case what == "worker-exit-second" && n == 2:
 			os.Exit(3)
+		case what == "worker-garbage" || what == "worker-garbage-second" && n == 2:
+			os.Stdout.WriteString("not an answer\n") // and lives on
+			time.Sleep(time.Hour)
 		}
 		res := report.Result{Exercise: "token-ring", Status: report.Graded, Score: float64(n), MaxScore: 24, Title: strconv.Itoa(os.Getpid())}
 		if what == "worker-memory-second" && n == 2 {
@@ -138,7 +141,7 @@ func TestPoolLetsIdleWorkersGo(t *testing.T) {
 // the memory bound), is graded again in a fresh worker, whose result
 // stands: no student is marked down for a used process.
 func TestPoolGradesAgainInAFreshWorker(t *testing.T) {
-	for _, what := range []string{"worker-grow-second", "worker-exit-second", "worker-memory-second"} {
+	for _, what := range []string{"worker-grow-second", "worker-exit-second", "worker-memory-second", "worker-garbage-second"} {
 		t.Run(what, func(t *testing.T) {
 			p := pool(t, what)
 			first, _ := gradeOn(t, p)
@@ -188,6 +191,15 @@ func TestPoolTimeAndCancel(t *testing.T) {
 
 	_, err = p.Grade(context.Background(), "../exercises", "ring.go", nil)
 	assert.ErrorContains(t, err, "no exercise")
+}
+
+// A fresh worker that writes what is not an answer is the server's
+// error, at once: it is killed, not waited for.
+func TestPoolWorkerThatDoesNotAnswer(t *testing.T) {
+	p := pool(t, "worker-garbage")
+	_, err := p.Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
+	assert.ErrorContains(t, err, "dmelab grade-worker")
+	assert.Equal(t, 0, p.Workers())
 }
 
 // The real worker grades as a grading process of its own would, one
