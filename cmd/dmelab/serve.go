@@ -118,7 +118,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		}
 		return r.Markdown(), nil
 	}
-	gr := graderFor(g, *exercises, *hidden, *inProcess, *fresh)
+	gr := graderFor(g, *exercises, *hidden, *workers, *inProcess, *fresh)
 	if c, ok := gr.(interface{ Close() }); ok {
 		defer c.Close()
 	}
@@ -185,7 +185,7 @@ func displayAddr(got, asked string) string {
 // (this program's grade-worker, kept for the next grading, or with
 // fresh, its grade command, one process a grading; either bounded in
 // memory and time), or, with inProcess, in this one.
-func graderFor(g *grade.Grader, exercises, hidden string, inProcess, fresh bool) serve.Grader {
+func graderFor(g *grade.Grader, exercises, hidden string, workers int, inProcess, fresh bool) serve.Grader {
 	exe, err := os.Executable()
 	switch {
 	case inProcess || err != nil:
@@ -193,5 +193,7 @@ func graderFor(g *grade.Grader, exercises, hidden string, inProcess, fresh bool)
 	case fresh:
 		return &grade.Subprocess{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
 	}
-	return &grade.Pool{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
+	// As many idle workers as gradings run at once (0: one per core, as
+	// for the server's workers).
+	return &grade.Pool{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache, Idle: workers}
 }
