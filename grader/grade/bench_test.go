@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
@@ -22,6 +23,9 @@ import (
 //	                                  Go build cache, then everything else)
 //	BenchmarkGradeParallel/ENGINE     new files graded two at a time (one per
 //	                                  core of the project machine): throughput
+//	BenchmarkGradeServed/warm|new-file/*  the same through a Pool's worker,
+//	                                  as dmelab serve grades (auto, the
+//	                                  worker idle before each grading)
 //	BenchmarkGradeColdGoCache         a new file with an empty Go build cache:
 //	                                  the standard library and the harness
 //	                                  compiled for wasip1 first (a fresh
@@ -57,6 +61,55 @@ func BenchmarkGrade(b *testing.B) {
 			// beside the next exercise's gradings: each row is its own.
 			sandbox.WaitCompilations()
 		}
+	}
+}
+
+func BenchmarkGradeServed(b *testing.B) {
+	b.Setenv("DMELAB_TEST_CHILD", "worker") // the test binary as the worker (pool_test.go)
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := &grade.Pool{Exe: exe, Dir: filepath.Join(root, "exercises"), Root: root, Cache: b.TempDir(), Idle: 1}
+	b.Cleanup(p.Close)
+	idle := func() { // the worker is ready for the next grading, as it is for a student's
+		for p.Workers() == 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	gradeServed := func(b *testing.B, ex *exercise.Exercise, src []byte) {
+		res, err := p.Grade(context.Background(), ex.Name, "submission.go", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Score != res.MaxScore {
+			b.Fatalf("%s: %v of %v", ex.Name, res.Score, res.MaxScore)
+		}
+	}
+	for _, ex := range goExercises(b) {
+		src, err := os.ReadFile(ex.Solution())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("warm/"+ex.Name, func(b *testing.B) {
+			gradeServed(b, ex, src)
+			idle()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				idle()
+				b.StartTimer()
+				gradeServed(b, ex, src)
+			}
+		})
+		b.Run("new-file/"+ex.Name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				idle()
+				b.StartTimer()
+				gradeServed(b, ex, append(src, fmt.Sprintf("\n// submission %d of run %p\n", i, b)...))
+			}
+		})
 	}
 }
 

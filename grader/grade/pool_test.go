@@ -35,7 +35,11 @@ func worker(what string) {
 		cache := fs.String("cache", "", "")
 		maxMem := fs.Int64("max-memory", 0, "")
 		fs.Parse(os.Args[2:])
+		// As dmelab's newGrader makes it.
 		g := &grade.Grader{Builder: &sandbox.Builder{Root: *rootDir, Cache: *cache}, MaxMemory: *maxMem}
+		if *cache != "" {
+			g.Sandbox = sandbox.Options{Engine: sandbox.Auto, CacheDir: filepath.Join(*cache, "wazero")}
+		}
 		if err := grade.Work(context.Background(), os.Stdin, os.Stdout, g, *dir, *hidden); err != nil {
 			os.Exit(1)
 		}
