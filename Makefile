@@ -37,7 +37,8 @@ test-go:
 # Hostile and odd-but-honest submissions (cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
 # code, score and feedback, the peak memory of its whole process tree and
-# its time against the grader's promises (docs/grading.md), and nothing of it left running.
+# its time against the grader's promises (docs/grading.md), and nothing of it left running;
+# then (beside it) the same files through one grading worker, as dmelab serve grades.
 hostile: build
 	$(GO) run ./cmd/hostile
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,9 +23,9 @@ const honest = "token-ring"
 // checks that the hostile file keeps its promises there too (exit code
 // read from the result's status, score and feedback) and that the honest
 // file still gets full marks: nothing a hostile grading leaves in a
-// worker reaches the next grading. It prints a second table and returns
-// the number of files that broke a promise.
-func throughPool(files []string) (bad int) {
+// worker reaches the next grading. It writes a second table to out and
+// returns the number of files that broke a promise.
+func throughPool(files []string, out io.Writer) (bad int) {
 	exe, err := filepath.Abs(*dmelab)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hostile: %v\n", err)
@@ -42,9 +43,9 @@ func throughPool(files []string) (bad int) {
 	}
 	p := &grade.Pool{Exe: exe, Dir: *exercises, Root: root, Idle: 1}
 	defer p.Close()
-	fmt.Printf("\nThe same files through one grading worker (dmelab serve's), each followed by %s's reference solution in the worker:\n\n", honest)
-	fmt.Println("| submission | exit | score | then the solution | time | workers started | verdict |")
-	fmt.Println("|---|---|---|---|---:|---:|---|")
+	fmt.Fprintf(out, "\nThe same files through one grading worker (dmelab serve's), each followed by %s's reference solution in the worker:\n\n", honest)
+	fmt.Fprintln(out, "| submission | exit | score | then the solution | time | workers started | verdict |")
+	fmt.Fprintln(out, "|---|---|---|---|---:|---:|---|")
 	gradings := 0
 	for _, f := range files {
 		if *only != "" && !strings.Contains(filepath.Base(f), *only) {
@@ -73,10 +74,10 @@ func throughPool(files []string) (bad int) {
 			bad++
 			verdict = "**FAIL**: " + strings.Join(fails, "; ")
 		}
-		fmt.Printf("| %s | %d | %g/%g | %g/%g | %.1f s | %d | %s |\n", filepath.Base(f), r.exit, r.score, r.max, after.score, after.max,
+		fmt.Fprintf(out, "| %s | %d | %g/%g | %g/%g | %.1f s | %d | %s |\n", filepath.Base(f), r.exit, r.score, r.max, after.score, after.max,
 			time.Since(start).Seconds(), p.Started()-before, verdict)
 	}
-	fmt.Printf("\n%d gradings by %d worker processes\n", gradings, p.Started())
+	fmt.Fprintf(out, "\n%d gradings by %d worker processes\n", gradings, p.Started())
 	return bad
 }
 
