@@ -77,7 +77,6 @@ type worker struct {
 	over    bool               // it was killed for memory (read after dead)
 	err     error              // how it exited (read after dead)
 	stderr  *tail
-	tmp     string
 	graded  int
 	idleAt  time.Time
 }
@@ -295,7 +294,7 @@ func (p *Pool) start() (*worker, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, p.Exe, args...)
 	cmd.Dir = tmp
-	w := &worker{cancel: cancel, answers: make(chan workAnswer), dead: make(chan struct{}), stderr: &tail{max: 16 << 10}, tmp: tmp}
+	w := &worker{cancel: cancel, answers: make(chan workAnswer), dead: make(chan struct{}), stderr: &tail{max: 16 << 10}}
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		cancel()
