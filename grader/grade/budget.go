@@ -104,10 +104,6 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 	return s
 }
 
-// watchMemory sets g.over while the process's heap exceeds limit, until
-// stop is closed. The heap is the process's: a grading process grades
-// one submission (the server runs each grading in a process of its own,
-// see Subprocess), so it is this grading's.
 // memoryStopped opens the message of a test stopped for memory.
 const memoryStopped = "This test was stopped: the grading's work on it needed more than"
 
@@ -122,6 +118,11 @@ func StoppedForMemory(r *report.Result) bool {
 	return false
 }
 
+// watchMemory sets g.over while the process's heap exceeds limit, until
+// stop is closed. The heap is the process's: a grading process grades
+// one submission at a time (the server's workers, see Pool and
+// Subprocess, and dmelab grade), so it is this grading's, what is left
+// of earlier ones collected before it starts (see Work).
 func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	t := time.NewTicker(20 * time.Millisecond)

@@ -35,7 +35,7 @@ type Grader struct {
 	// keep at most a quarter of it each, and a test during which the
 	// process's heap passes it is stopped (0: DefaultMaxMemory). The
 	// heap is the process's, so a process should grade one submission
-	// at a time for the bound to be this grading's (see Subprocess).
+	// at a time for the bound to be this grading's (see Pool).
 	MaxMemory int64
 	// FirstFailure stops a grading at its first test that loses points:
 	// the tests after it are listed, not run, with no points. It is for
