@@ -7,11 +7,17 @@ import (
 	"errors"
 	"io"
 	"runtime"
+	"runtime/debug"
+	"time"
 
 	"dmelab/grader/exercise"
 	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
+
+// idleFree is how long a worker waits for its next request before it
+// returns its memory to the system.
+const idleFree = 10 * time.Second
 
 // workRequest is one grading a Pool asks of a worker: a line of JSON on
 // the worker's standard input.
@@ -52,7 +58,14 @@ func Work(ctx context.Context, r io.Reader, w io.Writer, g *Grader, dir, hidden 
 	}
 	for {
 		var req workRequest
-		if err := dec.Decode(&req); errors.Is(err, io.EOF) {
+		// A worker left idle gives its memory back (after a grading, Go
+		// keeps what the grading's heap grew to until the next
+		// collection, which an idle process never reaches); one kept
+		// busy keeps its warm pages for the next grading.
+		free := time.AfterFunc(idleFree, debug.FreeOSMemory)
+		err := dec.Decode(&req)
+		free.Stop()
+		if errors.Is(err, io.EOF) {
 			return nil
 		} else if err != nil {
 			return err
