@@ -56,17 +56,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "hostile: no corpus in %s\n", *corpus)
 		os.Exit(2)
 	}
-	// The second table's gradings run beside the first's, on another
-	// core: each grading of the first is measured alone all the same
-	// (its own session's memory; its time limits are CPU time).
-	var second bytes.Buffer
-	secondBad := make(chan int, 1)
-	if *pool {
-		go func() { secondBad <- throughPool(files, &second) }()
-	}
-	fmt.Println("| submission | what it does | exit | score | says | peak memory | time | outlived | verdict |")
-	fmt.Println("|---|---|---|---|---|---:|---:|---|---|")
-	bad := 0
+	var cases []hostileCase
 	for _, f := range files {
 		if *only != "" && !strings.Contains(filepath.Base(f), *only) {
 			continue
@@ -76,6 +66,21 @@ func main() {
 			fmt.Fprintf(os.Stderr, "hostile: %s: %v\n", f, err)
 			os.Exit(2)
 		}
+		cases = append(cases, hostileCase{f, w})
+	}
+	// The second table's gradings run beside the first's, on another
+	// core: each grading of the first is measured alone all the same
+	// (its own session's memory; its time limits are CPU time).
+	var second bytes.Buffer
+	secondBad := make(chan int, 1)
+	if *pool {
+		go func() { secondBad <- throughPool(cases, &second) }()
+	}
+	fmt.Println("| submission | what it does | exit | score | says | peak memory | time | outlived | verdict |")
+	fmt.Println("|---|---|---|---|---|---:|---:|---|---|")
+	bad := 0
+	for _, c := range cases {
+		f, w := c.file, c.want
 		r := gradeAlone(f, w)
 		fails := broken(w, r)
 		if r.peak > *maxPeak {
@@ -87,10 +92,9 @@ func main() {
 		if r.outlived > 0 {
 			fails = append(fails, fmt.Sprintf("%d processes outlived the grading", r.outlived))
 		}
-		verdict := "ok"
+		verdict := verdictCell(fails)
 		if len(fails) > 0 {
 			bad++
-			verdict = "**FAIL**: " + strings.Join(fails, "; ")
 		}
 		fmt.Printf("| %s | %s | %d | %s | %s | %d MiB | %.1f s | %d | %s |\n", filepath.Base(f), w.what, r.exit,
 			fmt.Sprintf("%g/%g", r.score, r.max), cell(w.says), r.peak>>20, r.wall.Seconds(), r.outlived, verdict)
@@ -103,6 +107,20 @@ func main() {
 		fmt.Printf("\n%d submissions broke a promise\n", bad)
 		os.Exit(1)
 	}
+}
+
+// hostileCase is a corpus file and what it expects.
+type hostileCase struct {
+	file string
+	want want
+}
+
+// verdictCell is a table's verdict for the promises broken.
+func verdictCell(fails []string) string {
+	if len(fails) == 0 {
+		return "ok"
+	}
+	return "**FAIL**: " + strings.Join(fails, "; ")
 }
 
 // broken lists the promises of w that r broke: its exit code, score and

@@ -18,14 +18,14 @@ import (
 // token-ring exercise's reference solution, which gets full marks.
 const honest = "token-ring"
 
-// throughPool grades files again through one grading worker, as dmelab
+// throughPool grades the corpus again through one grading worker, as dmelab
 // serve does, each followed by an honest file in the same worker, and
 // checks that the hostile file keeps its promises there too (exit code
 // read from the result's status, score and feedback) and that the honest
 // file still gets full marks: nothing a hostile grading leaves in a
 // worker reaches the next grading. It writes a second table to out and
 // returns the number of files that broke a promise.
-func throughPool(files []string, out io.Writer) (bad int) {
+func throughPool(cases []hostileCase, out io.Writer) (bad int) {
 	exe, err := filepath.Abs(*dmelab)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hostile: %v\n", err)
@@ -47,15 +47,8 @@ func throughPool(files []string, out io.Writer) (bad int) {
 	fmt.Fprintln(out, "| submission | exit | score | then the solution | time | workers started | verdict |")
 	fmt.Fprintln(out, "|---|---|---|---|---:|---:|---|")
 	gradings := 0
-	for _, f := range files {
-		if *only != "" && !strings.Contains(filepath.Base(f), *only) {
-			continue
-		}
-		w, err := readWant(f)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "hostile: %s: %v\n", f, err)
-			os.Exit(2)
-		}
+	for _, c := range cases {
+		f, w := c.file, c.want
 		src, err := os.ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "hostile: %v\n", err)
@@ -69,13 +62,11 @@ func throughPool(files []string, out io.Writer) (bad int) {
 		if after.exit != 0 || after.max == 0 || after.score != after.max {
 			fails = append(fails, fmt.Sprintf("the solution after it got %g/%g (exit %d): %s", after.score, after.max, after.exit, strings.TrimSpace(after.text)))
 		}
-		verdict := "ok"
 		if len(fails) > 0 {
 			bad++
-			verdict = "**FAIL**: " + strings.Join(fails, "; ")
 		}
 		fmt.Fprintf(out, "| %s | %d | %g/%g | %g/%g | %.1f s | %d | %s |\n", filepath.Base(f), r.exit, r.score, r.max, after.score, after.max,
-			time.Since(start).Seconds(), p.Started()-before, verdict)
+			time.Since(start).Seconds(), p.Started()-before, verdictCell(fails))
 	}
 	fmt.Fprintf(out, "\n%d gradings by %d worker processes\n", gradings, p.Started())
 	return bad

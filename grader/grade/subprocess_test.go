@@ -76,14 +76,20 @@ func subprocess(t *testing.T, what string) *grade.Subprocess {
 // student is told so, with every test listed: it is a result, not a
 // failure of the server (which would retry it and blame itself).
 func TestSubprocessMemoryBound(t *testing.T) {
-	s := subprocess(t, "grow")
-	res, err := s.Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
+	res, err := subprocess(t, "grow").Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
+	stoppedAt256MiB(t, res, err)
+}
+
+// stoppedAt256MiB checks the result of a token-ring grading the server
+// stopped at a 256 MiB bound: a result, every test listed, none run.
+func stoppedAt256MiB(t *testing.T, res *report.Result, err error) {
+	t.Helper()
 	require.NoError(t, err)
 	assert.Equal(t, report.Crashed, res.Status)
 	require.NotEmpty(t, res.Problems)
 	assert.Contains(t, res.Problems[0].Msg, "needed more than 256 MiB of memory")
 	assert.Equal(t, 24.0, res.MaxScore)
-	assert.NotEmpty(t, res.Tests)
+	require.NotEmpty(t, res.Tests)
 	for _, tt := range res.Tests {
 		assert.Contains(t, tt.Message, "not run")
 	}
