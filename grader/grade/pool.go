@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -281,16 +280,7 @@ func (p *Pool) start() (*worker, error) {
 	if err != nil {
 		return nil, err
 	}
-	args := []string{"grade-worker", "--exercises", abs(p.Dir), "--max-memory", strconv.FormatInt(limit/2, 10)}
-	if p.HiddenDir != "" {
-		args = append(args, "--hidden", abs(p.HiddenDir))
-	}
-	if p.Root != "" {
-		args = append(args, "--root", abs(p.Root))
-	}
-	if p.Cache != "" {
-		args = append(args, "--cache", abs(p.Cache))
-	}
+	args := childArgs([]string{"grade-worker", "--exercises", abs(p.Dir)}, limit, p.HiddenDir, p.Root, p.Cache)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, p.Exe, args...)
 	cmd.Dir = tmp

@@ -73,6 +73,7 @@ func worker(what string) {
 	os.Exit(0)
 }
 
+// grow is a grading whose memory grows without end.
 func grow() {
 	var keep [][]byte
 	for {

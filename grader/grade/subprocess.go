@@ -65,17 +65,7 @@ func (s *Subprocess) Grade(ctx context.Context, name, filename string, src []byt
 	limit, timeout := processBounds(s.MaxMemory, s.Timeout)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	args := []string{"grade", "--exercise", abs(dir), "--format", "json", "--quiet",
-		"--max-memory", strconv.FormatInt(limit/2, 10)}
-	if s.HiddenDir != "" {
-		args = append(args, "--hidden", abs(s.HiddenDir))
-	}
-	if s.Root != "" {
-		args = append(args, "--root", abs(s.Root))
-	}
-	if s.Cache != "" {
-		args = append(args, "--cache", abs(s.Cache))
-	}
+	args := childArgs([]string{"grade", "--exercise", abs(dir), "--format", "json", "--quiet"}, limit, s.HiddenDir, s.Root, s.Cache)
 	cmd := exec.CommandContext(cctx, s.Exe, append(args, file)...)
 	cmd.Dir = tmp
 	var stdout, stderr bytes.Buffer
@@ -147,6 +137,20 @@ func stoppedResult(dir, hidden, filename, msg string) (*report.Result, error) {
 			Message: "not run: the grading was stopped (see above)"})
 	}
 	return res, nil
+}
+
+// childArgs are a grading process's arguments: args, then the bound on
+// its own work (half the process's, the rest being the build's and the
+// program's) and the places it is given, made absolute (the child runs
+// in a directory of its own).
+func childArgs(args []string, limit int64, hidden, root, cache string) []string {
+	args = append(args, "--max-memory", strconv.FormatInt(limit/2, 10))
+	for _, f := range [][2]string{{"--hidden", hidden}, {"--root", root}, {"--cache", cache}} {
+		if f[1] != "" {
+			args = append(args, f[0], abs(f[1]))
+		}
+	}
+	return args
 }
 
 // abs is p made absolute, where it can be ("" stays "").
