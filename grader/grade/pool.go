@@ -19,7 +19,7 @@ import (
 // Pool grades each submission in a grading process, as Subprocess does,
 // but keeps the process for later gradings: a worker (this program's
 // `grade-worker` command) grades one submission at a time, bounded as
-// a Subprocess child is (its whole tree in memory, each grading in
+// a Subprocess child is (its process group in memory, each grading in
 // time), and is killed when a grading goes over a bound, when the
 // server stops waiting for it, or after Reuse gradings. A new process
 // for every grading costs its start, the harness's version and, most,
@@ -39,7 +39,7 @@ type Pool struct {
 	HiddenDir string
 	Root      string // the dmelab sources submissions compile with ("": found by the worker)
 	Cache     string // compiled modules ("": the worker's default)
-	// MaxMemory bounds the resident memory of a worker's whole tree (0:
+	// MaxMemory bounds the resident memory of a worker's process group (0:
 	// DefaultProcessMemory); the worker's own bound on a grading's work
 	// is half of it, as for Subprocess.
 	MaxMemory int64

@@ -19,9 +19,9 @@ import (
 )
 
 // Subprocess grades each submission in a process of its own: this
-// program's `grade` command, whose whole process tree (the grader, go
-// build, the compiler) is bounded in memory and killed when the grading
-// ends. A grading that runs away on the host, or a fault in the grader
+// program's `grade` command, whose processes are bounded in memory (the
+// grading process's group at MaxMemory, go build's group at the build's
+// own bound) and killed when the grading ends. A grading that runs away on the host, or a fault in the grader
 // itself, then takes down one child, never the server and the gradings
 // beside it; and the child's in-process memory bound (Grader.MaxMemory)
 // is that grading's alone.
@@ -31,18 +31,20 @@ type Subprocess struct {
 	HiddenDir string
 	Root      string // the dmelab sources submissions compile with ("": found by the child)
 	Cache     string // compiled modules ("": the child's default)
-	// MaxMemory bounds the resident memory of the child's whole tree
-	// (0: DefaultProcessMemory). The child's own bound on its work is
-	// set below it, so that a test is stopped with a message before
-	// the tree is killed.
+	// MaxMemory bounds the resident memory of the child's process group
+	// (0: DefaultProcessMemory; its builds are bounded apart). The
+	// child's own bound on its work is set below it, so that a test is
+	// stopped with a message before the child is killed.
 	MaxMemory int64
 	// Timeout bounds one grading, build included (0: 3 minutes).
 	Timeout time.Duration
 }
 
-// DefaultProcessMemory bounds a grading process's tree: the grading's
-// own work (DefaultMaxMemory) and the build's (1 GiB, which runs
-// before it, not beside it), with room for the program itself.
+// DefaultProcessMemory bounds a grading process's group: the grading's
+// own work (half of it: the process's heap bound) with room for the
+// program, wazero's instances and compiled code. The build it runs is
+// a process group of its own, bounded apart (sandbox.DefaultBuildMemory,
+// 1 GiB), and runs before the grading's work, not beside it.
 const DefaultProcessMemory = 3 << 29 // 1.5 GiB
 
 // Grade implements the server's Grader.
@@ -100,7 +102,7 @@ func safeName(filename string) string {
 	return base
 }
 
-// processBounds are a grading process's bounds: memory for its whole tree
+// processBounds are a grading process's bounds: memory for its group
 // and time for one grading, or their defaults.
 func processBounds(memory int64, timeout time.Duration) (int64, time.Duration) {
 	if memory <= 0 {
