@@ -189,11 +189,10 @@ func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
 func (s *Sandbox) instantiate() error {
 	s.starts++
 	s.mems.reuse() // no call of this sandbox runs now
-	ctx, cancel := context.WithTimeout(context.Background(), s.budget())
+	ctx, stop, cancel := cpuBudget(s.budget())
 	defer cancel()
 	ctx = experimental.WithMemoryAllocator(ctx, &s.mems)
 	s.out.call.Reset()
-	t := time.Now()
 	mc := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
 		WithStdout(&s.out).WithStderr(&s.out)
 	rt, cm := s.rt, s.cm
@@ -204,11 +203,14 @@ func (s *Sandbox) instantiate() error {
 		s.compiledStarts++
 	}
 	mod, err := rt.InstantiateModule(ctx, cm, mc)
-	s.used += time.Since(t)
+	used := stop()
 	if err != nil {
+		msg := s.explain(ctx, err) // before used counts: the limit it names is the one in force
+		s.used += used
 		log, _ := s.Log()
-		return &Failure{Msg: "the file's initialisation " + s.explain(ctx, err), Log: log}
+		return &Failure{Msg: "the file's initialisation " + msg, Log: log}
 	}
+	s.used += used
 	buf, fn := mod.ExportedFunction("dmelab_buf"), mod.ExportedFunction("dmelab_call")
 	if buf == nil || fn == nil {
 		mod.Close(context.Background())
@@ -237,7 +239,8 @@ func (s *Sandbox) SetQuiet(q bool) { s.out.quiet = q }
 // Log is what the code printed while not quiet, and whether it was cut.
 func (s *Sandbox) Log() (string, bool) { return s.out.log.String(), s.out.truncated }
 
-// Used is the CPU time the code has used (wall time of the calls).
+// Used is the processor time the code has used (its calls' thread's; wall
+// time where that cannot be read).
 func (s *Sandbox) Used() time.Duration { return s.used }
 
 // Call answers req by running the student's code, once per distinct
@@ -280,19 +283,19 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		s.bg.start(s.wasm, s.lim, s.opts)
 		s.wasm = nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), s.budget())
-	defer cancel()
-	s.out.call.Reset()
-	t := time.Now()
-	defer func() { s.used += time.Since(t) }()
 	if !s.mod.Memory().Write(s.buf, req) {
 		return nil, errors.New("the sandbox's buffer is out of reach")
 	}
+	ctx, stop, cancel := cpuBudget(s.budget())
+	defer cancel()
+	s.out.call.Reset()
 	r, err := s.fn.Call(ctx, uint64(len(req)))
+	used := stop()
+	defer func() { s.used += used }()
 	if err != nil {
 		s.kill()
 		msg := s.explain(ctx, err)
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		if timedOut(ctx) {
 			if s.timeouts++; s.timeouts >= maxTimeouts {
 				s.stopped = fmt.Sprintf("was not run: the code ran out of time %d times", s.timeouts)
 			}
@@ -317,7 +320,7 @@ func (s *Sandbox) kill() {
 
 // explain says in words why a call failed.
 func (s *Sandbox) explain(ctx context.Context, err error) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	if timedOut(ctx) {
 		// The call's budget was the per-call limit, or what was left of
 		// the total: name the limit, not the remainder.
 		if s.budget() < s.lim.Call {
