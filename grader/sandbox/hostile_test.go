@@ -156,8 +156,8 @@ func TestContained(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			lim := short
 			if c.name != "infinite loop" {
-				// Filling 64 MiB or a deep stack takes a while on a busy
-				// machine: only the loop should meet the time limit.
+				// Filling 64 MiB or a deep stack takes a while in the
+				// interpreter: only the loop should meet the time limit.
 				lim.Call, lim.Total = 5*time.Second, 20*time.Second
 			}
 			f, _ := faultOf(t, hostile(t, c.body, c.decls, ""), lim)
