@@ -20,15 +20,13 @@ import (
 // caller has read why it ended: timedOut).
 func cpuBudget(d time.Duration) (ctx context.Context, stop func() time.Duration, cancel func()) {
 	runtime.LockOSThread()
-	clock := threadClock()
 	wallStart := time.Now()
-	if clock == nil {
+	clock, start, ok := threadClock()
+	if !ok {
 		ctx, cancel := context.WithTimeout(context.Background(), d)
 		return ctx, func() time.Duration { runtime.UnlockOSThread(); return time.Since(wallStart) }, cancel
 	}
-	start, _ := clock()
-	outer, spent := context.WithCancelCause(context.Background())
-	ctx, cancelWall := context.WithTimeout(outer, backstop(d))
+	ctx, spent := context.WithCancelCause(context.Background())
 	var (
 		mu      sync.Mutex
 		stopped bool
@@ -44,11 +42,11 @@ func cpuBudget(d time.Duration) (ctx context.Context, stop func() time.Duration,
 			return
 		}
 		used, ok := clock()
-		if !ok || used-start >= d {
+		if !ok || used-start >= d || time.Since(wallStart) >= backstop(d) {
 			spent(context.DeadlineExceeded)
 			return
 		}
-		timer.Reset(d - (used - start))
+		timer.Reset(min(d-(used-start), backstop(d)-time.Since(wallStart)))
 	}
 	mu.Lock()
 	timer = time.AfterFunc(d, check)
@@ -65,7 +63,7 @@ func cpuBudget(d time.Duration) (ctx context.Context, stop func() time.Duration,
 		}
 		return used - start
 	}
-	return ctx, stop, func() { cancelWall(); spent(nil) }
+	return ctx, stop, func() { spent(nil) }
 }
 
 // backstop is the wall time a call with a budget of d processor time may
