@@ -139,6 +139,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	// guard's clock (the thread's CPU time) is this grading's work alone.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	sb.Pin()
 	gd := newGuard(total, len(plan))
 	stopWatch := make(chan struct{})
 	defer close(stopWatch)

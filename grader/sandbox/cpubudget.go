@@ -15,13 +15,14 @@ import (
 // is d of wall time. A backstop of wall time (backstop) ends a call whose
 // thread is kept from running at all.
 //
+// tid is the calling thread's id when the caller knows it (Pin), else 0.
 // The calling goroutine stays on its thread until stop, which says the
 // processor time the call used; cancel releases the context (after the
 // caller has read why it ended: timedOut).
-func cpuBudget(d time.Duration) (ctx context.Context, stop func() time.Duration, cancel func()) {
+func cpuBudget(d time.Duration, tid int) (ctx context.Context, stop func() time.Duration, cancel func()) {
 	runtime.LockOSThread()
 	wallStart := time.Now()
-	clock, start, ok := threadClock()
+	clock, start, ok := threadClock(tid)
 	if !ok {
 		ctx, cancel := context.WithTimeout(context.Background(), d)
 		return ctx, func() time.Duration { runtime.UnlockOSThread(); return time.Since(wallStart) }, cancel

@@ -9,7 +9,7 @@ import (
 // hundred to fifteen thousand distinct calls).
 func BenchmarkCPUBudget(b *testing.B) {
 	for b.Loop() {
-		_, stop, cancel := cpuBudget(2 * time.Second)
+		_, stop, cancel := cpuBudget(2*time.Second, 0)
 		stop()
 		cancel()
 	}

@@ -9,10 +9,14 @@ import (
 // threadClock returns a reader of the calling OS thread's processor time
 // that any goroutine may call (Linux names a thread's clock by its id:
 // MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)), and the thread's time now;
-// ok is false where it cannot be read. The caller keeps its goroutine on
+// ok is false where it cannot be read. tid is the calling thread's id,
+// if known (0: asked of the system). The caller keeps its goroutine on
 // the thread (LockOSThread) for as long as it reads.
-func threadClock() (read func() (time.Duration, bool), now time.Duration, ok bool) {
-	id := int32((^unix.Gettid())<<3 | 6)
+func threadClock(tid int) (read func() (time.Duration, bool), now time.Duration, ok bool) {
+	if tid == 0 {
+		tid = unix.Gettid()
+	}
+	id := int32((^tid)<<3 | 6)
 	read = func() (time.Duration, bool) {
 		var ts unix.Timespec
 		if unix.ClockGettime(id, &ts) != nil {
@@ -23,3 +27,6 @@ func threadClock() (read func() (time.Duration, bool), now time.Duration, ok boo
 	now, ok = read()
 	return read, now, ok
 }
+
+// threadID is the calling OS thread's id.
+func threadID() int { return unix.Gettid() }
