@@ -200,6 +200,16 @@ func (s *Sandbox) instantiate() error {
 	s.mems.reuse() // no call of this sandbox runs now
 	ctx, stop, cancel := cpuBudget(s.budget(), s.tid)
 	defer cancel()
+	// The start and the harness's first call run under the budget; what
+	// they used counts once either ends the start.
+	stopped := false
+	finish := func() {
+		if !stopped {
+			stopped = true
+			s.used += stop()
+		}
+	}
+	defer finish()
 	ctx = experimental.WithMemoryAllocator(ctx, &s.mems)
 	s.out.call.Reset()
 	mc := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
@@ -212,14 +222,12 @@ func (s *Sandbox) instantiate() error {
 		s.compiledStarts++
 	}
 	mod, err := rt.InstantiateModule(ctx, cm, mc)
-	used := stop()
 	if err != nil {
-		msg := s.explain(ctx, err) // before used counts: the limit it names is the one in force
-		s.used += used
+		msg := s.explain(ctx, err) // before the time counts: the limit it names is the one in force
+		finish()
 		log, _ := s.Log()
 		return &Failure{Msg: "the file's initialisation " + msg, Log: log}
 	}
-	s.used += used
 	buf, fn := mod.ExportedFunction("dmelab_buf"), mod.ExportedFunction("dmelab_call")
 	if buf == nil || fn == nil {
 		mod.Close(context.Background())
