@@ -17,8 +17,8 @@ import (
 
 // Limits bound what a student's code may use.
 type Limits struct {
-	Call   time.Duration // one call into the code (a step, or initialisation)
-	Total  time.Duration // all calls of one grading together
+	Call   time.Duration // processor time of one call into the code (a step, or initialisation; see cpuBudget)
+	Total  time.Duration // processor time of all calls of one grading together
 	Memory int64         // the module's linear memory, in bytes
 	Log    int           // bytes of the code's output kept for feedback
 }
