@@ -140,8 +140,14 @@ func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
 	}
 }
 
-// wallClock is the time since the program started, for where a thread's
-// CPU time cannot be read.
-func wallClock() time.Duration { return time.Since(started) }
+// threadCPU is the CPU time the calling OS thread has used
+// (sandbox.ThreadCPU), or, where that cannot be read, the time since the
+// program started: the budget then depends on how busy the machine is.
+func threadCPU() time.Duration {
+	if d, ok := sandbox.ThreadCPU(); ok {
+		return d
+	}
+	return time.Since(started)
+}
 
 var started = time.Now()

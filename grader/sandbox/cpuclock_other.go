@@ -10,5 +10,8 @@ func threadClock(tid int) (read func() (time.Duration, bool), now time.Duration,
 	return nil, 0, false
 }
 
+// ThreadCPU cannot be read here.
+func ThreadCPU() (time.Duration, bool) { return 0, false }
+
 // threadID is 0: threads are not told apart here.
 func threadID() int { return 0 }
