@@ -182,16 +182,16 @@ func displayAddr(got, asked string) string {
 }
 
 // graderFor is the server's grader: each grading in a grading process
-// (this program's grade-worker, kept for the next grading, or with
-// fresh, its grade command, one process a grading; either bounded in
-// memory and time), or, with inProcess, in this one.
+// (this program's grade-worker, kept for the next grading, or with fresh
+// a new one for every grading; bounded in memory and time), or, with
+// inProcess, in this one.
 func graderFor(g *grade.Grader, exercises, hidden string, workers int, inProcess, fresh bool) serve.Grader {
 	exe, err := os.Executable()
 	switch {
 	case inProcess || err != nil:
 		return &grade.Exercises{Grader: g, Dir: exercises, HiddenDir: hidden}
 	case fresh:
-		return &grade.Subprocess{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache}
+		return &grade.Pool{Exe: exe, Dir: exercises, HiddenDir: hidden, Root: g.Builder.Root, Cache: g.Builder.Cache, Reuse: 1}
 	}
 	// As many idle workers as gradings run at once (0: one per core, as
 	// for the server's workers).

@@ -120,8 +120,8 @@ func StoppedForMemory(r *report.Result) bool {
 
 // watchMemory sets g.over while the process's heap exceeds limit, until
 // stop is closed. The heap is the process's: a grading process grades
-// one submission at a time (the server's workers, see Pool and
-// Subprocess, and dmelab grade), so it is this grading's, what is left
+// one submission at a time (the server's workers, see Pool, and dmelab
+// grade), so it is this grading's, what is left
 // of earlier ones collected before it starts (see Work).
 func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}

@@ -31,7 +31,7 @@ var (
 
 func TestMain(m *testing.M) {
 	if os.Getenv("DMELAB_TEST_CHILD") != "" {
-		child() // the test binary as a grading process (subprocess_test.go)
+		child() // the test binary as a grading process (process_test.go)
 		return
 	}
 	var err error

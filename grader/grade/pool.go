@@ -16,12 +16,15 @@ import (
 	"dmelab/grader/sandbox"
 )
 
-// Pool grades each submission in a grading process, as Subprocess does,
-// but keeps the process for later gradings: a worker (this program's
-// `grade-worker` command) grades one submission at a time, bounded as
-// a Subprocess child is (its process group in memory, each grading in
-// time), and is killed when a grading goes over a bound, when the
-// server stops waiting for it, or after Reuse gradings. A new process
+// Pool grades each submission in a grading process of the server's own
+// (this program's `grade-worker` command), so that a grading that runs
+// away on the host, or a fault in the grader itself, takes down one
+// process, never the server and the gradings beside it. A worker grades
+// one submission at a time, bounded in memory (its process group; the
+// builds it runs are bounded apart) and each grading in time, and is
+// killed when a grading goes over a bound, when the server stops waiting
+// for it, or after Reuse gradings (1: a fresh process for every
+// grading). A new process
 // for every grading costs its start, the harness's version and, most,
 // fresh memory: measured on the project's 2-core machine, a grading
 // process of its own took 0.8–2 s where the same grading took 0.6–0.7 s
@@ -41,7 +44,7 @@ type Pool struct {
 	Cache     string // compiled modules ("": the worker's default)
 	// MaxMemory bounds the resident memory of a worker's process group (0:
 	// DefaultProcessMemory); the worker's own bound on a grading's work
-	// is half of it, as for Subprocess.
+	// is half of it, the rest being the build's and the program's.
 	MaxMemory int64
 	// Timeout bounds one grading, build included (0: 3 minutes).
 	Timeout time.Duration

@@ -123,6 +123,14 @@ func TestPoolKeepsItsWorkers(t *testing.T) {
 	assert.Equal(t, pids[0], pids[2])
 	assert.NotEqual(t, pids[0], pids[3], "a fresh worker after Reuse gradings")
 	assert.Eventually(t, func() bool { return gone(pids[0]) }, 5*time.Second, 10*time.Millisecond, "the worker that did its share is let go")
+
+	// Reuse 1 (serve --fresh-processes): a process for every grading.
+	p = pool(t, "worker-fine")
+	p.Reuse = 1
+	first, _ := gradeOn(t, p)
+	second, n := gradeOn(t, p)
+	assert.NotEqual(t, first, second)
+	assert.Equal(t, 1.0, n, "its first grading")
 }
 
 // A worker idle for IdleFor is let go, with its memory; Close lets the
@@ -160,7 +168,8 @@ func TestPoolGradesAgainInAFreshWorker(t *testing.T) {
 }
 
 // A fresh worker that grows past its bound is killed, whole, and the
-// student is told so, as with a process of its own (TestSubprocessMemoryBound).
+// student is told so, with every test listed: a result, not a failure of
+// the server (which would grade it again and blame itself).
 func TestPoolMemoryBound(t *testing.T) {
 	res, err := pool(t, "worker-grow").Grade(context.Background(), "token-ring", "ring.go", []byte("package ring"))
 	stoppedAt256MiB(t, res, err)
