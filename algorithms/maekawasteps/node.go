@@ -92,7 +92,13 @@ func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, -1) }
 func (n *node) Exit(c *sim.Ctx)    { n.handle(c, OpLeave, -1) }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
-	op := map[uint8]Op{Request: OpRequest, Reply: OpReply, Release: OpRelease}[m.Kind]
+	op := OpRequest // a switch, not a map literal: this runs at every receipt of a search
+	switch m.Kind {
+	case Reply:
+		op = OpReply
+	case Release:
+		op = OpRelease
+	}
 	n.handle(c, op, int(m.From))
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
 
@@ -31,7 +32,7 @@ func (n *node) check(op Op, arg int, old, v *Vars, out []Msg, ret int) string {
 		{"requestCS", v.RequestCS != old.RequestCS},
 		{"deferred", v.Deferred != old.Deferred},
 	} {
-		if f.diff && !strings.Contains(" "+mayWrite+" ", " "+f.name+" ") {
+		if f.diff && !stepwire.Listed(mayWrite, f.name) {
 			changed = append(changed, f.name)
 		}
 	}

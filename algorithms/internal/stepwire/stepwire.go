@@ -18,7 +18,8 @@ import (
 )
 
 // Caller sends one request to wherever the student's code runs and
-// returns its answer; an error is a failure of that machinery.
+// returns its answer; an error is a failure of that machinery. It may not
+// keep req after it returns: Remote reuses its buffer.
 type Caller func(req []byte) ([]byte, error)
 
 // Fault is a failure of the machinery that runs a student's handler (out

@@ -1,6 +1,9 @@
 package stepwire
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Who names index i in a system of n nodes as a fault says it: N(i+1),
 // or, for an index that is no node (a student's off-by-one), the index
@@ -25,4 +28,18 @@ func NodeList(what string, xs []int, n int) string {
 		}
 	}
 	return ""
+}
+
+// Listed reports whether name is one of the space-separated words of list
+// (the variables a handler may change, as a contract lists them). It
+// builds no string: contracts are checked at every event of a search.
+func Listed(list, name string) bool {
+	for list != "" {
+		var w string
+		w, list, _ = strings.Cut(list, " ")
+		if w == name {
+			return true
+		}
+	}
+	return false
 }

@@ -54,13 +54,18 @@ type Answer[V any] struct {
 // EncodeRequest writes the request for handler op with arguments a and b
 // on v.
 func (w *Wire[V, S]) EncodeRequest(op, a, b int, v *V) []byte {
-	p := w.Self(v).at
 	e := sim.Enc{B: make([]byte, 0, 16)}
+	w.encodeRequest(&e, op, a, b, v)
+	return e.B
+}
+
+// encodeRequest appends the request to e.
+func (w *Wire[V, S]) encodeRequest(e *sim.Enc, op, a, b int, v *V) {
+	p := w.Self(v).at
 	for _, x := range []int{op, a, b, p.ID, p.N, p.Clock, int(p.Crashed)} {
 		e.Int(x)
 	}
-	w.Put(&e, v)
-	return e.B
+	w.Put(e, v)
 }
 
 // decodeRequest reads a request into v and reports whether it is one the
@@ -143,36 +148,76 @@ func (w *Wire[V, S]) serve(c Code[V], req []byte, x *serving[V]) []byte {
 // truncated or oversized answer is an error.
 func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 	var a Answer[V]
-	d := sim.Dec{B: b}
-	status := d.Int()
-	a.Ret = d.Int()
-	w.Get(&d, &a.Vars)
-	w.Self(&a.Vars).out = GetList(&d, w.MaxSends, w.GetSend)
-	if d.Err != nil {
-		return Answer[V]{}, ErrBadAnswer
-	}
-	p, err := ReadPanic(&d, status)
+	var d sim.Dec
+	ret, p, err := w.decodeAnswer(&d, b, &a.Vars)
 	if err != nil {
 		return Answer[V]{}, err
 	}
-	a.Panic = p
+	a.Ret, a.Panic = ret, p
 	return a, nil
+}
+
+// decodeAnswer reads answer b with d into v, which must be zero; on an
+// error v holds whatever was read before it.
+func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V) (ret int, panicked string, err error) {
+	*d = sim.Dec{B: b}
+	status := d.Int()
+	ret = d.Int()
+	w.Get(d, v)
+	w.Self(v).out = GetList(d, w.MaxSends, w.GetSend)
+	if d.Err != nil {
+		return 0, "", ErrBadAnswer
+	}
+	p, err := ReadPanic(d, status)
+	if err != nil {
+		return 0, "", err
+	}
+	return ret, p, nil
 }
 
 // Remote is a student's code that runs elsewhere: every call of the
 // handler of the node whose variables are v becomes one request through
 // call, and the answer's variables and messages replace v's.
+//
+// The code runs one call at a time, as the sandbox behind it does: the
+// request's buffer, the decoder and the handler are made once and reused
+// by every call (a search makes hundreds of thousands, most of them
+// answered from the sandbox's memo, so these allocations were most of
+// what a call cost the host). call must not keep the request it is given
+// beyond its return.
 func (w *Wire[V, S]) Remote(call Caller) Code[V] {
+	r := &remote[V, S]{w: w, call: call}
+	r.run = r.handle
 	return func(v *V) Handler {
-		return func(op, a, b int) int {
-			ans, err := w.DecodeAnswer(Call(call, w.EncodeRequest(op, a, b, v)))
-			Check(err, ans.Panic)
-			at := w.Self(v).at
-			*v = ans.Vars
-			w.Self(v).at = at
-			return ans.Ret
-		}
+		r.v = v
+		return r.run
 	}
+}
+
+// remote is Remote's end of the wire: the variables of the call being
+// made, and what every call reuses.
+type remote[V, S any] struct {
+	w    *Wire[V, S]
+	call Caller
+	v    *V
+	run  Handler // r.handle, made once
+	e    sim.Enc
+	d    sim.Dec
+}
+
+func (r *remote[V, S]) handle(op, a, b int) int {
+	w, v := r.w, r.v
+	r.v = nil
+	r.e.B = r.e.B[:0]
+	w.encodeRequest(&r.e, op, a, b, v)
+	ans := Call(r.call, r.e.B)
+	at := w.Self(v).at
+	var zero V
+	*v = zero // what the answer leaves out is zero, as in an Answer
+	ret, panicked, err := w.decodeAnswer(&r.d, ans, v)
+	w.Self(v).at = at
+	Check(err, panicked)
+	return ret
 }
 
 // PutList writes xs, cut to max+1 (enough for the host to see too many).
