@@ -99,7 +99,8 @@ func (n *Node[V, S]) StepLabel(sim.Step) string       { return "" }
 // Copy is a copy of n that shares no list with it.
 func (n *Node[V, S]) Copy() Node[V, S] {
 	c := *n
-	c.V = n.copyOf(&n.V, nil)
+	c.V = *new(V)
+	n.copyTo(&c.V, &n.V)
 	return c
 }
 
@@ -118,25 +119,23 @@ func (n *Node[V, S]) Phase() sim.Phase { return n.Waits(n.h.Phase(&n.V)) }
 
 // Take makes n a copy of src, reusing n's lists.
 func (n *Node[V, S]) Take(src *Node[V, S]) {
-	v := n.copyOf(&src.V, &n.V)
+	lists := n.V
 	*n = *src
-	n.V = v
+	n.V = lists
+	n.copyTo(&n.V, &src.V)
 }
 
-// copyOf is a copy of src, in dst's lists when dst is not nil, without
-// the messages src sent.
-func (n *Node[V, S]) copyOf(src, dst *V) V {
-	var v V
-	if dst != nil {
-		v = *dst
-	}
+// copyTo makes *v a copy of src, in v's lists, without the messages src
+// sent. It writes through v rather than returning a V: a variable whose
+// address reaches h.Copy escapes, and this runs at every call of a
+// search.
+func (n *Node[V, S]) copyTo(v, src *V) {
 	if n.h.Copy != nil {
-		n.h.Copy(&v, src)
+		n.h.Copy(v, src)
 	} else {
-		v = *src
+		*v = *src
 	}
-	n.h.Self(&v).out = nil
-	return v
+	n.h.Self(v).out = nil
 }
 
 // Call runs handler op (arguments a and b) on a copy of the node's
@@ -160,7 +159,8 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 			}
 		}
 	}
-	v := n.copyOf(&n.V, nil)
+	var v V
+	n.copyTo(&v, &n.V)
 	ret, p := invoke(n.code, &v, op, a, b, n.h.noun())
 	self := n.h.Self(&v)
 	out, self.at = self.out, *at // a handler could overwrite the whole struct
