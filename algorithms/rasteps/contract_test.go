@@ -42,7 +42,7 @@ func TestContract(t *testing.T) {
 	} {
 		bad := steptest.Override(c.code.code, int(c.op), func(v *Vars, arg, _ int) int { return c.bad(v, arg) })
 		for _, b := range steptest.Both(wire, bad) {
-			alg := ListingAlgorithm("x", Code{c.code.Listing, b})
+			alg := ListingAlgorithm("x", Code{Listing: c.code.Listing, code: b})
 			f := steptest.FirstFault(t, alg, sim.Config{N: 2}, sim.Options{Requests: 2})
 			require.NotEmpty(t, f, "no node failed")
 			assert.Contains(t, f, c.fault)

@@ -20,7 +20,7 @@ const oddPanic = "a#b  c\td\r\n]] --> `|` \"<script>\" \xff"
 // run is written back as a schedule that replays it.
 func TestFailingStepLabel(t *testing.T) {
 	bad := steptest.Override(refCode.code, int(OpP4), func(*Vars, int, int) int { panic(oddPanic) })
-	st := scenario.NewSetup(ListingAlgorithm("ra-benari", Code{BenAri, bad}), nil, sim.Config{N: 2}, sim.Options{Requests: 1})
+	st := scenario.NewSetup(ListingAlgorithm("ra-benari", Code{Listing: BenAri, code: bad}), nil, sim.Config{N: 2}, sim.Options{Requests: 1})
 	w, err := st.World()
 	require.NoError(t, err)
 	var evs []sim.Event
@@ -43,7 +43,7 @@ func TestFailingStepLabel(t *testing.T) {
 // failing steps stay apart by that value, so each replays as itself.
 func TestFailingChooserLabels(t *testing.T) {
 	bad := steptest.Override(firstCode.code, int(OpP2), func(*Vars, int, int) int { panic("no") })
-	w, err := sim.NewWorld(ListingAlgorithm("ra-v1", Code{First, bad}), sim.Config{N: 2, Numbers: 3}, sim.Options{Requests: 1})
+	w, err := sim.NewWorld(ListingAlgorithm("ra-v1", Code{Listing: First, code: bad}), sim.Config{N: 2, Numbers: 3}, sim.Options{Requests: 1})
 	require.NoError(t, err)
 	steptest.Apply(t, w, "request N1")
 	var labels []string

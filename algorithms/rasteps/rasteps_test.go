@@ -17,7 +17,7 @@ import (
 )
 
 // through is c behind the wire, as the sandbox runs it.
-func through(c Code) Code { return Code{c.Listing, wire.Through(c.code)} }
+func through(c Code) Code { return Code{Listing: c.Listing, code: wire.Through(c.code)} }
 
 var listings = []struct {
 	name, dir string

@@ -54,13 +54,18 @@ func Remote(name string, call Caller) *sim.Algorithm {
 
 // RemoteCode is the steps of listing l run elsewhere (the guest answers
 // with GuestCode).
-func RemoteCode(l Listing, call Caller) Code { return Code{l, wire.Remote(call)} }
+func RemoteCode(l Listing, call Caller) Code { return Code{Listing: l, code: wire.Remote(call)} }
 
 // Guest answers requests with the student's steps: the guest's side,
 // one request per call of the function it returns (see stepwire's
 // Wire.Guest). A panic in the student's code is caught and reported in
 // the answer.
-func Guest(s New) func(req []byte) []byte { return wire.Guest(BenAriCode(s).code) }
+func Guest(s New) func(req []byte) []byte { return GuestCode(BenAriCode(s)) }
 
 // GuestCode is Guest for the steps of any listing.
-func GuestCode(c Code) func(req []byte) []byte { return wire.Guest(c.code) }
+func GuestCode(c Code) func(req []byte) []byte {
+	if c.run != nil {
+		return wire.GuestRun(c.run)
+	}
+	return wire.Guest(c.code)
+}

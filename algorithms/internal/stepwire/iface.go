@@ -96,6 +96,16 @@ func Methods[V, St any](s func(*V) St, table []Method[St]) Code[V] {
 	}
 }
 
+// MethodsRun is what the Code of Methods does at a call, as one
+// function: the guest's side (Wire.GuestRun) runs it without building a
+// Handler. A nil s gives nil (no steps).
+func MethodsRun[V, St any](s func(*V) St, table []Method[St]) func(v *V, op, a, b int) int {
+	if s == nil {
+		return nil
+	}
+	return func(v *V, op, a, b int) int { return table[op](s(v), a, b) }
+}
+
 // M0, M1, M2, MInt and MBool adapt method expressions (Steps.Enter) to a
 // table's Method.
 func M0[St any](f func(St)) Method[St] { return func(s St, _, _ int) int { f(s); return 0 } }
@@ -123,12 +133,18 @@ func invoke[V any](c Code[V], v *V, op, a, b int, noun string) (ret int, panicke
 	if c == nil {
 		return 0, "no " + noun
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			ret, panicked = 0, PanicText(r)
-		}
-	}()
-	return c(v)(op, a, b), ""
+	return call(func(v *V, op, a, b int) int { return c(v)(op, a, b) }, v, op, a, b, noun)
+}
+
+// call is invoke for the guest's run (see Wire.GuestRun).
+func call[V any](run func(v *V, op, a, b int) int, v *V, op, a, b int, noun string) (ret int, panicked string) {
+	if run == nil {
+		return 0, "no " + noun
+	}
+	if panicked = Run(func() { ret = run(v, op, a, b) }); panicked != "" {
+		ret = 0
+	}
+	return ret, panicked
 }
 
 // NodeName is how node i prints: N(i+1).
