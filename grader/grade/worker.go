@@ -16,8 +16,12 @@ import (
 )
 
 // idleFree is how long a worker waits for its next request before it
-// returns its memory to the system.
-const idleFree = 10 * time.Second
+// returns its memory to the system with freeMemory (variables for the
+// test that holds the worker to it).
+var (
+	idleFree   = 10 * time.Second
+	freeMemory = debug.FreeOSMemory
+)
 
 // workRequest is one grading a Pool asks of a worker: a line of JSON on
 // the worker's standard input.
@@ -62,7 +66,7 @@ func Work(ctx context.Context, r io.Reader, w io.Writer, g *Grader, dir, hidden 
 		// keeps what the grading's heap grew to until the next
 		// collection, which an idle process never reaches); one kept
 		// busy keeps its warm pages for the next grading.
-		free := time.AfterFunc(idleFree, debug.FreeOSMemory)
+		free := time.AfterFunc(idleFree, freeMemory)
 		err := dec.Decode(&req)
 		free.Stop()
 		if errors.Is(err, io.EOF) {

@@ -1,0 +1,32 @@
+package grade
+
+import (
+	"context"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A worker left waiting for its next request gives its memory back; one
+// that is asked for nothing more stops without doing so again.
+func TestIdleWorkerFreesItsMemory(t *testing.T) {
+	freed := make(chan struct{}, 8)
+	wasIdle, wasFree := idleFree, freeMemory
+	idleFree, freeMemory = 20*time.Millisecond, func() { freed <- struct{}{} }
+	t.Cleanup(func() { idleFree, freeMemory = wasIdle, wasFree })
+
+	r, w := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- Work(context.Background(), r, io.Discard, &Grader{}, t.TempDir(), "") }()
+	select {
+	case <-freed:
+	case <-time.After(30 * time.Second):
+		t.Fatal("an idle worker never gave its memory back")
+	}
+	require.NoError(t, w.Close())
+	require.NoError(t, <-done)
+	assert.Len(t, freed, 0, "freed more than once in one wait")
+}
