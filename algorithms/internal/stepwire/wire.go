@@ -55,13 +55,14 @@ type Answer[V any] struct {
 // on v.
 func (w *Wire[V, S]) EncodeRequest(op, a, b int, v *V) []byte {
 	e := sim.Enc{B: make([]byte, 0, 16)}
-	w.encodeRequest(&e, op, a, b, v)
+	w.encodeRequest(&e, op, a, b, w.Self(v).at, v)
 	return e.B
 }
 
-// encodeRequest appends the request to e.
-func (w *Wire[V, S]) encodeRequest(e *sim.Enc, op, a, b int, v *V) {
-	p := w.Self(v).at
+// encodeRequest appends the request to e; p is v's place. (Finding v's
+// Self is an assertion to an interface, which the callers make once a
+// call.)
+func (w *Wire[V, S]) encodeRequest(e *sim.Enc, op, a, b int, p Place, v *V) {
 	for _, x := range []int{op, a, b, p.ID, p.N, p.Clock, int(p.Crashed)} {
 		e.Int(x)
 	}
@@ -72,9 +73,8 @@ func (w *Wire[V, S]) encodeRequest(e *sim.Enc, op, a, b int, v *V) {
 // host can send: it decodes to its end, names a known op, a system the
 // simulator builds (1 to 32 nodes), a node of it, and arguments of the
 // kinds the op takes.
-func (w *Wire[V, S]) decodeRequest(d *sim.Dec, v *V) (op, a, b int, ok bool) {
+func (w *Wire[V, S]) decodeRequest(d *sim.Dec, v *V, p *Place) (op, a, b int, ok bool) {
 	op, a, b = d.Int(), d.Int(), d.Int()
-	p := &w.Self(v).at
 	p.ID, p.N, p.Clock = d.Int(), d.Int(), d.Int()
 	crashed := d.Int()
 	w.Get(d, v)
@@ -146,7 +146,7 @@ func (w *Wire[V, S]) serve(run func(v *V, op, a, b int) int, req []byte, x *serv
 	v, e := &x.v, &x.e
 	x.d = sim.Dec{B: req}
 	ret, panicked := 0, "the request was malformed"
-	if op, a, b, ok := w.decodeRequest(&x.d, v); ok {
+	if op, a, b, ok := w.decodeRequest(&x.d, v, &x.self.at); ok {
 		ret, panicked = call(run, v, op, a, b, w.noun())
 	}
 	if e.B == nil {
@@ -167,7 +167,7 @@ func (w *Wire[V, S]) serve(run func(v *V, op, a, b int) int, req []byte, x *serv
 func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 	var a Answer[V]
 	var d sim.Dec
-	ret, p, err := w.decodeAnswer(&d, b, &a.Vars)
+	ret, p, err := w.decodeAnswer(&d, b, &a.Vars, w.Self(&a.Vars))
 	if err != nil {
 		return Answer[V]{}, err
 	}
@@ -175,14 +175,14 @@ func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 	return a, nil
 }
 
-// decodeAnswer reads answer b with d into v, which must be zero; on an
-// error v holds whatever was read before it.
-func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V) (ret int, panicked string, err error) {
+// decodeAnswer reads answer b with d into v, which must be zero and whose
+// Self is self; on an error v holds whatever was read before it.
+func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V, self *Self[S]) (ret int, panicked string, err error) {
 	*d = sim.Dec{B: b}
 	status := d.Int()
 	ret = d.Int()
 	w.Get(d, v)
-	w.Self(v).out = GetList(d, w.MaxSends, w.GetSend)
+	self.out = GetList(d, w.MaxSends, w.GetSend)
 	if d.Err != nil {
 		return 0, "", ErrBadAnswer
 	}
@@ -226,14 +226,15 @@ type remote[V, S any] struct {
 func (r *remote[V, S]) handle(op, a, b int) int {
 	w, v := r.w, r.v
 	r.v = nil
+	self := w.Self(v) // in v: it stays v's Self when v is overwritten
+	at := self.at
 	r.e.B = r.e.B[:0]
-	w.encodeRequest(&r.e, op, a, b, v)
+	w.encodeRequest(&r.e, op, a, b, at, v)
 	ans := Call(r.call, r.e.B)
-	at := w.Self(v).at
 	var zero V
 	*v = zero // what the answer leaves out is zero, as in an Answer
-	ret, panicked, err := w.decodeAnswer(&r.d, ans, v)
-	w.Self(v).at = at
+	ret, panicked, err := w.decodeAnswer(&r.d, ans, v, self)
+	self.at = at
 	Check(err, panicked)
 	return ret
 }
