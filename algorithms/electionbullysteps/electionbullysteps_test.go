@@ -166,7 +166,7 @@ func TestPatientTimers(t *testing.T) {
 	calls := 0
 	count := suite.Code(suite.Ref)
 	for _, op := range []Op{OpNoCoordinator, OpCheck, OpStart} {
-		count = steptest.Override(count, int(op), func(v *Vars, _, _ int) int { calls++; suite.Code(suite.Ref)(v)(int(op), 0, 0); return 0 })
+		count = steptest.Override(count, int(op), func(v *Vars, _, _ int) int { calls++; suite.Code(suite.Ref)(v, int(op), 0, 0); return 0 })
 	}
 	w := run(t, count, []string{"crash N3", "step N1 timeout"})
 	assert.Equal(t, 0, calls, "N2 is alive: an election's result is still due")

@@ -72,7 +72,7 @@ func RemoteSets(call Caller) Sets {
 // the guest's side, one request per call of the function it returns (see
 // stepwire's Wire.Guest). Panics are caught and reported in the answer.
 func Guest(s New, sets Sets) func(req []byte) []byte {
-	steps := harness.GuestRun(stepwire.MethodsRun(s, methods))
+	steps := harness.Guest(code(s))
 	return func(req []byte) []byte {
 		d := sim.Dec{B: req}
 		if Op(d.Int()) != OpSets || d.Err != nil {

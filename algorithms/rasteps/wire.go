@@ -63,9 +63,4 @@ func RemoteCode(l Listing, call Caller) Code { return Code{Listing: l, code: wir
 func Guest(s New) func(req []byte) []byte { return GuestCode(BenAriCode(s)) }
 
 // GuestCode is Guest for the steps of any listing.
-func GuestCode(c Code) func(req []byte) []byte {
-	if c.run != nil {
-		return wire.GuestRun(c.run)
-	}
-	return wire.Guest(c.code)
-}
+func GuestCode(c Code) func(req []byte) []byte { return wire.Guest(c.code) }

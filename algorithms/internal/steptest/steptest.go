@@ -150,14 +150,11 @@ func Fault(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, l
 
 // Override is c with handler op replaced by f.
 func Override[V any](c stepwire.Code[V], op int, f func(v *V, a, b int) int) stepwire.Code[V] {
-	return func(v *V) stepwire.Handler {
-		h := c(v)
-		return func(o, a, b int) int {
-			if o == op {
-				return f(v, a, b)
-			}
-			return h(o, a, b)
+	return func(v *V, o, a, b int) int {
+		if o == op {
+			return f(v, a, b)
 		}
+		return c(v, o, a, b)
 	}
 }
 
@@ -172,18 +169,14 @@ func Both[V, S any](w *stepwire.Wire[V, S], c stepwire.Code[V]) []stepwire.Code[
 // code.
 func RoundTrip[V, S any](t *testing.T, w *stepwire.Wire[V, S], op int, vs []V, bad [][]byte) {
 	var seen V
-	spy := func(v *V) stepwire.Handler {
-		return func(int, int, int) int { seen = *v; return 7 }
-	}
+	spy := func(v *V, _, _, _ int) int { seen = *v; return 7 }
 	// One Guest answers every request as a fresh one would: nothing of a
 	// call (its variables, what it sent) is left for the next, though its
 	// memory is reused.
-	sends := func(v *V) stepwire.Handler {
-		return func(int, int, int) int {
-			var m S
-			stepwire.Emit(w.Self(v), m)
-			return 7
-		}
+	sends := func(v *V, _, _, _ int) int {
+		var m S
+		stepwire.Emit(w.Self(v), m)
+		return 7
 	}
 	guest := w.Guest(sends)
 	for k := 0; k < 2; k++ {
@@ -203,7 +196,7 @@ func RoundTrip[V, S any](t *testing.T, w *stepwire.Wire[V, S], op int, vs []V, b
 		assert.Equal(t, v, a.Vars, "the answer %d", i)
 	}
 	for i, req := range bad {
-		a, err := w.DecodeAnswer(w.Serve(func(*V) stepwire.Handler { panic("ran") }, req))
+		a, err := w.DecodeAnswer(w.Serve(func(*V, int, int, int) int { panic("ran") }, req))
 		require.NoError(t, err, i)
 		assert.Equal(t, "the request was malformed", a.Panic, "bad request %d", i)
 	}
@@ -234,7 +227,7 @@ func Fuzz[V, S any](f *testing.F, w *stepwire.Wire[V, S], ref stepwire.Code[V], 
 func Broken[V, S any](t *testing.T, w *stepwire.Wire[V, S], alg func(stepwire.Code[V]) *sim.Algorithm, cfg sim.Config, line, say string) {
 	var v V
 	*w.Self(&v) = stepwire.Placed[S](stepwire.Place{N: 1})
-	oops := w.Serve(func(*V) stepwire.Handler { return func(int, int, int) int { panic(stepwire.Fault{Msg: "oops"}) } }, w.EncodeRequest(0, 0, 0, &v))
+	oops := w.Serve(func(*V, int, int, int) int { panic(stepwire.Fault{Msg: "oops"}) }, w.EncodeRequest(0, 0, 0, &v))
 	for _, c := range []struct {
 		answer []byte
 		err    error

@@ -45,7 +45,7 @@ func testHarness(built *[]*testNode) *Harness[testVars, int] {
 func TestDescriptor(t *testing.T) {
 	var built []*testNode
 	h := testHarness(&built)
-	a := h.Descriptor("y", func(*testVars) Handler { return nil })
+	a := h.Descriptor("y", func(*testVars, int, int, int) int { return 0 })
 	assert.Equal(t, "y", a.Name)
 	assert.Equal(t, []string{"m"}, a.MsgKinds)
 	_, err := a.New(sim.Config{N: 2})
@@ -63,7 +63,7 @@ func TestDescriptor(t *testing.T) {
 // A node's Clone shares no list with it, and CopyFrom reuses its own.
 func TestCloneAndCopyFrom(t *testing.T) {
 	var built []*testNode
-	nodes, err := testHarness(&built).Descriptor("y", func(*testVars) Handler { return nil }).New(sim.Config{N: 2})
+	nodes, err := testHarness(&built).Descriptor("y", func(*testVars, int, int, int) int { return 0 }).New(sim.Config{N: 2})
 	require.NoError(t, err)
 	c := nodes[0].Clone().(*testNode)
 	c.V.X[0] = 9

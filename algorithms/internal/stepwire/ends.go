@@ -31,5 +31,5 @@ func (e Ends[V, S, St]) Remote(name string, call Caller) *sim.Algorithm {
 // Wire.Guest). A panic is caught and reported in the answer, and a
 // request the host never sends is refused without running them.
 func (e Ends[V, S, St]) Guest(s func(*V) St) func(req []byte) []byte {
-	return e.Wire.GuestRun(MethodsRun(s, e.Table))
+	return e.Wire.Guest(e.Code(s))
 }

@@ -71,35 +71,21 @@ func (s *Self[S]) self() *Self[S] { return s }
 // Sent lists what the current call sent.
 func Sent[S any](s *Self[S]) []S { return s.out }
 
-// Handler runs handler op with its arguments a and b on the variables it
-// was built for and returns what the handler returns (a choice, 1 for
-// yes), 0 when it returns nothing.
-type Handler func(op, a, b int) int
-
-// Code is a student's code: how to build the handler of the node whose
-// variables are v. A nil Code has no steps.
-type Code[V any] func(v *V) Handler
+// Code is a student's code: it runs handler op with its arguments a and
+// b on the node's variables v and returns what the handler returns (a
+// choice, 1 for yes; 0 when it returns nothing). A nil Code has no steps.
+// It is one function, not a handler built for each call: building one is
+// a closure, so an allocation at every call of a search, and in the
+// sandbox's interpreter an allocation costs microseconds.
+type Code[V any] func(v *V, op, a, b int) int
 
 // Method calls one method of a Steps interface St with the call's
 // arguments.
 type Method[St any] func(s St, a, b int) int
 
 // Methods turns a student's constructor into a Code, calling the methods
-// of table (in the order of the interface's ops).
+// of table (in the order of the interface's ops) on s(v).
 func Methods[V, St any](s func(*V) St, table []Method[St]) Code[V] {
-	if s == nil {
-		return nil
-	}
-	return func(v *V) Handler {
-		st := s(v)
-		return func(op, a, b int) int { return table[op](st, a, b) }
-	}
-}
-
-// MethodsRun is what the Code of Methods does at a call, as one
-// function: the guest's side (Wire.GuestRun) runs it without building a
-// Handler. A nil s gives nil (no steps).
-func MethodsRun[V, St any](s func(*V) St, table []Method[St]) func(v *V, op, a, b int) int {
 	if s == nil {
 		return nil
 	}
@@ -127,21 +113,13 @@ func MBool[St any](f func(St) bool) Method[St] {
 	}
 }
 
-// invoke builds c's handler on v and runs op; a panic is returned as its
-// message, and a nil c says it has no steps (noun: "handlers").
+// invoke runs c's handler op on v; a panic is returned as its message,
+// and a nil c says it has no steps (noun: "handlers").
 func invoke[V any](c Code[V], v *V, op, a, b int, noun string) (ret int, panicked string) {
 	if c == nil {
 		return 0, "no " + noun
 	}
-	return call(func(v *V, op, a, b int) int { return c(v)(op, a, b) }, v, op, a, b, noun)
-}
-
-// call is invoke for the guest's run (see Wire.GuestRun).
-func call[V any](run func(v *V, op, a, b int) int, v *V, op, a, b int, noun string) (ret int, panicked string) {
-	if run == nil {
-		return 0, "no " + noun
-	}
-	if panicked = Run(func() { ret = run(v, op, a, b) }); panicked != "" {
+	if panicked = Run(func() { ret = c(v, op, a, b) }); panicked != "" {
 		ret = 0
 	}
 	return ret, panicked

@@ -109,20 +109,9 @@ func argOK(k Arg, x int, p *Place) bool {
 // wazero's interpreter an allocation costs about ten microseconds, and
 // these took a fifth of a call. An answer is valid until the next call.
 func (w *Wire[V, S]) Guest(c Code[V]) func(req []byte) []byte {
-	if c == nil {
-		return w.GuestRun(nil)
-	}
-	return w.GuestRun(func(v *V, op, a, b int) int { return c(v)(op, a, b) })
-}
-
-// GuestRun is Guest of run, which runs handler op on v (see MethodsRun): the
-// student's methods are called straight from there, without building a
-// Handler (a closure, so an allocation) at every call, which took a fifth
-// of an interpreted call. A nil run has no steps.
-func (w *Wire[V, S]) GuestRun(run func(v *V, op, a, b int) int) func(req []byte) []byte {
 	x := new(serving[V, S])
 	x.self = w.Self(&x.v)
-	return func(req []byte) []byte { return w.serve(run, req, x) }
+	return func(req []byte) []byte { return w.serve(c, req, x) }
 }
 
 // serving is what one call of a Guest needs: self is v's Self, and out
@@ -138,7 +127,7 @@ type serving[V, S any] struct {
 // Serve answers one request with c, in a Guest of its own.
 func (w *Wire[V, S]) Serve(c Code[V], req []byte) []byte { return w.Guest(c)(req) }
 
-func (w *Wire[V, S]) serve(run func(v *V, op, a, b int) int, req []byte, x *serving[V, S]) []byte {
+func (w *Wire[V, S]) serve(c Code[V], req []byte, x *serving[V, S]) []byte {
 	var zero V
 	x.v = zero
 	clear(x.out) // nothing of the last call's messages stays reachable
@@ -147,7 +136,7 @@ func (w *Wire[V, S]) serve(run func(v *V, op, a, b int) int, req []byte, x *serv
 	x.d = sim.Dec{B: req}
 	ret, panicked := 0, "the request was malformed"
 	if op, a, b, ok := w.decodeRequest(&x.d, v, &x.self.at); ok {
-		ret, panicked = call(run, v, op, a, b, w.noun())
+		ret, panicked = invoke(c, v, op, a, b, w.noun())
 	}
 	if e.B == nil {
 		e.B = make([]byte, 0, 64)
@@ -193,39 +182,31 @@ func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V, self *Self[S]) (re
 	return ret, p, nil
 }
 
-// Remote is a student's code that runs elsewhere: every call of the
-// handler of the node whose variables are v becomes one request through
-// call, and the answer's variables and messages replace v's.
+// Remote is a student's code that runs elsewhere: every call of handler
+// op on the node's variables v becomes one request through call, and the
+// answer's variables and messages replace v's.
 //
 // The code runs one call at a time, as the sandbox behind it does: the
-// request's buffer, the decoder and the handler are made once and reused
-// by every call (a search makes hundreds of thousands, most of them
-// answered from the sandbox's memo, so these allocations were most of
-// what a call cost the host). call must not keep the request it is given
-// beyond its return.
+// request's buffer and the decoder are made once and reused by every
+// call (a search makes hundreds of thousands, most of them answered from
+// the sandbox's memo, so these allocations were most of what a call cost
+// the host). call must not keep the request it is given beyond its
+// return.
 func (w *Wire[V, S]) Remote(call Caller) Code[V] {
 	r := &remote[V, S]{w: w, call: call}
-	r.run = r.handle
-	return func(v *V) Handler {
-		r.v = v
-		return r.run
-	}
+	return r.handle
 }
 
-// remote is Remote's end of the wire: the variables of the call being
-// made, and what every call reuses.
+// remote is Remote's end of the wire: what every call reuses.
 type remote[V, S any] struct {
 	w    *Wire[V, S]
 	call Caller
-	v    *V
-	run  Handler // r.handle, made once
 	e    sim.Enc
 	d    sim.Dec
 }
 
-func (r *remote[V, S]) handle(op, a, b int) int {
-	w, v := r.w, r.v
-	r.v = nil
+func (r *remote[V, S]) handle(v *V, op, a, b int) int {
+	w := r.w
 	self := w.Self(v) // in v: it stays v's Self when v is overwritten
 	at := self.at
 	r.e.B = r.e.B[:0]
