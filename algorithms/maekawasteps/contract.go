@@ -18,7 +18,7 @@ const maxQueue = 64
 func (n *node) check(op Op, old, v *Vars, out []Msg) string {
 	nn := n.At().N
 	var changed []string
-	mayWrite := mayWrite(op)
+	mayWrite := writable(op)
 	for _, f := range []struct {
 		name string
 		diff bool
@@ -68,11 +68,11 @@ func (n *node) check(op Op, old, v *Vars, out []Msg) string {
 	return ""
 }
 
-// mayWrite lists the variables handler op may change, separated by spaces.
+// writable lists the variables handler op may change, separated by spaces.
 // check runs at every event of a search, so these are switches rather
 // than maps: a map literal is built again at each call (a tenth of a
 // maekawa grading when they were).
-func mayWrite(op Op) string {
+func writable(op Op) string {
 	switch op {
 	case OpEnter, OpLeave:
 		return "state replies"
