@@ -26,7 +26,8 @@ type ahead struct {
 	succs  []aheadSucc
 	notes  []aheadNote
 	evs    []sim.Event
-	sink   uint32 // what the reads of the table's slots sum to (so they are made)
+	sleeps []sim.Event // the successors' sleep sets, back to back (see sleepSets)
+	sink   uint32      // what the reads of the table's slots sum to (so they are made)
 }
 
 // aheadState is one state expanded ahead.
@@ -46,8 +47,9 @@ type aheadSucc struct {
 	waiting uint32
 	unsafe  bool
 	keyed   bool
-	noted   bool  // notes holds what bfs notes of its event
-	node    uint8 // the node the event changed
+	noted   bool     // notes holds what bfs notes of its event
+	node    uint8    // the node the event changed
+	sleep   [2]int32 // its sleep set, sleeps[sleep[0]:sleep[1]]
 }
 
 // aheadNote is a successor's event and its outcome, kept for the few
@@ -85,9 +87,13 @@ func (a *ahead) pending(cur int) *aheadState {
 // and then reads the table's slots of their successors.
 func (s *search) fill(w *sim.World, sc *scratch, cur int) {
 	a := &s.ahead
-	a.states, a.next, a.vecs, a.keys, a.succs, a.notes = a.states[:0], 0, a.vecs[:0], a.keys[:0], a.succs[:0], a.notes[:0]
+	a.states, a.next, a.vecs, a.keys, a.succs, a.notes, a.sleeps = a.states[:0], 0, a.vecs[:0], a.keys[:0], a.succs[:0], a.notes[:0], a.sleeps[:0]
 	sc.later, sc.laterB = sc.later[:0], sc.laterB[:0]
-	for j := cur; j < s.st.len() && len(a.states) < aheadStates && len(a.succs) < aheadSuccs; j++ {
+	end := s.st.len()
+	if s.slp != nil {
+		end = s.slp.nextStart // the next level's sleep sets are not whole yet
+	}
+	for j := cur; j < end && len(a.states) < aheadStates && len(a.succs) < aheadSuccs; j++ {
 		if s.cfg.maxDepth > 0 && s.depth(j) >= s.cfg.maxDepth || s.bad.at(j) {
 			continue // bfs does not expand it
 		}
@@ -118,12 +124,25 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 			set, st.reduced = p, true
 		}
 	}
+	var z []sim.Event
+	if s.slp != nil {
+		z = s.slp.of(j)
+		s.slp.begin()
+	}
 	sc.ahead = true
 	for _, e := range set {
+		if s.slp != nil && asleep(z, e) {
+			continue
+		}
 		l := len(sc.later)
 		out := sc.apply(w, e)
 		a.vecs = append(a.vecs, sc.succ...)
 		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, later: [2]int32{int32(l), int32(len(sc.later))}, node: uint8(e.Node)}
+		if s.slp != nil {
+			from := len(a.sleeps)
+			a.sleeps = append(a.sleeps, s.slp.took(z, e)...)
+			su.sleep = [2]int32{int32(from), int32(len(a.sleeps))}
+		}
 		if out.WrongLeader || out.OrderBroken {
 			su.noted = true
 			out.Sent = nil
@@ -203,6 +222,9 @@ func (s *search) addAhead(w *sim.World, sc *scratch, st *aheadState) {
 		}
 		if isNew {
 			s.added(st.cur, idx, su.waiting, su.unsafe)
+		}
+		if s.slp != nil {
+			s.slp.reached(idx, isNew, a.sleeps[su.sleep[0]:su.sleep[1]])
 		}
 		if su.noted && !st.reduced {
 			for a.notes[note].succ != k {

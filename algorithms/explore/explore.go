@@ -86,6 +86,12 @@ type Config struct {
 	NoReduce bool
 	// maxDepth, if positive, stops expanding states at that depth.
 	maxDepth int
+	// noSleep: take no sleep sets (Check's second search, in full, after
+	// one with sleep sets stopped at a violation or a bound).
+	noSleep bool
+	// noAmple: no persistent sets, sleep sets still (the tests compare
+	// sleep sets with the full search on every algorithm).
+	noAmple bool
 	// oneByOne: expand one state at a time, never ahead (see ahead); the
 	// tests compare the two.
 	oneByOne bool
@@ -119,9 +125,12 @@ type Result struct {
 	// violated (Check's split search: each of its two searches is
 	// complete or settled), and its counterexamples are as short as a
 	// complete search's.
-	Settled         bool
-	Reduced         bool // the partial-order reduction was used
-	Depth           int  // BFS depth reached
+	Settled bool
+	Reduced bool // the partial-order reduction was used
+	// Sleep says that sleep sets were used (see sleepSets): the states
+	// and verdicts of the full search, in fewer transitions.
+	Sleep           bool
+	Depth           int // BFS depth reached
 	Verdicts        map[string]Verdict
 	Counterexamples map[string]*Trace
 	// BytesPerState: encoded state bytes plus index overhead, divided by
@@ -270,6 +279,21 @@ func Check(c Config) (*Result, error) {
 		return nil, err
 	}
 	s.bfs()
+	if s.sleepFailed {
+		// Sleep sets vouch for a search that holds (see sleepSets): search
+		// again in full for what the full search reports at a violation or
+		// a bound. Stopped before it found again what the first found,
+		// the first one's violations, real runs of shortest length, stand.
+		first := s
+		full := c
+		full.noSleep = true
+		s, _ = newSearch(full)
+		s.bfs()
+		if s.bound == BoundStopped && lost(first, s) {
+			s = first
+			s.complete, s.bound = false, BoundStopped
+		}
+	}
 	ok, stopped := true, false
 	if s.reduce && s.bound != BoundStopped {
 		ok, stopped = s.reducedAcyclic()

@@ -24,8 +24,13 @@ type search struct {
 	// edges do not show everything enabled there.
 	reduced bits
 	reduce  bool
-	amp     []ampleSucc
-	ampBuf  []uint32
+	// slp, if set, holds the sleep sets of a search that takes them (see
+	// sleepSets); sleepFailed says it stopped at a violation or a bound,
+	// for Check to search again in full.
+	slp         *sleepSets
+	sleepFailed bool
+	amp         []ampleSucc
+	ampBuf      []uint32
 	// proviso: insist that reduced expansions go one level deeper (see
 	// ample); off for the first attempt, whose reduced graph is then
 	// checked for cycles instead.
@@ -81,7 +86,10 @@ func newSearch(c Config) (*search, error) {
 	_, red := w.Nodes[0].(sim.Reducible)
 	// The world's own options decide: a search from a given state (see
 	// CheckFrom) may carry Order ghost state even when Order is not asked.
-	s.reduce = red && !c.NoReduce && !w.AnyFIFO() && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order && !faulty(w)
+	s.reduce = red && !c.NoReduce && !c.noAmple && !w.AnyFIFO() && !c.Alg.Clocks && !c.Opts.Order && !w.Opts.Order && !faulty(w)
+	if useSleep(c, w, s.reduce) {
+		s.slp = newSleepSets()
+	}
 	return s, nil
 }
 
@@ -126,6 +134,10 @@ func (s *search) bfs() {
 			s.complete = false
 			break
 		}
+		if s.slp != nil && (len(s.found) > 0 || s.sleepFailed) {
+			s.complete, s.sleepFailed = false, true // see sleepSets
+			break
+		}
 		if s.decided() {
 			s.complete, s.settled = false, true
 			break
@@ -134,11 +146,13 @@ func (s *search) bfs() {
 			// The frontier cannot be expanded without passing the bound.
 			s.complete = false
 			s.bound = BoundStates
+			s.sleepFailed = s.slp != nil
 			break
 		}
 		if c.MaxBytes > 0 && s.memBytes() >= c.MaxBytes {
 			s.complete = false
 			s.bound = BoundBytes
+			s.sleepFailed = s.slp != nil
 			break
 		}
 		if c.Stop != nil && cur%stopEvery == 0 && c.Stop() {
@@ -151,6 +165,7 @@ func (s *search) bfs() {
 			// (A state expanded ahead was measured then.)
 			s.complete = false
 			s.bound = BoundStateSize
+			s.sleepFailed = s.slp != nil
 			break
 		}
 		if c.Progress != nil && cur%every == 0 && cur > 0 {
@@ -158,6 +173,10 @@ func (s *search) bfs() {
 		}
 		s.estart.push(uint32(s.edges.len()))
 		s.expanded = cur + 1
+		var z []sim.Event // cur's sleep set
+		if s.slp != nil {
+			z = s.slp.at(cur, s.st.len())
+		}
 		if c.maxDepth > 0 && s.depth(cur) >= c.maxDepth {
 			s.complete = false
 			s.reduced.push(false)
@@ -197,12 +216,21 @@ func (s *search) bfs() {
 			continue
 		}
 		s.reduced.push(false)
+		if s.slp != nil {
+			s.slp.begin()
+		}
 		for _, e := range evs {
+			if s.slp != nil && asleep(z, e) {
+				continue
+			}
 			out := sc.apply(w, e)
 			s.transitions++
 			idx, isNew := s.st.add(sc.succ)
 			if isNew {
 				s.added(cur, idx, sc.waiting, sc.unsafe)
+			}
+			if s.slp != nil {
+				s.slp.reached(idx, isNew, s.slp.took(z, e))
 			}
 			s.noteEvent(w, cur, e, out)
 			s.edges.push(uint32(idx))
@@ -255,6 +283,7 @@ func (s *search) added(cur, idx int, waiting uint32, unsafe bool) {
 	s.bad.push(unsafe)
 	if unsafe {
 		s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
+		s.sleepFailed = s.slp != nil // beyond it sleep sets vouch for nothing
 	}
 }
 
@@ -345,7 +374,11 @@ const maxExpand = 0xffff - 4096
 // memBytes is what the search holds: the stored states, and per state
 // its parent, depth, waiting set, flags and edge offsets, and the edges.
 func (s *search) memBytes() int {
-	return s.st.memBytes() + s.parent.bytes(4) + s.wait.bytes() + s.bad.bytes() + s.reduced.bytes() + s.estart.bytes(4) + s.edges.bytes(4)
+	n := s.st.memBytes() + s.parent.bytes(4) + s.wait.bytes() + s.bad.bytes() + s.reduced.bytes() + s.estart.bytes(4) + s.edges.bytes(4)
+	if s.slp != nil {
+		n += s.slp.bytes()
+	}
+	return n
 }
 
 // succ returns the edges of state i (valid until the next push).
@@ -373,6 +406,7 @@ func (s *search) result() (*Result, error) {
 		States:          s.st.len(),
 		Transitions:     s.transitions,
 		Reduced:         s.reduce,
+		Sleep:           s.slp != nil,
 		Complete:        s.complete,
 		Settled:         s.settled,
 		Depth:           s.maxDepth,

@@ -22,6 +22,9 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 	if res.Reduced {
 		mode += " with partial-order reduction"
 	}
+	if res.Sleep {
+		mode += " with sleep sets (every state, fewer transitions)"
+	}
 	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, completeness(res), elapsed.Round(time.Millisecond))
 	fmt.Fprintln(w, "| property | verdict | counterexample |")
 	fmt.Fprintln(w, "|---|---|---|")

@@ -1,0 +1,45 @@
+package explore
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"dmelab/algorithms/sim"
+)
+
+// A state reached from several states of the level before sleeps only
+// on what all of them pass on; the level's sets move on with the search.
+func TestSleepSetsMeet(t *testing.T) {
+	a := sim.Event{Kind: sim.EvRequest, Node: 0}
+	b := sim.Event{Kind: sim.EvExit, Node: 1}
+	c := sim.Event{Kind: sim.EvDeliver, Node: 2, Msg: sim.Msg{From: 0, To: 2, Kind: 1}}
+	sl := newSleepSets()
+	assert.Empty(t, sl.at(0, 1))
+	sl.reached(1, true, []sim.Event{a, b, c})
+	sl.reached(2, true, []sim.Event{b})
+	sl.reached(1, false, []sim.Event{c, a}) // state 1 again: a and c
+	sl.reached(2, false, []sim.Event{a})    // state 2 again: nothing
+	sl.reached(0, false, nil)               // a longer path to the initial state: ignored
+	assert.Equal(t, []sim.Event{a, c}, sl.at(1, 3))
+	assert.Empty(t, sl.at(2, 3))
+	sl.reached(3, true, []sim.Event{c})
+	assert.Equal(t, []sim.Event{c}, sl.at(3, 4))
+}
+
+// Events of different nodes are independent unless one is a timeout or
+// an application message; a node's own events never are.
+func TestIndependent(t *testing.T) {
+	req := func(n int) sim.Event { return sim.Event{Kind: sim.EvRequest, Node: n} }
+	step := func(n int, p uint8) sim.Event { return sim.Event{Kind: sim.EvStep, Node: n, Step: sim.Step{Proc: p}} }
+	del := func(to int) sim.Event {
+		return sim.Event{Kind: sim.EvDeliver, Node: to, Msg: sim.Msg{To: uint8(to)}}
+	}
+	assert.True(t, independent(req(0), del(1)))
+	assert.True(t, independent(step(0, 1), step(1, 1)))
+	assert.False(t, independent(req(0), del(0)))
+	assert.False(t, independent(step(0, 1), step(0, 2)))
+	assert.False(t, independent(step(0, sim.TimerProc), del(1)))
+	assert.False(t, independent(sim.Event{Kind: sim.EvApp, Node: 0, To: 2}, del(1)))
+	assert.False(t, independent(sim.Event{Kind: sim.EvCrash, Node: 0}, del(1)))
+}

@@ -1,0 +1,113 @@
+package explore_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/sim"
+)
+
+// Sleep sets skip transitions, never states: for every algorithm, a
+// search of safety with sleep sets (and without persistent sets, which
+// would otherwise be used) reaches exactly the states of the full
+// search, each at its depth, in no more transitions, whether it expands
+// states one at a time or ahead. Where a state with two nodes in the CS
+// is found, the sleep-set search stops there (see sleepSets), and then
+// every state up to that depth must be the full search's.
+func TestSleepSetsKeepEveryState(t *testing.T) {
+	sizes := []sim.Options{{Requests: 1}, {Requests: 2}, {Requests: 1, AppMsgs: 1}}
+	tried, pruned := 0, 0
+	for _, alg := range registry.All() {
+		for _, n := range []int{2, 3} {
+			for _, o := range sizes {
+				cfg := explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: o, Props: []string{explore.Safety}, MaxStates: 400_000}
+				full, fr, err := explore.Reached(cfg, false)
+				if err != nil || !fr.Complete && fr.Verdicts[explore.Safety] != explore.Violated {
+					continue // the algorithm does not take this size, or it is too big here
+				}
+				for _, ahead := range []bool{false, true} {
+					c := cfg
+					if !ahead {
+						c = explore.OneByOne(c)
+					}
+					name := fmt.Sprintf("%s/N=%d/R=%d/A=%d/ahead=%v", alg.Name, n, o.Requests, o.AppMsgs, ahead)
+					t.Run(name, func(t *testing.T) {
+						got, gr, err := explore.Reached(c, true)
+						require.NoError(t, err)
+						require.True(t, gr.Sleep, "sleep sets apply")
+						tried++
+						if gr.Transitions < fr.Transitions {
+							pruned++
+						}
+						if fr.Verdicts[explore.Safety] == explore.Violated {
+							assert.Equal(t, explore.Violated, gr.Verdicts[explore.Safety])
+							assert.Equal(t, len(fr.Counterexamples[explore.Safety].Steps), len(gr.Counterexamples[explore.Safety].Steps), "as short")
+							d := gr.Depth // states deeper than the first violation are not vouched for
+							missing := 0
+							for k, depth := range full {
+								if _, ok := got[k]; depth <= d && (!ok || got[k] != depth) {
+									missing++
+								}
+							}
+							assert.Zero(t, missing, "states of the full search up to depth %d not found at their depth", d)
+							return
+						}
+						assert.True(t, gr.Complete)
+						assert.Equal(t, fr.States, gr.States)
+						assert.Equal(t, fr.Depth, gr.Depth)
+						assert.LessOrEqual(t, gr.Transitions, fr.Transitions)
+						differ := 0
+						for k, depth := range full {
+							if d, ok := got[k]; !ok || d != depth {
+								differ++
+							}
+						}
+						assert.Zero(t, differ, "states not found at their depth")
+					})
+				}
+			}
+		}
+	}
+	require.Positive(t, tried)
+	assert.Greater(t, pruned, tried/2, "sleep sets must skip transitions in most searches")
+}
+
+// Check reports what the full search reports when the search with sleep
+// sets finds a violation or reaches a bound: it searches again in full.
+func TestSleepSetsGiveWayAtViolationsAndBounds(t *testing.T) {
+	for _, c := range []struct {
+		algo  string
+		n, r  int
+		bound int
+	}{
+		{"ra-benari-numfirst", 3, 1, 0},
+		{"ra-v2", 3, 2, 0},
+		{"maekawa", 3, 2, 20_000},
+		{"lamport", 3, 1, 5_000},
+		{"ra-benari", 3, 2, 50_000},
+	} {
+		alg := registry.Lookup(c.algo)
+		require.NotNil(t, alg, c.algo)
+		cfg := explore.Config{Alg: alg, Sim: sim.Config{N: c.n}, Opts: sim.Options{Requests: c.r}, Props: []string{explore.Safety}, MaxStates: c.bound}
+		got, err := explore.Check(explore.NoAmple(cfg))
+		require.NoError(t, err)
+		cfg.NoReduce = true
+		want, err := explore.Check(cfg)
+		require.NoError(t, err)
+		require.True(t, want.Verdicts[explore.Safety] == explore.Violated || want.Bound != "", "%s: a violation or a bound", c.algo)
+		assert.False(t, got.Sleep, "%s: the second search is the full one", c.algo)
+		assert.Equal(t, want.States, got.States, c.algo)
+		assert.Equal(t, want.Transitions, got.Transitions, c.algo)
+		assert.Equal(t, want.Verdicts, got.Verdicts, c.algo)
+		assert.Equal(t, want.Bound, got.Bound, c.algo)
+		for p, ce := range want.Counterexamples {
+			require.Contains(t, got.Counterexamples, p)
+			assert.Equal(t, ce.Events(), got.Counterexamples[p].Events(), "%s: %s", c.algo, p)
+		}
+	}
+}
