@@ -280,10 +280,11 @@ func Check(c Config) (*Result, error) {
 	}
 	s.bfs()
 	if s.sleepFailed {
-		// Sleep sets vouch for a search that holds (see sleepSets): search
-		// again in full for what the full search reports at a violation or
-		// a bound. Stopped before it found again what the first found,
-		// the first one's violations, real runs of shortest length, stand.
+		// Stopped by a bound, a search with sleep sets holds another part
+		// of its last level than the full search would (see sleepSets):
+		// search again in full, and report that. Stopped before it found
+		// again what the first found, the first one's violations, real
+		// runs of shortest length, stand.
 		first := s
 		full := c
 		full.noSleep = true

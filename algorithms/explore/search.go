@@ -25,8 +25,8 @@ type search struct {
 	reduced bits
 	reduce  bool
 	// slp, if set, holds the sleep sets of a search that takes them (see
-	// sleepSets); sleepFailed says it stopped at a violation or a bound,
-	// for Check to search again in full.
+	// sleepSets); sleepFailed says it stopped at a bound, for Check to
+	// search again in full.
 	slp         *sleepSets
 	sleepFailed bool
 	amp         []ampleSucc
@@ -132,10 +132,6 @@ func (s *search) bfs() {
 	for cur := 0; cur < s.st.len(); cur++ {
 		if c.First && len(s.found) > 0 {
 			s.complete = false
-			break
-		}
-		if s.slp != nil && (len(s.found) > 0 || s.sleepFailed) {
-			s.complete, s.sleepFailed = false, true // see sleepSets
 			break
 		}
 		if s.decided() {
@@ -283,7 +279,6 @@ func (s *search) added(cur, idx int, waiting uint32, unsafe bool) {
 	s.bad.push(unsafe)
 	if unsafe {
 		s.note(Safety, &violation{kind: "two nodes in the CS", state: idx})
-		s.sleepFailed = s.slp != nil // beyond it sleep sets vouch for nothing
 	}
 }
 

@@ -40,11 +40,16 @@ import (
 // well.
 //
 // The argument needs the states on those paths to be expanded: a state
-// with two nodes in the CS is not, so once a violation is found the
-// search does not vouch for what lies beyond it. A search with sleep sets
-// is therefore only a way to reach "holds" sooner: at its first violation
-// or bound it stops, and Check searches again in full (see Check). What
-// it reports is what the full search reports, but for its transitions.
+// with two nodes in the CS is not, so the search vouches for every state
+// up to the depth of the first violation, not beyond. That is all a
+// search of safety alone needs: the full search stops there too (the one
+// property asked is settled), and the violation found first is at the
+// same depth, so the counterexample is as short, though it may be another
+// run of that length (the first found of several of that depth). A
+// search stopped by a bound inside a level holds a part of that level,
+// which part depending on the order states were found in: whether the
+// full search would have found a violation there is not known, so at a
+// bound Check searches again in full (see Check) and reports that.
 //
 // Edges are skipped, so the graph the liveness check needs is not whole,
 // and Order's ghost state makes every event depend on every earlier one:
@@ -197,9 +202,9 @@ func local(e sim.Event) bool {
 
 // useSleep reports whether a search of c from w takes sleep sets (see
 // sleepSets): not reduced (the reduction's cycle proviso reads the
-// graph), a full search not asked for, safety alone, no crashes, no
-// Order.
+// graph), a full search not asked for, safety alone (so that its first
+// violation settles the search), no crashes, no Order.
 func useSleep(c Config, w *sim.World, reduce bool) bool {
-	return !reduce && !c.NoReduce && !c.noSleep && !c.Exhaust && !c.wants(Liveness) &&
+	return !reduce && !c.NoReduce && !c.noSleep && !c.Exhaust && c.wants(Safety) && !c.wants(Liveness) &&
 		!c.Opts.Order && !w.Opts.Order && !faulty(w)
 }
