@@ -73,7 +73,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of Markdown")
 	fs.BoolVar(&f.first, "first", false, "stop at the first violation of any property")
 	fs.BoolVar(&f.emit, "emit-scenario", false, "print the shortest counterexample as a scenario that replays it (for dmelab run and the playground)")
-	fs.BoolVar(&f.reduce, "reduce", true, "use the partial-order reduction where it is sound (--reduce=false: full search)")
+	fs.BoolVar(&f.reduce, "reduce", true, "use the partial-order reduction, or sleep sets, where they are sound (--reduce=false: full search)")
 	fs.IntVar(&f.maxStates, "max-states", 0, "stop after this many states (0: no bound)")
 	seed := fs.Uint64("seed", 0, "random-walk mode: seed of the walks (for configurations too big to exhaust)")
 	fs.IntVar(&f.walks, "walks", 1000, "random-walk mode: number of walks")
