@@ -53,8 +53,8 @@ import (
 //
 // Edges are skipped, so the graph the liveness check needs is not whole,
 // and Order's ghost state makes every event depend on every earlier one:
-// sleep sets are used only for searches of safety alone, without crashes
-// and without Order (see useSleep).
+// sleep sets are used only for searches of safety alone, without Order
+// (see useSleep).
 type sleepSets struct {
 	// The level being expanded starts at state curStart, the next one
 	// (whose states are being found) at nextStart.
@@ -183,9 +183,12 @@ func asleep(set []sim.Event, e sim.Event) bool {
 // its application's counters and its own clock, removes the message it
 // receives (a FIFO channel's head, which a send to the same channel
 // leaves the head) and adds the messages it sends, in their canonical
-// place. A timeout is enabled only while every other node is quiet, and
-// an application message needs its receiver idle and the shared budget:
-// both depend on everything. (Crashes never get here: useSleep.)
+// place. A timeout is enabled only while every other node is quiet, an
+// application message needs its receiver idle and the shared budget, and
+// a crash or a recovery changes what every node is told of who is down
+// (and a crash what may still be received): all of these depend on
+// everything. Between two of them the crashed set stays as it is, and
+// only a crashed node's own events are disabled by it.
 func independent(a, b sim.Event) bool {
 	return a.Node != b.Node && local(a) && local(b)
 }
@@ -203,8 +206,8 @@ func local(e sim.Event) bool {
 // useSleep reports whether a search of c from w takes sleep sets (see
 // sleepSets): not reduced (the reduction's cycle proviso reads the
 // graph), a full search not asked for, safety alone (so that its first
-// violation settles the search), no crashes, no Order.
+// violation settles the search), no Order.
 func useSleep(c Config, w *sim.World, reduce bool) bool {
 	return !reduce && !c.NoReduce && !c.noSleep && !c.Exhaust && c.wants(Safety) && !c.wants(Liveness) &&
-		!c.Opts.Order && !w.Opts.Order && !faulty(w)
+		!c.Opts.Order && !w.Opts.Order
 }

@@ -16,26 +16,30 @@ import (
 // search of safety with sleep sets (and without persistent sets, which
 // would otherwise be used) reaches exactly the states of the full
 // search, each at its depth, in no more transitions, whether it expands
-// states one at a time or ahead. Where the full search finds two nodes
+// states one at a time or ahead, with application messages, crashes and
+// recoveries too. Where the full search finds two nodes
 // in the CS, both stop at the level of the first such state, and every
 // level before it must be the same, and the counterexample as long.
 func TestSleepSetsKeepEveryState(t *testing.T) {
-	sizes := []sim.Options{{Requests: 1}, {Requests: 2}, {Requests: 1, AppMsgs: 1}}
+	sizes := []sim.Options{{Requests: 1}, {Requests: 2}, {Requests: 1, AppMsgs: 1}, {Requests: 1, Crashes: 1}, {Requests: 1, Crashes: 1, Recoveries: 1}}
 	tried, pruned := 0, 0
 	for _, alg := range registry.All() {
 		for _, n := range []int{2, 3} {
 			for _, o := range sizes {
-				cfg := explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: o, Props: []string{explore.Safety}, MaxStates: 400_000}
+				cfg := explore.Config{Alg: alg, Sim: sim.Config{N: n}, Opts: o, Props: []string{explore.Safety}, MaxStates: 150_000}
 				full, fr, err := explore.Reached(cfg, false)
 				if err != nil || !fr.Complete && fr.Verdicts[explore.Safety] != explore.Violated {
 					continue // the algorithm does not take this size, or it is too big here
 				}
 				for _, ahead := range []bool{false, true} {
+					if !ahead && (o.AppMsgs > 0 || o.Crashes > 0) {
+						continue // one state at a time against ahead: R=1, 2 suffice
+					}
 					c := cfg
 					if !ahead {
 						c = explore.OneByOne(c)
 					}
-					name := fmt.Sprintf("%s/N=%d/R=%d/A=%d/ahead=%v", alg.Name, n, o.Requests, o.AppMsgs, ahead)
+					name := fmt.Sprintf("%s/N=%d/R=%d/A=%d/C=%d/Rec=%d/ahead=%v", alg.Name, n, o.Requests, o.AppMsgs, o.Crashes, o.Recoveries, ahead)
 					t.Run(name, func(t *testing.T) {
 						got, gr, err := explore.Reached(c, true)
 						require.NoError(t, err)
