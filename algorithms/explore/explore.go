@@ -87,7 +87,7 @@ type Config struct {
 	// maxDepth, if positive, stops expanding states at that depth.
 	maxDepth int
 	// noSleep: take no sleep sets (Check's second search, in full, after
-	// one with sleep sets stopped at a violation or a bound).
+	// one with sleep sets stopped at a bound).
 	noSleep bool
 	// noAmple: no persistent sets, sleep sets still (the tests compare
 	// sleep sets with the full search on every algorithm).
@@ -282,18 +282,13 @@ func Check(c Config) (*Result, error) {
 	if s.sleepFailed {
 		// Stopped by a bound, a search with sleep sets holds another part
 		// of its last level than the full search would (see sleepSets):
-		// search again in full, and report that. Stopped before it found
-		// again what the first found, the first one's violations, real
-		// runs of shortest length, stand.
-		first := s
+		// search again in full, and report that. It had found no
+		// violation (its first one settles it, before any bound), so
+		// nothing of it is kept.
 		full := c
 		full.noSleep = true
 		s, _ = newSearch(full)
 		s.bfs()
-		if s.bound == BoundStopped && lost(first, s) {
-			s = first
-			s.complete, s.bound = false, BoundStopped
-		}
 	}
 	ok, stopped := true, false
 	if s.reduce && s.bound != BoundStopped {

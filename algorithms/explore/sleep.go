@@ -49,7 +49,11 @@ import (
 // search stopped by a bound inside a level holds a part of that level,
 // which part depending on the order states were found in: whether the
 // full search would have found a violation there is not known, so at a
-// bound Check searches again in full (see Check) and reports that.
+// bound Check searches again in full (see Check) and reports that. The
+// other way round, a violation found before the bound stands, even where
+// the full search, finding that level's states in another order, would
+// have reached the bound first and said "unknown": it is a real run, as
+// short as any.
 //
 // Edges are skipped, so the graph the liveness check needs is not whole,
 // and Order's ghost state makes every event depend on every earlier one:
