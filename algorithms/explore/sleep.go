@@ -14,7 +14,8 @@ import (
 // twice, once by each order (four or five transitions a state at N=3).
 //
 // Two events are independent when different nodes take them and neither
-// is a timeout or an application message (see independent): each changes
+// is a timeout, an application message, a crash or a recovery (see
+// independent): each changes
 // only its own node, the messages it receives and those it sends, so
 // taking them in either order gives the same state, and neither disables
 // the other. When state x is expanded, each event taken gets a sleep set
