@@ -26,8 +26,8 @@ type ahead struct {
 	succs  []aheadSucc
 	notes  []aheadNote
 	evs    []sim.Event
-	sleeps []sim.Event // the successors' sleep sets, back to back (see sleepSets)
-	sink   uint32      // what the reads of the table's slots sum to (so they are made)
+	sleeps []slept // the successors' sleep sets, back to back (see sleepSets)
+	sink   uint32  // what the reads of the table's slots sum to (so they are made)
 }
 
 // aheadState is one state expanded ahead.
@@ -124,15 +124,18 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 			set, st.reduced = p, true
 		}
 	}
-	var z []sim.Event
+	var z []slept
 	if s.slp != nil {
 		z = s.slp.of(j)
 		s.slp.begin()
 	}
 	sc.ahead = true
 	for _, e := range set {
-		if s.slp != nil && asleep(z, e) {
-			continue
+		var k slept
+		if s.slp != nil {
+			if k = s.slp.key(e); asleep(z, k) {
+				continue
+			}
 		}
 		l := len(sc.later)
 		out := sc.apply(w, e)
@@ -140,7 +143,7 @@ func (s *search) expandAhead(w *sim.World, sc *scratch, j int) bool {
 		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, later: [2]int32{int32(l), int32(len(sc.later))}, node: uint8(e.Node)}
 		if s.slp != nil {
 			from := len(a.sleeps)
-			a.sleeps = append(a.sleeps, s.slp.took(z, e)...)
+			a.sleeps = append(a.sleeps, s.slp.took(z, k)...)
 			su.sleep = [2]int32{int32(from), int32(len(a.sleeps))}
 		}
 		if out.WrongLeader || out.OrderBroken {

@@ -169,7 +169,7 @@ func (s *search) bfs() {
 		}
 		s.estart.push(uint32(s.edges.len()))
 		s.expanded = cur + 1
-		var z []sim.Event // cur's sleep set
+		var z []slept // cur's sleep set
 		if s.slp != nil {
 			z = s.slp.at(cur, s.st.len())
 		}
@@ -216,8 +216,11 @@ func (s *search) bfs() {
 			s.slp.begin()
 		}
 		for _, e := range evs {
-			if s.slp != nil && asleep(z, e) {
-				continue
+			var k slept
+			if s.slp != nil {
+				if k = s.slp.key(e); asleep(z, k) {
+					continue
+				}
 			}
 			out := sc.apply(w, e)
 			s.transitions++
@@ -226,7 +229,7 @@ func (s *search) bfs() {
 				s.added(cur, idx, sc.waiting, sc.unsafe)
 			}
 			if s.slp != nil {
-				s.slp.reached(idx, isNew, s.slp.took(z, e))
+				s.slp.reached(idx, isNew, s.slp.took(z, k))
 			}
 			s.noteEvent(w, cur, e, out)
 			s.edges.push(uint32(idx))

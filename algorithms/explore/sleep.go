@@ -65,15 +65,46 @@ type sleepSets struct {
 	// (whose states are being found) at nextStart.
 	curStart, nextStart int
 	cur, next           sleepLevel
-	done                []sim.Event // events taken so far at the state being expanded
-	pass                []sim.Event // the sleep set passed on, being built
+	done                []slept // events taken so far at the state being expanded
+	pass                []slept // the sleep set passed on, being built
+	payloads            map[string]uint32
+}
+
+// slept is an event as a sleep set keeps it: without pointers (a
+// message's payload is interned), so that sets are copied and compared
+// as plain memory, without the collector's barriers.
+type slept struct {
+	kind           sim.EventKind
+	node, to       uint8
+	step           sim.Step
+	from, dst, msg uint8 // the message's From, To and Kind
+	a, b, ts       int32
+	hb, data       uint32
+}
+
+// key is e as a sleep set keeps it (a world has at most 32 nodes).
+func (sl *sleepSets) key(e sim.Event) slept {
+	k := slept{kind: e.Kind, node: uint8(e.Node), to: uint8(e.To), step: e.Step,
+		from: e.Msg.From, dst: e.Msg.To, msg: e.Msg.Kind, a: e.Msg.A, b: e.Msg.B, ts: e.Msg.TS, hb: e.Msg.HB}
+	if d := e.Msg.Data; d != "" {
+		id, ok := sl.payloads[d]
+		if !ok {
+			if sl.payloads == nil {
+				sl.payloads = map[string]uint32{}
+			}
+			id = uint32(len(sl.payloads) + 1)
+			sl.payloads[d] = id
+		}
+		k.data = id
+	}
+	return k
 }
 
 // sleepLevel holds the sleep sets of one level's states, in state order.
 type sleepLevel struct {
 	off []uint32
 	n   []uint16
-	evs []sim.Event
+	evs []slept
 }
 
 func newSleepSets() *sleepSets {
@@ -86,19 +117,19 @@ func (l *sleepLevel) reset() {
 	l.off, l.n, l.evs = l.off[:0], l.n[:0], l.evs[:0]
 }
 
-func (l *sleepLevel) add(set []sim.Event) {
+func (l *sleepLevel) add(set []slept) {
 	l.off = append(l.off, uint32(len(l.evs)))
 	l.n = append(l.n, uint16(len(set)))
 	l.evs = append(l.evs, set...)
 }
 
-func (l *sleepLevel) get(k int) []sim.Event {
+func (l *sleepLevel) get(k int) []slept {
 	o := l.off[k]
 	return l.evs[o : o+uint32(l.n[k])]
 }
 
 // meet keeps of state k's sleep set what set holds too.
-func (l *sleepLevel) meet(k int, set []sim.Event) {
+func (l *sleepLevel) meet(k int, set []slept) {
 	kept := l.get(k)[:0]
 	for _, t := range l.get(k) {
 		if asleep(set, t) {
@@ -109,17 +140,14 @@ func (l *sleepLevel) meet(k int, set []sim.Event) {
 }
 
 func (l *sleepLevel) bytes() int {
-	return cap(l.off)*4 + cap(l.n)*2 + cap(l.evs)*eventBytes
+	return cap(l.off)*4 + cap(l.n)*2 + cap(l.evs)*int(unsafe.Sizeof(slept{}))
 }
-
-// eventBytes is a sim.Event's size, payload aside.
-const eventBytes = int(unsafe.Sizeof(sim.Event{}))
 
 // at returns state i's sleep set; i is in the level being expanded. The
 // level begins when its first state is (bfs calls at for every state in
 // order, before it looks ahead), and the next level's sleep sets are then
 // whole: every state of the level before has been expanded.
-func (sl *sleepSets) at(i, stored int) []sim.Event {
+func (sl *sleepSets) at(i, stored int) []slept {
 	if i == sl.nextStart {
 		sl.cur, sl.next = sl.next, sl.cur
 		sl.next.reset()
@@ -130,15 +158,15 @@ func (sl *sleepSets) at(i, stored int) []sim.Event {
 
 // of returns the sleep set of state i of the level being expanded, for a
 // state expanded ahead.
-func (sl *sleepSets) of(i int) []sim.Event { return sl.cur.get(i - sl.curStart) }
+func (sl *sleepSets) of(i int) []slept { return sl.cur.get(i - sl.curStart) }
 
 // begin starts the expansion of a state.
 func (sl *sleepSets) begin() { sl.done = sl.done[:0] }
 
-// took notes that e is taken at the state being expanded, whose sleep set
-// is z, and returns the sleep set e's successor gets from there (valid
-// until the next call).
-func (sl *sleepSets) took(z []sim.Event, e sim.Event) []sim.Event {
+// took notes that e (a key) is taken at the state being expanded, whose
+// sleep set is z, and returns the sleep set e's successor gets from there
+// (valid until the next call).
+func (sl *sleepSets) took(z []slept, e slept) []slept {
 	sl.pass = sl.pass[:0]
 	for _, t := range z {
 		if independent(t, e) {
@@ -156,7 +184,7 @@ func (sl *sleepSets) took(z []sim.Event, e sim.Event) []sim.Event {
 
 // reached records that state idx (isNew: just added) was reached with
 // sleep set set from the level being expanded.
-func (sl *sleepSets) reached(idx int, isNew bool, set []sim.Event) {
+func (sl *sleepSets) reached(idx int, isNew bool, set []slept) {
 	switch {
 	case isNew:
 		sl.next.add(set)
@@ -173,7 +201,7 @@ func (sl *sleepSets) bytes() int {
 }
 
 // asleep reports whether e is in set.
-func asleep(set []sim.Event, e sim.Event) bool {
+func asleep(set []slept, e slept) bool {
 	for _, t := range set {
 		if t == e {
 			return true
@@ -194,16 +222,16 @@ func asleep(set []sim.Event, e sim.Event) bool {
 // (and a crash what may still be received): all of these depend on
 // everything. Between two of them the crashed set stays as it is, and
 // only a crashed node's own events are disabled by it.
-func independent(a, b sim.Event) bool {
-	return a.Node != b.Node && local(a) && local(b)
+func independent(a, b slept) bool {
+	return a.node != b.node && local(a) && local(b)
 }
 
-func local(e sim.Event) bool {
-	switch e.Kind {
+func local(e slept) bool {
+	switch e.kind {
 	case sim.EvRequest, sim.EvExit, sim.EvDeliver:
 		return true
 	case sim.EvStep:
-		return e.Step.Proc != sim.TimerProc
+		return e.step.Proc != sim.TimerProc
 	}
 	return false
 }

@@ -15,21 +15,25 @@ func TestSleepSetsMeet(t *testing.T) {
 	b := sim.Event{Kind: sim.EvExit, Node: 1}
 	c := sim.Event{Kind: sim.EvDeliver, Node: 2, Msg: sim.Msg{From: 0, To: 2, Kind: 1}}
 	sl := newSleepSets()
+	ka, kb, kc := sl.key(a), sl.key(b), sl.key(c)
 	assert.Empty(t, sl.at(0, 1))
-	sl.reached(1, true, []sim.Event{a, b, c})
-	sl.reached(2, true, []sim.Event{b})
-	sl.reached(1, false, []sim.Event{c, a}) // state 1 again: a and c
-	sl.reached(2, false, []sim.Event{a})    // state 2 again: nothing
-	sl.reached(0, false, nil)               // a longer path to the initial state: ignored
-	assert.Equal(t, []sim.Event{a, c}, sl.at(1, 3))
+	sl.reached(1, true, []slept{ka, kb, kc})
+	sl.reached(2, true, []slept{kb})
+	sl.reached(1, false, []slept{kc, ka}) // state 1 again: a and c
+	sl.reached(2, false, []slept{ka})     // state 2 again: nothing
+	sl.reached(0, false, nil)             // a longer path to the initial state: ignored
+	assert.Equal(t, []slept{ka, kc}, sl.at(1, 3))
 	assert.Empty(t, sl.at(2, 3))
-	sl.reached(3, true, []sim.Event{c})
-	assert.Equal(t, []sim.Event{c}, sl.at(3, 4))
+	sl.reached(3, true, []slept{kc})
+	assert.Equal(t, []slept{kc}, sl.at(3, 4))
 }
 
-// Events of different nodes are independent unless one is a timeout or
-// an application message; a node's own events never are.
+// Events of different nodes are independent unless one is a timeout, an
+// application message or a crash; a node's own events never are. Keys
+// tell payloads apart.
 func TestIndependent(t *testing.T) {
+	sl := newSleepSets()
+	independent := func(a, b sim.Event) bool { return independent(sl.key(a), sl.key(b)) }
 	req := func(n int) sim.Event { return sim.Event{Kind: sim.EvRequest, Node: n} }
 	step := func(n int, p uint8) sim.Event { return sim.Event{Kind: sim.EvStep, Node: n, Step: sim.Step{Proc: p}} }
 	del := func(to int) sim.Event {
@@ -42,4 +46,8 @@ func TestIndependent(t *testing.T) {
 	assert.False(t, independent(step(0, sim.TimerProc), del(1)))
 	assert.False(t, independent(sim.Event{Kind: sim.EvApp, Node: 0, To: 2}, del(1)))
 	assert.False(t, independent(sim.Event{Kind: sim.EvCrash, Node: 0}, del(1)))
+	x := sim.Event{Kind: sim.EvDeliver, Node: 1, Msg: sim.Msg{To: 1, Data: "x"}}
+	y := sim.Event{Kind: sim.EvDeliver, Node: 1, Msg: sim.Msg{To: 1, Data: "y"}}
+	assert.NotEqual(t, sl.key(x), sl.key(y))
+	assert.Equal(t, sl.key(x), sl.key(sim.Event{Kind: sim.EvDeliver, Node: 1, Msg: sim.Msg{To: 1, Data: "x"}}))
 }
