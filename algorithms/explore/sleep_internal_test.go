@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,4 +51,21 @@ func TestIndependent(t *testing.T) {
 	y := sim.Event{Kind: sim.EvDeliver, Node: 1, Msg: sim.Msg{To: 1, Data: "y"}}
 	assert.NotEqual(t, sl.key(x), sl.key(y))
 	assert.Equal(t, sl.key(x), sl.key(sim.Event{Kind: sim.EvDeliver, Node: 1, Msg: sim.Msg{To: 1, Data: "x"}}))
+}
+
+// key copies every field of an event and its message into the key, so
+// that two different events never share one; a field added to sim.Event,
+// sim.Msg or sim.Step must be added to key too, and this test says so.
+func TestKeyNamesEveryField(t *testing.T) {
+	fields := func(v any) []string {
+		var out []string
+		ty := reflect.TypeOf(v)
+		for i := range ty.NumField() {
+			out = append(out, ty.Field(i).Name)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"Kind", "Node", "Step", "Msg", "To"}, fields(sim.Event{}), "sleepSets.key")
+	assert.Equal(t, []string{"From", "To", "Kind", "A", "B", "TS", "HB", "Data"}, fields(sim.Msg{}), "sleepSets.key")
+	assert.Equal(t, []string{"Proc", "Arg"}, fields(sim.Step{}), "sleepSets.key")
 }
