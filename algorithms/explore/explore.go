@@ -127,8 +127,10 @@ type Result struct {
 	// complete search's.
 	Settled bool
 	Reduced bool // the partial-order reduction was used
-	// Sleep says that sleep sets were used (see sleepSets): the states
-	// and verdicts of the full search, in fewer transitions.
+	// Sleep says that sleep sets were used (see sleepSets): the full
+	// search's verdicts and, where it holds, its states, in fewer
+	// transitions; at a violation a counterexample as short, from the
+	// same levels before it.
 	Sleep           bool
 	Depth           int // BFS depth reached
 	Verdicts        map[string]Verdict
