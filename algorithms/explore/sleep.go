@@ -68,6 +68,7 @@ type sleepSets struct {
 	done                []slept // events taken so far at the state being expanded
 	pass                []slept // the sleep set passed on, being built
 	payloads            map[string]uint32
+	payloadBytes        int // what payloads holds, roughly (see bytes)
 }
 
 // slept is an event as a sleep set keeps it: without pointers (a
@@ -94,6 +95,7 @@ func (sl *sleepSets) key(e sim.Event) slept {
 			}
 			id = uint32(len(sl.payloads) + 1)
 			sl.payloads[d] = id
+			sl.payloadBytes += len(d) + 32 // the string and its entry
 		}
 		k.data = id
 	}
@@ -197,7 +199,7 @@ func (sl *sleepSets) reached(idx int, isNew bool, set []slept) {
 }
 
 func (sl *sleepSets) bytes() int {
-	return sl.cur.bytes() + sl.next.bytes()
+	return sl.cur.bytes() + sl.next.bytes() + sl.payloadBytes
 }
 
 // asleep reports whether e is in set.
