@@ -182,6 +182,7 @@ cost-replot:
 # an empty build cache (about a minute).
 bench-grade:
 	$(GO) test ./grader/grade -run '^$$' -bench . -benchtime 3x
+	$(GO) test ./grader/sandbox -run '^$$' -bench BenchmarkCall -count 3
 
 # Autograder packages of one exercise (EXERCISE=ra-steps): Gradescope's
 # zip, and a PrairieLearn question in bin/prairielearn/ (copy it into the

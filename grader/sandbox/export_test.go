@@ -52,3 +52,16 @@ func HoldCompilations() (release func()) {
 		close(gate)
 	}
 }
+
+// Requests are the distinct requests the sandbox has answered, in no
+// particular order.
+func Requests(s *Sandbox) [][]byte {
+	var rs [][]byte
+	for r := range s.memo {
+		rs = append(rs, []byte(r))
+	}
+	return rs
+}
+
+// Answer runs req in the sandbox, past its memo.
+func Answer(s *Sandbox, req []byte) ([]byte, error) { return s.call(req) }
