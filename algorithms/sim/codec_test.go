@@ -74,3 +74,22 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIntsN: IntsN reads what as many calls of Int read, fails where they
+// fail, and leaves the decoder where they leave it.
+func FuzzIntsN(f *testing.F) {
+	f.Add([]byte{0, 1, 2}, uint8(3))
+	f.Add([]byte{0x80, 0x01, 0x03, 0x02}, uint8(4))
+	f.Add([]byte{0xff, 0xff}, uint8(1))
+	f.Fuzz(func(t *testing.T, b []byte, n uint8) {
+		d1, d2 := sim.Dec{B: b}, sim.Dec{B: b}
+		got, want := make([]int, n%16), make([]int, n%16)
+		d1.IntsN(got)
+		for i := range want {
+			want[i] = d2.Int()
+		}
+		assert.Equal(t, want, got)
+		assert.Equal(t, d2.Err, d1.Err)
+		assert.Equal(t, d2.B, d1.B)
+	})
+}

@@ -9,8 +9,10 @@ import (
 )
 
 // GetInts and PutInts are GetList and PutList written out for ints: on
-// every input, well formed or not, they read and write what the general
-// ones do, leave the decoder where they do and fail as they do.
+// every input, well formed or not, they fail where the general ones do,
+// and otherwise read and write what those do and leave the decoder where
+// those do. (What a failed read leaves is not kept: every caller drops
+// the whole request or answer.)
 func FuzzIntsAreLists(f *testing.F) {
 	enc := func(xs ...int) []byte {
 		var e sim.Enc
@@ -29,9 +31,10 @@ func FuzzIntsAreLists(f *testing.F) {
 		max = max&31 - 1 // -1..30
 		d1, d2 := sim.Dec{B: b}, sim.Dec{B: b}
 		got, want := GetInts(&d1, max), GetList(&d2, max, (*sim.Dec).Int)
-		assert.Equal(t, want, got)
-		assert.Equal(t, d2.Err, d1.Err)
-		assert.Equal(t, d2.B, d1.B)
+		if assert.Equal(t, d2.Err != nil, d1.Err != nil, "fails alike") && d2.Err == nil {
+			assert.Equal(t, want, got)
+			assert.Equal(t, d2.B, d1.B)
+		}
 
 		var e1, e2 sim.Enc
 		PutInts(&e1, want, max)

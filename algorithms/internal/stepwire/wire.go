@@ -74,9 +74,11 @@ func (w *Wire[V, S]) encodeRequest(e *sim.Enc, op, a, b int, p Place, v *V) {
 // simulator builds (1 to 32 nodes), a node of it, and arguments of the
 // kinds the op takes.
 func (w *Wire[V, S]) decodeRequest(d *sim.Dec, v *V, p *Place) (op, a, b int, ok bool) {
-	op, a, b = d.Int(), d.Int(), d.Int()
-	p.ID, p.N, p.Clock = d.Int(), d.Int(), d.Int()
-	crashed := d.Int()
+	var h [7]int
+	d.IntsN(h[:])
+	op, a, b = h[0], h[1], h[2]
+	p.ID, p.N, p.Clock = h[3], h[4], h[5]
+	crashed := h[6]
 	w.Get(d, v)
 	switch {
 	case d.Err != nil, len(d.B) > 0, op < 0, op >= len(w.Ops), p.N < 1, p.N > 32,
@@ -266,10 +268,12 @@ func GetInts(d *sim.Dec, max int) []int {
 	if k == 0 {
 		return nil
 	}
-	xs := make([]int, 0, min(k, len(d.B)))
-	for ; k > 0 && d.Err == nil; k-- {
-		xs = append(xs, d.Int())
+	if k > len(d.B) { // every int takes a byte at least
+		d.Err = ErrBadAnswer
+		return nil
 	}
+	xs := make([]int, k)
+	d.IntsN(xs)
 	return xs
 }
 
