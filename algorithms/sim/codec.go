@@ -50,6 +50,12 @@ func (e *Enc) Bytes(b string) {
 type Dec struct {
 	B   []byte
 	Err error
+	// Arena, when it has room, is memory for lists of ints that a reader
+	// may cut from instead of allocating (stepwire.GetInts does): the
+	// grader's sandbox decodes a request's variables into the same memory
+	// at every call. What is cut from it is only valid until the owner
+	// reuses it.
+	Arena []int
 }
 
 var errShort = errors.New("sim: truncated state encoding")
