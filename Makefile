@@ -114,6 +114,7 @@ fuzz:
 	$(GO) test ./cmd/dmelab -run '^$$' -fuzz FuzzCLI -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/votingsets -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
+	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzIntsN -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/internal/stepwire -run '^$$' -fuzz FuzzIntsAreLists -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzShareFragment -fuzztime $(FUZZTIME)

@@ -65,3 +65,34 @@ func TestStopPassesThrough(t *testing.T) {
 	stop := sim.Stop{Reason: "out of time"}
 	assert.PanicsWithValue(t, stop, func() { Run(func() { panic(stop) }) })
 }
+
+// invoke answers as Run does: the handler's result, or 0 and the panic's
+// text; a sim.Stop passes through, and no code says so.
+func TestInvoke(t *testing.T) {
+	type vars struct{ x int }
+	code := func(v *vars, op, a, b int) int {
+		switch op {
+		case 1:
+			panic("boom")
+		case 2:
+			panic(Fault{Msg: "ran out of memory"})
+		case 3:
+			panic(sim.Stop{Reason: "out of time"})
+		}
+		v.x = a + b
+		return 7
+	}
+	v := &vars{}
+	ret, p := invoke(code, v, 0, 2, 3, "handlers")
+	assert.Equal(t, 7, ret)
+	assert.Empty(t, p)
+	assert.Equal(t, 5, v.x)
+	ret, p = invoke(code, v, 1, 0, 0, "handlers")
+	assert.Equal(t, 0, ret)
+	assert.Equal(t, "panicked: boom", p)
+	_, p = invoke(code, v, 2, 0, 0, "handlers")
+	assert.Equal(t, "ran out of memory", p)
+	assert.PanicsWithValue(t, sim.Stop{Reason: "out of time"}, func() { invoke(code, v, 3, 0, 0, "handlers") })
+	_, p = invoke[vars](nil, v, 0, 0, 0, "steps")
+	assert.Equal(t, "no steps", p)
+}
