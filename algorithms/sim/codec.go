@@ -86,9 +86,9 @@ func (d *Dec) Int() int {
 }
 
 // IntsN reads len(dst) ints into dst, as that many calls of Int would,
-// in one call: a one-byte varint is read here, a longer one by Int. In
-// WebAssembly (the grader's sandbox, the browser) a call costs more than
-// reading one byte, and Int is too large to inline.
+// in one call: a one-byte varint is read here, a longer one by Int (which
+// is too large to inline). The grader's sandbox reads a request's header
+// and lists of ints so, at every call.
 func (d *Dec) IntsN(dst []int) {
 	for i := range dst {
 		if len(d.B) > 0 && d.B[0] < 0x80 {

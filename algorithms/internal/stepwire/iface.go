@@ -115,9 +115,8 @@ func MBool[St any](f func(St) bool) Method[St] {
 
 // invoke runs c's handler op on v; a panic is returned as its message
 // (as Run would, with ret 0), and a nil c says it has no steps (noun:
-// "handlers"). It recovers itself rather than through Run: in the
-// sandbox's interpreter each of Run's two extra calls costs about a
-// microsecond, at every call.
+// "handlers"). It recovers itself rather than through Run, which would
+// take two calls more at every call into the sandbox.
 func invoke[V any](c Code[V], v *V, op, a, b int, noun string) (ret int, panicked string) {
 	if c == nil {
 		return 0, "no " + noun

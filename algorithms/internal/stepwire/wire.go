@@ -238,12 +238,8 @@ func PutList[T any](e *sim.Enc, xs []T, max int, put func(*sim.Enc, T)) {
 
 // GetList reads what PutList wrote; a list longer than max+1 sets d.Err.
 func GetList[T any](d *sim.Dec, max int, get func(*sim.Dec) T) []T {
-	k := d.Int()
-	if d.Err != nil || k < 0 || k > max+1 {
-		d.Err = ErrBadAnswer
-		return nil
-	}
-	if k == 0 {
+	k := listLen(d, max)
+	if k <= 0 {
 		return nil
 	}
 	xs := make([]T, 0, min(k, len(d.B)))
@@ -253,9 +249,21 @@ func GetList[T any](d *sim.Dec, max int, get func(*sim.Dec) T) []T {
 	return xs
 }
 
+// listLen reads the length of a list of at most max+1 elements: 0 for an
+// empty one, and -1, with d.Err set, for one that is not.
+func listLen(d *sim.Dec, max int) int {
+	k := d.Int()
+	if d.Err != nil || k < 0 || k > max+1 {
+		d.Err = ErrBadAnswer
+		return -1
+	}
+	return k
+}
+
 // PutInts and GetInts are PutList and GetList for lists of ints, written
-// out: in the sandbox's interpreter a call through a function value for
-// every element costs more than the element itself.
+// out without a call through a function value for every element: they
+// run at every call into the sandbox, where every call of the guest's
+// code costs the interpreter's time.
 func PutInts(e *sim.Enc, xs []int, max int) {
 	xs = xs[:min(len(xs), max+1)]
 	e.Int(len(xs))
@@ -265,12 +273,8 @@ func PutInts(e *sim.Enc, xs []int, max int) {
 }
 
 func GetInts(d *sim.Dec, max int) []int {
-	k := d.Int()
-	if d.Err != nil || k < 0 || k > max+1 {
-		d.Err = ErrBadAnswer
-		return nil
-	}
-	if k == 0 {
+	k := listLen(d, max)
+	if k <= 0 {
 		return nil
 	}
 	if k > len(d.B) { // every int takes a byte at least
