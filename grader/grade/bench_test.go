@@ -73,7 +73,9 @@ func BenchmarkGradeServed(b *testing.B) {
 	p := &grade.Pool{Exe: exe, Dir: filepath.Join(root, "exercises"), Root: root, Cache: b.TempDir(), Idle: 1}
 	b.Cleanup(p.Close)
 	idle := func() { // the worker is ready for the next grading, as it is for a student's
-		for p.Workers() == 0 {
+		// (before the pool's first grading there is none to wait for: a
+		// run of the new-file rows alone would wait for ever)
+		for p.Started() > 0 && p.Workers() == 0 {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
