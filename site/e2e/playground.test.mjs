@@ -245,6 +245,19 @@ test('after a reduced search finds a violation, the search for a shorter run say
   const sh = seen.filter((t) => /looking for a shorter run/.test(t));
   assert.ok(sh.length > 0, `no progress of the search for a shorter run among ${JSON.stringify(seen)}`);
   assert.match(sh[0], /^Found a violation; looking for a shorter run: [\d,]+ states · depth \d+ · [\d.]+ s$/);
+  // The result line says the search was reduced, as dmelab check does.
+  assert.match(await page.textContent('#progress'), /^Explored ra-benari-numfirst with N=3, R=1\b.* transitions · partial-order reduction · /);
+  await page.check('input[name=prop][value=liveness]');
+  await page.check('input[name=prop][value=order]');
+});
+
+test('a search of safety alone without a reduction says it took sleep sets', { skip }, async () => {
+  await configure({ algo: 'maekawa', nodes: 2, requests: 1 });
+  await page.uncheck('input[name=prop][value=liveness]');
+  await page.uncheck('input[name=prop][value=order]');
+  await exploreWatchingProgress();
+  assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
+  assert.match(await page.textContent('#progress'), /^Explored maekawa with N=2, R=1\b.*: [\d,]+ states · [\d,]+ transitions · sleep sets \(every state, fewer transitions\) · complete · /);
   await page.check('input[name=prop][value=liveness]');
   await page.check('input[name=prop][value=order]');
 });

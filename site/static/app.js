@@ -69,6 +69,15 @@ function coverage(res) {
   return 'incomplete (bound reached)';
 }
 
+// method says how a search left schedules out, as dmelab check does: a
+// reduced search skips states no verdict depends on, sleep sets skip
+// transitions but reach every state.
+function method(res) {
+  if (res.reduced) return ' · partial-order reduction';
+  if (res.sleep) return ' · sleep sets (every state, fewer transitions)';
+  return '';
+}
+
 const isElection = (algo) => Boolean(algos.find((a) => a.name === algo)?.election);
 
 // ---------- small helpers ----------
@@ -486,7 +495,7 @@ async function explore(ev) {
           ? `Found a violation; looking for a shorter run: ${nf.format(m.states)} states · depth ${m.depth} · ${secs}`
           : `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${secs}`;
     });
-    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions${method(res)} · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));
     exploredAlgo = p.algo;
     const shortest = res.counterexample;

@@ -37,6 +37,7 @@ type CheckResult struct {
 	// explore.Result.Settled).
 	Settled         bool              `json:"settled,omitempty"`
 	Reduced         bool              `json:"reduced"`
+	Sleep           bool              `json:"sleep,omitempty"` // sleep sets took fewer transitions (explore.Result.Sleep)
 	ElapsedMS       int64             `json:"elapsed_ms"`
 	Properties      map[string]string `json:"properties"`
 	Counterexample  *Trace            `json:"counterexample"`
@@ -142,7 +143,7 @@ func checkProps(in []string) ([]string, error) {
 func ResultOf(p Params, r *explore.Result, elapsed time.Duration, met *metrics.Metrics) *CheckResult {
 	out := &CheckResult{
 		Algorithm: p.Algo, Nodes: p.Nodes, Requests: p.Requests, Mode: "exhaustive",
-		States: r.States, Transitions: r.Transitions, Complete: r.Complete, Settled: r.Settled, Reduced: r.Reduced,
+		States: r.States, Transitions: r.Transitions, Complete: r.Complete, Settled: r.Settled, Reduced: r.Reduced, Sleep: r.Sleep,
 		ElapsedMS: elapsed.Milliseconds(), Properties: map[string]string{},
 		Counterexamples: map[string]*Trace{},
 	}
