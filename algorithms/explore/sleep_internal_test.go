@@ -55,17 +55,20 @@ func TestIndependent(t *testing.T) {
 
 // key copies every field of an event and its message into the key, so
 // that two different events never share one; a field added to sim.Event,
-// sim.Msg or sim.Step must be added to key too, and this test says so.
+// sim.Msg or sim.Step must be added to key too, and a field widened
+// beyond what the key keeps of it (uint8 for node numbers, int32 and
+// uint32 for the message's numbers) must be widened there: this test
+// says so.
 func TestKeyNamesEveryField(t *testing.T) {
 	fields := func(v any) []string {
 		var out []string
 		ty := reflect.TypeOf(v)
 		for i := range ty.NumField() {
-			out = append(out, ty.Field(i).Name)
+			out = append(out, ty.Field(i).Name+" "+ty.Field(i).Type.String())
 		}
 		return out
 	}
-	assert.Equal(t, []string{"Kind", "Node", "Step", "Msg", "To"}, fields(sim.Event{}), "sleepSets.key")
-	assert.Equal(t, []string{"From", "To", "Kind", "A", "B", "TS", "HB", "Data"}, fields(sim.Msg{}), "sleepSets.key")
-	assert.Equal(t, []string{"Proc", "Arg"}, fields(sim.Step{}), "sleepSets.key")
+	assert.Equal(t, []string{"Kind sim.EventKind", "Node int", "Step sim.Step", "Msg sim.Msg", "To int"}, fields(sim.Event{}), "sleepSets.key")
+	assert.Equal(t, []string{"From uint8", "To uint8", "Kind uint8", "A int32", "B int32", "TS int32", "HB uint32", "Data string"}, fields(sim.Msg{}), "sleepSets.key")
+	assert.Equal(t, []string{"Proc uint8", "Arg int32"}, fields(sim.Step{}), "sleepSets.key")
 }
