@@ -142,11 +142,6 @@ func init() {
 var _ maekawasteps.Steps = (*student.Node)(nil)
 var _ maekawasteps.Sets = student.VotingSets
 
-// node is every call's Node, made anew by newSteps (one call at a time;
-// Precheck allows Node no fields but the variables): in the interpreter
-// an allocation costs four calls into the runtime.
-var node student.Node
-
 func newSteps(v *maekawasteps.Vars) maekawasteps.Steps { node = student.Node{Vars: v}; return &node }
 
 var serve = maekawasteps.Guest(newSteps, student.VotingSets)
@@ -168,7 +163,7 @@ func call(n uint32) uint32 { return guest.Call(n, serve) }
 
 // register adds an interface (call it from an init).
 func register(i *Interface) {
-	i.glue += bufExport
+	i.glue += footer
 	all = append(all, i)
 }
 
@@ -181,9 +176,14 @@ package main
 import (
 `
 
-// The buffer export is the same for every interface; it is appended to
-// each glue in init.
-const bufExport = `
+// footer ends every glue (register appends it): main, the buffer's
+// export, and the Node that every glue's newSteps hands out.
+const footer = `
+// node is every call's Node, made anew by newSteps (one call at a time;
+// Precheck allows Node no fields but the variables): in the interpreter
+// an allocation costs four calls into the runtime.
+var node student.Node
+
 func main() {}
 
 //go:wasmexport dmelab_buf

@@ -28,11 +28,6 @@ func init() {
 
 var _ rasteps.STEPS = (*student.Node)(nil)
 
-// node is every call's Node, made anew by newSteps (one call at a time;
-// Precheck allows Node no fields but the variables): in the interpreter
-// an allocation costs four calls into the runtime.
-var node student.Node
-
 func newSteps(v *rasteps.Vars) rasteps.STEPS { node = student.Node{Vars: v}; return &node }
 
 var serve = rasteps.GuestCode(CODE)
