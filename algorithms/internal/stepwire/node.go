@@ -44,7 +44,7 @@ func Nodes[V, S, N any](h *Harness[V, S], c Code[V], n int, init func(i int) V, 
 	}
 	nodes := make([]N, n)
 	for i := range nodes {
-		b := Node[V, S]{h: h, code: c, V: init(i)}
+		b := Node[V, S]{h: h, code: c, V: init(i), sc: new(callScratch[V, S])}
 		b.h.Self(&b.V).at = Place{ID: i, N: n}
 		nodes[i] = wrap(b)
 	}
@@ -60,6 +60,21 @@ type Node[V, S any] struct {
 	code  Code[V]
 	V     V // the node's variables; their Place is the node's
 	fault string
+	// sc is where Call copies the variables for the handler, shared by
+	// the node and its clones (see callScratch).
+	sc *callScratch[V, S]
+}
+
+// callScratch is the memory a call works in, kept from call to call: a
+// search calls the handlers hundreds of thousands of times, and a fresh
+// copy of the variables for each (the handler gets a pointer to them, so
+// they were made on the heap) was most of the host's allocation. A node
+// and its clones share one, as they run one call at a time: the
+// simulator is single-threaded, and a world's nodes (clones included)
+// are stepped by one goroutine at a time.
+type callScratch[V, S any] struct {
+	v   V   // the handler's copy; after a call that kept the contract, the node's old variables, whose lists the next copy reuses
+	out []S // the messages of the last call, whose array the next call appends to
 }
 
 // Fault says why the node stopped, or "" while it works.
@@ -142,7 +157,9 @@ func (n *Node[V, S]) copyTo(v, src *V) {
 // variables, then checks the contract with check (old and new variables,
 // the handler's result). If it holds, the new variables are the node's
 // and Call returns what the handler sent and returned; otherwise the node
-// fails, saying why, and ok is false. A failed node runs nothing.
+// fails, saying why, and ok is false. A failed node runs nothing. What it
+// sent is the caller's until the next call of the node or a clone: the
+// next call writes its messages in the same array.
 func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []S, ret int) string) (out []S, ret int, ok bool) {
 	if n.fault != "" {
 		return nil, 0, false
@@ -159,14 +176,21 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 			}
 		}
 	}
-	var v V
-	n.copyTo(&v, &n.V)
-	ret, p := invoke(n.code, &v, op, a, b, n.h.noun())
-	self := n.h.Self(&v)
+	sc := n.sc
+	if sc == nil {
+		sc = new(callScratch[V, S])
+		n.sc = sc
+	}
+	v := &sc.v
+	n.copyTo(v, &n.V)
+	n.h.Self(v).out = sc.out[:0]
+	ret, p := invoke(n.code, v, op, a, b, n.h.noun())
+	self := n.h.Self(v)
 	out, self.at = self.out, *at // a handler could overwrite the whole struct
 	self.out = nil
+	sc.out = out
 	if p == "" {
-		p = check(&n.V, &v, out, ret)
+		p = check(&n.V, v, out, ret)
 	}
 	if p != "" {
 		say := Name(n.h.Ops, op)
@@ -176,7 +200,9 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 		n.fault = say + " " + p
 		return nil, 0, false
 	}
-	n.V = v
+	// The node takes the new variables, and the scratch the old ones,
+	// whose lists no one else holds (every copy of a node is a deep one).
+	n.V, *v = *v, n.V
 	return out, ret, true
 }
 

@@ -163,7 +163,7 @@ func (w *Wire[V, S]) serve(c Code[V], req []byte, x *serving[V, S]) []byte {
 func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 	var a Answer[V]
 	var d sim.Dec
-	ret, p, err := w.decodeAnswer(&d, b, &a.Vars, w.Self(&a.Vars))
+	ret, p, err := w.decodeAnswer(&d, b, &a.Vars, w.Self(&a.Vars), nil)
 	if err != nil {
 		return Answer[V]{}, err
 	}
@@ -172,13 +172,21 @@ func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 }
 
 // decodeAnswer reads answer b with d into v, which must be zero and whose
-// Self is self; on an error v holds whatever was read before it.
-func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V, self *Self[S]) (ret int, panicked string, err error) {
+// Self is self, and the messages into out's array (nil: a new one); on an
+// error v holds whatever was read before it.
+func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V, self *Self[S], out []S) (ret int, panicked string, err error) {
 	*d = sim.Dec{B: b}
 	status := d.Int()
 	ret = d.Int()
 	w.Get(d, v)
-	self.out = GetList(d, w.MaxSends, w.GetSend)
+	if out == nil {
+		self.out = GetList(d, w.MaxSends, w.GetSend)
+	} else {
+		self.out = out[:0]
+		for k := listLen(d, w.MaxSends); k > 0 && d.Err == nil; k-- {
+			self.out = append(self.out, w.GetSend(d))
+		}
+	}
 	if d.Err != nil {
 		return 0, "", ErrBadAnswer
 	}
@@ -215,13 +223,13 @@ type remote[V, S any] struct {
 func (r *remote[V, S]) handle(v *V, op, a, b int) int {
 	w := r.w
 	self := w.Self(v) // in v: it stays v's Self when v is overwritten
-	at := self.at
+	at, out := self.at, self.out // out: the array the node's last call sent in (Node.Call)
 	r.e.B = r.e.B[:0]
 	w.encodeRequest(&r.e, op, a, b, at, v)
 	ans := Call(r.call, r.e.B)
 	var zero V
 	*v = zero // what the answer leaves out is zero, as in an Answer
-	ret, panicked, err := w.decodeAnswer(&r.d, ans, v, self)
+	ret, panicked, err := w.decodeAnswer(&r.d, ans, v, self, out)
 	self.at = at
 	Check(err, panicked)
 	return ret
