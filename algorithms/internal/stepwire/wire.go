@@ -222,7 +222,7 @@ type remote[V, S any] struct {
 
 func (r *remote[V, S]) handle(v *V, op, a, b int) int {
 	w := r.w
-	self := w.Self(v) // in v: it stays v's Self when v is overwritten
+	self := w.Self(v)            // in v: it stays v's Self when v is overwritten
 	at, out := self.at, self.out // out: the array the node's last call sent in (Node.Call)
 	r.e.B = r.e.B[:0]
 	w.encodeRequest(&r.e, op, a, b, at, v)
