@@ -171,11 +171,12 @@ func (w *Wire[V, S]) DecodeAnswer(b []byte) (Answer[V], error) {
 	return a, nil
 }
 
-// decodeAnswer reads answer b with d into v, which must be zero and whose
-// Self is self, and the messages into out's array (nil: a new one); on an
-// error v holds whatever was read before it.
+// decodeAnswer reads answer b with d (and the room left in its Arena) into
+// v, which must be zero and whose Self is self, and the messages into
+// out's array (nil: a new one); on an error v holds whatever was read
+// before it.
 func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V, self *Self[S], out []S) (ret int, panicked string, err error) {
-	*d = sim.Dec{B: b}
+	*d = sim.Dec{B: b, Arena: d.Arena}
 	status := d.Int()
 	ret = d.Int()
 	w.Get(d, v)
@@ -220,6 +221,17 @@ type remote[V, S any] struct {
 	d    sim.Dec
 }
 
+// The answers' lists of ints are cut from chunks of arenaChunk ints
+// (sim.Dec.Arena), a new chunk once fewer than arenaLow are left, rather
+// than each list allocated by itself: a search decodes hundreds of
+// thousands of answers. Nothing is cut twice from a chunk, as the lists
+// become the node's variables, and a chunk is freed once none of its
+// lists is in use (a search keeps its states encoded, not its nodes).
+const (
+	arenaChunk = 1024
+	arenaLow   = 64
+)
+
 func (r *remote[V, S]) handle(v *V, op, a, b int) int {
 	w := r.w
 	self := w.Self(v)            // in v: it stays v's Self when v is overwritten
@@ -229,6 +241,9 @@ func (r *remote[V, S]) handle(v *V, op, a, b int) int {
 	ans := Call(r.call, r.e.B)
 	var zero V
 	*v = zero // what the answer leaves out is zero, as in an Answer
+	if cap(r.d.Arena)-len(r.d.Arena) < arenaLow {
+		r.d.Arena = make([]int, 0, arenaChunk)
+	}
 	ret, panicked, err := w.decodeAnswer(&r.d, ans, v, self, out)
 	self.at = at
 	Check(err, panicked)
