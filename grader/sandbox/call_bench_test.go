@@ -25,6 +25,7 @@ func BenchmarkCall(b *testing.B) {
 		{"maekawasteps", "maekawa", "maekawa", 3, 1},
 		{"rasteps", "ra-steps", "ra-benari", 3, 1},
 		{"ralamportsteps", "ra-lamport", "ra-lamport", 3, 1},
+		{"lamportsteps", "lamport", "lamport", 3, 1},
 	} {
 		for _, eng := range []sandbox.Engine{sandbox.Interpreter, sandbox.Compiler} {
 			b.Run(fmt.Sprintf("%s/%s", c.exercise, eng), func(b *testing.B) {
