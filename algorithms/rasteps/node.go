@@ -116,7 +116,9 @@ func (n *node) Clone() sim.Node {
 // CopyFrom implements sim.Copier.
 func (n *node) CopyFrom(o sim.Node) {
 	src := o.(*node)
+	base := n.Node
 	*n = *src
+	n.Node = base // n's own, which Take fills: no two nodes may share a list (see stepwire.Node.Call)
 	n.Take(&src.Node)
 }
 
