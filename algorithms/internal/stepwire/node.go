@@ -44,7 +44,7 @@ func Nodes[V, S, N any](h *Harness[V, S], c Code[V], n int, init func(i int) V, 
 	}
 	nodes := make([]N, n)
 	for i := range nodes {
-		b := Node[V, S]{h: h, code: c, V: init(i), sc: new(callScratch[V, S])}
+		b := Node[V, S]{h: h, code: c, V: init(i), sc: newScratch(h)}
 		b.h.Self(&b.V).at = Place{ID: i, N: n}
 		nodes[i] = wrap(b)
 	}
@@ -73,8 +73,15 @@ type Node[V, S any] struct {
 // simulator is single-threaded, and a world's nodes (clones included)
 // are stepped by one goroutine at a time.
 type callScratch[V, S any] struct {
-	v   V   // the handler's copy; after a call that kept the contract, the node's old variables, whose lists the next copy reuses
-	out []S // the messages of the last call, whose array the next call appends to
+	v    V        // the handler's copy; after a call that kept the contract, the node's old variables, whose lists the next copy reuses
+	self *Self[S] // v's Self, found once (an assertion to an interface)
+	out  []S      // the messages of the last call, whose array the next call appends to
+}
+
+func newScratch[V, S any](h *Harness[V, S]) *callScratch[V, S] {
+	sc := new(callScratch[V, S])
+	sc.self = h.Self(&sc.v)
+	return sc
 }
 
 // Fault says why the node stopped, or "" while it works.
@@ -145,12 +152,17 @@ func (n *Node[V, S]) Take(src *Node[V, S]) {
 // address reaches h.Copy escapes, and this runs at every call of a
 // search.
 func (n *Node[V, S]) copyTo(v, src *V) {
+	n.copyVars(v, src)
+	n.h.Self(v).out = nil
+}
+
+// copyVars is copyTo but for the messages.
+func (n *Node[V, S]) copyVars(v, src *V) {
 	if n.h.Copy != nil {
 		n.h.Copy(v, src)
 	} else {
 		*v = *src
 	}
-	n.h.Self(v).out = nil
 }
 
 // Call runs handler op (arguments a and b) on a copy of the node's
@@ -178,14 +190,13 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 	}
 	sc := n.sc
 	if sc == nil {
-		sc = new(callScratch[V, S])
+		sc = newScratch(n.h)
 		n.sc = sc
 	}
-	v := &sc.v
-	n.copyTo(v, &n.V)
-	n.h.Self(v).out = sc.out[:0]
+	v, self := &sc.v, sc.self
+	n.copyVars(v, &n.V)
+	self.out = sc.out[:0]
 	ret, p := invoke(n.code, v, op, a, b, n.h.noun())
-	self := n.h.Self(v)
 	out, self.at = self.out, *at // a handler could overwrite the whole struct
 	self.out = nil
 	sc.out = out
