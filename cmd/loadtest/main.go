@@ -41,6 +41,7 @@ func main() {
 	kill := flag.Int("kill", 0, "SIGKILL the server this many times during the burst")
 	timeout := flag.Duration("timeout", 10*time.Minute, "give up after this long")
 	backup := flag.Bool("backup", false, "take a backup halfway through the burst and check that it restores")
+	flag.BoolVar(&distinct, "distinct", false, "make every submission a file never seen (a comment naming it), as a deadline's burst brings: each is built and graded in the interpreter")
 	flag.Func("serve-flag", "a flag for dmelab serve (repeat for more), e.g. -serve-flag=--fresh-processes", func(f string) error {
 		serveFlags = append(serveFlags, f)
 		return nil
@@ -64,6 +65,9 @@ var files = []struct{ exercise, path string }{
 
 // serveFlags are passed on to every dmelab serve the test starts.
 var serveFlags []string
+
+// distinct makes every submission a new file (-distinct).
+var distinct bool
 
 type server struct {
 	bin, data, exercises, addr string
@@ -217,7 +221,11 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 					return
 				}
 				f := files[k%len(files)]
-				body, _ := json.Marshal(map[string]string{"exercise": f.exercise, "file": "solution.go", "source": string(srcs[k%len(files)])})
+				src := string(srcs[k%len(files)])
+				if distinct {
+					src += fmt.Sprintf("\n// submission %d of the burst\n", k)
+				}
+				body, _ := json.Marshal(map[string]string{"exercise": f.exercise, "file": "solution.go", "source": src})
 				t0 := time.Now()
 				var id string
 				for id == "" && time.Now().Before(deadline) {
