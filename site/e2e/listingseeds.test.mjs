@@ -75,6 +75,7 @@ let page;
 before(async () => {
   await pg.start();
   page = pg.page;
+  if (skip) return; // no browser: every test below is skipped
   await page.goto(pg.server.url);
   await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
 });
