@@ -201,9 +201,12 @@ FORCE:
 # A deadline burst on loopback: 200 submissions from 50 clients against
 # bin/dmelab serve, then the same with the server SIGKILLed twice and
 # restarted; time to feedback, throughput, playground latency, nothing lost.
+# The first two send five files again and again; the third sends files
+# never seen, each built and graded in the interpreter, as a deadline does.
 load: build
 	$(GO) run ./cmd/loadtest -n 200 -clients 50
 	$(GO) run ./cmd/loadtest -n 200 -clients 50 -kill 2 -backup
+	$(GO) run ./cmd/loadtest -n 200 -clients 50 -distinct
 
 # The verdict table of docs/verdicts.md, regenerated (a few minutes: every
 # search is bounded by states, not time, so the table is the same on any
