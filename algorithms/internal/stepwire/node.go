@@ -156,7 +156,7 @@ func (n *Node[V, S]) copyTo(v, src *V) {
 	n.h.Self(v).out = nil
 }
 
-// copyVars is copyTo but for the messages.
+// copyVars is copyTo without clearing the messages in *v.
 func (n *Node[V, S]) copyVars(v, src *V) {
 	if n.h.Copy != nil {
 		n.h.Copy(v, src)
@@ -188,11 +188,7 @@ func (n *Node[V, S]) Call(c *sim.Ctx, op, a, b int, check func(old, v *V, out []
 			}
 		}
 	}
-	sc := n.sc
-	if sc == nil {
-		sc = newScratch(n.h)
-		n.sc = sc
-	}
+	sc := n.sc // every Node comes from Nodes, which gives it one
 	v, self := &sc.v, sc.self
 	n.copyVars(v, &n.V)
 	self.out = sc.out[:0]

@@ -180,14 +180,7 @@ func (w *Wire[V, S]) decodeAnswer(d *sim.Dec, b []byte, v *V, self *Self[S], out
 	status := d.Int()
 	ret = d.Int()
 	w.Get(d, v)
-	if out == nil {
-		self.out = GetList(d, w.MaxSends, w.GetSend)
-	} else {
-		self.out = out[:0]
-		for k := listLen(d, w.MaxSends); k > 0 && d.Err == nil; k-- {
-			self.out = append(self.out, w.GetSend(d))
-		}
-	}
+	self.out = getListInto(d, w.MaxSends, w.GetSend, out)
 	if d.Err != nil {
 		return 0, "", ErrBadAnswer
 	}
@@ -261,11 +254,20 @@ func PutList[T any](e *sim.Enc, xs []T, max int, put func(*sim.Enc, T)) {
 
 // GetList reads what PutList wrote; a list longer than max+1 sets d.Err.
 func GetList[T any](d *sim.Dec, max int, get func(*sim.Dec) T) []T {
+	return getListInto(d, max, get, nil)
+}
+
+// getListInto is GetList into xs's array (nil: a new one); an empty list
+// is xs[:0], so that an array kept from call to call stays kept.
+func getListInto[T any](d *sim.Dec, max int, get func(*sim.Dec) T, xs []T) []T {
+	xs = xs[:0]
 	k := listLen(d, max)
 	if k <= 0 {
-		return nil
+		return xs
 	}
-	xs := make([]T, 0, min(k, len(d.B)))
+	if xs == nil {
+		xs = make([]T, 0, min(k, len(d.B)))
+	}
 	for ; k > 0 && d.Err == nil; k-- {
 		xs = append(xs, get(d))
 	}
