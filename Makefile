@@ -121,6 +121,7 @@ fuzz:
 	$(GO) test ./grader/report -run '^$$' -fuzz FuzzRender -fuzztime $(FUZZTIME)
 	$(GO) test ./wasm/play -run '^$$' -fuzz FuzzDiagnostics -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/diag -run '^$$' -fuzz FuzzCol -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/wasmdata -run '^$$' -fuzz FuzzMerge -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/listing -run '^$$' -fuzz FuzzListing -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/grade -run '^$$' -fuzz FuzzGradeListing -fuzztime $(FUZZTIME)
 	$(GO) test ./grader/sandbox -run '^$$' -fuzz FuzzPrecheck -fuzztime $(FUZZTIME)
