@@ -184,7 +184,7 @@ cost-replot:
 # an empty build cache (about a minute).
 bench-grade:
 	$(GO) test ./grader/grade -run '^$$' -bench . -benchtime 3x
-	$(GO) test ./grader/sandbox -run '^$$' -bench BenchmarkCall -count 3
+	$(GO) test ./grader/sandbox -run '^$$' -bench 'BenchmarkCall|BenchmarkInstance' -count 3
 	$(GO) test ./algorithms/rasteps -run '^$$' -bench BenchmarkSearch -benchmem -count 3
 
 # Autograder packages of one exercise (EXERCISE=ra-steps): Gradescope's
