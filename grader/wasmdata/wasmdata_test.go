@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -102,9 +103,14 @@ func TestMergesCloseSegmentsIntoTheSameMemory(t *testing.T) {
 	assert.Equal(t, memory(t, in), memory(t, out))
 	assert.Equal(t, []byte("tail"), out[len(out)-4:], "the sections after the data are kept")
 
-	all := Merge(in, 1000)
-	assert.Equal(t, 1, count(t, all))
-	assert.Equal(t, memory(t, in), memory(t, all))
+	// All five into one would fill in 283 zeros: more than a quarter of
+	// the module, which Merge does not grow by.
+	assert.Equal(t, in, Merge(in, 1000))
+	long := strings.Repeat("x", 200)
+	big := module(1, false, seg{off: 10, data: long}, seg{off: 215, data: long}, seg{off: 500, data: long})
+	all := Merge(big, 1000)
+	assert.Equal(t, 1, count(t, all), "90 zeros in a module of 650 bytes")
+	assert.Equal(t, memory(t, big), memory(t, all))
 
 	assert.Equal(t, in, Merge(in, 1), "no gap of one byte or less: nothing to merge")
 	assert.Equal(t, 5, count(t, in), "the input is not changed")
