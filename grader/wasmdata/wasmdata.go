@@ -23,9 +23,10 @@
 package wasmdata
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
-	"sort"
+	"slices"
 )
 
 const (
@@ -147,7 +148,7 @@ func readData(b []byte) ([]segment, error) {
 	if len(b) != 0 {
 		return nil, errShape
 	}
-	sort.SliceStable(segs, func(i, j int) bool { return segs[i].off < segs[j].off })
+	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(a.off, b.off) })
 	for i := 1; i < len(segs); i++ {
 		if uint64(segs[i-1].off)+uint64(len(segs[i-1].data)) > uint64(segs[i].off) {
 			return nil, errShape
@@ -157,29 +158,37 @@ func readData(b []byte) ([]segment, error) {
 }
 
 // mergeSegments joins sorted, disjoint segments whose gap is at most
-// maxGap bytes, filling the gap with zeros.
+// maxGap bytes: each run of them becomes one segment spanning the run,
+// with zeros in the gaps.
 func mergeSegments(segs []segment, maxGap int) []segment {
 	var out []segment
-	for _, s := range segs {
-		if k := len(out) - 1; k >= 0 {
-			last := &out[k]
-			end := uint64(last.off) + uint64(len(last.data))
-			if gap := uint64(s.off) - end; gap <= uint64(max(maxGap, 0)) {
-				data := make([]byte, 0, len(last.data)+int(gap)+len(s.data))
-				data = append(data, last.data...)
-				data = append(data, make([]byte, gap)...)
-				last.data = append(data, s.data...)
-				continue
-			}
+	for i := 0; i < len(segs); {
+		j, end := i+1, uint64(segs[i].off)+uint64(len(segs[i].data))
+		for j < len(segs) && uint64(segs[j].off)-end <= uint64(max(maxGap, 0)) {
+			end = uint64(segs[j].off) + uint64(len(segs[j].data))
+			j++
 		}
-		out = append(out, s)
+		if j == i+1 {
+			out = append(out, segs[i])
+		} else {
+			data := make([]byte, end-uint64(segs[i].off))
+			for _, s := range segs[i:j] {
+				copy(data[s.off-segs[i].off:], s.data)
+			}
+			out = append(out, segment{off: segs[i].off, data: data})
+		}
+		i = j
 	}
 	return out
 }
 
 // writeData encodes segments as a data section's body.
 func writeData(segs []segment) []byte {
-	var b []byte
+	size := 5
+	for _, s := range segs {
+		size += 2 + 5 + 1 + 5 + len(s.data)
+	}
+	b := make([]byte, 0, size)
 	b = binary.AppendUvarint(b, uint64(len(segs)))
 	for _, s := range segs {
 		b = append(b, 0, opI32Const)
