@@ -186,6 +186,7 @@ bench-grade:
 	$(GO) test ./grader/grade -run '^$$' -bench . -benchtime 3x
 	$(GO) test ./grader/sandbox -run '^$$' -bench 'BenchmarkCall|BenchmarkInstance' -count 3
 	$(GO) test ./algorithms/rasteps -run '^$$' -bench BenchmarkSearch -benchmem -count 3
+	$(GO) test ./grader/wasmdata -run '^$$' -bench BenchmarkMerge -count 3
 
 # Autograder packages of one exercise (EXERCISE=ra-steps): Gradescope's
 # zip, and a PrairieLearn question in bin/prairielearn/ (copy it into the
