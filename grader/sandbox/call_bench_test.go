@@ -29,24 +29,9 @@ func BenchmarkCall(b *testing.B) {
 	} {
 		for _, eng := range []sandbox.Engine{sandbox.Interpreter, sandbox.Compiler} {
 			b.Run(fmt.Sprintf("%s/%s", c.exercise, eng), func(b *testing.B) {
-				in := iface.Lookup(c.iface)
-				src, err := os.ReadFile(filepath.Join(builder.Root, "exercises", c.exercise, "solution.go"))
-				if err != nil {
-					b.Fatal(err)
-				}
-				built, r, err := builder.Build(b.Context(), in, "solution.go", src)
-				if err != nil || r != nil {
-					b.Fatal(err, r)
-				}
-				lim := sandboxLimits()
-				lim.Total = time.Hour // the benchmark's calls, not a student's
-				sb, err := sandbox.Start(b.Context(), built.Wasm, lim, sandbox.Options{Engine: eng})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer sb.Close()
+				sb := referenceSandbox(b, c.iface, c.exercise, eng)
 				cfg := explore.Config{Sim: sim.Config{N: c.n}, Opts: sim.Options{Requests: c.r}, Props: []string{explore.Safety}}
-				cfg.Alg = in.Algorithm(c.alg, sb.Call)
+				cfg.Alg = iface.Lookup(c.iface).Algorithm(c.alg, sb.Call)
 				if _, err := explore.Check(cfg); err != nil {
 					b.Fatal(err)
 				}
@@ -60,4 +45,27 @@ func BenchmarkCall(b *testing.B) {
 			})
 		}
 	}
+}
+
+// referenceSandbox builds an exercise's reference solution behind its
+// interface and starts it in a sandbox of engine eng, with time for a
+// benchmark's calls rather than a student's; the sandbox closes with b.
+func referenceSandbox(b *testing.B, ifaceName, exercise string, eng sandbox.Engine) *sandbox.Sandbox {
+	b.Helper()
+	src, err := os.ReadFile(filepath.Join(builder.Root, "exercises", exercise, "solution.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	built, r, err := builder.Build(b.Context(), iface.Lookup(ifaceName), "solution.go", src)
+	if err != nil || r != nil {
+		b.Fatal(err, r)
+	}
+	lim := sandboxLimits()
+	lim.Total = time.Hour
+	sb, err := sandbox.Start(b.Context(), built.Wasm, lim, sandbox.Options{Engine: eng})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(sb.Close)
+	return sb
 }

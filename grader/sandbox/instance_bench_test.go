@@ -1,12 +1,8 @@
 package sandbox_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
-	"time"
 
-	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
 )
 
@@ -15,24 +11,9 @@ import (
 // search): wazero's instantiation and the module's _initialize, and one
 // call the harness turns away at its first byte. ns/op is per instance.
 func BenchmarkInstance(b *testing.B) {
-	in := iface.Lookup("maekawasteps")
-	src, err := os.ReadFile(filepath.Join(builder.Root, "exercises", "maekawa", "solution.go"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	built, r, err := builder.Build(b.Context(), in, "solution.go", src)
-	if err != nil || r != nil {
-		b.Fatal(err, r)
-	}
 	for _, eng := range []sandbox.Engine{sandbox.Interpreter, sandbox.Compiler} {
 		b.Run(eng.String(), func(b *testing.B) {
-			lim := sandboxLimits()
-			lim.Total = time.Hour // the benchmark's instances, not a student's
-			sb, err := sandbox.Start(b.Context(), built.Wasm, lim, sandbox.Options{Engine: eng})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer sb.Close()
+			sb := referenceSandbox(b, "maekawasteps", "maekawa", eng)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
