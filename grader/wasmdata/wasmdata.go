@@ -117,6 +117,30 @@ func merge(wasm []byte, maxGap int) ([]byte, error) {
 	return append(out, wasm[dataEnd:]...), nil
 }
 
+// Segments is the number of data segments of wasm, 0 if it has no data
+// section, or -1 if it is not a module Merge can read.
+func Segments(wasm []byte) int {
+	if len(wasm) < 8 || string(wasm[:4]) != "\x00asm" {
+		return -1
+	}
+	for p := 8; p < len(wasm); {
+		size, n := uleb(wasm[p+1:])
+		body := p + 1 + n
+		if n == 0 || uint64(len(wasm)-body) < size {
+			return -1
+		}
+		if wasm[p] == sectionData {
+			count, n := uleb(wasm[body:])
+			if n == 0 {
+				return -1
+			}
+			return int(count)
+		}
+		p = body + int(size)
+	}
+	return 0
+}
+
 // readData reads a data section's segments; any segment that is not
 // active in memory 0 at an i32.const offset, or that overlaps another,
 // is an error.

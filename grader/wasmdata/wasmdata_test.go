@@ -70,20 +70,12 @@ func memory(t testing.TB, wasm []byte) []byte {
 	return append([]byte(nil), mem...)
 }
 
-// count is the number of data segments of wasm.
+// count is the number of data segments of wasm, which must be a module.
 func count(t testing.TB, wasm []byte) int {
 	t.Helper()
-	for p := 8; p < len(wasm); {
-		size, n := uleb(wasm[p+1:])
-		require.NotZero(t, n)
-		body := p + 1 + n
-		if wasm[p] == sectionData {
-			c, _ := uleb(wasm[body:])
-			return int(c)
-		}
-		p = body + int(size)
-	}
-	return 0
+	n := Segments(wasm)
+	require.GreaterOrEqual(t, n, 0, "not a module")
+	return n
 }
 
 func TestMergesCloseSegmentsIntoTheSameMemory(t *testing.T) {
@@ -149,6 +141,13 @@ func TestLeavesModulesItCannotMerge(t *testing.T) {
 	for n := range len(whole) - 8 { // without the custom section, it is whole
 		assert.Equal(t, whole[:n], Merge(whole[:n], 100), "cut at %d", n)
 	}
+}
+
+func TestSegmentsCounts(t *testing.T) {
+	assert.Equal(t, 0, Segments(module(1, false)))
+	assert.Equal(t, 2, Segments(module(1, false, seg{off: 0, data: "a"}, seg{off: 9, data: "b"})))
+	assert.Equal(t, -1, Segments([]byte("hello, world")))
+	assert.Equal(t, -1, Segments(module(1, false, seg{off: 0, data: "a"})[:14]), "cut in the data section's header")
 }
 
 func TestOffsetsKeepTheirBits(t *testing.T) {
@@ -224,10 +223,12 @@ func FuzzMerge(f *testing.F) {
 	f.Add([]byte("\x00asm\x01\x00\x00\x00"), 1)
 	f.Fuzz(func(t *testing.T, wasm []byte, gap int) {
 		gap %= 1 << 16
+		before := Segments(wasm)
 		out := Merge(wasm, gap)
 		if string(out) == string(wasm) {
 			return
 		}
+		require.Less(t, Segments(out), before, "a merge leaves fewer segments")
 		ctx := context.Background()
 		// At most 16 MiB of memory: a module asking for more is not
 		// instantiated, rather than taking the fuzzing process's memory.
