@@ -25,7 +25,6 @@ package wasmdata
 import (
 	"cmp"
 	"encoding/binary"
-	"errors"
 	"slices"
 )
 
@@ -57,128 +56,126 @@ type segment struct {
 // as short runs of zeros is not grown without bound, nor is memory for
 // it allocated). The result is a new slice; wasm is not changed.
 func Merge(wasm []byte, maxGap int) []byte {
-	out, err := merge(wasm, maxGap)
-	if err != nil || out == nil {
-		return wasm
+	if out := merge(wasm, maxGap); out != nil {
+		return out
 	}
-	return out
+	return wasm
 }
 
-var errShape = errors.New("wasmdata: not a module this package merges")
-
-// merge is Merge, with why a module is left as it is (nil, nil: nothing
-// to merge).
-func merge(wasm []byte, maxGap int) ([]byte, error) {
-	if len(wasm) < 8 || string(wasm[:4]) != "\x00asm" || binary.LittleEndian.Uint32(wasm[4:8]) != 1 {
-		return nil, errShape
+// merge is Merge, or nil where Merge returns wasm itself.
+func merge(wasm []byte, maxGap int) []byte {
+	d, ok := findData(wasm)
+	if !ok || d.start < 0 || d.count {
+		return nil
 	}
-	// Find the data section, and check that every section is well formed
-	// and that there is no data count section.
-	dataID, dataStart, dataEnd := -1, -1, -1
-	for p := 8; p < len(wasm); {
-		id := wasm[p]
-		size, n := uleb(wasm[p+1:])
-		if n == 0 {
-			return nil, errShape
-		}
-		body := p + 1 + n
-		if uint64(len(wasm)-body) < size {
-			return nil, errShape
-		}
-		end := body + int(size)
-		switch id {
-		case sectionDataCount:
-			return nil, errShape
-		case sectionData:
-			if dataStart >= 0 {
-				return nil, errShape
-			}
-			dataID, dataStart, dataEnd = p, body, end
-		}
-		p = end
-	}
-	if dataStart < 0 {
-		return nil, nil
-	}
-	segs, err := readData(wasm[dataStart:dataEnd])
-	if err != nil {
-		return nil, err
+	segs, ok := readData(wasm[d.start:d.end])
+	if !ok {
+		return nil
 	}
 	merged := mergeSegments(segs, maxGap, len(wasm)/2)
 	if merged == nil || len(merged) == len(segs) {
-		return nil, nil
+		return nil
 	}
 	body := writeData(merged)
-	out := make([]byte, 0, len(wasm)-(dataEnd-dataStart)+len(body)+5)
-	out = append(out, wasm[:dataID]...)
+	out := make([]byte, 0, len(wasm)-(d.end-d.start)+len(body)+5)
+	out = append(out, wasm[:d.id]...)
 	out = append(out, sectionData)
 	out = binary.AppendUvarint(out, uint64(len(body)))
 	out = append(out, body...)
-	return append(out, wasm[dataEnd:]...), nil
+	return append(out, wasm[d.end:]...)
 }
 
 // Segments is the number of data segments of wasm, 0 if it has no data
 // section, or -1 if it is not a module Merge can read.
 func Segments(wasm []byte) int {
-	if len(wasm) < 8 || string(wasm[:4]) != "\x00asm" {
+	d, ok := findData(wasm)
+	switch {
+	case !ok:
+		return -1
+	case d.start < 0:
+		return 0
+	}
+	count, n := uleb(wasm[d.start:d.end])
+	if n == 0 {
 		return -1
 	}
+	return int(count)
+}
+
+// dataSection is where a module's data section lies: its id at wasm[id],
+// its body wasm[start:end] (start is -1 when there is none); count is
+// whether the module has a data count section.
+type dataSection struct {
+	id, start, end int
+	count          bool
+}
+
+// findData walks wasm's sections, checking that each is well formed and
+// that there is at most one data section; ok is false when one is not.
+func findData(wasm []byte) (d dataSection, ok bool) {
+	if len(wasm) < 8 || string(wasm[:4]) != "\x00asm" || binary.LittleEndian.Uint32(wasm[4:8]) != 1 {
+		return d, false
+	}
+	d = dataSection{id: -1, start: -1, end: -1}
 	for p := 8; p < len(wasm); {
 		size, n := uleb(wasm[p+1:])
 		body := p + 1 + n
 		if n == 0 || uint64(len(wasm)-body) < size {
-			return -1
+			return d, false
 		}
-		if wasm[p] == sectionData {
-			count, n := uleb(wasm[body:])
-			if n == 0 {
-				return -1
+		end := body + int(size)
+		switch wasm[p] {
+		case sectionDataCount:
+			d.count = true
+		case sectionData:
+			if d.start >= 0 {
+				return d, false
 			}
-			return int(count)
+			d.id, d.start, d.end = p, body, end
 		}
-		p = body + int(size)
+		p = end
 	}
-	return 0
+	return d, true
 }
 
 // readData reads a data section's segments; any segment that is not
 // active in memory 0 at an i32.const offset, or that overlaps another,
-// is an error.
-func readData(b []byte) ([]segment, error) {
+// is not read (ok false).
+func readData(b []byte) (segs []segment, ok bool) {
 	count, n := uleb(b)
 	if n == 0 || count > uint64(len(b)) {
-		return nil, errShape
+		return nil, false
 	}
 	b = b[n:]
-	segs := make([]segment, 0, count)
+	segs = make([]segment, 0, count)
 	for range count {
 		flag, n := uleb(b)
 		if n == 0 || flag != 0 || len(b) < n+1 || b[n] != opI32Const {
-			return nil, errShape
+			return nil, false
 		}
 		b = b[n+1:]
 		off, n := sleb32(b)
 		if n == 0 || len(b) < n+1 || b[n] != opEnd {
-			return nil, errShape
+			return nil, false
 		}
 		b = b[n+1:]
 		size, n := uleb(b)
 		if n == 0 || uint64(len(b)-n) < size {
-			return nil, errShape
+			return nil, false
 		}
 		segs = append(segs, segment{off: uint32(off), data: b[n : n+int(size)]})
 		b = b[n+int(size):]
 	}
 	if len(b) != 0 {
-		return nil, errShape
+		return nil, false
 	}
 	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(a.off, b.off) })
 	for i := 1; i < len(segs); i++ {
 		if uint64(segs[i-1].off)+uint64(len(segs[i-1].data)) > uint64(segs[i].off) {
-			return nil, errShape
+			return nil, false
 		}
 	}
-	return segs, nil
+	return segs, true
 }
 
 // mergeSegments joins sorted, disjoint segments whose gap is at most
@@ -238,21 +235,15 @@ func writeData(segs []segment) []byte {
 	return b
 }
 
-// uleb reads an unsigned LEB128 number of at most 32 bits; n is 0 when b
+// uleb reads an unsigned LEB128 number (binary.Uvarint's encoding) of
+// at most 32 bits and five bytes, as WebAssembly's u32; n is 0 when b
 // does not start with one.
 func uleb(b []byte) (v uint64, n int) {
-	for shift := 0; n < len(b) && n < 5; shift += 7 {
-		c := b[n]
-		n++
-		v |= uint64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if v > 0xffffffff {
-				return 0, 0
-			}
-			return v, n
-		}
+	v, n = binary.Uvarint(b[:min(len(b), 5)])
+	if n <= 0 || v > 0xffffffff {
+		return 0, 0
 	}
-	return 0, 0
+	return v, n
 }
 
 // sleb32 reads a signed LEB128 number of at most 32 bits.

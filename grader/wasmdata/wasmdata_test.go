@@ -123,8 +123,10 @@ func TestLeavesModulesItCannotMerge(t *testing.T) {
 	memory1 := []byte{2, 1, opI32Const, 0, opEnd, 1, 'x'}
 	for name, wasm := range map[string][]byte{
 		"overlapping segments": module(1, false, seg{off: 10, data: "abcd"}, seg{off: 12, data: "xy"}),
-		// Sorted by offset, the later segment would be written first.
-		"overlapping, and others to merge": module(1, false, seg{off: 12, data: "xy"}, seg{off: 10, data: "abcd"}, seg{off: 100, data: "p"}, seg{off: 102, data: "q"}),
+		// Sorted by offset, the later segment would be written first. p
+		// and q lie far from the others, so that merging them alone
+		// fills in one zero, well within Merge's bound on zeros.
+		"overlapping, and others to merge": module(1, false, seg{off: 12, data: "xy"}, seg{off: 10, data: "abcd"}, seg{off: 300, data: "p"}, seg{off: 302, data: "q"}),
 		"a data count section":             module(1, true, seg{off: 0, data: "a"}, seg{off: 4, data: "b"}),
 		"a passive segment":                module(1, false, seg{off: 0, data: "a"}, seg{raw: passive}, seg{off: 4, data: "b"}),
 		"an offset from a global":          module(1, false, seg{off: 0, data: "a"}, seg{raw: globalOffset}),
@@ -148,6 +150,27 @@ func TestSegmentsCounts(t *testing.T) {
 	assert.Equal(t, 2, Segments(module(1, false, seg{off: 0, data: "a"}, seg{off: 9, data: "b"})))
 	assert.Equal(t, -1, Segments([]byte("hello, world")))
 	assert.Equal(t, -1, Segments(module(1, false, seg{off: 0, data: "a"})[:14]), "cut in the data section's header")
+}
+
+func TestSizesAreU32(t *testing.T) {
+	for _, c := range []struct {
+		b []byte
+		v uint64
+		n int
+	}{
+		{[]byte{0}, 0, 1},
+		{[]byte{0x80, 0x01}, 128, 2},
+		{[]byte{0x80, 0x80, 0x00}, 0, 3}, // not minimal, as WebAssembly allows
+		{[]byte{0xff, 0xff, 0xff, 0xff, 0x0f}, 1<<32 - 1, 5},
+		{[]byte{0x80, 0x80, 0x80, 0x80, 0x10}, 0, 0},       // 2^32
+		{[]byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 0, 0}, // six bytes
+		{[]byte{0x80}, 0, 0},
+		{nil, 0, 0},
+	} {
+		v, n := uleb(c.b)
+		assert.Equal(t, c.v, v, "% x", c.b)
+		assert.Equal(t, c.n, n, "% x", c.b)
+	}
 }
 
 func TestOffsetsKeepTheirBits(t *testing.T) {
