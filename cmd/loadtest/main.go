@@ -66,7 +66,10 @@ var files = []struct{ exercise, path string }{
 // serveFlags are passed on to every dmelab serve the test starts.
 var serveFlags []string
 
-// distinct makes every submission a new file (-distinct).
+// distinct makes every submission a new file (-distinct). The files
+// name the run too (the time it started): the server keeps built modules
+// in the user's cache directory by their bytes, and a second run with
+// the same files would find them all built.
 var distinct bool
 
 type server struct {
@@ -139,6 +142,7 @@ func freeAddr() (string, error) {
 }
 
 func run(bin, exercises string, n, clients, kills int, backup bool, timeout time.Duration) error {
+	runStart := time.Now().UnixNano()
 	addr, err := freeAddr()
 	if err != nil {
 		return err
@@ -223,7 +227,7 @@ func run(bin, exercises string, n, clients, kills int, backup bool, timeout time
 				f := files[k%len(files)]
 				src := string(srcs[k%len(files)])
 				if distinct {
-					src += fmt.Sprintf("\n// submission %d of the burst\n", k)
+					src += fmt.Sprintf("\n// submission %d of the burst started at %d\n", k, runStart)
 				}
 				body, _ := json.Marshal(map[string]string{"exercise": f.exercise, "file": "solution.go", "source": src})
 				t0 := time.Now()
