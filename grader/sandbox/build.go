@@ -275,7 +275,7 @@ var (
 // merged (package wasmdata; BenchmarkInstance: about 38,000 allocations
 // an instance down to about 5,600, a compiled instance started in about
 // half the time, an interpreted one, whose _initialize is most of it, in
-// a tenth to a quarter less).
+// a tenth to a third less).
 func recipe(env []string) string {
 	wasm := ""
 	for _, kv := range env {
