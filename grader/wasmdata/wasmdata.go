@@ -65,7 +65,7 @@ func Merge(wasm []byte, maxGap int) []byte {
 // merge is Merge, or nil where Merge returns wasm itself.
 func merge(wasm []byte, maxGap int) []byte {
 	d, ok := findData(wasm)
-	if !ok || d.start < 0 || d.count {
+	if !ok || d.start < 0 || d.hasCount {
 		return nil
 	}
 	segs, ok := readData(wasm[d.start:d.end])
@@ -103,11 +103,11 @@ func Segments(wasm []byte) int {
 }
 
 // dataSection is where a module's data section lies: its id at wasm[id],
-// its body wasm[start:end] (start is -1 when there is none); count is
+// its body wasm[start:end] (start is -1 when there is none); hasCount is
 // whether the module has a data count section.
 type dataSection struct {
 	id, start, end int
-	count          bool
+	hasCount       bool
 }
 
 // findData walks wasm's sections, checking that each is well formed and
@@ -126,7 +126,7 @@ func findData(wasm []byte) (d dataSection, ok bool) {
 		end := body + int(size)
 		switch wasm[p] {
 		case sectionDataCount:
-			d.count = true
+			d.hasCount = true
 		case sectionData:
 			if d.start >= 0 {
 				return d, false
