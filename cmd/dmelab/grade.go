@@ -46,8 +46,9 @@ flags:
   --engine E         how the sandbox runs the code: auto (default: starts in
                      wazero's interpreter; a long grading is compiled
                      meanwhile on an idle core and goes on compiled; a
-                     file compiled before starts compiled), interpreter
-                     or compiler
+                     file compiled before starts compiled, and so does
+                     one of an exercise whose recent gradings were
+                     long), interpreter or compiler
   --quiet            no progress on stderr
   --max-memory BYTES bound on the grading's own work on this machine (default
                      1 GiB): a test that needs more is stopped and fails

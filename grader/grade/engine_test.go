@@ -2,15 +2,20 @@ package grade_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
+	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
 
@@ -43,6 +48,61 @@ func TestEnginesGradeAlike(t *testing.T) {
 			require.Equal(t, want, got, "%s %s with the %s", c.exercise, file, eng)
 		}
 	}
+}
+
+// Auto learns which exercises are long: once a grading of lamport has
+// made its fifteen thousand calls, the next new file of lamport is
+// compiled before its first call. A grading that stops at its first
+// failure (validate's mutants) is not remembered.
+func TestAutoCompilesALongExerciseAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a file to machine code")
+	}
+	dir := t.TempDir()
+	t.Cleanup(sandbox.WaitCompilations)
+	var engines []string
+	g := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Auto, CacheDir: dir},
+		Progress: func(format string, args ...any) {
+			if line := fmt.Sprintf(format, args...); strings.HasPrefix(line, "graded in") {
+				engines = append(engines, line[strings.LastIndex(line, "; ")+2:])
+			}
+		}}
+	ex := load(t, "lamport")
+	src, err := os.ReadFile(filepath.Join(ex.Dir, "solution.go"))
+	require.NoError(t, err)
+	grade := func(g *grade.Grader, src []byte) {
+		t.Helper()
+		res, err := g.Grade(context.Background(), ex, "solution.go", src)
+		require.NoError(t, err)
+		require.Equal(t, report.Graded, res.Status)
+	}
+	runs := func() string {
+		t.Helper()
+		files, err := os.ReadDir(filepath.Join(dir, "runs"))
+		require.NoError(t, err)
+		require.Len(t, files, 1)
+		data, err := os.ReadFile(filepath.Join(dir, "runs", files[0].Name()))
+		require.NoError(t, err)
+		return string(data)
+	}
+	grade(g, src)
+	require.Len(t, engines, 1)
+	assert.True(t, strings.HasPrefix(engines[0], "interpreter"), engines[0])
+	first := runs()
+	n, err := strconv.Atoi(strings.TrimSpace(first))
+	require.NoError(t, err, first)
+	require.Positive(t, n)
+
+	grade(g, append(slices.Clip(src), "\n// another file, never compiled\n"...))
+	assert.Equal(t, "compiler", engines[1], "a new file of a long exercise (%d calls ran in the first grading)", n)
+	assert.Equal(t, first+first, runs())
+
+	ff := *g
+	ff.FirstFailure = true
+	i := slices.IndexFunc(ex.Mutants, func(m exercise.Mutant) bool { return m.Name == "no_rule_3b" })
+	require.GreaterOrEqual(t, i, 0)
+	grade(&ff, ex.Mutants[i].Src)
+	assert.Equal(t, first+first, runs(), "a grading that stops at its first failure")
 }
 
 // A recursion without end stops as fast, with the same messages, under

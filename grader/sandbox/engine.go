@@ -37,7 +37,9 @@ const (
 	// CacheDir, when set, for the next grading of the same module).
 	Compiler
 	// Auto runs a module compiled before (its mark is in CacheDir)
-	// compiled from the start. Any other starts interpreted; once the
+	// compiled from the start, and compiles first one whose workload's
+	// recent gradings made many distinct calls (compileAtStartRuns;
+	// Options.Workload). Any other starts interpreted; once the
 	// grading has run compileAfterRuns distinct calls, and if a core is
 	// idle then (spareCore), the compiler starts on other goroutines,
 	// and each instance started after its code is ready (a hidden
@@ -288,7 +290,8 @@ func markCompiled(wasm []byte, dir string) {
 // pruneCompiled keeps CacheDir within max bytes (0: DefaultCompiledBytes),
 // removing the oldest files first, and every mark when it removes any
 // compiled code (a mark without its code costs one compilation more, at
-// worst; marks are not worth matching to wazero's files).
+// worst; marks are not worth matching to wazero's files). The marks and
+// the remembered runs (expect.go), a few bytes each, are not counted.
 func pruneCompiled(dir string, limit int64) {
 	if limit <= 0 {
 		limit = DefaultCompiledBytes
@@ -301,7 +304,7 @@ func pruneCompiled(dir string, limit int64) {
 	var files []file
 	var total int64
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Base(filepath.Dir(p)) == "marks" {
+		if parent := filepath.Base(filepath.Dir(p)); err != nil || d.IsDir() || parent == "marks" || parent == "runs" {
 			return nil
 		}
 		if info, err := d.Info(); err == nil {

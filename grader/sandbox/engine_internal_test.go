@@ -25,6 +25,7 @@ func TestPruneCompiledKeepsTheNewest(t *testing.T) {
 	}
 	markCompiled([]byte("module"), dir)
 	require.True(t, compiledBefore([]byte("module"), dir))
+	rememberRuns(dir, "lamport", 15097)
 
 	pruneCompiled(dir, 5000) // within the bound: nothing goes
 	assert.FileExists(t, filepath.Join(code, "a"))
@@ -36,6 +37,7 @@ func TestPruneCompiledKeepsTheNewest(t *testing.T) {
 		assert.Equal(t, kept, err == nil, name)
 	}
 	assert.False(t, compiledBefore([]byte("module"), dir), "marks go with the code")
+	assert.Equal(t, 15097, expectedRuns(dir, "lamport"), "the runs remembered stay")
 }
 
 // The idle-core gate reads procs_running, which counts the asking thread

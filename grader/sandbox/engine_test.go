@@ -58,6 +58,44 @@ func TestAutoSwitchesToCompiledCode(t *testing.T) {
 	search()
 }
 
+// Auto compiles first a module whose workload's recent gradings made
+// many calls, starts interpreted one whose gradings made few or that it
+// knows nothing of, and remembers each grading's runs as it closes.
+func TestAutoCompilesALongWorkloadAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	for range 3 {
+		sandbox.RememberRuns(dir, "long", sandbox.CompileAtStartRuns+1)
+		sandbox.RememberRuns(dir, "short", sandbox.CompileAtStartRuns-1)
+	}
+	start := func(workload string) *sandbox.Sandbox {
+		t.Helper()
+		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: workload})
+		require.NoError(t, err)
+		return sb
+	}
+	for _, workload := range []string{"short", "new", ""} {
+		sb := start(workload)
+		assert.Equal(t, "interpreter", sb.Engine(), "workload %q", workload)
+		sb.Close()
+	}
+	assert.Empty(t, sandbox.RememberedRuns(dir, "new"), "a sandbox that ran nothing remembers nothing")
+
+	sb := start("new")
+	in := iface.Lookup("rasteps")
+	_, err := explore.Check(explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety}})
+	require.NoError(t, err)
+	require.Positive(t, sb.Runs)
+	sb.Close()
+	sb.Close()
+	assert.Equal(t, []int{sb.Runs}, sandbox.RememberedRuns(dir, "new"), "remembered once, as the sandbox closed")
+	require.False(t, sandbox.CompiledBefore(wasm, dir), "short workloads compile nothing at their start")
+
+	sb = start("long")
+	defer sb.Close()
+	assert.Equal(t, "compiler", sb.Engine())
+}
+
 // built builds src for ra-steps.
 func built(t *testing.T, src []byte) []byte {
 	t.Helper()

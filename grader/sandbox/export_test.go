@@ -1,9 +1,29 @@
 package sandbox
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
-// CompileAfterRuns is when Auto starts its compiler.
-const CompileAfterRuns = compileAfterRuns
+// CompileAfterRuns is when Auto starts its compiler, and
+// CompileAtStartRuns how many calls a workload's gradings make for Auto
+// to compile its modules at once.
+const (
+	CompileAfterRuns   = compileAfterRuns
+	CompileAtStartRuns = compileAtStartRuns
+)
+
+// RememberRuns and ExpectedRuns are the sandbox's memory of workloads.
+var (
+	RememberRuns = rememberRuns
+	ExpectedRuns = expectedRuns
+)
+
+// RememberedRuns are the runs remembered for workload, oldest first.
+func RememberedRuns(dir, workload string) []int {
+	data, _ := os.ReadFile(runsPath(dir, workload))
+	return parseRuns(data)
+}
 
 // WaitCompiled waits until the sandbox's background compilation has
 // ended, at most d, and reports whether it produced compiled code.

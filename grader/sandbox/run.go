@@ -53,6 +53,12 @@ type Options struct {
 	// first (pruneCompiled).
 	CacheDir      string
 	MaxCacheBytes int64
+	// Workload names the kind of work the sandbox does (the grader: the
+	// exercise), whose gradings make about as many distinct calls each.
+	// With a CacheDir, the sandbox remembers there how many calls its
+	// gradings ran, and Auto compiles at once a module whose workload
+	// ran many (see compileAtStartRuns).
+	Workload string
 }
 
 // Failure is why a student's code could not be run (at initialisation),
@@ -86,6 +92,9 @@ type Sandbox struct {
 	// wasm and opts are kept for a later compilation (Auto).
 	wasm []byte
 	opts Options
+	// runsDir and workload: where Close remembers Runs, and under
+	// what (Options.Workload; "": not remembered).
+	runsDir, workload string
 	// compiledStarts counts the instances started from compiled code.
 	compiledStarts int
 	// mems are the instances' linear memories, reused (see memories).
@@ -158,7 +167,11 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 		}
 		return fmt.Errorf("the module does not load: %v", err)
 	}
-	if opts.Engine == Compiler || opts.Engine == Auto && opts.CacheDir != "" && compiledBefore(wasm, opts.CacheDir) {
+	if opts.CacheDir != "" && opts.Workload != "" {
+		s.runsDir, s.workload = opts.CacheDir, opts.Workload
+	}
+	if opts.Engine == Compiler || opts.Engine == Auto && opts.CacheDir != "" &&
+		(compiledBefore(wasm, opts.CacheDir) || s.workload != "" && expectedRuns(s.runsDir, s.workload) >= compileAtStartRuns) {
 		c, err := compile(ctx, wasm, lim, opts)
 		if err != nil {
 			return nil, loadErr(err)
@@ -373,6 +386,10 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 // Close frees the module, and the compiled code when it is not being
 // compiled any longer (else once its compilation ends).
 func (s *Sandbox) Close() {
+	if s.workload != "" && s.Runs > 0 {
+		rememberRuns(s.runsDir, s.workload, s.Runs)
+		s.workload = "" // once
+	}
 	if s.own != nil {
 		s.own.close()
 	} else {
