@@ -3,6 +3,7 @@ package sandbox
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,11 +45,7 @@ func runsPath(dir, workload string) string {
 
 // expectedRuns is the median of the runs remembered for workload, or 0.
 func expectedRuns(dir, workload string) int {
-	data, err := os.ReadFile(runsPath(dir, workload))
-	if err != nil {
-		return 0
-	}
-	runs := parseRuns(data)
+	runs := readRuns(dir, workload)
 	if len(runs) == 0 {
 		return 0
 	}
@@ -61,8 +58,7 @@ func expectedRuns(dir, workload string) int {
 // is a hint, and the file is replaced whole, never left half written.
 func rememberRuns(dir, workload string, n int) {
 	p := runsPath(dir, workload)
-	data, _ := os.ReadFile(p)
-	runs := append(parseRuns(data), n)
+	runs := append(readRuns(dir, workload), n)
 	runs = runs[max(len(runs)-keptRuns, 0):]
 	var b strings.Builder
 	for _, r := range runs {
@@ -78,8 +74,20 @@ func rememberRuns(dir, workload string, n int) {
 	}
 }
 
-// parseRuns reads the numbers of a runs file, skipping what is not one
-// (the file is ours, but a cache directory is anyone's to spoil).
+// readRuns reads the runs remembered for workload: the numbers in the
+// first KiB of its file (it holds keptRuns numbers of a few digits),
+// what is not one skipped (the file is ours, but a cache directory is
+// anyone's to spoil).
+func readRuns(dir, workload string) []int {
+	f, err := os.Open(runsPath(dir, workload))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	data, _ := io.ReadAll(io.LimitReader(f, 1<<10))
+	return parseRuns(data)
+}
+
 func parseRuns(data []byte) []int {
 	var runs []int
 	for _, f := range strings.Fields(string(data)) {

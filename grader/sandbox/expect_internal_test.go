@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,4 +44,8 @@ func TestRunsFileSpoilt(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(p, []byte("nothing"), 0o600))
 	assert.Zero(t, expectedRuns(dir, "w"))
+
+	// A file grown large is read no further than its first KiB.
+	require.NoError(t, os.WriteFile(p, []byte("9000 "+strings.Repeat(" ", 1<<10)+"1"), 0o600))
+	assert.Equal(t, []int{9000}, readRuns(dir, "w"))
 }

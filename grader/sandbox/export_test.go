@@ -1,9 +1,6 @@
 package sandbox
 
-import (
-	"os"
-	"time"
-)
+import "time"
 
 // CompileAfterRuns is when Auto starts its compiler, and
 // CompileAtStartRuns how many calls a workload's gradings make for Auto
@@ -20,10 +17,7 @@ var (
 )
 
 // RememberedRuns are the runs remembered for workload, oldest first.
-func RememberedRuns(dir, workload string) []int {
-	data, _ := os.ReadFile(runsPath(dir, workload))
-	return parseRuns(data)
-}
+var RememberedRuns = readRuns
 
 // WaitCompiled waits until the sandbox's background compilation has
 // ended, at most d, and reports whether it produced compiled code.
