@@ -270,7 +270,8 @@ func (s *Sandbox) SetQuiet(q bool) { s.out.quiet = q }
 func (s *Sandbox) Log() (string, bool) { return s.out.log.String(), s.out.truncated }
 
 // Used is the processor time the code has used (its calls' thread's; wall
-// time where that cannot be read).
+// time where that cannot be read, and for a call shorter than shortCall,
+// which it bounds).
 func (s *Sandbox) Used() time.Duration { return s.used }
 
 // Call answers req by running the student's code, once per distinct
