@@ -40,7 +40,8 @@ const (
 	// compiled from the start, and compiles first one whose workload's
 	// recent gradings made many distinct calls (compileAtStartRuns;
 	// Options.Workload). Any other starts interpreted; once the
-	// grading has run compileAfterRuns distinct calls, and if a core is
+	// grading has run compileAfterRuns distinct calls (twice its
+	// workload's usual, when known: backgroundAt), and if a core is
 	// idle then (spareCore), the compiler starts on other goroutines,
 	// and each instance started after its code is ready (a hidden
 	// test's, or the one after it) runs compiled. What the code answers

@@ -96,6 +96,40 @@ func TestAutoCompilesALongWorkloadAtOnce(t *testing.T) {
 	assert.Equal(t, "compiler", sb.Engine())
 }
 
+// A grading whose workload usually runs fewer calls than it takes to
+// pay for the compiler runs interpreted to its end; one that runs twice
+// its workload's usual still starts the compiler beside it.
+func TestAutoCompilesOnlyAnUnusuallyLongGrading(t *testing.T) {
+	defer sandbox.AssumeSpareCore()()
+	dir := t.TempDir()
+	t.Cleanup(sandbox.WaitCompilations)
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	in := iface.Lookup("rasteps")
+	search := func(opts sandbox.Options) *sandbox.Sandbox {
+		t.Helper()
+		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), opts)
+		require.NoError(t, err)
+		_, err = explore.Check(explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
+			Props: []string{explore.Safety, explore.Liveness}, NoReduce: true})
+		require.NoError(t, err)
+		return sb
+	}
+	sb := search(sandbox.Options{}) // interpreted, compiling nothing: how many calls the search runs
+	n := sb.Runs
+	sb.Close()
+	require.Greater(t, n/2-1, sandbox.CompileAfterRuns/2, "the search is too short for the test")
+	for range 3 {
+		sandbox.RememberRuns(dir, "usual", n)
+		sandbox.RememberRuns(dir, "half", n/2-1)
+	}
+	sb = search(sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "usual"})
+	assert.False(t, sandbox.Compiling(sb), "%d calls, as usual", sb.Runs)
+	sb.Close()
+	sb = search(sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "half"})
+	assert.True(t, sandbox.Compiling(sb), "%d calls, twice the usual", sb.Runs)
+	sb.Close()
+}
+
 // built builds src for ra-steps.
 func built(t *testing.T, src []byte) []byte {
 	t.Helper()

@@ -32,8 +32,25 @@ import (
 // not: suzuki-kasami's 5,365 were graded in 1.3-1.4 s interpreted, 1.56
 // s compiled first.) The background compilation at compileAfterRuns
 // does not help the long ones: it is ready too late for most of the
-// grading, and costs its core-seconds besides.
+// grading, and costs its core-seconds besides (see backgroundAt).
 const compileAtStartRuns = 8000
+
+// backgroundAt is the run at which Auto starts its compiler beside the
+// interpreter, for a workload whose gradings ran expected calls (0: not
+// known): compileAfterRuns, or twice what the workload's gradings run.
+//
+// For a workload known to be shorter than compileAtStartRuns the
+// background compilation does not help the grading: it is ready too
+// late. It only left compiled code for the same file graded again, and
+// cost the next grading its second core meanwhile: one client sending
+// new files one after another (cmd/loadtest -distinct -clients 1,
+// ra-steps and maekawa) waited 1.64-1.71 s at the median for each, 2.5-2.7
+// core-seconds a grading, against 1.24-1.36 s and 1.7-1.9 without it. A
+// grading that runs twice its workload's usual calls is unusual enough
+// (a student's code whose states keep growing) to be compiled still.
+func backgroundAt(expected int) int {
+	return max(compileAfterRuns, 2*expected)
+}
 
 // keptRuns is how many gradings of a workload are remembered. Their
 // median decides, so that one odd submission (a mutant that fails at

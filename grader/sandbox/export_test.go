@@ -16,6 +16,10 @@ var (
 	ExpectedRuns = expectedRuns
 )
 
+// Compiling reports whether the sandbox has started its compiler
+// beside the interpreter.
+func Compiling(s *Sandbox) bool { return s.bg != nil }
+
 // RememberedRuns are the runs remembered for workload, oldest first.
 var RememberedRuns = readRuns
 

@@ -95,6 +95,9 @@ type Sandbox struct {
 	// runsDir and workload: where Close remembers Runs, and under
 	// what (Options.Workload; "": not remembered).
 	runsDir, workload string
+	// compileAt is the run at which Auto starts compiling beside the
+	// interpreter (see backgroundAt).
+	compileAt int
 	// compiledStarts counts the instances started from compiled code.
 	compiledStarts int
 	// mems are the instances' linear memories, reused (see memories).
@@ -170,8 +173,13 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	if opts.CacheDir != "" && opts.Workload != "" {
 		s.runsDir, s.workload = opts.CacheDir, opts.Workload
 	}
+	expected := 0
+	if s.workload != "" {
+		expected = expectedRuns(s.runsDir, s.workload)
+	}
+	s.compileAt = backgroundAt(expected)
 	if opts.Engine == Compiler || opts.Engine == Auto && opts.CacheDir != "" &&
-		(compiledBefore(wasm, opts.CacheDir) || s.workload != "" && expectedRuns(s.runsDir, s.workload) >= compileAtStartRuns) {
+		(compiledBefore(wasm, opts.CacheDir) || expected >= compileAtStartRuns) {
 		c, err := compile(ctx, wasm, lim, opts)
 		if err != nil {
 			return nil, loadErr(err)
@@ -309,7 +317,7 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		return nil, errors.New("request too large")
 	}
 	s.Runs++
-	if s.Runs == compileAfterRuns && s.wasm != nil && spareCore() {
+	if s.Runs == s.compileAt && s.wasm != nil && spareCore() {
 		s.bg = &background{}
 		s.bg.start(s.wasm, s.lim, s.opts)
 		s.wasm = nil
