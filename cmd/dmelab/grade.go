@@ -43,12 +43,12 @@ flags:
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab module's sources (default: found from the
                      current directory, or $DMELAB_ROOT)
-  --engine E         how the sandbox runs the code: auto (default: starts in
-                     wazero's interpreter; a long grading is compiled
-                     meanwhile on an idle core and goes on compiled; a
-                     file compiled before starts compiled, and so does
-                     one of an exercise whose recent gradings were
-                     long), interpreter or compiler
+  --engine E         how the sandbox runs the code: auto (default: a file
+                     compiled before starts compiled, and so does one of
+                     an exercise whose recent gradings were long; any
+                     other starts in wazero's interpreter, and a grading
+                     that turns out long is compiled meanwhile on an idle
+                     core and goes on compiled), interpreter or compiler
   --quiet            no progress on stderr
   --max-memory BYTES bound on the grading's own work on this machine (default
                      1 GiB): a test that needs more is stopped and fails
