@@ -56,8 +56,9 @@ type Options struct {
 	// Workload names the kind of work the sandbox does (the grader: the
 	// exercise), whose gradings make about as many distinct calls each.
 	// With a CacheDir, the sandbox remembers there how many calls its
-	// gradings ran, and Auto compiles at once a module whose workload
-	// ran many (see compileAtStartRuns).
+	// gradings ran; Auto compiles at once a module whose workload ran
+	// many (compileAtStartRuns), and beside the interpreter only a
+	// grading that runs twice its workload's usual (backgroundAt).
 	Workload string
 }
 
