@@ -130,10 +130,30 @@ func runtimeConfig(cfg wazero.RuntimeConfig, lim Limits) wazero.RuntimeConfig {
 	return cfg.WithCloseOnContextDone(true).WithMemoryLimitPages(pages)
 }
 
+// compilerAvailable says whether wazero's compiler can run here: it
+// generates code for amd64 and arm64 only, on the systems wazero names,
+// and panics elsewhere. Auto then interprets every module; Compiler
+// says why it cannot.
+func compilerAvailable() bool {
+	switch runtime.GOOS {
+	case "linux", "darwin", "freebsd", "netbsd", "windows":
+		return runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64"
+	case "dragonfly", "solaris", "illumos":
+		return runtime.GOARCH == "amd64"
+	}
+	return false
+}
+
+// compileModule is compile, or a test's stand-in.
+var compileModule = compile
+
 // compile compiles wasm with wazero's compiler, through opts.CacheDir's
 // file cache when set. Each sandbox has its own cache object, closed with
 // it, so a long-running process keeps no compiled code it no longer runs.
 func compile(ctx context.Context, wasm []byte, lim Limits, opts Options) (*compiled, error) {
+	if !compilerAvailable() {
+		return nil, fmt.Errorf("wazero's compiler does not run on %s/%s (use the interpreter)", runtime.GOOS, runtime.GOARCH)
+	}
 	if gate := compileGate.Load(); gate != nil {
 		<-*gate
 	}

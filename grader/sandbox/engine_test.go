@@ -130,6 +130,38 @@ func TestAutoCompilesOnlyAnUnusuallyLongGrading(t *testing.T) {
 	sb.Close()
 }
 
+// Where the compiler cannot take a module, auto interprets it, as it
+// would have without choosing the compiler, and answers; only an
+// explicit Compiler fails.
+func TestAutoInterpretsWhatTheCompilerRefuses(t *testing.T) {
+	defer sandbox.FailCompiler()()
+	defer sandbox.AssumeSpareCore()()
+	dir := t.TempDir()
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	for range 3 {
+		sandbox.RememberRuns(dir, "long", sandbox.CompileAtStartRuns)
+	}
+	in := iface.Lookup("rasteps")
+	// Chosen for a long workload, and for a module marked compiled
+	// (whose code has gone, say): not compiled again beside either.
+	sandbox.MarkCompiled(wasm, dir)
+	for _, workload := range []string{"long", ""} {
+		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: workload})
+		require.NoError(t, err)
+		assert.Equal(t, "interpreter", sb.Engine())
+		res, err := explore.Check(explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
+			Props: []string{explore.Safety}, NoReduce: true})
+		require.NoError(t, err)
+		assert.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
+		require.Greater(t, sb.Runs, sandbox.CompileAfterRuns)
+		assert.False(t, sandbox.Compiling(sb), "workload %q: not compiled again beside", workload)
+		sb.Close()
+	}
+
+	_, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Compiler, CacheDir: dir})
+	assert.ErrorContains(t, err, "the module does not load: cannot allocate executable memory")
+}
+
 // built builds src for ra-steps.
 func built(t *testing.T, src []byte) []byte {
 	t.Helper()

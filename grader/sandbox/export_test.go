@@ -1,6 +1,10 @@
 package sandbox
 
-import "time"
+import (
+	"context"
+	"errors"
+	"time"
+)
 
 // CompileAfterRuns is when Auto starts its compiler, and
 // CompileAtStartRuns how many calls a workload's gradings make for Auto
@@ -15,6 +19,16 @@ var (
 	RememberRuns = rememberRuns
 	ExpectedRuns = expectedRuns
 )
+
+// FailCompiler makes the compiler refuse every module, as on a machine
+// that refuses executable memory, until restore is called.
+func FailCompiler() (restore func()) {
+	was := compileModule
+	compileModule = func(context.Context, []byte, Limits, Options) (*compiled, error) {
+		return nil, errors.New("cannot allocate executable memory")
+	}
+	return func() { compileModule = was }
+}
 
 // Compiling reports whether the sandbox has started its compiler
 // beside the interpreter.
@@ -59,6 +73,9 @@ func MemoriesReused(s *Sandbox) int {
 // CompiledBefore reports whether wasm's compiled code is in dir (its
 // mark is).
 func CompiledBefore(wasm []byte, dir string) bool { return compiledBefore(wasm, dir) }
+
+// MarkCompiled marks wasm as compiled into dir.
+func MarkCompiled(wasm []byte, dir string) { markCompiled(wasm, dir) }
 
 // HoldCompilations makes every compilation wait, before it begins, until
 // release is called.

@@ -179,15 +179,25 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 		expected = expectedRuns(s.runsDir, s.workload)
 	}
 	s.compileAt = backgroundAt(expected)
-	if opts.Engine == Compiler || opts.Engine == Auto && opts.CacheDir != "" &&
+	auto := opts.Engine == Auto && compilerAvailable()
+	if opts.Engine == Compiler || auto && opts.CacheDir != "" &&
 		(compiledBefore(wasm, opts.CacheDir) || expected >= compileAtStartRuns) {
-		c, err := compile(ctx, wasm, lim, opts)
-		if err != nil {
+		c, err := compileModule(ctx, wasm, lim, opts)
+		switch {
+		case err == nil:
+			s.own, s.rt, s.cm = c, c.rt, c.cm
+		case opts.Engine == Compiler:
 			return nil, loadErr(err)
+		default:
+			// Auto chose the compiler, which could not take the module
+			// (a machine that refuses executable memory, say): it is
+			// interpreted, as it would have been without the choice,
+			// and not compiled again beside.
+			auto = false
 		}
-		s.own, s.rt, s.cm = c, c.rt, c.cm
-	} else {
-		if opts.Engine == Auto {
+	}
+	if s.own == nil {
+		if auto {
 			s.wasm, s.opts = wasm, opts // for the compiler, if the grading turns out long
 		}
 		s.rt = wazero.NewRuntimeWithConfig(ctx, runtimeConfig(wazero.NewRuntimeConfigInterpreter(), lim))
