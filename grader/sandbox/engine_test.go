@@ -65,7 +65,7 @@ func TestAutoCompilesALongWorkloadAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
 	for range 3 {
-		sandbox.RememberRuns(dir, "long", sandbox.CompileAtStartRuns+1)
+		sandbox.RememberRuns(dir, "long", sandbox.CompileAtStartRuns)
 		sandbox.RememberRuns(dir, "short", sandbox.CompileAtStartRuns-1)
 	}
 	start := func(workload string) *sandbox.Sandbox {
@@ -82,9 +82,7 @@ func TestAutoCompilesALongWorkloadAtOnce(t *testing.T) {
 	assert.Empty(t, sandbox.RememberedRuns(dir, "new"), "a sandbox that ran nothing remembers nothing")
 
 	sb := start("new")
-	in := iface.Lookup("rasteps")
-	_, err := explore.Check(explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{explore.Safety}})
-	require.NoError(t, err)
+	search(t, sb, 2, explore.Safety)
 	require.Positive(t, sb.Runs)
 	sb.Close()
 	sb.Close()
@@ -104,17 +102,14 @@ func TestAutoCompilesOnlyAnUnusuallyLongGrading(t *testing.T) {
 	dir := t.TempDir()
 	t.Cleanup(sandbox.WaitCompilations)
 	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
-	in := iface.Lookup("rasteps")
-	search := func(opts sandbox.Options) *sandbox.Sandbox {
+	searched := func(opts sandbox.Options) *sandbox.Sandbox {
 		t.Helper()
 		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), opts)
 		require.NoError(t, err)
-		_, err = explore.Check(explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
-			Props: []string{explore.Safety, explore.Liveness}, NoReduce: true})
-		require.NoError(t, err)
+		search(t, sb, 3, explore.Safety, explore.Liveness)
 		return sb
 	}
-	sb := search(sandbox.Options{}) // interpreted, compiling nothing: how many calls the search runs
+	sb := searched(sandbox.Options{}) // interpreted, compiling nothing: how many calls the search runs
 	n := sb.Runs
 	sb.Close()
 	require.Greater(t, n/2-1, sandbox.CompileAfterRuns/2, "the search is too short for the test")
@@ -122,10 +117,10 @@ func TestAutoCompilesOnlyAnUnusuallyLongGrading(t *testing.T) {
 		sandbox.RememberRuns(dir, "usual", n)
 		sandbox.RememberRuns(dir, "half", n/2-1)
 	}
-	sb = search(sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "usual"})
+	sb = searched(sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "usual"})
 	assert.False(t, sandbox.Compiling(sb), "%d calls, as usual", sb.Runs)
 	sb.Close()
-	sb = search(sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "half"})
+	sb = searched(sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "half"})
 	assert.True(t, sandbox.Compiling(sb), "%d calls, twice the usual", sb.Runs)
 	sb.Close()
 }
@@ -141,25 +136,37 @@ func TestAutoInterpretsWhatTheCompilerRefuses(t *testing.T) {
 	for range 3 {
 		sandbox.RememberRuns(dir, "long", sandbox.CompileAtStartRuns)
 	}
-	in := iface.Lookup("rasteps")
-	// Chosen for a long workload, and for a module marked compiled
-	// (whose code has gone, say): not compiled again beside either.
-	sandbox.MarkCompiled(wasm, dir)
+	// Chosen for a long workload; then, alone, for a module marked
+	// compiled (whose code has gone, say), which is not compiled again
+	// beside the grading either.
 	for _, workload := range []string{"long", ""} {
+		if workload == "" {
+			sandbox.MarkCompiled(wasm, dir)
+		}
 		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: workload})
 		require.NoError(t, err)
 		assert.Equal(t, "interpreter", sb.Engine())
-		res, err := explore.Check(explore.Config{Alg: in.Algorithm("ra-benari", sb.Call), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1},
-			Props: []string{explore.Safety}, NoReduce: true})
-		require.NoError(t, err)
+		res := search(t, sb, 3, explore.Safety)
 		assert.Equal(t, explore.Holds, res.Verdicts[explore.Safety])
-		require.Greater(t, sb.Runs, sandbox.CompileAfterRuns)
-		assert.False(t, sandbox.Compiling(sb), "workload %q: not compiled again beside", workload)
+		if workload == "" {
+			require.Greater(t, sb.Runs, sandbox.CompileAfterRuns)
+			assert.False(t, sandbox.Compiling(sb), "not compiled again beside")
+		}
 		sb.Close()
 	}
 
 	_, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Compiler, CacheDir: dir})
 	assert.ErrorContains(t, err, "the module does not load: cannot allocate executable memory")
+}
+
+// search searches ra-benari at N=n R=1, in full, on sb's code (an
+// ra-steps module), for props.
+func search(t *testing.T, sb *sandbox.Sandbox, n int, props ...string) *explore.Result {
+	t.Helper()
+	res, err := explore.Check(explore.Config{Alg: iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call),
+		Sim: sim.Config{N: n}, Opts: sim.Options{Requests: 1}, Props: props, NoReduce: true})
+	require.NoError(t, err)
+	return res
 }
 
 // built builds src for ra-steps.
