@@ -102,6 +102,7 @@ package electionbully
 import (
 	"dmelab/algorithms/seeds"
 	"fmt"
+	"strconv"
 
 	"dmelab/algorithms/sim"
 )
@@ -148,7 +149,7 @@ func formatMsg(m sim.Msg) string {
 	case OK:
 		return "ok"
 	case Coordinator:
-		return fmt.Sprintf("coordinator(%d)", m.A+1)
+		return "coordinator(" + strconv.Itoa(int(m.A)+1) + ")"
 	}
 	return "?"
 }

@@ -54,6 +54,7 @@ package electionring
 import (
 	"dmelab/algorithms/seeds"
 	"fmt"
+	"strconv"
 
 	"dmelab/algorithms/sim"
 )
@@ -86,7 +87,7 @@ func formatMsg(m sim.Msg) string {
 	case Elected:
 		name = "elected"
 	}
-	return fmt.Sprintf("%s(%d)", name, m.A+1)
+	return name + "(" + strconv.Itoa(int(m.A)+1) + ")"
 }
 
 func newNodes(cfg sim.Config) ([]sim.Node, error) {

@@ -40,7 +40,6 @@
 package electionringsteps
 
 import (
-	"fmt"
 	"strconv"
 
 	"dmelab/algorithms/internal/stepwire"
@@ -68,7 +67,7 @@ type Send struct {
 	ID   int
 }
 
-func (s Send) String() string { return fmt.Sprintf("%s(%s)", s.Kind, name(s.ID)) }
+func (s Send) String() string { return s.Kind.String() + "(" + name(s.ID) + ")" }
 
 type self = stepwire.Self[Send]
 

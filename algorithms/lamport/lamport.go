@@ -43,6 +43,7 @@ package lamport
 import (
 	"dmelab/algorithms/seeds"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"dmelab/algorithms/sim"
@@ -81,7 +82,7 @@ func Algorithm() *sim.Algorithm {
 		MsgKinds: []string{kindName(Request, false), kindName(Reply, false), kindName(Release, false)},
 		Listing:  listing(),
 		FormatMsg: func(m sim.Msg) string {
-			return fmt.Sprintf("%s@%d", kindName(int(m.Kind), false), m.A)
+			return kindName(int(m.Kind), false) + "@" + strconv.Itoa(int(m.A))
 		},
 	}
 }

@@ -48,6 +48,7 @@ package permring
 import (
 	"dmelab/algorithms/seeds"
 	"fmt"
+	"strconv"
 
 	"dmelab/algorithms/sim"
 )
@@ -104,11 +105,11 @@ func Algorithm() *sim.Algorithm {
 func FormatMsg(m sim.Msg) string {
 	switch m.Kind {
 	case Request:
-		return fmt.Sprintf("request(%d)", m.A+1)
+		return "request(" + strconv.Itoa(int(m.A)+1) + ")"
 	case Refuse:
 		return "refuse"
 	}
-	return fmt.Sprintf("kind%d", m.Kind)
+	return "kind" + strconv.Itoa(int(m.Kind))
 }
 
 func newNodes(cfg sim.Config) ([]sim.Node, error) {

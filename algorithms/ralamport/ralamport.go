@@ -62,11 +62,11 @@ func Algorithm() *sim.Algorithm {
 		FormatMsg: func(m sim.Msg) string {
 			switch m.Kind {
 			case Request:
-				return fmt.Sprintf("request@%d", m.A)
+				return "request@" + strconv.Itoa(int(m.A))
 			case Reply:
 				return "reply"
 			}
-			return fmt.Sprintf("kind%d", m.Kind)
+			return "kind" + strconv.Itoa(int(m.Kind))
 		},
 	}
 }

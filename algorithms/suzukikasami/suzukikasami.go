@@ -36,7 +36,7 @@ package suzukikasami
 
 import (
 	"dmelab/algorithms/seeds"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"dmelab/algorithms/sim"
@@ -219,4 +219,4 @@ func list(v []int, nodes bool) string {
 	return "[" + strings.Join(words(v, nodes), " ") + "]"
 }
 
-func name(i int) string { return fmt.Sprintf("N%d", i+1) }
+func name(i int) string { return "N" + strconv.Itoa(i+1) }

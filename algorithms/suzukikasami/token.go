@@ -1,7 +1,7 @@
 package suzukikasami
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"dmelab/algorithms/sim"
@@ -58,13 +58,13 @@ func ReadToken(data string, ln, q []int) ([]int, []int) {
 func formatMsg(m sim.Msg) string {
 	switch m.Kind {
 	case Request:
-		return fmt.Sprintf("request(%d)", m.A)
+		return "request(" + strconv.Itoa(int(m.A)) + ")"
 	case Token:
 		var t token
 		t.read(m.Data)
-		return fmt.Sprintf("token[LN=%s Q=%s]", join(t.ln, false), join(t.q, true))
+		return "token[LN=" + join(t.ln, false) + " Q=" + join(t.q, true) + "]"
 	}
-	return fmt.Sprintf("kind%d", m.Kind)
+	return "kind" + strconv.Itoa(int(m.Kind))
 }
 
 // join renders v comma-separated, node indices as names, "-" if empty.
@@ -79,7 +79,7 @@ func join(v []int, nodes bool) string {
 func words(v []int, nodes bool) []string {
 	s := make([]string, len(v))
 	for i, x := range v {
-		s[i] = fmt.Sprint(x)
+		s[i] = strconv.Itoa(x)
 		if nodes {
 			s[i] = name(x)
 		}

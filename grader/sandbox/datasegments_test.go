@@ -1,7 +1,11 @@
 package sandbox_test
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,4 +29,46 @@ func TestBuiltModulesHaveTheirDataMerged(t *testing.T) {
 	n := wasmdata.Segments(built.Wasm)
 	assert.Positive(t, n)
 	assert.Less(t, n, 100, "data segments in a built module")
+}
+
+// fmt and the reflection it brings are an eighth of a module, which
+// wazero readies or compiles at every grading (about a fifth of that
+// time). A module needs them only when the student's file imports fmt:
+// the harness, the wire and the messages' texts do without. Each
+// exercise's reference solution, which imports no fmt, is built here and
+// must come without fmt's printer (whose "(PANIC=" text it would carry).
+func TestBuiltModulesLeaveFmtOut(t *testing.T) {
+	fmtText := []byte("(PANIC=")
+	dirs, err := filepath.Glob(filepath.Join(builder.Root, "exercises", "*", "exercise.md"))
+	require.NoError(t, err)
+	ifaceLine := regexp.MustCompile(`(?m)^interface:\s*(\S+)`)
+	built := 0
+	for _, md := range dirs {
+		name := filepath.Base(filepath.Dir(md))
+		text, err := os.ReadFile(md)
+		require.NoError(t, err)
+		m := ifaceLine.FindSubmatch(text)
+		src, err := os.ReadFile(filepath.Join(filepath.Dir(md), "solution.go"))
+		if m == nil || os.IsNotExist(err) {
+			continue // a listing exercise: nothing is built
+		}
+		require.NoError(t, err)
+		require.NotContains(t, string(src), `"fmt"`, name)
+		t.Run(name, func(t *testing.T) {
+			b, r, err := builder.Build(context.Background(), iface.Lookup(string(m[1])), "solution.go", src)
+			require.NoError(t, err)
+			require.Nil(t, r)
+			assert.False(t, bytes.Contains(b.Wasm, fmtText), "fmt's printer is in the module")
+		})
+		built++
+	}
+	assert.GreaterOrEqual(t, built, 14, "exercises built")
+
+	// The check can fail: a file that uses fmt brings it in.
+	src := append(exercise(t, "token-ring", "solution.go"), "\nfunc init() { _ = fmt.Sprint(1) }\n"...)
+	src = bytes.Replace(src, []byte("\nimport "), []byte("\nimport \"fmt\"\nimport "), 1)
+	b, r, err := builder.Build(context.Background(), iface.Lookup("tokenringsteps"), "solution.go", src)
+	require.NoError(t, err)
+	require.Nil(t, r, "%v", r)
+	assert.True(t, bytes.Contains(b.Wasm, fmtText))
 }

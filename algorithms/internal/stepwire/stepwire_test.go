@@ -2,6 +2,7 @@ package stepwire
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -17,6 +18,36 @@ func TestRun(t *testing.T) {
 	assert.Equal(t, "panicked: bad", Run(func() { panic(errors.New("bad")) }))
 	assert.Equal(t, "panicked: 42", Run(func() { panic(42) }))
 	assert.Equal(t, "ran out of memory", Run(func() { panic(Fault{Msg: "ran out of memory"}) }))
+}
+
+type (
+	code    int16
+	ratio   float32
+	word    string
+	shown   struct{}
+	broken  struct{}
+	failing struct{}
+	pair    struct{ a, b int }
+)
+
+func (shown) String() string   { return "shown" }
+func (broken) String() string  { panic("no") }
+func (failing) Error() string  { panic("no") }
+func (failing) String() string { return "not this" }
+
+// What code panics with reads as fmt's %v would print it, without fmt in
+// the module: strings, errors, Stringers, and numbers and booleans of
+// any type; anything else by its type's name.
+func TestPanicTextReadsAsFmt(t *testing.T) {
+	for _, v := range []any{"boom", word("w"), errors.New("bad"), shown{}, 42, code(-7), int8(-8), uint64(1 << 63),
+		uintptr(9), true, 1.5, ratio(0.1), 1e21, complex(1, -2), complex64(3i), byte('x'), 'r'} {
+		assert.Equal(t, "panicked: "+fmt.Sprint(v), PanicText(v), "%T", v)
+	}
+	assert.Equal(t, "panicked: a value of type stepwire.pair", PanicText(pair{1, 2}))
+	assert.Equal(t, "panicked: a value of type []int", PanicText([]int{1}))
+	assert.Equal(t, "panicked: a value of type *stepwire.pair", PanicText(&pair{}))
+	assert.Equal(t, "panicked: a value whose String method panicked", PanicText(broken{}))
+	assert.Equal(t, "panicked: a value whose Error method panicked", PanicText(failing{}))
 }
 
 // An answer's status and panic round-trip, the message cut to MaxPanic.
