@@ -55,6 +55,10 @@ type Builder struct {
 	once    sync.Once
 	version string
 	verErr  error
+
+	tcMu    sync.Mutex // guards tc and tcStale (see direct.go)
+	tc      *toolchain
+	tcStale bool
 }
 
 // DefaultCache is where modules are kept unless said otherwise: dmelab's
@@ -127,8 +131,9 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		studentPath:                           filepath.Join(tmp, "student.go"),
 	}}
 	ov, _ := json.Marshal(overlay)
+	glue := []byte(in.Glue("dmelab/" + pkg + "/student"))
 	for name, data := range map[string][]byte{
-		"main.go":      []byte(in.Glue("dmelab/" + pkg + "/student")),
+		"main.go":      glue,
 		"student.go":   src,
 		"overlay.json": ov,
 	} {
@@ -142,17 +147,24 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := filepath.Join(tmp, "out.wasm")
-	args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
-	cmd := exec.CommandContext(cctx, b.goCmd(), args...)
-	cmd.Dir = b.Root
-	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Stdout = &stderr
 	lim := buildLimits{Memory: orDefault(memory, DefaultBuildMemory), Write: orDefault(b.MaxWrite, DefaultBuildWrite)}
-	use, err := runBounded(cmd, lim)
-	if observeBuild != nil {
-		observeBuild(use)
+	use, stderr, err := buildUsage{}, "", errHandOver
+	if directBuilds {
+		use, stderr, err = b.direct(cctx, env, lim, tmp, pkg, glue, src, out)
+	}
+	if err == errHandOver {
+		args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
+		cmd := exec.CommandContext(cctx, b.goCmd(), args...)
+		cmd.Dir = b.Root
+		cmd.Env = env
+		var output bytes.Buffer
+		cmd.Stderr = &output
+		cmd.Stdout = &output
+		use, err = runBounded(cmd, lim)
+		if observeBuild != nil {
+			observeBuild(use)
+		}
+		stderr = output.String()
 	}
 	refuse := func(msg string) (*Built, *Refusal, error) {
 		return nil, &Refusal{Problems: []report.Problem{{Msg: msg}}}, nil
@@ -164,13 +176,13 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		return refuse(fmt.Sprintf("the build did not finish within %s", timeout))
 	case ctx.Err() != nil:
 		return nil, nil, ctx.Err()
-	case err != nil && wroteTooMuch(stderr.String(), err):
+	case err != nil && wroteTooMuch(stderr, err):
 		return refuse(fmt.Sprintf("the build wrote more than %s", SizeWords(lim.Write)))
 	case err != nil:
-		if probs := compileErrors(stderr.String(), filename, src); len(probs) > 0 {
+		if probs := compileErrors(stderr, filename, src); len(probs) > 0 {
 			return nil, &Refusal{Problems: probs}, nil
 		}
-		return nil, nil, fmt.Errorf("go build: %v: %s", err, clip(stderr.String(), 2000))
+		return nil, nil, fmt.Errorf("go build: %v: %s", err, clip(stderr, 2000))
 	}
 	if info, err := os.Stat(out); err != nil {
 		return nil, nil, err

@@ -111,8 +111,10 @@ func TestBuildWriteIsBounded(t *testing.T) {
 }
 
 // A build that runs out of time takes its whole process group with it:
-// the compiler go started is not left running.
+// the compiler go started is not left running. (A direct build runs the
+// compiler itself, in a group of its own: TestDirectBuildTimeout.)
 func TestBuildTimeoutKillsTheGroup(t *testing.T) {
+	defer sandbox.GoBuildOnly()()
 	// go is started through a script that records its process id, which
 	// is the group's id (the script execs go).
 	dir := t.TempDir()
@@ -185,7 +187,27 @@ func TestCacheBytesAreBounded(t *testing.T) {
 		require.Nil(t, r)
 		assert.False(t, built.Cached, "too large to keep")
 	}
-	left, err = filepath.Glob(filepath.Join(b.Cache, "*"))
+	left, err = filepath.Glob(filepath.Join(b.Cache, "*.wasm"))
 	require.NoError(t, err)
 	assert.Empty(t, left)
+}
+
+// A direct build that runs out of time is refused as go build's is, and
+// leaves no compiler running.
+func TestDirectBuildTimeout(t *testing.T) {
+	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Timeout: 4 * time.Second, MaxMemory: 1 << 40}
+	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = g15[int]()", manyInstances, ""))
+	require.NotNil(t, r)
+	assert.Equal(t, "the build did not finish within 4s", r.Problems[0].Msg)
+	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, p := range procs {
+		stat, _ := os.ReadFile(p)
+		// pid (comm) state ppid ...
+		if _, rest, ok := strings.Cut(string(stat), ") "); ok && strings.Contains(string(stat), "(compile)") {
+			var state string
+			var ppid int
+			fmt.Sscan(rest, &state, &ppid)
+			assert.NotEqual(t, os.Getpid(), ppid, "a compiler of this test is still running")
+		}
+	}
 }

@@ -100,3 +100,18 @@ func Requests(s *Sandbox) [][]byte {
 
 // Answer runs req in the sandbox, past its memo.
 func Answer(s *Sandbox, req []byte) ([]byte, error) { return s.call(req) }
+
+// GoBuildOnly makes every build go through go build, until restore is
+// called.
+func GoBuildOnly() (restore func()) {
+	directBuilds = false
+	return func() { directBuilds = true }
+}
+
+// ForgetArchive makes b's toolchain name a file for package p that is
+// not there, as when Go trims its build cache.
+func ForgetArchive(b *Builder, p string) {
+	b.tcMu.Lock()
+	defer b.tcMu.Unlock()
+	b.tc.archives[p] = b.tc.archives[p] + ".gone"
+}
