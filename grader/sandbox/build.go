@@ -165,6 +165,9 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 			observeBuild(use)
 		}
 		stderr = output.String()
+		if err == nil && directBuilds {
+			b.learnToolchain(ctx, env) // for the next build
+		}
 	}
 	refuse := func(msg string) (*Built, *Refusal, error) {
 		return nil, &Refusal{Problems: []report.Problem{{Msg: msg}}}, nil

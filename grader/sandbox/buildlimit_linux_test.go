@@ -43,13 +43,15 @@ var (
 )
 
 // boundedBuild builds src with a fresh module cache and reports the peak
-// memory of the build tree.
+// memory of the build tree (of its last bounded process: go build, or a
+// step of a direct build), and in boundedRuns how many it ran.
 func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built, *sandbox.Refusal, int64) {
 	t.Helper()
 	in := iface.Lookup("rasteps")
 	require.Nil(t, sandbox.Precheck("submission.go", src, in))
 	var peak int64
-	sandbox.ObserveBuilds(func(p int64, _ bool) { peak = p })
+	boundedRuns = 0
+	sandbox.ObserveBuilds(func(p int64, _ bool) { peak = p; boundedRuns++ })
 	defer sandbox.ObserveBuilds(nil)
 	t0 := time.Now()
 	built, r, err := b.Build(context.Background(), in, "submission.go", src)
@@ -58,6 +60,9 @@ func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built,
 	t.Logf("build: %s, peak %d MiB", took.Round(time.Millisecond), peak>>20)
 	return built, r, peak
 }
+
+// boundedRuns is how many bounded processes boundedBuild's build ran.
+var boundedRuns int
 
 // The three shapes are stopped at the memory limit (the sparse literal
 // may meet the file size limit first): the watcher kills the build's tree
@@ -68,9 +73,16 @@ func TestBuildMemoryIsBounded(t *testing.T) {
 		{"a doubled constant", p11body + "\n\t_ = len(s24)", bigConstant},
 		{"many instantiations", p11body + "\n\t_ = g15[int]()", manyInstances},
 		{"a sparse literal", p11body + "\n\t_ = big[n.RequestedNum&1]", sparseLiteral},
+		// Built without the go command (see direct.go), the compiler
+		// is stopped the same way, and the build is not handed over.
+		{"a doubled constant, direct", p11body + "\n\t_ = len(s24)", bigConstant},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}
+			cache := t.TempDir()
+			if strings.HasSuffix(c.name, "direct") {
+				cache = primed(t)
+			}
+			b := &sandbox.Builder{Root: builder.Root, Cache: cache}
 			// A file never built before: had it been built once without
 			// bounds, go would find its package in the build cache.
 			decls := c.decls + fmt.Sprintf("\n// %d\n", time.Now().UnixNano())
@@ -84,30 +96,37 @@ func TestBuildMemoryIsBounded(t *testing.T) {
 				assert.Equal(t, "the build wrote more than 64 MiB", msg)
 			}
 			assert.Less(t, peak, int64(2*sandbox.DefaultBuildMemory), "the build was stopped near its limit")
+			assert.Equal(t, 1, boundedRuns, "processes run")
 		})
 	}
 }
 
 // A limit set on the Builder is the one enforced and named.
 func TestBuildMemoryLimitIsTheBuilders(t *testing.T) {
-	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxMemory: 8 << 20}
-	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = 8 // a file never built before", "", ""))
-	require.NotNil(t, r)
-	assert.Equal(t, "the build needed more than 8 MiB of memory", r.Problems[0].Msg)
+	for _, cache := range []string{t.TempDir(), primed(t)} {
+		b := &sandbox.Builder{Root: builder.Root, Cache: cache, MaxMemory: 8 << 20}
+		_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = 8 // a file never built before", "", ""))
+		require.NotNil(t, r)
+		assert.Equal(t, "the build needed more than 8 MiB of memory", r.Problems[0].Msg)
+		assert.Equal(t, 1, boundedRuns, "not handed over")
+	}
 }
 
 // No file the build writes may exceed MaxWrite: the compiler's output for
 // a 16 MiB literal stops at the cap, so it never reaches the build cache.
 func TestBuildWriteIsBounded(t *testing.T) {
-	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), MaxWrite: 12 << 20}
-	src := hostile(t, p11body+"\n\t_ = mid[n.RequestedNum&1]", "var mid = [16 << 20]byte{1, 2, 3, 16<<20 - 1: 1}", "")
-	_, r, _ := boundedBuild(t, b, src)
-	require.NotNil(t, r)
-	assert.Equal(t, "the build wrote more than 12 MiB", r.Problems[0].Msg)
+	for i, cache := range []string{t.TempDir(), primed(t)} { // go build's, then direct
+		b := &sandbox.Builder{Root: builder.Root, Cache: cache, MaxWrite: 12 << 20}
+		src := hostile(t, p11body+"\n\t_ = mid[n.RequestedNum&1]", fmt.Sprintf("var mid = [16 << 20]byte{1, 2, 3, 16<<20 - 1: %d}", i+1), "")
+		_, r, _ := boundedBuild(t, b, src)
+		require.NotNil(t, r)
+		assert.Equal(t, "the build wrote more than 12 MiB", r.Problems[0].Msg)
+		assert.Equal(t, 1, boundedRuns, "not handed over")
 
-	built, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = 12 // a file never built before", "", ""))
-	require.Nil(t, r, "a normal build stays far below the cap")
-	assert.Less(t, len(built.Wasm), 12<<20)
+		built, r, _ := boundedBuild(t, b, hostile(t, p11body+fmt.Sprintf("\n\t_ = %d // a file never built before", 12+i), "", ""))
+		require.Nil(t, r, "a normal build stays far below the cap")
+		assert.Less(t, len(built.Wasm), 12<<20)
+	}
 }
 
 // A build that runs out of time takes its whole process group with it:
@@ -195,7 +214,7 @@ func TestCacheBytesAreBounded(t *testing.T) {
 // A direct build that runs out of time is refused as go build's is, and
 // leaves no compiler running.
 func TestDirectBuildTimeout(t *testing.T) {
-	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Timeout: 4 * time.Second, MaxMemory: 1 << 40}
+	b := &sandbox.Builder{Root: builder.Root, Cache: primed(t), Timeout: 4 * time.Second, MaxMemory: 1 << 40}
 	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = g15[int]()", manyInstances, ""))
 	require.NotNil(t, r)
 	assert.Equal(t, "the build did not finish within 4s", r.Problems[0].Msg)

@@ -10,12 +10,14 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"dmelab/grader/iface"
 )
@@ -25,10 +27,11 @@ import (
 // loading the packages and deciding what is up to date, before it runs
 // the compiler twice (the student's package, the generated main package)
 // and the linker once. Everything else in the module is the same for
-// every file of a harness version, compiled into Go's build cache, so a
-// Builder asks go list once where those archives are (a toolchain, kept
-// beside the modules for the next process) and then runs the compiler
-// and the linker itself, with the flags go build gives them.
+// every file of a harness version, compiled into Go's build cache. So
+// after its first build, which is go build's, a Builder asks go list
+// where those archives are (a toolchain, kept beside the modules for the
+// next process), and from then on runs the compiler and the linker
+// itself, with the flags go build gives them.
 //
 // go build stays the reference. The direct way only ever succeeds or
 // hands over: a file that does not compile, an archive that has gone
@@ -53,17 +56,27 @@ const toolchainFormat = "dmelab toolchain 1"
 // directBuilds is off for tests that want go build's way.
 var directBuilds = true
 
-// toolchainFor returns b's toolchain for env, from memory, from its file
-// in the cache, or asked of the go command (and written there). One that
-// named an archive no longer in the build cache is asked again, once.
-func (b *Builder) toolchainFor(ctx context.Context, env []string) (*toolchain, error) {
+// knownToolchain returns b's toolchain for env from memory or from its
+// file in the cache; nil if there is none yet, or if the one known has
+// named an archive that is gone (stale). It never runs the go command:
+// a build that finds none is go build's, and learnToolchain, after it,
+// asks go list, so that neither the question nor a fresh machine's
+// compilation of the standard library counts against a student's time.
+func (b *Builder) knownToolchain(env []string) *toolchain {
 	b.tcMu.Lock()
 	defer b.tcMu.Unlock()
-	fresh := b.tcStale
-	b.tcStale = false
-	if b.tc != nil && !fresh {
-		return b.tc, nil
+	if b.tcStale {
+		return nil
 	}
+	if b.tc == nil {
+		b.tc = readToolchain(b.toolchainFile(env))
+	}
+	return b.tc
+}
+
+// toolchainFile is where the toolchain of b's harness version, recipe and
+// build cache is kept.
+func (b *Builder) toolchainFile(env []string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n%s\n", toolchainFormat, b.version, recipe(env))
 	for _, kv := range env {
@@ -71,25 +84,34 @@ func (b *Builder) toolchainFor(ctx context.Context, env []string) (*toolchain, e
 			fmt.Fprintf(h, "%s\n", kv) // where the archives are
 		}
 	}
-	file := filepath.Join(b.Cache, "toolchain-"+hex.EncodeToString(h.Sum(nil))[:20])
-	if !fresh {
-		if tc := readToolchain(file); tc != nil {
-			b.tc = tc
-			return tc, nil
-		}
+	return filepath.Join(b.Cache, "toolchain-"+hex.EncodeToString(h.Sum(nil))[:20])
+}
+
+// learnToolchain asks the go command for b's toolchain, if b has none or
+// a stale one, and keeps it in memory and in the cache. It runs after a
+// build by go build has succeeded, so the archives are in the build
+// cache and go list only names them (about 0.15 s). A failure leaves
+// the builds to go build.
+func (b *Builder) learnToolchain(ctx context.Context, env []string) {
+	b.tcMu.Lock()
+	defer b.tcMu.Unlock()
+	if b.tc != nil && !b.tcStale {
+		return
 	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
 	tc, err := b.askToolchain(ctx, env)
 	if err != nil {
-		return nil, err
+		return
 	}
-	b.tc = tc
+	b.tc, b.tcStale = tc, false
+	file := b.toolchainFile(env)
 	if os.MkdirAll(b.Cache, 0o755) == nil {
 		part := file + ".part" + strconv.Itoa(os.Getpid())
 		if os.WriteFile(part, tc.encode(), 0o644) == nil {
 			_ = os.Rename(part, file)
 		}
 	}
-	return tc, nil
 }
 
 // askToolchain runs go env and go list: the tools, and every package a
@@ -205,8 +227,8 @@ var errHandOver = errors.New("hand the build over to go build")
 // (see above): errHandOver when go build should, and otherwise what
 // runBounded said of the step that ended it, with its output.
 func (b *Builder) direct(ctx context.Context, env []string, lim buildLimits, tmp, pkg string, glue, src []byte, out string) (buildUsage, string, error) {
-	tc, err := b.toolchainFor(ctx, env)
-	if err != nil {
+	tc := b.knownToolchain(env)
+	if tc == nil {
 		return buildUsage{}, "", errHandOver
 	}
 	use, stderr, err := tc.buildDirect(ctx, env, lim, filepath.Join(tmp, "direct"), pkg, glue, src, out)
@@ -219,8 +241,9 @@ func (b *Builder) direct(ctx context.Context, env []string, lim buildLimits, tmp
 	return use, stderr, err
 }
 
-// errStale is a toolchain naming an archive the build cache no longer has.
-var errStale = errors.New("an archive has gone from the build cache")
+// errStale is a toolchain naming an archive the build cache no longer
+// has, or a tool that is not there.
+var errStale = errors.New("an archive or a tool has gone")
 
 // buildDirect builds glue (package main at import path dmelab/pkg) and
 // src (dmelab/pkg/student) into out as go build would, in the directory
@@ -297,6 +320,8 @@ func runStep(cmd *exec.Cmd, dir string, env []string, lim buildLimits) (buildUsa
 	switch {
 	case use.OverMemory, cmd.ProcessState != nil && err != nil && wroteTooMuch(stderr.String(), err):
 		return use, stderr.String(), err
+	case err != nil && cmd.ProcessState == nil && errors.Is(err, fs.ErrNotExist):
+		return use, stderr.String(), errStale // the tool is not there
 	case err != nil:
 		return use, stderr.String(), errHandOver
 	}

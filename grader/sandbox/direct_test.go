@@ -3,6 +3,7 @@ package sandbox_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,38 +21,38 @@ import (
 // itself: go build writes the module's build information into it.
 func byGoBuild(wasm []byte) bool { return bytes.Contains(wasm, []byte("build\t-buildmode=c-shared")) }
 
-// A Builder runs the compiler and the linker itself, with the archives
-// go list named once (kept beside the modules for the next Builder), and
-// the module it makes grades as go build's does.
+// After its first build, which is go build's, a Builder runs the
+// compiler and the linker itself, with the archives go list named (kept
+// beside the modules for the next Builder), and the module it makes
+// grades as go build's does.
 func TestBuildsWithoutTheGoCommand(t *testing.T) {
 	src := exercise(t, "ra-steps", "solution.go")
 	in := iface.Lookup("rasteps")
 	cache := t.TempDir()
+	build := func(b *sandbox.Builder, src []byte) []byte {
+		built, r, err := b.Build(context.Background(), in, "solution.go", src)
+		require.NoError(t, err)
+		require.Nil(t, r)
+		return built.Wasm
+	}
 	b := &sandbox.Builder{Root: builder.Root, Cache: cache}
-	direct, r, err := b.Build(context.Background(), in, "solution.go", src)
-	require.NoError(t, err)
-	require.Nil(t, r)
-	assert.False(t, byGoBuild(direct.Wasm), "built by go build")
+	assert.True(t, byGoBuild(build(b, append(src, "\n// first\n"...))), "the first build is go build's")
 	files, _ := filepath.Glob(filepath.Join(cache, "toolchain-*"))
 	assert.Len(t, files, 1, "the toolchain kept for the next process")
+	direct := build(b, src)
+	assert.False(t, byGoBuild(direct), "built by go build")
 
-	// The next Builder reads it and builds directly too.
+	// The next Builder reads the toolchain and builds directly at once.
 	b2 := &sandbox.Builder{Root: builder.Root, Cache: cache}
-	again, r, err := b2.Build(context.Background(), in, "solution.go", append(src, "\n// again\n"...))
-	require.NoError(t, err)
-	require.Nil(t, r)
-	assert.False(t, byGoBuild(again.Wasm))
+	assert.False(t, byGoBuild(build(b2, append(src, "\n// again\n"...))))
 
 	restore := sandbox.GoBuildOnly()
-	viaGo, r, err := (&sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}).Build(context.Background(), in, "solution.go", src)
+	viaGo := build(&sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}, src)
 	restore()
-	require.NoError(t, err)
-	require.Nil(t, r)
-	require.True(t, byGoBuild(viaGo.Wasm))
-	assert.Equal(t, direct.Key, viaGo.Key, "the same module, by its cache key")
+	require.True(t, byGoBuild(viaGo))
 
 	results := make([]*explore.Result, 2)
-	for i, wasm := range [][]byte{direct.Wasm, viaGo.Wasm} {
+	for i, wasm := range [][]byte{direct, viaGo} {
 		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{})
 		require.NoError(t, err)
 		results[i] = search(t, sb, 3, explore.Safety, explore.Liveness)
@@ -68,6 +69,7 @@ func TestBuildsWithoutTheGoCommand(t *testing.T) {
 func TestDirectBuildsHandOverWhatGoBuildDecides(t *testing.T) {
 	in := iface.Lookup("rasteps")
 	sol := string(exercise(t, "ra-steps", "solution.go"))
+	cache := primed(t)
 	for name, src := range map[string]string{
 		"type error":       sol + "\nvar x int = \"no\"\n",
 		"undefined":        sol + "\nfunc f() { g() }\n",
@@ -75,13 +77,13 @@ func TestDirectBuildsHandOverWhatGoBuildDecides(t *testing.T) {
 		"main package":     strings.Replace(sol, "package ra", "package main", 1) + "\nfunc main() {}\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			build := func() (*sandbox.Built, *sandbox.Refusal, error) {
-				b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}
+			build := func(cache string) (*sandbox.Built, *sandbox.Refusal, error) {
+				b := &sandbox.Builder{Root: builder.Root, Cache: cache}
 				return b.Build(context.Background(), in, "solution.go", []byte(src))
 			}
-			built, r, err := build()
+			built, r, err := build(cache)
 			restore := sandbox.GoBuildOnly()
-			viaGo, rGo, errGo := build()
+			viaGo, rGo, errGo := build(t.TempDir())
 			restore()
 			assert.Equal(t, errGo == nil, err == nil, "%v / %v", err, errGo)
 			assert.Equal(t, rGo, r)
@@ -94,27 +96,34 @@ func TestDirectBuildsHandOverWhatGoBuildDecides(t *testing.T) {
 }
 
 // A toolchain naming an archive Go has since trimmed from its build
-// cache hands the build over to go build (which puts the archive back),
-// and is asked of go list again for the next build.
+// cache, or a compiler that is not there, hands the build over to go
+// build (which puts the archive back), and is asked of go list again
+// after it. A spoilt toolchain file is as none.
 func TestDirectBuildsAfterTheBuildCacheLostAnArchive(t *testing.T) {
 	in := iface.Lookup("rasteps")
 	src := exercise(t, "ra-steps", "solution.go")
 	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}
-	build := func(n string) []byte {
-		built, r, err := b.Build(context.Background(), in, "solution.go", append(src, "\n// "+n+"\n"...))
+	n := 0
+	build := func() []byte {
+		n++
+		built, r, err := b.Build(context.Background(), in, "solution.go", append(src, fmt.Sprintf("\n// %d\n", n)...))
 		require.NoError(t, err)
 		require.Nil(t, r)
 		return built.Wasm
 	}
-	require.False(t, byGoBuild(build("first")))
+	require.True(t, byGoBuild(build()))
+	require.False(t, byGoBuild(build()))
 	sandbox.ForgetArchive(b, "errors")
-	assert.True(t, byGoBuild(build("second")), "handed over to go build")
-	assert.False(t, byGoBuild(build("third")), "built directly with the toolchain asked again")
+	assert.True(t, byGoBuild(build()), "handed over to go build")
+	assert.False(t, byGoBuild(build()), "built directly with the toolchain asked again")
+	sandbox.ForgetTool(b)
+	assert.True(t, byGoBuild(build()), "handed over to go build")
+	assert.False(t, byGoBuild(build()), "built directly with the toolchain asked again")
 
-	// A spoilt toolchain file is asked again too.
 	files, _ := filepath.Glob(filepath.Join(b.Cache, "toolchain-*"))
 	require.Len(t, files, 1)
 	require.NoError(t, os.WriteFile(files[0], []byte("dmelab toolchain 1\nno\n"), 0o644))
 	b = &sandbox.Builder{Root: builder.Root, Cache: b.Cache}
-	assert.False(t, byGoBuild(build("fourth")))
+	assert.True(t, byGoBuild(build()))
+	assert.False(t, byGoBuild(build()))
 }

@@ -115,3 +115,10 @@ func ForgetArchive(b *Builder, p string) {
 	defer b.tcMu.Unlock()
 	b.tc.archives[p] = b.tc.archives[p] + ".gone"
 }
+
+// ForgetTool makes b's toolchain name a compiler that is not there.
+func ForgetTool(b *Builder) {
+	b.tcMu.Lock()
+	defer b.tcMu.Unlock()
+	b.tc.compile += ".gone"
+}

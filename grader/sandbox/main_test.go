@@ -57,3 +57,25 @@ func start(t *testing.T, name string, src []byte, lim sandbox.Limits) (*sandbox.
 	}
 	return sb, nil, err
 }
+
+// primed returns a new cache directory that holds the toolchain of the
+// shared builder (see direct.go), so that a Builder on it builds
+// directly from its first build, as a Builder does after its first.
+func primed(t *testing.T) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(builder.Cache, "toolchain-*"))
+	if len(files) == 0 {
+		_, r, err := builder.Build(context.Background(), iface.Lookup("rasteps"), "solution.go", exercise(t, "ra-steps", "solution.go"))
+		require.NoError(t, err)
+		require.Nil(t, r)
+		files, _ = filepath.Glob(filepath.Join(builder.Cache, "toolchain-*"))
+	}
+	require.NotEmpty(t, files, "the shared builder has learnt its toolchain")
+	dir := t.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644))
+	}
+	return dir
+}
