@@ -54,6 +54,7 @@ type Builder struct {
 
 	once    sync.Once
 	version string
+	toolDir string // the go command's GOTOOLDIR
 	verErr  error
 
 	tcMu    sync.Mutex // guards tc and tcStale (see direct.go)

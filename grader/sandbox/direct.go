@@ -71,6 +71,12 @@ func (b *Builder) knownToolchain(env []string) *toolchain {
 	if b.tc == nil {
 		b.tc = readToolchain(b.toolchainFile(env))
 	}
+	// The file names the programs a build runs: only the go command's
+	// own tools are run (the cache holds nothing else that runs outside
+	// the sandbox).
+	if b.tc != nil && (b.tc.compile != filepath.Join(b.toolDir, "compile") || b.tc.link != filepath.Join(b.toolDir, "link")) {
+		b.tc = nil
+	}
 	return b.tc
 }
 

@@ -122,8 +122,22 @@ func TestDirectBuildsAfterTheBuildCacheLostAnArchive(t *testing.T) {
 
 	files, _ := filepath.Glob(filepath.Join(b.Cache, "toolchain-*"))
 	require.Len(t, files, 1)
+	good, err := os.ReadFile(files[0])
+	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(files[0], []byte("dmelab toolchain 1\nno\n"), 0o644))
 	b = &sandbox.Builder{Root: builder.Root, Cache: b.Cache}
 	assert.True(t, byGoBuild(build()))
 	assert.False(t, byGoBuild(build()))
+
+	// A file that names another program than the go command's compiler
+	// is not followed.
+	lines := strings.SplitN(string(good), "\n", 3)
+	lines[1] = "/bin/sh"
+	require.NoError(t, os.WriteFile(files[0], []byte(strings.Join(lines, "\n")), 0o644))
+	b = &sandbox.Builder{Root: builder.Root, Cache: b.Cache}
+	assert.True(t, byGoBuild(build()))
+	assert.False(t, byGoBuild(build()))
+	now, err := os.ReadFile(files[0])
+	require.NoError(t, err)
+	assert.Equal(t, string(good), string(now), "the toolchain asked again")
 }

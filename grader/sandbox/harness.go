@@ -91,18 +91,20 @@ func guestDirs(root string) ([]string, error) {
 // every file of those directories but tests and testdata), and of the
 // glue's generator, grader/iface.
 func (b *Builder) harnessVersion(ctx context.Context) (string, error) {
-	cmd := exec.CommandContext(ctx, b.goCmd(), "env", "GOVERSION")
+	cmd := exec.CommandContext(ctx, b.goCmd(), "env", "GOVERSION", "GOTOOLDIR")
 	cmd.Env = buildEnv()
-	ver, err := cmd.Output()
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("cannot run the go command: %v", err)
 	}
+	ver, toolDir, _ := strings.Cut(string(out), "\n")
+	b.toolDir = strings.TrimSpace(toolDir) // where a direct build's tools must be (direct.go)
 	dirs, err := guestDirs(b.Root)
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	h.Write(ver)
+	h.Write([]byte(ver + "\n"))
 	var files []string
 	for _, f := range []string{"go.mod", "go.sum"} {
 		files = append(files, filepath.Join(b.Root, f))
