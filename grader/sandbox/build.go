@@ -211,18 +211,29 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	return &Built{Wasm: wasm, Key: key}, nil, nil
 }
 
-// copyFile writes src's bytes to dst through a temporary file beside it
-// (for a cache on another file system than the temporary directory).
+// copyFile writes src's bytes to dst (for a cache on another file system
+// than the temporary directory).
 func copyFile(src, dst string) error {
 	data, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	part := dst + ".part" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(part, data, 0o644); err != nil {
-		return err
+	return replaceFile(dst, data, 0o644)
+}
+
+// replaceFile writes data to path through a temporary file beside it, so
+// that a reader (another process sharing the cache) never sees it half
+// written.
+func replaceFile(path string, data []byte, perm os.FileMode) error {
+	part := path + ".part" + strconv.Itoa(os.Getpid())
+	err := os.WriteFile(part, data, perm)
+	if err == nil {
+		err = os.Rename(part, path)
 	}
-	return os.Rename(part, dst)
+	if err != nil {
+		_ = os.Remove(part)
+	}
+	return err
 }
 
 // prune removes the least recently used modules beyond MaxCached or

@@ -111,12 +111,8 @@ func (b *Builder) learnToolchain(ctx context.Context, env []string) {
 		return
 	}
 	b.tc, b.tcStale = tc, false
-	file := b.toolchainFile(env)
 	if os.MkdirAll(b.Cache, 0o755) == nil {
-		part := file + ".part" + strconv.Itoa(os.Getpid())
-		if os.WriteFile(part, tc.encode(), 0o644) == nil {
-			_ = os.Rename(part, file)
-		}
+		_ = replaceFile(b.toolchainFile(env), tc.encode(), 0o644)
 	}
 }
 

@@ -88,10 +88,7 @@ func rememberRuns(dir, workload string, n int) {
 	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
 		return
 	}
-	part := p + ".part" + strconv.Itoa(os.Getpid())
-	if os.WriteFile(part, []byte(b.String()), 0o600) != nil || os.Rename(part, p) != nil {
-		_ = os.Remove(part)
-	}
+	_ = replaceFile(p, []byte(b.String()), 0o600)
 }
 
 // readRuns reads the runs remembered for workload: the numbers in the
