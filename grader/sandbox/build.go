@@ -153,7 +153,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	if directBuilds {
 		use, stderr, err = b.direct(cctx, env, lim, tmp, pkg, glue, src, out)
 	}
-	if err == errHandOver {
+	if errors.Is(err, errHandOver) {
 		args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
 		cmd := exec.CommandContext(cctx, b.goCmd(), args...)
 		cmd.Dir = b.Root
