@@ -99,7 +99,7 @@ func TestDirectBuildsHandOverWhatGoBuildDecides(t *testing.T) {
 // cache, or a compiler that is not there, hands the build over to go
 // build (which puts the archive back), and is asked of go list again
 // after it. A spoilt toolchain file is as none.
-func TestDirectBuildsAfterTheBuildCacheLostAnArchive(t *testing.T) {
+func TestDirectBuildsRecoverFromAWrongToolchain(t *testing.T) {
 	in := iface.Lookup("rasteps")
 	src := exercise(t, "ra-steps", "solution.go")
 	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir()}
