@@ -230,7 +230,9 @@ var errHandOver = errors.New("hand the build over to go build")
 // runBounded said of the step that ended it, with its output.
 func (b *Builder) direct(ctx context.Context, env []string, lim buildLimits, tmp, pkg string, glue, src []byte, out string) (buildUsage, string, error) {
 	tc := b.knownToolchain(env)
-	if tc == nil {
+	if tc == nil || goflags(env) != goflags(buildTarget) {
+		// A Builder's Env that gives go build flags of its own
+		// (GOFLAGS=-gcflags=..., say) leaves its builds to go build.
 		return buildUsage{}, "", errHandOver
 	}
 	use, stderr, err := tc.buildDirect(ctx, env, lim, filepath.Join(tmp, "direct"), pkg, glue, src, out)
@@ -241,6 +243,18 @@ func (b *Builder) direct(ctx context.Context, env []string, lim buildLimits, tmp
 		return use, stderr, errHandOver
 	}
 	return use, stderr, err
+}
+
+// goflags is the value of the last GOFLAGS in env, as the go command
+// reads it.
+func goflags(env []string) string {
+	v := ""
+	for _, kv := range env {
+		if f, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			v = f
+		}
+	}
+	return v
 }
 
 // errStale is a toolchain naming an archive the build cache no longer

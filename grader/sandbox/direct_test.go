@@ -93,6 +93,13 @@ func TestDirectBuildsHandOverWhatGoBuildDecides(t *testing.T) {
 			}
 		})
 	}
+
+	// go build flags of the Builder's own are go build's to apply.
+	b := &sandbox.Builder{Root: builder.Root, Cache: cache, Env: []string{"GOFLAGS=-mod=readonly -gcflags=-N"}}
+	built, r, err := b.Build(context.Background(), in, "solution.go", []byte(sol+"\n// with flags\n"))
+	require.NoError(t, err)
+	require.Nil(t, r)
+	assert.True(t, byGoBuild(built.Wasm), "built directly")
 }
 
 // A toolchain naming an archive Go has since trimmed from its build
