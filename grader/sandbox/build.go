@@ -45,19 +45,21 @@ type Builder struct {
 	MaxCached     int
 	MaxCacheBytes int64
 	MaxModule     int64
-	// MaxMemory bounds the resident memory of the whole build (go and
-	// the compiler and linker it runs), MaxWrite the size of any file it
-	// writes; 0 means DefaultBuildMemory and DefaultBuildWrite. See
+	// MaxMemory bounds the resident memory of the whole build (go build
+	// and the compiler and linker it runs; in a direct build, see
+	// direct.go, each run of the compiler or the linker), MaxWrite the
+	// size of any file it writes; 0 means DefaultBuildMemory and DefaultBuildWrite. See
 	// runBounded for how, and where they are not enforced.
 	MaxMemory int64
 	MaxWrite  int64
 
-	once    sync.Once
-	version string
-	toolDir string // the go command's GOTOOLDIR
-	verErr  error
+	once      sync.Once
+	version   string
+	toolDir   string // the go command's GOTOOLDIR and GOVERSION
+	goVersion string
+	verErr    error
 
-	tcMu    sync.Mutex // guards tc and tcStale (see direct.go)
+	tcMu    sync.Mutex // guards tc and tcStale (see toolchain.go)
 	tc      *toolchain
 	tcStale bool
 }
@@ -154,18 +156,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		use, stderr, err = b.direct(cctx, env, lim, tmp, pkg, glue, src, out)
 	}
 	if errors.Is(err, errHandOver) {
-		args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
-		cmd := exec.CommandContext(cctx, b.goCmd(), args...)
-		cmd.Dir = b.Root
-		cmd.Env = env
-		var output bytes.Buffer
-		cmd.Stderr = &output
-		cmd.Stdout = &output
-		use, err = runBounded(cmd, lim)
-		if observeBuild != nil {
-			observeBuild(use)
-		}
-		stderr = output.String()
+		use, stderr, err = b.goBuild(cctx, env, lim, tmp, pkg, out)
 		if err == nil && directBuilds {
 			b.learnToolchain(ctx, env) // for the next build
 		}
@@ -209,6 +200,24 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		b.prune()
 	}
 	return &Built{Wasm: wasm, Key: key}, nil, nil
+}
+
+// goBuild builds the module of tmp's overlay (main.go and student.go as
+// package dmelab/pkg and its student package) into out with go build,
+// under lim, and says what it used and wrote.
+func (b *Builder) goBuild(ctx context.Context, env []string, lim buildLimits, tmp, pkg, out string) (buildUsage, string, error) {
+	args := append(append([]string{"build"}, buildFlags...), "-overlay", filepath.Join(tmp, "overlay.json"), "-o", out, "./"+pkg)
+	cmd := exec.CommandContext(ctx, b.goCmd(), args...)
+	cmd.Dir = b.Root
+	cmd.Env = env
+	var output bytes.Buffer
+	cmd.Stderr = &output
+	cmd.Stdout = &output
+	use, err := runBounded(cmd, lim)
+	if observeBuild != nil {
+		observeBuild(use)
+	}
+	return use, output.String(), err
 }
 
 // copyFile writes src's bytes to dst (for a cache on another file system
@@ -304,14 +313,19 @@ var (
 // half the time, an interpreted one, whose _initialize is most of it, in
 // a tenth to a third less).
 func recipe(env []string) string {
-	wasm := ""
+	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + lastEnv(env, "GOWASM") +
+		fmt.Sprintf("\ndata segments merged across %d bytes", wasmdata.DefaultGap)
+}
+
+// lastEnv is key's value in env: the last one counts, as for go build.
+func lastEnv(env []string, key string) string {
+	v := ""
 	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "GOWASM="); ok {
-			wasm = v // the last one counts, as for go build
+		if f, ok := strings.CutPrefix(kv, key+"="); ok {
+			v = f
 		}
 	}
-	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + wasm +
-		fmt.Sprintf("\ndata segments merged across %d bytes", wasmdata.DefaultGap)
+	return v
 }
 
 // buildEnv is the environment of go build: the caller's (its build cache

@@ -211,13 +211,17 @@ func TestCacheBytesAreBounded(t *testing.T) {
 	assert.Empty(t, left)
 }
 
-// A direct build that runs out of time is refused as go build's is, and
-// leaves no compiler running.
+// A direct build that runs out of time is stopped then, refused as go
+// build's is, and leaves no compiler running. Two bounded processes run:
+// the student's compiler, stopped, and go build, which does not start.
+// (A compiler left to finish would be followed by the main package's,
+// which would not start either: three.)
 func TestDirectBuildTimeout(t *testing.T) {
 	b := &sandbox.Builder{Root: builder.Root, Cache: primed(t), Timeout: 4 * time.Second, MaxMemory: 1 << 40}
 	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = g15[int]()", manyInstances, ""))
 	require.NotNil(t, r)
 	assert.Equal(t, "the build did not finish within 4s", r.Problems[0].Msg)
+	assert.Equal(t, 2, boundedRuns, "processes run")
 	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
 	for _, p := range procs {
 		stat, _ := os.ReadFile(p)

@@ -70,18 +70,26 @@ func TestDirectBuildsHandOverWhatGoBuildDecides(t *testing.T) {
 	in := iface.Lookup("rasteps")
 	sol := string(exercise(t, "ra-steps", "solution.go"))
 	cache := primed(t)
-	for name, src := range map[string]string{
-		"type error":       sol + "\nvar x int = \"no\"\n",
-		"undefined":        sol + "\nfunc f() { g() }\n",
-		"build constraint": "//go:build ignore\n\n" + sol,
-		"main package":     strings.Replace(sol, "package ra", "package main", 1) + "\nfunc main() {}\n",
+	runs := 0
+	sandbox.ObserveBuilds(func(int64, bool) { runs++ })
+	defer sandbox.ObserveBuilds(nil)
+	for _, c := range []struct {
+		name, src string
+		runs      int // the bounded processes: a compiler that failed, then go build; or go build alone
+	}{
+		{"type error", sol + "\nvar x int = \"no\"\n", 2},
+		{"undefined", sol + "\nfunc f() { g() }\n", 2},
+		{"build constraint", "//go:build ignore\n\n" + sol, 1},
+		{"main package", strings.Replace(sol, "package ra", "package main", 1) + "\nfunc main() {}\n", 1},
 	} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			build := func(cache string) (*sandbox.Built, *sandbox.Refusal, error) {
 				b := &sandbox.Builder{Root: builder.Root, Cache: cache}
-				return b.Build(context.Background(), in, "solution.go", []byte(src))
+				return b.Build(context.Background(), in, "solution.go", []byte(c.src))
 			}
+			runs = 0
 			built, r, err := build(cache)
+			assert.Equal(t, c.runs, runs, "processes run")
 			restore := sandbox.GoBuildOnly()
 			viaGo, rGo, errGo := build(t.TempDir())
 			restore()

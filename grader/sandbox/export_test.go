@@ -122,3 +122,14 @@ func ForgetTool(b *Builder) {
 	defer b.tcMu.Unlock()
 	b.tc.compile += ".gone"
 }
+
+// ObserveBuilds reports to f the peak resident memory of every bounded
+// process a build runs: go build, or a direct build's compiler or linker
+// (nil stops).
+func ObserveBuilds(f func(peak int64, over bool)) {
+	if f == nil {
+		observeBuild = nil
+		return
+	}
+	observeBuild = func(u buildUsage) { f(u.Peak, u.OverMemory) }
+}

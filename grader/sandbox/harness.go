@@ -98,7 +98,7 @@ func (b *Builder) harnessVersion(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("cannot run the go command: %v", err)
 	}
 	ver, toolDir, _ := strings.Cut(string(out), "\n")
-	b.toolDir = strings.TrimSpace(toolDir) // where a direct build's tools must be (direct.go)
+	b.goVersion, b.toolDir = ver, strings.TrimSpace(toolDir) // a direct build's (toolchain.go)
 	dirs, err := guestDirs(b.Root)
 	if err != nil {
 		return "", err
