@@ -26,6 +26,7 @@ func BenchmarkCall(b *testing.B) {
 		{"rasteps", "ra-steps", "ra-benari", 3, 1},
 		{"ralamportsteps", "ra-lamport", "ra-lamport", 3, 1},
 		{"lamportsteps", "lamport", "lamport", 3, 1},
+		{"suzukikasamisteps", "suzuki-kasami", "suzuki-kasami", 3, 2},
 	} {
 		for _, eng := range []sandbox.Engine{sandbox.Interpreter, sandbox.Compiler} {
 			b.Run(fmt.Sprintf("%s/%s", c.exercise, eng), func(b *testing.B) {

@@ -12,8 +12,6 @@ package stepwire
 
 import (
 	"errors"
-	"reflect"
-	"strconv"
 
 	"dmelab/algorithms/sim"
 )
@@ -57,49 +55,6 @@ func PanicText(r any) string {
 		return x.Msg
 	}
 	return "panicked: " + describe(r)
-}
-
-// describe is fmt's %v of a panic's value for what code panics with
-// (strings, errors, Stringers, numbers and booleans, of named types too),
-// and the type's name for anything else. It does without fmt because
-// this package is in every module the grader builds, and fmt (with the
-// reflection it brings) is an eighth of a module that has no other use
-// for it: that much more for wazero to ready or compile at every
-// grading. A method that panics is said to have, as fmt does.
-func describe(r any) (s string) {
-	switch x := r.(type) {
-	case string:
-		return x
-	case error:
-		defer methodPanicked(&s, "Error")
-		return x.Error()
-	case interface{ String() string }:
-		defer methodPanicked(&s, "String")
-		return x.String()
-	}
-	v := reflect.ValueOf(r)
-	switch v.Kind() {
-	case reflect.String:
-		return v.String()
-	case reflect.Bool:
-		return strconv.FormatBool(v.Bool())
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return strconv.FormatInt(v.Int(), 10)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return strconv.FormatUint(v.Uint(), 10)
-	case reflect.Float32, reflect.Float64:
-		return strconv.FormatFloat(v.Float(), 'g', -1, v.Type().Bits())
-	case reflect.Complex64, reflect.Complex128:
-		return strconv.FormatComplex(v.Complex(), 'g', -1, v.Type().Bits())
-	}
-	return "a value of type " + v.Type().String()
-}
-
-// methodPanicked, deferred, replaces *s when the method called panicked.
-func methodPanicked(s *string, method string) {
-	if recover() != nil {
-		*s = "a value whose " + method + " method panicked"
-	}
 }
 
 // PutStatus starts an answer: 0 when the handler returned, 1 when it

@@ -3,6 +3,8 @@ package stepwire
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,14 +23,17 @@ func TestRun(t *testing.T) {
 }
 
 type (
-	code    int16
-	ratio   float32
-	word    string
-	shown   struct{}
-	broken  struct{}
-	failing struct{}
-	pair    struct{ a, b int }
+	code     int16
+	ratio    float32
+	word     string
+	shown    struct{}
+	broken   struct{}
+	failing  struct{}
+	pair     struct{ a, b int }
+	shownPtr struct{ n int }
 )
+
+func (p *shownPtr) String() string { return strconv.Itoa(p.n) }
 
 func (shown) String() string   { return "shown" }
 func (broken) String() string  { panic("no") }
@@ -36,18 +41,37 @@ func (failing) Error() string  { panic("no") }
 func (failing) String() string { return "not this" }
 
 // What code panics with reads as fmt's %v would print it, without fmt in
-// the module: strings, errors, Stringers, and numbers and booleans of
-// any type; anything else by its type's name.
+// the module: strings, errors, Stringers, numbers and booleans of any
+// type, and structs, arrays and slices of them.
 func TestPanicTextReadsAsFmt(t *testing.T) {
+	var nilPair *pair
 	for _, v := range []any{"boom", word("w"), errors.New("bad"), shown{}, 42, code(-7), int8(-8), uint64(1 << 63),
-		uintptr(9), true, 1.5, ratio(0.1), 1e21, complex(1, -2), complex64(3i), byte('x'), 'r'} {
+		uintptr(9), true, 1.5, ratio(0.1), 1e21, complex(1, -2), complex64(3i), byte('x'), 'r',
+		pair{1, 2}, &pair{3, 4}, []int{1, 2, 3}, []int(nil), [2]bool{true}, []byte("hi"), &[]string{"a", "b"},
+		[][]code{{1}, {2, 3}}, []any{1, "a", nil, []word{"w"}}, map[code]int(nil),
+		struct {
+			P *pair
+			E error
+			I any
+			N any
+		}{nil, nil, []code{1}, nil},
+		struct{ s shown }{}, struct{ e error }{}, struct{ f func() }{}, struct{ c chan int }{}, nilPair, (*int)(nil)} {
 		assert.Equal(t, "panicked: "+fmt.Sprint(v), PanicText(v), "%T", v)
 	}
-	assert.Equal(t, "panicked: a value of type stepwire.pair", PanicText(pair{1, 2}))
-	assert.Equal(t, "panicked: a value of type []int", PanicText([]int{1}))
-	assert.Equal(t, "panicked: a value of type *stepwire.pair", PanicText(&pair{}))
+	// A value holding a map, an address, or a value whose Error or
+	// String method fmt would call is named by its type.
+	for _, v := range []any{map[string]int{"a": 1}, &map[int]int{}, []*pair{{}}, struct{ e error }{errors.New("hidden")},
+		struct{ c chan int }{make(chan int)}, struct{ E error }{errors.New("inner")}, []fmt.Stringer{shown{}},
+		[]any{broken{}}, []any{(*shownPtr)(nil)}, struct{ f func() }{func() {}}} {
+		assert.Equal(t, "panicked: a value of type "+reflect.TypeOf(v).String(), PanicText(v), "%T", v)
+	}
 	assert.Equal(t, "panicked: a value whose String method panicked", PanicText(broken{}))
 	assert.Equal(t, "panicked: a value whose Error method panicked", PanicText(failing{}))
+	// A value that holds itself ends at the answer's bound.
+	self := []any{nil}
+	self[0] = self
+	assert.Equal(t, "panicked: "+strings.Repeat("[", MaxPanic), PanicText(self))
+	assert.Equal(t, "panicked: "+fmt.Sprint(make([]int, 500))[:MaxPanic], PanicText(make([]int, 500)))
 }
 
 // An answer's status and panic round-trip, the message cut to MaxPanic.
