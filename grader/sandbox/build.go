@@ -154,11 +154,14 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	use, stderr, err := buildUsage{}, "", errHandOver
 	if directBuilds {
 		use, stderr, err = b.direct(cctx, env, lim, tmp, pkg, glue, src, out)
+		if err == nil {
+			b.keepArchives(ctx, env)
+		}
 	}
 	if errors.Is(err, errHandOver) {
 		use, stderr, err = b.goBuild(cctx, env, lim, tmp, pkg, out)
 		if err == nil && directBuilds {
-			b.learnToolchain(ctx, env) // for the next build
+			b.learnToolchain(ctx, env, false) // for the next build
 		}
 	}
 	refuse := func(msg string) (*Built, *Refusal, error) {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -155,4 +156,52 @@ func TestDirectBuildsRecoverFromAWrongToolchain(t *testing.T) {
 	now, err := os.ReadFile(files[0])
 	require.NoError(t, err)
 	assert.Equal(t, string(good), string(now), "the toolchain asked again")
+}
+
+// A direct build reads the archives without telling Go's build cache,
+// which trims what has not been used for five days: once its toolchain
+// is a day old, a Builder asks go list again after a direct build, which
+// marks every archive used. A younger toolchain is not asked again.
+func TestDirectBuildsKeepTheirArchivesUsed(t *testing.T) {
+	in := iface.Lookup("rasteps")
+	src := exercise(t, "ra-steps", "solution.go")
+	cache := primed(t)
+	files, _ := filepath.Glob(filepath.Join(cache, "toolchain-*"))
+	require.Len(t, files, 1)
+	text, err := os.ReadFile(files[0])
+	require.NoError(t, err)
+	var archive string
+	for _, l := range strings.Split(string(text), "\n") {
+		if p, a, ok := strings.Cut(l, "\t"); ok && p == "dmelab/grader/guest" {
+			archive = a
+		}
+	}
+	require.NotEmpty(t, archive, "the toolchain names the guest's archive")
+	// Go marks an entry used at most once an hour: two hours ago is
+	// old enough to be marked again, and far from being trimmed.
+	ago := func(path string, d time.Duration) {
+		require.NoError(t, os.Chtimes(path, time.Now().Add(-d), time.Now().Add(-d)))
+	}
+	age := func(path string) time.Duration {
+		info, err := os.Stat(path)
+		require.NoError(t, err)
+		return time.Since(info.ModTime())
+	}
+	b := &sandbox.Builder{Root: builder.Root, Cache: cache}
+	build := func(n int) {
+		built, r, err := b.Build(context.Background(), in, "solution.go", fmt.Appendf(src, "\n// keep %d\n", n))
+		require.NoError(t, err)
+		require.Nil(t, r)
+		require.False(t, byGoBuild(built.Wasm), "built directly")
+	}
+
+	ago(archive, 2*time.Hour)
+	ago(files[0], 25*time.Hour)
+	build(1)
+	assert.Less(t, age(archive), time.Minute, "the archive marked used")
+	assert.Less(t, age(files[0]), time.Minute, "the toolchain kept anew")
+
+	ago(archive, 2*time.Hour)
+	build(2)
+	assert.Greater(t, age(archive), time.Hour, "go list asked again within the day")
 }

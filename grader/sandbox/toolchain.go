@@ -30,7 +30,15 @@ type toolchain struct {
 	goVersion     string            // -goversion: the toolchain's runtime.Version
 	lang          string            // -lang: the dmelab module's Go version
 	archives      map[string]string // import path → archive in the build cache
+	// asked is when go list last named the archives (its file's time,
+	// for a toolchain read from its file); see keepArchives.
+	asked time.Time
 }
+
+// askAgainAfter is how old a toolchain may be before a direct build asks
+// go list again (keepArchives): a day, well inside the five days after
+// which Go trims from its build cache what it has not used.
+const askAgainAfter = 24 * time.Hour
 
 // toolchainFormat names the layout of a toolchain file; a file of
 // another layout is ignored.
@@ -74,15 +82,15 @@ func (b *Builder) toolchainFile(env []string) string {
 }
 
 // learnToolchain asks the go command for b's toolchain, if b has none or
-// a stale one, and keeps it in memory and in the cache. It runs after a
-// build by go build has succeeded, so the archives are in the build
-// cache and go list only names them (about 0.15 s). A failure leaves
-// the builds to go build.
-func (b *Builder) learnToolchain(ctx context.Context, env []string) {
+// a stale one (or always, again), and keeps it in memory and in the
+// cache. It runs after a build has succeeded, so the archives are in
+// the build cache and go list only names them (about 0.15 s). A failure
+// leaves the builds to go build.
+func (b *Builder) learnToolchain(ctx context.Context, env []string, again bool) {
 	b.tcMu.Lock()
 	known := b.tc != nil && !b.tcStale
 	b.tcMu.Unlock()
-	if known {
+	if known && !again {
 		return
 	}
 	// Asked without the lock, so that a build beside this one is not
@@ -119,7 +127,7 @@ func (b *Builder) askToolchain(ctx context.Context, env []string) (*toolchain, e
 		return out, nil
 	}
 	tc := &toolchain{compile: filepath.Join(b.toolDir, "compile"), link: filepath.Join(b.toolDir, "link"),
-		goVersion: b.goVersion, archives: map[string]string{}}
+		goVersion: b.goVersion, archives: map[string]string{}, asked: time.Now()}
 	pkgs := append([]string{"dmelab/grader/guest"}, iface.Std...)
 	for _, name := range iface.Names() {
 		pkgs = append(pkgs, iface.Lookup(name).Import)
@@ -172,8 +180,32 @@ func (tc *toolchain) encode() []byte {
 	return buf.Bytes()
 }
 
+// keepArchives asks go list again, after a direct build, when the
+// toolchain is older than askAgainAfter. A direct build reads the
+// archives without telling Go's build cache, which trims what has not
+// been used for five days; go list -export uses every archive it names,
+// as go build would. Without it a server that built only directly for
+// five days would find its archives gone, once any go command on the
+// machine had trimmed the cache, and the next build would compile the
+// standard library again for one student, within their build's time.
+func (b *Builder) keepArchives(ctx context.Context, env []string) {
+	b.tcMu.Lock()
+	due := b.tc != nil && !b.tcStale && time.Since(b.tc.asked) > askAgainAfter
+	if due {
+		b.tc.asked = time.Now() // one build asks; the others need not
+	}
+	b.tcMu.Unlock()
+	if due {
+		b.learnToolchain(ctx, env, true)
+	}
+}
+
 // readToolchain reads a toolchain file; nil if it is missing or not one.
 func readToolchain(file string) *toolchain {
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil
+	}
 	data, err := os.ReadFile(file)
 	if err != nil || len(data) > 1<<20 {
 		return nil
@@ -186,7 +218,8 @@ func readToolchain(file string) *toolchain {
 	if len(head) < 5 || head[0] != toolchainFormat {
 		return nil
 	}
-	tc := &toolchain{compile: head[1], link: head[2], goVersion: head[3], lang: head[4], archives: map[string]string{}}
+	tc := &toolchain{compile: head[1], link: head[2], goVersion: head[3], lang: head[4], archives: map[string]string{},
+		asked: info.ModTime()}
 	for sc.Scan() {
 		p, a, ok := strings.Cut(sc.Text(), "\t")
 		if !ok {
