@@ -113,6 +113,7 @@ FUZZTIME ?= 20s
 fuzz:
 	$(GO) test ./cmd/dmelab -run '^$$' -fuzz FuzzCLI -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/votingsets -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./grader/wasmdata -run '^$$' -fuzz FuzzExportGlobals -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/sim -run '^$$' -fuzz FuzzIntsN -fuzztime $(FUZZTIME)
 	$(GO) test ./algorithms/internal/stepwire -run '^$$' -fuzz FuzzIntsAreLists -fuzztime $(FUZZTIME)

@@ -191,7 +191,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	if err != nil {
 		return nil, nil, err
 	}
-	wasm = wasmdata.Merge(wasm, wasmdata.DefaultGap) // see recipe
+	wasm = wasmdata.ExportGlobals(wasmdata.Merge(wasm, wasmdata.DefaultGap)) // see recipe
 	if int64(len(wasm)) > orDefault(b.MaxModule, DefaultMaxModule) {
 		return &Built{Wasm: wasm, Key: key}, nil, nil // too large to keep
 	}
@@ -314,10 +314,11 @@ var (
 // merged (package wasmdata; BenchmarkInstance: about 38,000 allocations
 // an instance down to about 5,600, a compiled instance started in about
 // half the time, an interpreted one, whose _initialize is most of it, in
-// a tenth to a third less).
+// a tenth to a third less), and its globals exported, so that the
+// sandbox can put an instance back as its start left it (reset.go).
 func recipe(env []string) string {
 	return strings.Join(buildFlags, " ") + "\n" + strings.Join(buildTarget, " ") + "\nGOWASM=" + lastEnv(env, "GOWASM") +
-		fmt.Sprintf("\ndata segments merged across %d bytes", wasmdata.DefaultGap)
+		fmt.Sprintf("\ndata segments merged across %d bytes", wasmdata.DefaultGap) + "\nglobals exported as " + wasmdata.GlobalPrefix
 }
 
 // lastEnv is key's value in env: the last one counts, as for go build.

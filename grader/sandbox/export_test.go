@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/sys"
 )
 
 // CompileAfterRuns is when Auto starts its compiler, and
@@ -132,4 +135,22 @@ func ObserveBuilds(f func(peak int64, over bool)) {
 		return
 	}
 	observeBuild = func(u buildUsage) { f(u.Peak, u.OverMemory) }
+}
+
+// StartAnew makes every fresh instance start anew rather than be put
+// back, until restore is called.
+func StartAnew() (restore func()) {
+	puttingBack = false
+	return func() { puttingBack = true }
+}
+
+// PutBacks is how many fresh instances were the running one put back.
+func PutBacks(s *Sandbox) int { return s.putBacks }
+
+// SourcesConfig gives config a sandbox's own clocks and random source,
+// as an instance's start reads them.
+func SourcesConfig(config wazero.ModuleConfig) wazero.ModuleConfig {
+	src := newSources()
+	return config.WithNanotime(src.nanotime, 1).WithWalltime(src.walltime, sys.ClockResolution(time.Microsecond)).
+		WithRandSource(src)
 }

@@ -102,13 +102,20 @@ type Sandbox struct {
 	// compiledStarts counts the instances started from compiled code.
 	compiledStarts int
 	// mems are the instances' linear memories, reused (see memories).
-	mems   memories
-	mod    api.Module
-	fn     api.Function
-	buf    uint32
-	memo   map[string]memoEntry
-	used   time.Duration
-	starts int
+	mems memories
+	mod  api.Module
+	fn   api.Function
+	buf  uint32
+	// modRT is the runtime mod came from, src its clocks and random
+	// source, start what putBack sets it back to (see reset.go), and
+	// putBacks how many fresh instances were the running one put back.
+	modRT    wazero.Runtime
+	src      *sources
+	start    *started
+	putBacks int
+	memo     map[string]memoEntry
+	used     time.Duration
+	starts   int
 	// planned counts the fresh instances Isolate asked for (not crashes).
 	planned int
 	// stopped says why no more calls are made ("" while they are).
@@ -244,8 +251,11 @@ func (s *Sandbox) instantiate() error {
 	defer finish()
 	ctx = experimental.WithMemoryAllocator(ctx, &s.mems)
 	s.out.call.Reset()
+	src := newSources()
 	mc := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
-		WithStdout(&s.out).WithStderr(&s.out)
+		WithStdout(&s.out).WithStderr(&s.out).
+		WithNanotime(src.nanotime, 1).WithWalltime(src.walltime, sys.ClockResolution(time.Microsecond)).
+		WithRandSource(src)
 	rt, cm := s.rt, s.cm
 	if c := s.bg.ready(); c != nil {
 		rt, cm = c.rt, c.cm
@@ -271,6 +281,7 @@ func (s *Sandbox) instantiate() error {
 		return &Failure{Msg: "the harness did not start: " + s.explain(ctx, err)}
 	}
 	s.mod, s.fn, s.buf = mod, fn, uint32(r[0])
+	s.modRT, s.src, s.start = rt, src, keepStart(mod, src)
 	return nil
 }
 
@@ -454,6 +465,9 @@ func (s *Sandbox) Fresh() { s.fresh() }
 // module again, which is not counted against maxRestarts.
 func (s *Sandbox) fresh() {
 	if s.mod != nil && !s.mod.IsClosed() {
+		if s.putBack() {
+			return
+		}
 		s.kill()
 		s.planned++
 	}

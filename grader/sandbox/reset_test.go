@@ -1,0 +1,94 @@
+package sandbox_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"dmelab/algorithms/explore"
+	"dmelab/algorithms/sim"
+	"dmelab/grader/iface"
+	"dmelab/grader/sandbox"
+)
+
+// A fresh instance is the running one put back as its start left it:
+// what the code kept in a package variable is gone, as from an instance
+// started anew. This file adds its count of calls into every answer of
+// P11, so each answer says how many calls its instance has seen.
+func TestFreshInstancesForgetWhatTheCodeKept(t *testing.T) {
+	code := hostile(t, "calls++\n\tn.HighestNum = max(n.HighestNum, n.RequestedNum) + calls", "var calls int", "")
+	sb, r, err := start(t, "rasteps", code, sandboxLimits())
+	require.NoError(t, err)
+	require.Nil(t, r)
+	_, err = explore.Check(explore.Config{Alg: iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call),
+		Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}})
+	require.NoError(t, err)
+	var req []byte
+	for _, q := range sandbox.Requests(sb) {
+		a, _ := sandbox.Answer(sb, q)
+		b, _ := sandbox.Answer(sb, q)
+		if !bytes.Equal(a, b) { // a P11: its answer counts the calls
+			req = q
+			break
+		}
+	}
+	require.NotNil(t, req, "a request whose answer counts the calls")
+
+	sb.Fresh()
+	require.Equal(t, 1, sandbox.PutBacks(sb), "put back, not started anew")
+	first, err := sandbox.Answer(sb, req)
+	require.NoError(t, err)
+	second, err := sandbox.Answer(sb, req)
+	require.NoError(t, err)
+	require.NotEqual(t, first, second, "the instance keeps its count between calls")
+
+	restore := sb.Isolate()
+	again, err := sandbox.Answer(sb, req)
+	require.NoError(t, err)
+	restore()
+	assert.Equal(t, first, again, "the count forgotten")
+	assert.Equal(t, 3, sandbox.PutBacks(sb))
+
+	// The same as an instance started anew answers.
+	sb2, r, err := start(t, "rasteps", code, sandboxLimits())
+	require.NoError(t, err)
+	require.Nil(t, r)
+	anew, err := sandbox.Answer(sb2, req)
+	require.NoError(t, err)
+	assert.Equal(t, first, anew)
+}
+
+// The sandbox's own clocks and random source give what wazero's
+// defaults give: a module's start, which reads both clocks and the
+// random source into its memory (Go's runtime keeps its start time and
+// its seeds), leaves the same memory either way.
+func TestSourcesReadAsWazeros(t *testing.T) {
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	ctx := context.Background()
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
+	defer rt.Close(ctx)
+	_, err := wasi_snapshot_preview1.Instantiate(ctx, rt)
+	require.NoError(t, err)
+	cm, err := rt.CompileModule(ctx, wasm)
+	require.NoError(t, err)
+	memory := func(name string, config wazero.ModuleConfig) []byte {
+		mod, err := rt.InstantiateModule(ctx, cm, config.WithName(name).WithStartFunctions("_initialize"))
+		require.NoError(t, err)
+		b, ok := mod.Memory().Read(0, mod.Memory().Size())
+		require.True(t, ok)
+		return bytes.Clone(b)
+	}
+	wazeros := memory("defaults", wazero.NewModuleConfig())
+	assert.Equal(t, wazeros, memory("again", wazero.NewModuleConfig()), "a start is the same every time")
+	assert.Equal(t, wazeros, memory("own", sandbox.SourcesConfig(wazero.NewModuleConfig())))
+	other := func() int64 { return 7 }
+	assert.NotEqual(t, wazeros, memory("other clock", wazero.NewModuleConfig().WithNanotime(other, 1)),
+		"the start reads the clock into memory (else this test could not fail)")
+	assert.NotEqual(t, wazeros, memory("other seed", wazero.NewModuleConfig().WithRandSource(bytes.NewReader(make([]byte, 4096)))),
+		"and the random source")
+}
