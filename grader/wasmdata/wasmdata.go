@@ -110,30 +110,16 @@ type dataSection struct {
 	hasCount       bool
 }
 
-// findData walks wasm's sections, checking that each is well formed and
-// that there is at most one data section; ok is false when one is not.
+// findData finds wasm's data section (see sections); ok is false when
+// wasm is not a module it can read.
 func findData(wasm []byte) (d dataSection, ok bool) {
-	if len(wasm) < 8 || string(wasm[:4]) != "\x00asm" || binary.LittleEndian.Uint32(wasm[4:8]) != 1 {
+	secs, ok := sections(wasm)
+	if !ok {
 		return d, false
 	}
-	d = dataSection{id: -1, start: -1, end: -1}
-	for p := 8; p < len(wasm); {
-		size, n := uleb(wasm[p+1:])
-		body := p + 1 + n
-		if n == 0 || uint64(len(wasm)-body) < size {
-			return d, false
-		}
-		end := body + int(size)
-		switch wasm[p] {
-		case sectionDataCount:
-			d.hasCount = true
-		case sectionData:
-			if d.start >= 0 {
-				return d, false
-			}
-			d.id, d.start, d.end = p, body, end
-		}
-		p = end
+	d = dataSection{id: -1, start: -1, end: -1, hasCount: secs[sectionDataCount] != nil}
+	if s := secs[sectionData]; s != nil {
+		d.id, d.start, d.end = s.id, s.start, s.end
 	}
 	return d, true
 }
