@@ -133,5 +133,8 @@ func (s *Sandbox) putBack() bool {
 	}
 	s.src.setBack(st.src)
 	s.putBacks++
+	if s.modRT != s.rt {
+		s.compiledPutBacks++
+	}
 	return true
 }

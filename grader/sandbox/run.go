@@ -99,8 +99,9 @@ type Sandbox struct {
 	// compileAt is the run at which Auto starts compiling beside the
 	// interpreter (see backgroundAt).
 	compileAt int
-	// compiledStarts counts the instances started from compiled code.
-	compiledStarts int
+	// compiledStarts counts the instances started from compiled code,
+	// and compiledPutBacks those put back (see reset.go).
+	compiledStarts, compiledPutBacks int
 	// mems are the instances' linear memories, reused (see memories).
 	mems memories
 	mod  api.Module
@@ -438,7 +439,7 @@ func (s *Sandbox) Engine() string {
 	case s.compiledStarts == 0:
 		return "interpreter"
 	}
-	return fmt.Sprintf("interpreter, then compiler (%d of %d instances)", s.compiledStarts, s.starts)
+	return fmt.Sprintf("interpreter, then compiler (%d of %d instances)", s.compiledStarts+s.compiledPutBacks, s.starts+s.putBacks)
 }
 
 // Isolate starts a fresh instance of the module with an empty memo for
