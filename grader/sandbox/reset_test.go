@@ -14,6 +14,7 @@ import (
 	"dmelab/algorithms/sim"
 	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
+	"dmelab/grader/wasmdata"
 )
 
 // A fresh instance is the running one put back as its start left it:
@@ -91,4 +92,47 @@ func TestSourcesReadAsWazeros(t *testing.T) {
 		"the start reads the clock into memory (else this test could not fail)")
 	assert.NotEqual(t, wazeros, memory("other seed", wazero.NewModuleConfig().WithRandSource(bytes.NewReader(make([]byte, 4096)))),
 		"and the random source")
+}
+
+// counter is a module with the harness's exports whose dmelab_call
+// counts its calls in a global (exported as the Builder exports them)
+// and answers with that many bytes: the count lives in no memory.
+func counter() []byte {
+	b := []byte("\x00asm\x01\x00\x00\x00")
+	section := func(id byte, body ...byte) {
+		b = append(append(b, id, byte(len(body))), body...)
+	}
+	name := func(s string) []byte { return append([]byte{byte(len(s))}, s...) }
+	section(1, 2, 0x60, 0, 1, 0x7f, 0x60, 1, 0x7f, 1, 0x7f) // () -> i32, (i32) -> i32
+	section(3, 2, 0, 1)                                     // dmelab_buf, dmelab_call
+	section(5, 1, 0, 1)                                     // one page
+	section(6, 1, 0x7f, 1, 0x41, 0, 0x0b)                   // a mutable i32, 0
+	var exp []byte
+	exp = append(append(exp, 4), name("memory")...)
+	exp = append(append(exp, 2, 0), name("dmelab_buf")...)
+	exp = append(append(exp, 0, 0), name("dmelab_call")...)
+	exp = append(append(exp, 0, 1), name(wasmdata.GlobalPrefix+"0")...)
+	section(7, append(exp, 3, 0)...)
+	section(10, 2,
+		4, 0, 0x41, 0, 0x0b, // dmelab_buf: the buffer at 0
+		11, 0, 0x23, 0, 0x41, 1, 0x6a, 0x24, 0, 0x23, 0, 0x0b) // dmelab_call: ++count, answer count bytes
+	return b
+}
+
+// A put-back instance has its globals set back too: a count kept in a
+// global, not in memory, starts again from its start's.
+func TestPutBackSetsGlobalsBack(t *testing.T) {
+	sb, err := sandbox.Start(context.Background(), counter(), sandboxLimits(), sandbox.Options{})
+	require.NoError(t, err)
+	defer sb.Close()
+	answer := func() int {
+		ans, err := sandbox.Answer(sb, []byte{1})
+		require.NoError(t, err)
+		return len(ans)
+	}
+	require.Equal(t, 1, answer())
+	require.Equal(t, 2, answer(), "the global counts")
+	sb.Fresh()
+	require.Equal(t, 1, sandbox.PutBacks(sb))
+	assert.Equal(t, 1, answer(), "the count set back")
 }
