@@ -210,12 +210,18 @@ func TestInit(t *testing.T) {
 
 const p11body = "n.HighestNum = max(n.HighestNum, n.RequestedNum)"
 
+// countingCalls is a file whose P11 adds its count of calls into every
+// answer: each answer says how many calls its instance has seen.
+func countingCalls(t *testing.T) []byte {
+	return hostile(t, "calls++\n\t"+p11body+" + calls", "var calls int", "")
+}
+
 // A package variable cannot make a step answer differently: every request
 // is answered once and memoised. This file counts its calls into every
 // answer of P11; asked the search's requests again, the sandbox answers
 // each as the first time, without running the code.
 func TestHiddenStateIsMemoised(t *testing.T) {
-	sb, r, err := start(t, "rasteps", hostile(t, "calls++\n\tn.HighestNum = max(n.HighestNum, n.RequestedNum) + calls", "var calls int", ""), sandboxLimits())
+	sb, r, err := start(t, "rasteps", countingCalls(t), sandboxLimits())
 	require.NoError(t, err)
 	require.Nil(t, r)
 	var reqs, answers [][]byte

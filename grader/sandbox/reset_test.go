@@ -19,10 +19,9 @@ import (
 
 // A fresh instance is the running one put back as its start left it:
 // what the code kept in a package variable is gone, as from an instance
-// started anew. This file adds its count of calls into every answer of
-// P11, so each answer says how many calls its instance has seen.
+// started anew (countingCalls).
 func TestFreshInstancesForgetWhatTheCodeKept(t *testing.T) {
-	code := hostile(t, "calls++\n\tn.HighestNum = max(n.HighestNum, n.RequestedNum) + calls", "var calls int", "")
+	code := countingCalls(t)
 	sb, r, err := start(t, "rasteps", code, sandboxLimits())
 	require.NoError(t, err)
 	require.Nil(t, r)

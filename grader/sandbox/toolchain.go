@@ -8,10 +8,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -169,12 +170,7 @@ func (b *Builder) askToolchain(ctx context.Context, env []string) (*toolchain, e
 func (tc *toolchain) encode() []byte {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s\n%s\n%s\n%s\n%s\n", toolchainFormat, tc.compile, tc.link, tc.goVersion, tc.lang)
-	paths := make([]string, 0, len(tc.archives))
-	for p := range tc.archives {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(tc.archives)) {
 		fmt.Fprintf(&buf, "%s\t%s\n", p, tc.archives[p])
 	}
 	return buf.Bytes()
