@@ -34,6 +34,7 @@ type guard struct {
 	// clock is the grading's CPU time (threadCPU); end and deadline are
 	// read on it.
 	clock    func() time.Duration
+	start    time.Duration // the grading's first reading
 	end      time.Duration // the whole grading's
 	deadline time.Duration // the current test's
 	// calls counts checks: the clock is read on every 64th.
@@ -49,10 +50,30 @@ type guard struct {
 // newGuard is the guard of a grading on the calling goroutine, which
 // must stay locked to its OS thread (runtime.LockOSThread) while it runs.
 func newGuard(total time.Duration, tests int) *guard {
-	g := &guard{clock: threadCPU, reserve: min(time.Second, total/time.Duration(4*max(tests, 1)))}
-	g.end = g.clock() + total
+	g := &guard{clock: threadCPU, reserve: reserve(total, tests)}
+	g.start = g.clock()
+	g.end = g.start + total
 	return g
 }
+
+// reserve is the time kept back for each test still to come, of tests
+// sharing total.
+func reserve(total time.Duration, tests int) time.Duration {
+	return min(time.Second, total/time.Duration(4*max(tests, 1)))
+}
+
+// spent is the time the grading has used.
+func (g *guard) spent() time.Duration { return g.clock() - g.start }
+
+// charge counts d, spent on another thread for this grading (tests run
+// beside it: see beside.go), as if spent here.
+func (g *guard) charge(d time.Duration) {
+	g.start -= d
+	g.end -= d
+}
+
+// setOver stops the current test for memory (the watchdog's).
+func (g *guard) setOver() { g.over.Store(1) }
 
 // begin starts a test with left tests (this one included) still to run:
 // its share is what remains less the reserve of the others.
@@ -118,12 +139,12 @@ func StoppedForMemory(r *report.Result) bool {
 	return false
 }
 
-// watchMemory sets g.over while the process's heap exceeds limit, until
-// stop is closed. The heap is the process's: a grading process grades
+// watchMemory calls over (a guard's setOver) while the process's heap
+// exceeds limit, until stop is closed. The heap is the process's: a grading process grades
 // one submission at a time (the server's workers, see Pool, and dmelab
 // grade), so it is this grading's, what is left
 // of earlier ones collected before it starts (see Work).
-func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
+func watchMemory(over func(), limit int64, stop <-chan struct{}) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	t := time.NewTicker(20 * time.Millisecond)
 	defer t.Stop()
@@ -135,7 +156,7 @@ func watchMemory(g *guard, limit int64, stop <-chan struct{}) {
 		}
 		metrics.Read(sample)
 		if sample[0].Value.Kind() == metrics.KindUint64 && int64(sample[0].Value.Uint64()) > limit {
-			g.over.Store(1)
+			over()
 		}
 	}
 }

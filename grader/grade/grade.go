@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"dmelab/algorithms/sim"
@@ -42,6 +43,9 @@ type Grader struct {
 	// checking that a wrong file is caught (validate's mutants), not for
 	// a student's feedback.
 	FirstFailure bool
+	// beside says whether to run the walks beside the other tests now
+	// (nil: when a core is idle, sandbox.SpareCore); tests set it.
+	beside func() bool
 }
 
 // notRunAfterFailure is the message of the tests FirstFailure skips.
@@ -149,9 +153,31 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	defer runtime.UnlockOSThread()
 	sb.Pin()
 	gd := newGuard(total, len(plan))
+	// The walks at the plan's end may run beside the other tests (see
+	// beside.go): the memory watchdog stops them first.
+	tail := tailStart(plan)
+	besideOn := g.beside
+	if besideOn == nil {
+		besideOn = sandbox.SpareCore
+	}
+	var lane *beside
+	defer func() {
+		if lane != nil { // the grading ended before the walks' turn
+			<-lane.done
+			lane.tw.Close() // before sb's deferred Close
+		}
+	}()
+	var laneOn atomic.Pointer[beside]
+	over := func() {
+		if b := laneOn.Load(); b != nil && b.running() {
+			b.gd.setOver()
+			return
+		}
+		gd.setOver()
+	}
 	stopWatch := make(chan struct{})
 	defer close(stopWatch)
-	go watchMemory(gd, g.maxMemory(), stopWatch)
+	go watchMemory(over, g.maxMemory(), stopWatch)
 	call := func(req []byte) ([]byte, error) {
 		if ctx.Err() != nil {
 			return nil, errCanceled
@@ -162,9 +188,29 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
 		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory()}
 	quiet := false
-	for i, t := range plan {
+	for i := 0; i < len(plan); i++ {
+		t := plan[i]
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if lane == nil && i < tail && tail < len(plan) && !g.FirstFailure && besideOn() {
+			lane = runBeside(ctx, rn, sb, plan[tail:], gd.spent())
+			laneOn.Store(lane)
+		}
+		if i == tail && lane != nil {
+			b := lane
+			lane = nil
+			b.wait()
+			k := b.keep(sb, gd, len(plan)-tail)
+			for _, w := range b.ran[:k] {
+				res.Tests = append(res.Tests, w.rt)
+				res.Score += w.rt.Points
+				g.progress("%-40s %5.1f/%-4.1f %s, beside the others", w.rt.Name, w.rt.Points, w.rt.MaxPoints, w.wall.Round(time.Millisecond))
+			}
+			if i += k; i == len(plan) {
+				break
+			}
+			t = plan[i]
 		}
 		// The log keeps what the code prints during public tests, and
 		// nothing once a hidden test or a search has run: the code could
@@ -314,11 +360,13 @@ type runner struct {
 	// hidden is set while a hidden test runs: its fault texts are not
 	// shown (the code could write into them what it saw of the test).
 	hidden bool
+	// stopped says the last test was stopped by the guard.
+	stopped bool
 }
 
 func (r *runner) run(t planned) (rt report.Test, err error) {
 	rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
-	r.hidden = t.vis == report.Hidden
+	r.hidden, r.stopped = t.vis == report.Hidden, false
 	var start time.Duration // on the guard's clock
 	if r.guard != nil {
 		start = r.guard.clock()
@@ -334,7 +382,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 		}
 		rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
 			Message: r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem)}
-		err = nil
+		err, r.stopped = nil, true
 		if stop.Reason == stopMemory {
 			runtime.GC() // what the stopped test held, before the next one starts
 			debug.FreeOSMemory()

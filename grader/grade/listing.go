@@ -43,7 +43,7 @@ func (g *Grader) gradeListing(ctx context.Context, ex *exercise.Exercise, filena
 	gd := newGuard(total, len(plan))
 	stopWatch := make(chan struct{})
 	defer close(stopWatch)
-	go watchMemory(gd, g.maxMemory(), stopWatch)
+	go watchMemory(gd.setOver, g.maxMemory(), stopWatch)
 	rn := &runner{ex: ex, alg: alg, ctx: ctx, searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory()}
 	for i, t := range plan {
 		if err := ctx.Err(); err != nil {

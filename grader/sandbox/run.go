@@ -125,6 +125,16 @@ type Sandbox struct {
 	out      output
 	// tid is the thread every call comes from, once Pin said so (0: any).
 	tid int
+	// crashes counts the calls that failed in the code (a trap, a
+	// panic, out of time or memory) and the instances that could not
+	// start again.
+	crashes int
+	// twinOf is the sandbox a twin was made of (see twin.go), whose
+	// module it runs; compiled says that module is compiled code, and
+	// base is the time the sandbox had used when the twin was made.
+	twinOf   *Sandbox
+	compiled bool
+	base     time.Duration
 	// Calls counts the calls asked for, Runs those that reached the code.
 	Calls, Runs int
 }
@@ -332,6 +342,7 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 			return nil, errors.New(s.stopped)
 		}
 		if err := s.instantiate(); err != nil {
+			s.crashes++
 			s.stopped = "was not run: " + err.Error()
 			return nil, errors.New(s.stopped)
 		}
@@ -356,6 +367,7 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 	defer func() { s.used += used }()
 	if err != nil {
 		s.kill()
+		s.crashes++
 		msg := s.explain(ctx, err)
 		if timedOut(ctx) {
 			if s.timeouts++; s.timeouts >= maxTimeouts {
@@ -418,6 +430,10 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 // Close frees the module, and the compiled code when it is not being
 // compiled any longer (else once its compilation ends).
 func (s *Sandbox) Close() {
+	if s.twinOf != nil {
+		s.closeTwin()
+		return
+	}
 	if s.workload != "" && s.Runs > 0 {
 		rememberRuns(s.runsDir, s.workload, s.Runs)
 		s.workload = "" // once

@@ -1,0 +1,170 @@
+package grade
+
+import (
+	"context"
+	"runtime"
+	"time"
+
+	"dmelab/grader/iface"
+	"dmelab/grader/report"
+	"dmelab/grader/sandbox"
+)
+
+// A plan ends with its hidden walks: seeded random runs of five nodes or
+// so, a quarter to a half of a grading's time (suzuki-kasami's walk 0.3
+// of its 0.9 s, maekawa's 0.6 of 1.4). Each runs on a fresh instance with
+// a memo of its own (Isolate), so nothing the tests before it did changes
+// what it answers. When a core is idle as the grading goes, the walks
+// therefore run beside the other tests, on a twin of the sandbox
+// (sandbox.Twin) and on a thread of their own, and the student waits for
+// the longer of the two rather than for both.
+//
+// The feedback must be what the tests one after the other would give.
+// What a walk answers is; whether it would have been stopped depends on
+// the time the tests before it used, and what its calls may do on
+// whether the code crashed or ran out of time before. So a walk run
+// beside is kept only if, once the other tests are done:
+//
+//   - it ran to its end, and no call of either sandbox crashed, timed
+//     out or was refused (sandbox.Clean);
+//   - the time of both sandboxes together is within the total;
+//   - its host time fits the share the guard would have given it after
+//     the other tests' time (guard.begin's deadline, worked out again).
+//
+// The walks from the first one that fails these on are run again, one
+// after the other, as they always were. The memory watchdog stops a walk
+// beside before any other test: a walk is cheap to run again, and a test
+// must not be stopped for the memory of one running beside it.
+
+// tailStart is where plan's trailing run of hidden walks begins
+// (len(plan): it has none).
+func tailStart(plan []planned) int {
+	i := len(plan)
+	for i > 0 && plan[i-1].kind == "walk" && plan[i-1].vis == report.Hidden {
+		i--
+	}
+	return i
+}
+
+// beside is a plan's walks running on a twin of the sandbox.
+type beside struct {
+	tw   *sandbox.Sandbox
+	gd   *guard
+	done chan struct{}
+	// ran are the walks that ended, in the plan's order.
+	ran []besideTest
+	// failed is a panic of the goroutine's (a bug), raised again by wait.
+	failed any
+}
+
+// besideTest is one walk run beside: its outcome, its host time on the
+// guard's clock, its wall time, and what the twin had counted when it
+// ended.
+type besideTest struct {
+	rt      report.Test
+	cpu     time.Duration
+	wall    time.Duration
+	usage   sandbox.TwinUsage
+	clean   bool // no call of the twin's crashed, timed out or was refused
+	stopped bool // the guard stopped it
+}
+
+// runBeside starts tail's tests on a twin of sb, beside the other tests
+// of a grading whose runner is rn and whose guard has spent spent of its
+// total so far.
+func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []planned, spent time.Duration) *beside {
+	b := &beside{tw: sb.Twin(), gd: &guard{clock: threadCPU, reserve: rn.guard.reserve}, done: make(chan struct{})}
+	go func() {
+		defer close(b.done)
+		defer func() {
+			if p := recover(); p != nil {
+				b.failed = p
+			}
+		}()
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		b.tw.Pin()
+		// Its deadlines are the ones the walks would get if the other
+		// tests took no more time: never shorter than the real ones.
+		b.gd.start = b.gd.clock() - spent
+		b.gd.end = b.gd.start + rn.total
+		call := func(req []byte) ([]byte, error) {
+			if ctx.Err() != nil {
+				return nil, errCanceled
+			}
+			b.gd.check()
+			return b.tw.Call(req)
+		}
+		r := &runner{ex: rn.ex, in: rn.in, alg: rn.in.Algorithm(rn.ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
+			guard: b.gd, total: rn.total, maxMem: rn.maxMem}
+		for i, t := range tail {
+			if i > 0 {
+				b.tw.Isolate() // a fresh instance, an empty memo
+			}
+			b.gd.begin(len(tail) - i)
+			c0, t0 := b.gd.clock(), time.Now()
+			rt, err := r.run(t)
+			if err != nil {
+				return // the grading was canceled
+			}
+			b.ran = append(b.ran, besideTest{rt: rt, cpu: b.gd.clock() - c0, wall: time.Since(t0), usage: b.tw.Usage(), clean: b.tw.Clean(), stopped: r.stopped})
+			if r.stopped || !b.tw.Clean() {
+				return // kept no further: they run again in turn
+			}
+		}
+	}()
+	return b
+}
+
+// running reports whether the walks beside are still going.
+func (b *beside) running() bool {
+	select {
+	case <-b.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// wait waits for the walks beside to end and closes the twin.
+func (b *beside) wait() {
+	<-b.done
+	b.tw.Close()
+	if b.failed != nil {
+		panic(b.failed)
+	}
+}
+
+// counter is what keep asks of the grading's sandbox (sandbox.Sandbox).
+type counter interface {
+	Clean() bool
+	WithinTotal(sandbox.TwinUsage) bool
+	Absorb(sandbox.TwinUsage)
+}
+
+// keep is how many of the walks beside stand as the tests one after the
+// other would have given them, now that every other test has run on sb
+// under gd; n is how many walks there are. It counts those kept into sb
+// and gd.
+func (b *beside) keep(sb counter, gd *guard, n int) int {
+	if !sb.Clean() {
+		return 0
+	}
+	now, spent := gd.spent(), time.Duration(0)
+	k := 0
+	for j, t := range b.ran {
+		left := n - j
+		deadline := max(gd.end-gd.start-time.Duration(left-1)*gd.reserve, now+gd.reserve)
+		if t.stopped || !t.clean || now+t.cpu > deadline || !sb.WithinTotal(t.usage) {
+			break
+		}
+		now += t.cpu
+		spent += t.cpu
+		k = j + 1
+	}
+	if k > 0 {
+		sb.Absorb(b.ran[k-1].usage)
+		gd.charge(spent)
+	}
+	return k
+}

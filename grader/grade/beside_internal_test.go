@@ -1,0 +1,80 @@
+package grade
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"dmelab/grader/sandbox"
+)
+
+// fakeCounter is a grading's sandbox as keep sees it.
+type fakeCounter struct {
+	dirty    bool
+	used     time.Duration // its own calls' time
+	total    time.Duration
+	absorbed []sandbox.TwinUsage
+}
+
+func (f *fakeCounter) Clean() bool { return !f.dirty }
+func (f *fakeCounter) WithinTotal(u sandbox.TwinUsage) bool {
+	return f.used+u.Used < f.total
+}
+func (f *fakeCounter) Absorb(u sandbox.TwinUsage) { f.absorbed = append(f.absorbed, u) }
+
+// keep keeps a walk run beside exactly when the guard, one test after the
+// other, would have let it end: within what the others left, less the
+// reserve of the walks after it, and never less than one reserve; and
+// only while both sandboxes stayed clean and within their total.
+func TestKeepFollowsTheSharesInTurn(t *testing.T) {
+	s := time.Second
+	ms := time.Millisecond
+	walk := func(cpu time.Duration) besideTest {
+		return besideTest{cpu: cpu, clean: true, usage: sandbox.TwinUsage{Calls: int(cpu / ms), Used: cpu / 2}}
+	}
+	for _, c := range []struct {
+		name  string
+		spent time.Duration // by the other tests
+		ran   []besideTest
+		sb    fakeCounter
+		want  int
+	}{
+		{"both fit", 2 * s, []besideTest{walk(s), walk(s)}, fakeCounter{}, 2},
+		// the first's share is 10 s less the second's reserve: 9.5 s
+		{"the first within its share", 6 * s, []besideTest{walk(3 * s), walk(s)}, fakeCounter{}, 2},
+		{"the first over its share", 6 * s, []besideTest{walk(3600 * ms), walk(ms)}, fakeCounter{}, 0},
+		{"the second over what is left", 6 * s, []besideTest{walk(3 * s), walk(1500 * ms)}, fakeCounter{}, 1},
+		// the others took nearly all: each walk still gets one reserve
+		{"a reserve each", 9800 * ms, []besideTest{walk(400 * ms), walk(400 * ms)}, fakeCounter{}, 2},
+		{"over a reserve", 9800 * ms, []besideTest{walk(400 * ms), walk(600 * ms)}, fakeCounter{}, 1},
+		{"the first stopped", 0, []besideTest{{cpu: ms, clean: true, stopped: true}, walk(ms)}, fakeCounter{}, 0},
+		{"the second crashed", 0, []besideTest{walk(ms), {cpu: ms}}, fakeCounter{}, 1},
+		{"the grading's sandbox crashed", 0, []besideTest{walk(ms), walk(ms)}, fakeCounter{dirty: true}, 0},
+		// a twin's counts are its whole run's so far: 1 s, then 3 s in all
+		{"the sandboxes' total", 0, []besideTest{
+			{cpu: 2 * s, clean: true, usage: sandbox.TwinUsage{Used: s}},
+			{cpu: 4 * s, clean: true, usage: sandbox.TwinUsage{Used: 3 * s}}}, fakeCounter{used: 7 * s}, 1},
+		{"only one ended", 0, []besideTest{walk(ms)}, fakeCounter{}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			now := c.spent
+			gd := &guard{clock: func() time.Duration { return now }, reserve: 500 * ms, end: 10 * s}
+			sb := c.sb
+			sb.total = 10 * s
+			b := &beside{ran: c.ran}
+			assert.Equal(t, c.want, b.keep(&sb, gd, 2))
+			var cpu time.Duration
+			for _, w := range c.ran[:c.want] {
+				cpu += w.cpu
+			}
+			assert.Equal(t, c.spent+cpu, gd.spent(), "the kept walks' time charged to the grading")
+			assert.Equal(t, 10*s-cpu, gd.end, "and its end moved by as much")
+			if c.want == 0 {
+				assert.Empty(t, sb.absorbed)
+			} else {
+				assert.Equal(t, []sandbox.TwinUsage{c.ran[c.want-1].usage}, sb.absorbed, "the last kept walk's counts, which hold the earlier ones'")
+			}
+		})
+	}
+}

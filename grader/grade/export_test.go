@@ -1,0 +1,9 @@
+package grade
+
+// WithBeside is a copy of g that runs a grading's walks beside its other
+// tests always (on) or never, whether a core is idle or not.
+func WithBeside(g *Grader, on bool) *Grader {
+	c := *g
+	c.beside = func() bool { return on }
+	return &c
+}
