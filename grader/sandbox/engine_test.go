@@ -125,6 +125,33 @@ func TestAutoCompilesOnlyAnUnusuallyLongGrading(t *testing.T) {
 	sb.Close()
 }
 
+// A grading that finds no core idle when it reaches the calls at which
+// Auto compiles (another grading, or its own walks beside it) starts the
+// compiler once one is, asking again every CompileRetry calls, not at
+// every call.
+func TestAutoCompilesOnceACoreIsIdle(t *testing.T) {
+	t.Cleanup(sandbox.WaitCompilations)
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	for _, busy := range []int{3, 1 << 30} {
+		asked, restore := sandbox.BusyCores(busy)
+		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto})
+		require.NoError(t, err)
+		_, err = explore.Walk(explore.WalkConfig{Config: explore.Config{Alg: iface.Lookup("rasteps").Algorithm("ra-benari", sb.Call),
+			Sim: sim.Config{N: 5}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety}}, Seed: 1, Walks: 40, Depth: 300})
+		require.NoError(t, err)
+		restore()
+		require.Greater(t, sb.Runs, sandbox.CompileAfterRuns+4*sandbox.CompileRetry, "the search is too short for the test")
+		if busy == 3 {
+			assert.True(t, sandbox.Compiling(sb), "compiling from the fourth time asked")
+			assert.Equal(t, 4, asked())
+		} else {
+			assert.False(t, sandbox.Compiling(sb), "no core was idle")
+			assert.Equal(t, (sb.Runs-sandbox.CompileAfterRuns)/sandbox.CompileRetry+1, asked())
+		}
+		sb.Close()
+	}
+}
+
 // Where the compiler cannot take a module, auto interprets it, as it
 // would have without choosing the compiler, and answers; only an
 // explicit Compiler fails.

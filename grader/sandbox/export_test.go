@@ -65,6 +65,19 @@ func AssumeSpareCore() (restore func()) {
 	return func() { spareCore = was }
 }
 
+// BusyCores makes Auto find no core idle the first busy times it asks,
+// and one idle after, until restore is called; asked says how often it
+// asked.
+func BusyCores(busy int) (asked func() int, restore func()) {
+	was := spareCore
+	n := 0
+	spareCore = func() bool { n++; return n > busy }
+	return func() int { return n }, func() { spareCore = was }
+}
+
+// CompileRetry is how often Auto asks again for an idle core.
+const CompileRetry = compileRetry
+
 // MemoriesReused is how many of the sandbox's instances got the memory
 // of an earlier one.
 func MemoriesReused(s *Sandbox) int {

@@ -351,7 +351,10 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		return nil, errors.New("request too large")
 	}
 	s.Runs++
-	if s.Runs == s.compileAt && s.wasm != nil && spareCore() {
+	// No core idle at compileAt (another grading, or this one's walks
+	// running beside it: see the grader), the compiler may still start
+	// once one is: the core is asked again every compileRetry runs.
+	if s.Runs >= s.compileAt && (s.Runs-s.compileAt)%compileRetry == 0 && s.wasm != nil && spareCore() {
 		s.bg = &background{}
 		s.bg.start(s.wasm, s.lim, s.opts)
 		s.wasm = nil
