@@ -41,8 +41,9 @@ const (
 	// recent gradings made many distinct calls (compileAtStartRuns;
 	// Options.Workload). Any other starts interpreted; once the
 	// grading has run compileAfterRuns distinct calls (twice its
-	// workload's usual, when known: backgroundAt), and if a core is
-	// idle then (spareCore), the compiler starts on other goroutines,
+	// workload's usual, when known: backgroundAt), and once a core is
+	// idle then or later (spareCore, asked every compileRetry calls),
+	// the compiler starts on other goroutines,
 	// and each instance started after its code is ready (a hidden
 	// test's, or the one after it) runs compiled. What the code answers
 	// is the same either way; only how long it takes differs.
