@@ -78,6 +78,16 @@ func BusyCores(busy int) (asked func() int, restore func()) {
 // CompileRetry is how often Auto asks again for an idle core.
 const CompileRetry = compileRetry
 
+// Copies is how many of a twin's instances were its sandbox's start
+// copied.
+func Copies(s *Sandbox) int { return s.copies }
+
+// Readings are the clock readings and random bytes the running instance
+// of s has taken since it was started.
+func Readings(s *Sandbox) [3]int64 {
+	return [3]int64{s.src.nano, s.src.wall, int64(s.src.rndRead)}
+}
+
 // MemoriesReused is how many of the sandbox's instances got the memory
 // of an earlier one.
 func MemoriesReused(s *Sandbox) int {

@@ -79,21 +79,25 @@ func (c *sources) setBack(a sources) {
 type started struct {
 	mem     []byte // its whole linear memory
 	globals []api.MutableGlobal
+	names   []string // the globals' export names
 	values  []uint64
 	src     sources // a copy of the readings taken
+	buf     uint32  // the harness's buffer (dmelab_buf's answer)
 }
 
 // keepStart records mod as its start left it, or nil if it exports no
 // globals (a module not built by a Builder): it is then started anew.
-func keepStart(mod api.Module, src *sources) *started {
-	st := &started{src: *src}
+func keepStart(mod api.Module, src *sources, buf uint32) *started {
+	st := &started{src: *src, buf: buf}
 	for i := 0; ; i++ {
-		g := mod.ExportedGlobal(wasmdata.GlobalPrefix + strconv.Itoa(i))
+		name := wasmdata.GlobalPrefix + strconv.Itoa(i)
+		g := mod.ExportedGlobal(name)
 		if g == nil {
 			break
 		}
 		if m, ok := g.(api.MutableGlobal); ok {
 			st.globals = append(st.globals, m)
+			st.names = append(st.names, name)
 			st.values = append(st.values, m.Get())
 		}
 	}
@@ -108,6 +112,39 @@ func keepStart(mod api.Module, src *sources) *started {
 	st.mem = append([]byte(nil), b...)
 	return st
 }
+
+// copyStart makes mod, an instance whose start functions did not run,
+// what st's instance was after its start: st's memory (mod's grown to
+// its size first), its globals and its readings (into src). It returns
+// mod's own record of that, for putBack, or nil if it could not.
+func copyStart(mod api.Module, st *started, src *sources) *started {
+	mem := mod.Memory()
+	if mem == nil {
+		return nil
+	}
+	if have, want := mem.Size()/pageSize, uint32(len(st.mem)/pageSize); have < want {
+		if _, ok := mem.Grow(want - have); !ok {
+			return nil
+		}
+	}
+	if mem.Size() != uint32(len(st.mem)) || !mem.Write(0, st.mem) {
+		return nil
+	}
+	own := &started{mem: st.mem, names: st.names, values: st.values, src: st.src, buf: st.buf}
+	for i, name := range st.names {
+		g, ok := mod.ExportedGlobal(name).(api.MutableGlobal)
+		if !ok {
+			return nil
+		}
+		g.Set(st.values[i])
+		own.globals = append(own.globals, g)
+	}
+	src.setBack(st.src)
+	return own
+}
+
+// pageSize is WebAssembly's page of linear memory.
+const pageSize = 65536
 
 // puttingBack is whether fresh instances are put back; a test turns it
 // off to see instances started anew.

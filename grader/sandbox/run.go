@@ -133,6 +133,8 @@ type Sandbox struct {
 	// module it runs; compiled says that module is compiled code, and
 	// base is the time the sandbox had used when the twin was made.
 	twinOf   *Sandbox
+	from     *started
+	copies   int // instances started as copies of from
 	compiled bool
 	base     time.Duration
 	// Calls counts the calls asked for, Runs those that reached the code.
@@ -274,6 +276,13 @@ func (s *Sandbox) instantiate() error {
 	if s.own != nil || rt != s.rt {
 		s.compiledStarts++
 	}
+	if s.from != nil {
+		// A twin's instance: its sandbox's start copied, without running
+		// the start again (see twin.go).
+		if ok, err := s.instantiateCopy(ctx, rt, cm, mc.WithStartFunctions(), src); ok || err != nil {
+			return err
+		}
+	}
 	mod, err := rt.InstantiateModule(ctx, cm, mc)
 	if err != nil {
 		msg := s.explain(ctx, err) // before the time counts: the limit it names is the one in force
@@ -292,7 +301,7 @@ func (s *Sandbox) instantiate() error {
 		return &Failure{Msg: "the harness did not start: " + s.explain(ctx, err)}
 	}
 	s.mod, s.fn, s.buf = mod, fn, uint32(r[0])
-	s.modRT, s.src, s.start = rt, src, keepStart(mod, src)
+	s.modRT, s.src, s.start = rt, src, keepStart(mod, src, s.buf)
 	return nil
 }
 

@@ -58,12 +58,14 @@ func TestTwinAnswersAsAFreshInstance(t *testing.T) {
 		require.NoError(t, err)
 		want = append(want, a)
 	}
+	assert.Equal(t, sandbox.Readings(sb), sandbox.Readings(tw), "the same clocks read, the same random bytes")
 	restore()
 	for i := range reqs {
 		require.NoError(t, errs[i])
 	}
 	assert.Equal(t, want, got)
 	assert.True(t, tw.Clean())
+	assert.Equal(t, 1, sandbox.Copies(tw), "its instance the sandbox's start copied")
 
 	u := tw.Usage()
 	assert.Equal(t, len(reqs), u.Calls)
