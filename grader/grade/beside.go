@@ -36,6 +36,12 @@ import (
 // beside before any other test: a walk is cheap to run again, and a test
 // must not be stopped for the memory of one running beside it.
 
+// besideEvery is how often, in calls into the sandbox, a test asks
+// whether a core has become idle for the walks: about every 10-20 ms of
+// a search (most calls are the memo's, a microsecond each), 33 µs a
+// reading of /proc/stat.
+const besideEvery = 4096
+
 // tailStart is where plan's trailing run of hidden walks begins
 // (len(plan): it has none).
 func tailStart(plan []planned) int {

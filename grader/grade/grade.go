@@ -178,14 +178,28 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	stopWatch := make(chan struct{})
 	defer close(stopWatch)
 	go watchMemory(over, g.maxMemory(), stopWatch)
+	// The walks start beside as soon as a core is idle: at a test's start,
+	// or within a long one, every besideEvery calls (between two calls,
+	// when the sandbox is the grading's to copy).
+	var rn *runner
+	cur, calls := 0, 0
+	startBeside := func() {
+		if lane == nil && cur < tail && tail < len(plan) && !g.FirstFailure && besideOn() {
+			lane = runBeside(ctx, rn, sb, plan[tail:], gd.spent())
+			laneOn.Store(lane)
+		}
+	}
 	call := func(req []byte) ([]byte, error) {
 		if ctx.Err() != nil {
 			return nil, errCanceled
 		}
 		gd.check()
+		if calls++; calls%besideEvery == 0 {
+			startBeside()
+		}
 		return sb.Call(req)
 	}
-	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
+	rn = &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
 		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory()}
 	quiet := false
 	for i := 0; i < len(plan); i++ {
@@ -193,10 +207,8 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if lane == nil && i < tail && tail < len(plan) && !g.FirstFailure && besideOn() {
-			lane = runBeside(ctx, rn, sb, plan[tail:], gd.spent())
-			laneOn.Store(lane)
-		}
+		cur = i
+		startBeside()
 		if i == tail && lane != nil {
 			b := lane
 			lane = nil
