@@ -279,8 +279,8 @@ func (s *Sandbox) instantiate() error {
 	if s.from != nil {
 		// A twin's instance: its sandbox's start copied, without running
 		// the start again (see twin.go).
-		if ok, err := s.instantiateCopy(ctx, rt, cm, mc.WithStartFunctions(), src); ok || err != nil {
-			return err
+		if s.instantiateCopy(ctx, rt, cm, mc.WithStartFunctions(), src) {
+			return nil
 		}
 	}
 	mod, err := rt.InstantiateModule(ctx, cm, mc)
