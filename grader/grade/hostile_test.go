@@ -82,4 +82,30 @@ func TestLogKeepsHiddenInputsOut(t *testing.T) {
 	assert.Equal(t, res.MaxScore, res.Score)
 	assert.Contains(t, res.Log, "pj=3", "what public tests showed is logged")
 	assert.NotContains(t, res.Log, "pj=8", "N9 asks only in the hidden test")
+
+}
+
+// A hidden walk run beside the public tests, from their start, prints
+// nothing into the log either: the file prints every request it takes,
+// and only the public test's two nodes' reach the log.
+func TestWalkBesideLogsNothing(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("exercise.md", "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\n---\n")
+	write("public/two.scn", "algorithm ra-benari\nnodes N1 N2\nrequests 1\nrun\n")
+	write("hidden/five.walk", "nodes 5\nrequests 1\nwalks 3\ndepth 80\nseed 5\nprops safety\n")
+	ex, err := exercise.Load(dir, "")
+	require.NoError(t, err)
+	src, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "solution.go"))
+	require.NoError(t, err)
+	printing := strings.Replace(string(src), "func (n Node) P11() {", "func (n Node) P11() {\n\tprintln(\"request from\", n.Source, \"taken\")", 1)
+	require.NotEqual(t, string(src), printing)
+	res, beside := gradeBeside(t, ex, "printing.go", []byte(printing), true)
+	require.Equal(t, report.Graded, res.Status)
+	assert.Equal(t, []string{"hidden/five"}, beside)
+	assert.Contains(t, res.Log, "request from 1 taken", "the public test's prints are logged")
+	assert.NotContains(t, res.Log, "request from 4 taken", "N5 is only in the walk")
 }
