@@ -99,7 +99,9 @@ func TestWalksBesideRunAgainWhenStopped(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			ex := load(t, "suzuki-kasami")
-			ex.Limits.Total, ex.Limits.Call = 4*time.Second, 300*time.Millisecond
+			// A total well above what the other tests take on a slow machine,
+			// well below what the slow walk needs.
+			ex.Limits.Total, ex.Limits.Call = 8*time.Second, 300*time.Millisecond
 			after, _ := gradeBeside(t, ex, name, []byte(file), false)
 			res, beside := gradeBeside(t, ex, name, []byte(file), true)
 			assert.Empty(t, beside, "the walk ran again after the others")
