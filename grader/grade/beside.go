@@ -90,8 +90,9 @@ func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []plan
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		b.tw.Pin()
-		// Its deadlines are the ones the walks would get if the other
-		// tests took no more time: never shorter than the real ones.
+		// Each walk may take what it could in turn if the other tests
+		// took no more time: never less than it could in turn (keep
+		// checks what it took against that).
 		b.gd.start = b.gd.clock() - spent
 		b.gd.end = b.gd.start + rn.total
 		call := func(req []byte) ([]byte, error) {
