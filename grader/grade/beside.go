@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"runtime"
+	"sync"
 	"time"
 
 	"dmelab/grader/iface"
@@ -61,6 +62,22 @@ type beside struct {
 	ran []besideTest
 	// failed is a panic of the goroutine's (a bug), raised again by wait.
 	failed any
+
+	// Once the other tests have ended (settle), a walk's share is the
+	// one it gets in turn, exactly. mu guards what both goroutines read
+	// for it: whether they have ended and the time they took (spent, on
+	// the grading's guard), how many walks there are (n), the walk
+	// running (cur, on the twin's clock since curStart, while walking;
+	// ran holds those before it) and the time of those before it
+	// (before).
+	mu           sync.Mutex
+	settled      bool
+	spent, total time.Duration
+	n, cur       int
+	walking      bool
+	curStart     time.Duration
+	before       time.Duration
+	curExact     bool
 }
 
 // besideTest is one walk run beside: its outcome, its host time on the
@@ -71,15 +88,17 @@ type besideTest struct {
 	cpu     time.Duration
 	wall    time.Duration
 	usage   sandbox.TwinUsage
-	clean   bool // no call of the twin's crashed, timed out or was refused
-	stopped bool // the guard stopped it
+	clean   bool   // no call of the twin's crashed, timed out or was refused
+	stopped string // why the guard stopped it ("": it did not)
+	// exact says its share was the one it gets in turn (see settle).
+	exact bool
 }
 
 // runBeside starts tail's tests on a twin of sb, beside the other tests
 // of a grading whose runner is rn and whose guard has spent spent of its
 // total so far.
 func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []planned, spent time.Duration) *beside {
-	b := &beside{tw: sb.Twin(), gd: &guard{clock: threadCPU, reserve: rn.guard.reserve}, done: make(chan struct{})}
+	b := &beside{tw: sb.Twin(), gd: &guard{clock: threadCPU, reserve: rn.guard.reserve}, done: make(chan struct{}), n: len(tail)}
 	go func() {
 		defer close(b.done)
 		defer func() {
@@ -108,19 +127,56 @@ func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []plan
 			if i > 0 {
 				b.tw.Isolate() // a fresh instance, an empty memo
 			}
+			b.mu.Lock()
 			b.gd.begin(len(tail) - i)
 			c0, t0 := b.gd.clock(), time.Now()
+			b.cur, b.curStart, b.curExact, b.walking = i, c0, false, true
+			if b.settled {
+				b.exactShare()
+			}
+			b.mu.Unlock()
 			rt, err := r.run(t)
 			if err != nil {
 				return // the grading was canceled
 			}
-			b.ran = append(b.ran, besideTest{rt: rt, cpu: b.gd.clock() - c0, wall: time.Since(t0), usage: b.tw.Usage(), clean: b.tw.Clean(), stopped: r.stopped})
-			if r.stopped || !b.tw.Clean() {
-				return // kept no further: they run again in turn
+			cpu := b.gd.clock() - c0
+			b.mu.Lock()
+			b.ran = append(b.ran, besideTest{rt: rt, cpu: cpu, wall: time.Since(t0), usage: b.tw.Usage(), clean: b.tw.Clean(), stopped: r.stopped, exact: b.curExact})
+			b.before += cpu
+			b.walking = false
+			b.mu.Unlock()
+			if r.stopped != "" || !b.tw.Clean() {
+				return // the walks after it run in turn
 			}
 		}
 	}()
 	return b
+}
+
+// settle tells the walks beside that the other tests have ended, with
+// the grading's guard gd: from now on each walk's share is what it gets
+// in turn, the walk running now's too. A walk beside that runs over its
+// share then stops where it would in turn (or, if it had already run past
+// that point, at once), and its stop is kept: it is not run a second
+// time in turn.
+func (b *beside) settle(gd *guard) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.settled, b.spent, b.total = true, gd.spent(), gd.end-gd.start
+	if b.walking {
+		b.exactShare()
+	}
+}
+
+// exactShare moves the running walk's deadline (on the twin's clock) to
+// where the guard would put it in turn: after the other tests' time and
+// the walks before it, less the reserve of those after it. b.mu is held.
+func (b *beside) exactShare() {
+	now := b.spent + b.before
+	left := b.n - b.cur
+	deadline := max(b.total-time.Duration(left-1)*b.gd.reserve, now+b.gd.reserve)
+	b.gd.deadline.Store(int64(b.curStart + deadline - now))
+	b.curExact = true
 }
 
 // running reports whether the walks beside are still going.
@@ -162,7 +218,13 @@ func (b *beside) keep(sb counter, gd *guard, n int) int {
 	for j, t := range b.ran {
 		left := n - j
 		deadline := max(gd.end-gd.start-time.Duration(left-1)*gd.reserve, now+gd.reserve)
-		if t.stopped || !t.clean || now+t.cpu > deadline || !sb.WithinTotal(t.usage) {
+		if !t.clean || !sb.WithinTotal(t.usage) {
+			break
+		}
+		// A walk stopped for time on its share in turn (exact) is kept:
+		// in turn it stops there too. Any other stop, or a walk that ran
+		// to its end past that share, runs again in turn.
+		if t.stopped != "" && (t.stopped != stopTime || !t.exact) || t.stopped == "" && now+t.cpu > deadline {
 			break
 		}
 		now += t.cpu

@@ -48,7 +48,11 @@ func TestKeepFollowsTheSharesInTurn(t *testing.T) {
 		// the others took nearly all: each walk still gets one reserve
 		{"a reserve each", 9800 * ms, []besideTest{walk(400 * ms), walk(400 * ms)}, fakeCounter{}, 2},
 		{"over a reserve", 9800 * ms, []besideTest{walk(400 * ms), walk(600 * ms)}, fakeCounter{}, 1},
-		{"the first stopped", 0, []besideTest{{cpu: ms, clean: true, stopped: true}, walk(ms)}, fakeCounter{}, 0},
+		{"the first stopped for memory", 0, []besideTest{{cpu: ms, clean: true, stopped: stopMemory, exact: true}, walk(ms)}, fakeCounter{}, 0},
+		{"the first stopped on a share not yet its own", 0, []besideTest{{cpu: 10 * s, clean: true, stopped: stopTime}}, fakeCounter{}, 0},
+		// stopped on its share in turn: kept, over it by the last checks
+		{"the second stopped on its own share", 6 * s, []besideTest{walk(3 * s), {cpu: 1200 * ms, clean: true, stopped: stopTime, exact: true}}, fakeCounter{}, 2},
+		{"a stop on its own share, crashed", 0, []besideTest{{cpu: 9 * s, stopped: stopTime, exact: true}}, fakeCounter{}, 0},
 		{"the second crashed", 0, []besideTest{walk(ms), {cpu: ms}}, fakeCounter{}, 1},
 		{"the grading's sandbox crashed", 0, []besideTest{walk(ms), walk(ms)}, fakeCounter{dirty: true}, 0},
 		// a twin's counts are its whole run's so far: 1 s, then 3 s in all
@@ -77,4 +81,43 @@ func TestKeepFollowsTheSharesInTurn(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Once the other tests end, the walk running beside gets the deadline it
+// would have in turn, on the twin's clock: after the other tests' time
+// and the walks before it, less the reserve of those after it, and at
+// least one reserve.
+func TestSettleGivesTheWalkItsShareInTurn(t *testing.T) {
+	s, ms := time.Second, time.Millisecond
+	for _, c := range []struct {
+		name          string
+		spent, before time.Duration // the other tests', the walks' before it
+		cur           int
+		want          time.Duration // from its start
+	}{
+		{"the first of two", 2 * s, 0, 0, 7500 * ms},          // 10 - 0.5 - 2
+		{"the second of two", 6 * s, 3 * s, 1, 1 * s},         // 10 - 9
+		{"a reserve at least", 6 * s, 3800 * ms, 1, 500 * ms}, // 9.8 + 0.5 - 9.8
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tw := &guard{clock: func() time.Duration { return 0 }, reserve: 500 * ms}
+			tw.deadline.Store(int64(100 * s)) // the share it had before: as if the other tests took no more
+			b := &beside{gd: tw, n: 2, done: make(chan struct{})}
+			b.cur, b.curStart, b.walking, b.before = c.cur, 40*s, true, c.before
+			gd := &guard{clock: func() time.Duration { return c.spent }, reserve: 500 * ms, end: 10 * s}
+			b.settle(gd)
+			assert.Equal(t, 40*s+c.want, time.Duration(tw.deadline.Load()))
+			assert.True(t, b.curExact)
+		})
+	}
+	t.Run("between two walks", func(t *testing.T) {
+		tw := &guard{clock: func() time.Duration { return 0 }, reserve: 500 * ms}
+		tw.deadline.Store(int64(100 * s))
+		b := &beside{gd: tw, n: 2, done: make(chan struct{})}
+		b.settle(&guard{clock: func() time.Duration { return s }, reserve: 500 * ms, end: 10 * s})
+		assert.Equal(t, 100*s, time.Duration(tw.deadline.Load()), "the next walk's start sets it")
+		assert.False(t, b.curExact)
+		assert.True(t, b.settled)
+		assert.Equal(t, s, b.spent)
+	})
 }

@@ -33,10 +33,12 @@ const (
 type guard struct {
 	// clock is the grading's CPU time (threadCPU); end and deadline are
 	// read on it.
-	clock    func() time.Duration
-	start    time.Duration // the grading's first reading
-	end      time.Duration // the whole grading's
-	deadline time.Duration // the current test's
+	clock func() time.Duration
+	start time.Duration // the grading's first reading
+	end   time.Duration // the whole grading's
+	// deadline is the current test's, in nanoseconds: a walk beside's is
+	// moved from the grading's goroutine (see beside.go).
+	deadline atomic.Int64
 	// calls counts checks: the clock is read on every 64th.
 	calls uint32
 	// reserve is the time kept back for each test after the current one.
@@ -79,7 +81,7 @@ func (g *guard) setOver() { g.over.Store(1) }
 // its share is what remains less the reserve of the others.
 func (g *guard) begin(left int) {
 	now := g.clock()
-	g.deadline = max(g.end-time.Duration(left-1)*g.reserve, now+g.reserve)
+	g.deadline.Store(int64(max(g.end-time.Duration(left-1)*g.reserve, now+g.reserve)))
 	g.over.Store(0)
 	g.last = explore.Progress{}
 }
@@ -93,7 +95,7 @@ func (g *guard) check() {
 	if g.over.Load() != 0 {
 		panic(sim.Stop{Reason: stopMemory})
 	}
-	if g.calls++; g.calls%64 == 0 && g.clock() > g.deadline {
+	if g.calls++; g.calls%64 == 0 && g.clock() > time.Duration(g.deadline.Load()) {
 		panic(sim.Stop{Reason: stopTime})
 	}
 }

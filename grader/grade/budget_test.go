@@ -26,17 +26,17 @@ func fakeGuard(total time.Duration, tests int) (*guard, *time.Duration) {
 func TestGuardSharesTheBudget(t *testing.T) {
 	g, now := fakeGuard(30*time.Second, 4) // reserve: 1s
 	g.begin(4)
-	assert.Equal(t, 27*time.Second, g.deadline)
+	assert.Equal(t, 27*time.Second, time.Duration(g.deadline.Load()))
 	*now = 26 * time.Second
 	assert.NotPanics(t, func() { g.calls = 63; g.check() })
 	*now = 28 * time.Second
 	assert.PanicsWithValue(t, sim.Stop{Reason: stopTime}, func() { g.calls = 63; g.check() })
 
 	g.begin(3) // the runaway took more than its share: the next keeps its reserve
-	assert.Equal(t, 29*time.Second, g.deadline)
+	assert.Equal(t, 29*time.Second, time.Duration(g.deadline.Load()))
 	*now = 40 * time.Second
 	g.begin(1)
-	assert.Equal(t, 41*time.Second, g.deadline, "past the end, a test still gets its reserve")
+	assert.Equal(t, 41*time.Second, time.Duration(g.deadline.Load()), "past the end, a test still gets its reserve")
 }
 
 // The memory watchdog's flag stops the test at its next check, and a new

@@ -212,6 +212,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		if i == tail && lane != nil {
 			b := lane
 			lane = nil
+			b.settle(gd)
 			b.wait()
 			k := b.keep(sb, gd, len(plan)-tail)
 			for _, w := range b.ran[:k] {
@@ -372,13 +373,13 @@ type runner struct {
 	// hidden is set while a hidden test runs: its fault texts are not
 	// shown (the code could write into them what it saw of the test).
 	hidden bool
-	// stopped says the last test was stopped by the guard.
-	stopped bool
+	// stopped says why the guard stopped the last test ("": it did not).
+	stopped string
 }
 
 func (r *runner) run(t planned) (rt report.Test, err error) {
 	rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
-	r.hidden, r.stopped = t.vis == report.Hidden, false
+	r.hidden, r.stopped = t.vis == report.Hidden, ""
 	var start time.Duration // on the guard's clock
 	if r.guard != nil {
 		start = r.guard.clock()
@@ -394,7 +395,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 		}
 		rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
 			Message: r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem)}
-		err, r.stopped = nil, true
+		err, r.stopped = nil, stop.Reason
 		if stop.Reason == stopMemory {
 			runtime.GC() // what the stopped test held, before the next one starts
 			debug.FreeOSMemory()
