@@ -26,11 +26,13 @@ import (
 // whether the code crashed or ran out of time before. So a walk run
 // beside is kept only if, once the other tests are done:
 //
-//   - it ran to its end, and no call of either sandbox crashed, timed
-//     out or was refused (sandbox.Clean);
+//   - no call of either sandbox crashed, timed out or was refused
+//     (sandbox.Clean);
 //   - the time of both sandboxes together is within the total;
-//   - its host time fits the share the guard would have given it after
-//     the other tests' time (guard.begin's deadline, worked out again).
+//   - it ran to its end within the share the guard would have given it
+//     after the other tests' time (guard.begin's deadline, worked out
+//     again), or the guard stopped it at that very share: once the other
+//     tests end, the walk running beside gets it (settle).
 //
 // The walks from the first one that fails these on are run again, one
 // after the other, as they always were. The memory watchdog stops a walk
