@@ -63,20 +63,28 @@ func TestHostile(t *testing.T) {
 	})
 }
 
+// exerciseOf is an exercise made of files (path in its folder: text).
+func exerciseOf(t *testing.T, files map[string]string) *exercise.Exercise {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	ex, err := exercise.Load(dir, "")
+	require.NoError(t, err)
+	return ex
+}
+
 // What the code saw in a hidden test never reaches the log, not even
 // when it prints it later: the log stops at the first hidden test, and
 // every public test runs before.
 func TestLogKeepsHiddenInputsOut(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
-	}
-	write("exercise.md", "---\ntitle: T\nalgorithm: maekawa\ninterface: maekawasteps\nvoting-sets: [16]\n---\n")
-	write("public/four.scn", "algorithm maekawa\nnodes N1 N2 N3 N4\nrun\n")
-	write("hidden/nine.scn", "algorithm maekawa\nnodes N1 N2 N3 N4 N5 N6 N7 N8 N9\nrequest N9\nrun until N9 enters\n")
-	ex, err := exercise.Load(dir, "")
-	require.NoError(t, err)
+	ex := exerciseOf(t, map[string]string{
+		"exercise.md":     "---\ntitle: T\nalgorithm: maekawa\ninterface: maekawasteps\nvoting-sets: [16]\n---\n",
+		"public/four.scn": "algorithm maekawa\nnodes N1 N2 N3 N4\nrun\n",
+		"hidden/nine.scn": "algorithm maekawa\nnodes N1 N2 N3 N4 N5 N6 N7 N8 N9\nrequest N9\nrun until N9 enters\n",
+	})
 	res := gradeFile(t, ex, hostile("maekawa_hoards.go"))
 	require.Equal(t, report.Graded, res.Status)
 	assert.Equal(t, res.MaxScore, res.Score)
@@ -89,16 +97,11 @@ func TestLogKeepsHiddenInputsOut(t *testing.T) {
 // nothing into the log either: the file prints every request it takes,
 // and only the public test's two nodes' reach the log.
 func TestWalkBesideLogsNothing(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
-	}
-	write("exercise.md", "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\n---\n")
-	write("public/two.scn", "algorithm ra-benari\nnodes N1 N2\nrequests 1\nrun\n")
-	write("hidden/five.walk", "nodes 5\nrequests 1\nwalks 3\ndepth 80\nseed 5\nprops safety\n")
-	ex, err := exercise.Load(dir, "")
-	require.NoError(t, err)
+	ex := exerciseOf(t, map[string]string{
+		"exercise.md":      "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\n---\n",
+		"public/two.scn":   "algorithm ra-benari\nnodes N1 N2\nrequests 1\nrun\n",
+		"hidden/five.walk": "nodes 5\nrequests 1\nwalks 3\ndepth 80\nseed 5\nprops safety\n",
+	})
 	src, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "solution.go"))
 	require.NoError(t, err)
 	printing := strings.Replace(string(src), "func (n Node) P11() {", "func (n Node) P11() {\n\tprintln(\"request from\", n.Source, \"taken\")", 1)
