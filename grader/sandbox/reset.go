@@ -113,10 +113,23 @@ func keepStart(mod api.Module, src *sources, buf uint32) *started {
 	return st
 }
 
+// restore sets mem, the memory of st's globals' instance, its globals and
+// src back to where st's start left them; false if mem is not st's size.
+func (st *started) restore(mem api.Memory, src *sources) bool {
+	if mem == nil || mem.Size() != uint32(len(st.mem)) || !mem.Write(0, st.mem) {
+		return false
+	}
+	for i, g := range st.globals {
+		g.Set(st.values[i])
+	}
+	src.setBack(st.src)
+	return true
+}
+
 // copyStart makes mod, an instance whose start functions did not run,
-// what st's instance was after its start: st's memory (mod's grown to
-// its size first), its globals and its readings (into src). It returns
-// mod's own record of that, for putBack, or nil if it could not.
+// what st's instance was after its start (its memory grown to st's size
+// first, then restored). It returns mod's own record of that, for
+// putBack, or nil if it could not.
 func copyStart(mod api.Module, st *started, src *sources) *started {
 	mem := mod.Memory()
 	if mem == nil {
@@ -127,19 +140,17 @@ func copyStart(mod api.Module, st *started, src *sources) *started {
 			return nil
 		}
 	}
-	if mem.Size() != uint32(len(st.mem)) || !mem.Write(0, st.mem) {
-		return nil
-	}
 	own := &started{mem: st.mem, names: st.names, values: st.values, src: st.src, buf: st.buf}
-	for i, name := range st.names {
+	for _, name := range st.names {
 		g, ok := mod.ExportedGlobal(name).(api.MutableGlobal)
 		if !ok {
 			return nil
 		}
-		g.Set(st.values[i])
 		own.globals = append(own.globals, g)
 	}
-	src.setBack(st.src)
+	if !own.restore(mem, src) {
+		return nil
+	}
 	return own
 }
 
@@ -161,14 +172,9 @@ func (s *Sandbox) putBack() bool {
 	if c := s.bg.ready(); c != nil && s.modRT != c.rt {
 		return false // the compiler has finished: the next instance runs compiled
 	}
-	mem := s.mod.Memory()
-	if mem == nil || mem.Size() != uint32(len(st.mem)) || !mem.Write(0, st.mem) {
+	if !st.restore(s.mod.Memory(), s.src) {
 		return false
 	}
-	for i, g := range st.globals {
-		g.Set(st.values[i])
-	}
-	s.src.setBack(st.src)
 	s.putBacks++
 	if s.modRT != s.rt {
 		s.compiledPutBacks++

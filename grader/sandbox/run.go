@@ -443,7 +443,7 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 // compiled any longer (else once its compilation ends).
 func (s *Sandbox) Close() {
 	if s.twinOf != nil {
-		s.closeTwin()
+		s.kill() // its instance; the module and its runtime are twinOf's
 		return
 	}
 	if s.workload != "" && s.Runs > 0 {

@@ -104,11 +104,3 @@ func (s *Sandbox) instantiateCopy(ctx context.Context, rt wazero.Runtime, cm waz
 	s.copies++
 	return true
 }
-
-// closeTwin closes a twin's instance; the module and its runtime are s's.
-func (s *Sandbox) closeTwin() {
-	if s.mod != nil {
-		s.mod.Close(context.Background())
-		s.mod = nil
-	}
-}
