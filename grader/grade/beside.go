@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dmelab/grader/iface"
@@ -45,6 +46,98 @@ import (
 // reading of /proc/stat.
 const besideEvery = 4096
 
+// walksBeside is a grading's walks on their way beside its other tests:
+// started once a core is idle, at a test's start (at) or within one
+// (called), and taken in at their turn (join).
+type walksBeside struct {
+	ctx  context.Context
+	rn   *runner // the grading's, set before its first test
+	sb   *sandbox.Sandbox
+	plan []planned
+	// tail is where the walks begin in plan (len(plan): none to run
+	// beside).
+	tail int
+	// on says whether to start them now (nil: sandbox.SpareCore).
+	on func() bool
+	// cur is the test running on the grading's goroutine, calls its
+	// calls into the sandbox so far.
+	cur, calls int
+	lane       *beside // started, not yet joined
+	// last is the lane started, for the memory watchdog's goroutine.
+	last atomic.Pointer[beside]
+}
+
+// at says that test i of the plan starts now.
+func (w *walksBeside) at(i int) {
+	w.cur = i
+	w.ask()
+}
+
+// called counts a call into the sandbox: within a long test, every
+// besideEvery calls ask again.
+func (w *walksBeside) called() {
+	if w.calls++; w.calls%besideEvery == 0 {
+		w.ask()
+	}
+}
+
+// ask starts the walks beside if they have not started, their turn has
+// not come, and a core is idle. It runs between two calls into the
+// sandbox, whose start the twin copies.
+func (w *walksBeside) ask() {
+	if w.lane != nil || w.cur >= w.tail || w.tail >= len(w.plan) {
+		return
+	}
+	on := w.on
+	if on == nil {
+		on = sandbox.SpareCore
+	}
+	if on() {
+		w.lane = runBeside(w.ctx, w.rn, w.sb, w.plan[w.tail:], w.rn.guard.spent())
+		w.last.Store(w.lane)
+	}
+}
+
+// memoryOver is the memory watchdog's stop, for the grading whose guard
+// is gd: the walks beside first, while they run.
+func (w *walksBeside) memoryOver(gd *guard) func() {
+	return func() {
+		if b := w.last.Load(); b != nil && b.running() {
+			b.gd.setOver()
+			return
+		}
+		gd.setOver()
+	}
+}
+
+// join takes the walks beside in at their turn, with the grading's guard
+// gd (the other tests have ended): it waits for them, and returns those
+// kept (see keep), counted into the sandbox and gd. The walks after
+// those run in turn; all of them, if none ran beside.
+func (w *walksBeside) join(gd *guard) []besideTest {
+	b := w.lane
+	if b == nil {
+		return nil
+	}
+	w.lane = nil
+	b.settle(gd)
+	b.wait()
+	return b.ran[:b.keep(w.sb, gd)]
+}
+
+// close waits for walks beside that a grading ended before their turn
+// (canceled, or a failure of its own) left running, and closes their twin.
+func (w *walksBeside) close() {
+	if w.lane != nil {
+		<-w.lane.done
+		w.lane.tw.Close()
+	}
+}
+
+// besideRunning counts the walks beside running in this process (for a
+// test: a grading waits for its own before it returns).
+var besideRunning atomic.Int32
+
 // tailStart is where plan's trailing run of hidden walks begins
 // (len(plan): it has none).
 func tailStart(plan []planned) int {
@@ -72,14 +165,14 @@ type beside struct {
 	// running (cur, on the twin's clock since curStart, while walking;
 	// ran holds those before it) and the time of those before it
 	// (before).
-	mu           sync.Mutex
-	settled      bool
-	spent, total time.Duration
-	n, cur       int
-	walking      bool
-	curStart     time.Duration
-	before       time.Duration
-	curExact     bool
+	mu       sync.Mutex
+	settled  bool
+	spent    time.Duration
+	n, cur   int
+	walking  bool
+	curStart time.Duration
+	before   time.Duration
+	curExact bool
 }
 
 // besideTest is one walk run beside: its outcome, its host time on the
@@ -101,8 +194,10 @@ type besideTest struct {
 // total so far.
 func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []planned, spent time.Duration) *beside {
 	b := &beside{tw: sb.Twin(), gd: &guard{clock: threadCPU, reserve: rn.guard.reserve}, done: make(chan struct{}), n: len(tail)}
+	besideRunning.Add(1)
 	go func() {
 		defer close(b.done)
+		defer besideRunning.Add(-1)
 		defer func() {
 			if p := recover(); p != nil {
 				b.failed = p
@@ -164,7 +259,7 @@ func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []plan
 func (b *beside) settle(gd *guard) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.settled, b.spent, b.total = true, gd.spent(), gd.end-gd.start
+	b.settled, b.spent = true, gd.spent()
 	if b.walking {
 		b.exactShare()
 	}
@@ -175,9 +270,7 @@ func (b *beside) settle(gd *guard) {
 // the walks before it, less the reserve of those after it. b.mu is held.
 func (b *beside) exactShare() {
 	now := b.spent + b.before
-	left := b.n - b.cur
-	deadline := max(b.total-time.Duration(left-1)*b.gd.reserve, now+b.gd.reserve)
-	b.gd.deadline.Store(int64(b.curStart + deadline - now))
+	b.gd.deadline.Store(int64(b.curStart + b.gd.shareEnd(now, b.n-b.cur) - now))
 	b.curExact = true
 }
 
@@ -209,17 +302,15 @@ type counter interface {
 
 // keep is how many of the walks beside stand as the tests one after the
 // other would have given them, now that every other test has run on sb
-// under gd; n is how many walks there are. It counts those kept into sb
-// and gd.
-func (b *beside) keep(sb counter, gd *guard, n int) int {
+// under gd. It counts those kept into sb and gd.
+func (b *beside) keep(sb counter, gd *guard) int {
 	if !sb.Clean() {
 		return 0
 	}
 	now, spent := gd.spent(), time.Duration(0)
 	k := 0
 	for j, t := range b.ran {
-		left := n - j
-		deadline := max(gd.end-gd.start-time.Duration(left-1)*gd.reserve, now+gd.reserve)
+		deadline := gd.shareEnd(now, b.n-j)
 		if !t.clean || !sb.WithinTotal(t.usage) {
 			break
 		}

@@ -66,8 +66,8 @@ func TestKeepFollowsTheSharesInTurn(t *testing.T) {
 			gd := &guard{clock: func() time.Duration { return now }, reserve: 500 * ms, end: 10 * s}
 			sb := c.sb
 			sb.total = 10 * s
-			b := &beside{ran: c.ran}
-			assert.Equal(t, c.want, b.keep(&sb, gd, 2))
+			b := &beside{ran: c.ran, n: 2}
+			assert.Equal(t, c.want, b.keep(&sb, gd))
 			var cpu time.Duration
 			for _, w := range c.ran[:c.want] {
 				cpu += w.cpu
@@ -100,7 +100,7 @@ func TestSettleGivesTheWalkItsShareInTurn(t *testing.T) {
 		{"a reserve at least", 6 * s, 3800 * ms, 1, 500 * ms}, // 9.8 + 0.5 - 9.8
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tw := &guard{clock: func() time.Duration { return 0 }, reserve: 500 * ms}
+			tw := &guard{clock: func() time.Duration { return 0 }, reserve: 500 * ms, start: 30 * s, end: 40 * s}
 			tw.deadline.Store(int64(100 * s)) // the share it had before: as if the other tests took no more
 			b := &beside{gd: tw, n: 2, done: make(chan struct{})}
 			b.cur, b.curStart, b.walking, b.before = c.cur, 40*s, true, c.before

@@ -135,19 +135,23 @@ func TestWalksBesideStopAsInTurn(t *testing.T) {
 	}
 }
 
-// The walks beside end with a grading that is canceled, and the grading
-// says so.
+// The walks beside end with a grading that is canceled: it says so, and
+// it has waited for them when it returns.
 func TestWalksBesideEndWithTheGrading(t *testing.T) {
 	ex := load(t, "suzuki-kasami")
 	src, err := os.ReadFile(filepath.Join(ex.Dir, "solution.go"))
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	g := grade.WithBeside(grader, true)
+	var atCancel int32
 	g.Progress = func(format string, args ...any) {
-		if strings.HasPrefix(format, "built") {
-			cancel() // as the tests begin
+		if strings.HasPrefix(fmt.Sprintf(format, args...), "public/") && atCancel == 0 {
+			atCancel = grade.WalksBesideRunning() // the walk (300 ms) runs beside the first test's end
+			cancel()
 		}
 	}
 	_, err = g.Grade(ctx, ex, "solution.go", src)
 	assert.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, int32(1), atCancel, "the walk ran beside when the grading was canceled")
+	assert.Zero(t, grade.WalksBesideRunning(), "and had ended when it returned")
 }

@@ -77,11 +77,18 @@ func (g *guard) charge(d time.Duration) {
 // setOver stops the current test for memory (the watchdog's).
 func (g *guard) setOver() { g.over.Store(1) }
 
+// shareEnd is where a test's share of a grading's total ends, the test
+// beginning at now with left tests (itself included) still to run, both
+// counted from the grading's start: what remains less the reserve of the
+// others, and at least one reserve.
+func (g *guard) shareEnd(now time.Duration, left int) time.Duration {
+	return max(g.end-g.start-time.Duration(left-1)*g.reserve, now+g.reserve)
+}
+
 // begin starts a test with left tests (this one included) still to run:
 // its share is what remains less the reserve of the others.
 func (g *guard) begin(left int) {
-	now := g.clock()
-	g.deadline.Store(int64(max(g.end-time.Duration(left-1)*g.reserve, now+g.reserve)))
+	g.deadline.Store(int64(g.start + g.shareEnd(g.spent(), left)))
 	g.over.Store(0)
 	g.last = explore.Progress{}
 }

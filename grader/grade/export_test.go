@@ -7,3 +7,7 @@ func WithBeside(g *Grader, on bool) *Grader {
 	c.beside = func() bool { return on }
 	return &c
 }
+
+// WalksBesideRunning is how many gradings' walks run beside their other
+// tests in this process now.
+func WalksBesideRunning() int32 { return besideRunning.Load() }

@@ -15,7 +15,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"dmelab/algorithms/sim"
@@ -154,73 +153,41 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	sb.Pin()
 	gd := newGuard(total, len(plan))
 	// The walks at the plan's end may run beside the other tests (see
-	// beside.go): the memory watchdog stops them first.
-	tail := tailStart(plan)
-	besideOn := g.beside
-	if besideOn == nil {
-		besideOn = sandbox.SpareCore
+	// beside.go); the memory watchdog stops them first.
+	walks := &walksBeside{ctx: ctx, sb: sb, plan: plan, tail: tailStart(plan), on: g.beside}
+	if g.FirstFailure {
+		walks.tail = len(plan) // stopping at a failure, in turn
 	}
-	var lane *beside
-	defer func() {
-		if lane != nil { // the grading ended before the walks' turn
-			<-lane.done
-			lane.tw.Close() // before sb's deferred Close
-		}
-	}()
-	var laneOn atomic.Pointer[beside]
-	over := func() {
-		if b := laneOn.Load(); b != nil && b.running() {
-			b.gd.setOver()
-			return
-		}
-		gd.setOver()
-	}
+	defer walks.close() // before sb's deferred Close
 	stopWatch := make(chan struct{})
 	defer close(stopWatch)
-	go watchMemory(over, g.maxMemory(), stopWatch)
-	// The walks start beside as soon as a core is idle: at a test's start,
-	// or within a long one, every besideEvery calls (between two calls,
-	// when the sandbox is the grading's to copy).
-	var rn *runner
-	cur, calls := 0, 0
-	startBeside := func() {
-		if lane == nil && cur < tail && tail < len(plan) && !g.FirstFailure && besideOn() {
-			lane = runBeside(ctx, rn, sb, plan[tail:], gd.spent())
-			laneOn.Store(lane)
-		}
-	}
+	go watchMemory(walks.memoryOver(gd), g.maxMemory(), stopWatch)
 	call := func(req []byte) ([]byte, error) {
 		if ctx.Err() != nil {
 			return nil, errCanceled
 		}
 		gd.check()
-		if calls++; calls%besideEvery == 0 {
-			startBeside()
-		}
+		walks.called()
 		return sb.Call(req)
 	}
-	rn = &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
+	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
 		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory()}
+	walks.rn = rn
 	quiet := false
 	for i := 0; i < len(plan); i++ {
 		t := plan[i]
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		cur = i
-		startBeside()
-		if i == tail && lane != nil {
-			b := lane
-			lane = nil
-			b.settle(gd)
-			b.wait()
-			k := b.keep(sb, gd, len(plan)-tail)
-			for _, w := range b.ran[:k] {
+		walks.at(i)
+		if i == walks.tail {
+			kept := walks.join(gd)
+			for _, w := range kept {
 				res.Tests = append(res.Tests, w.rt)
 				res.Score += w.rt.Points
 				g.progress("%-40s %5.1f/%-4.1f %s, beside the others", w.rt.Name, w.rt.Points, w.rt.MaxPoints, w.wall.Round(time.Millisecond))
 			}
-			if i += k; i == len(plan) {
+			if i += len(kept); i == len(plan) {
 				break
 			}
 			t = plan[i]
