@@ -6,6 +6,7 @@ package explore
 type seg[T any] struct {
 	chunks [][]T
 	n      int
+	room   int // the chunks' capacities summed (bytes is asked at every state)
 }
 
 const segBits = 20
@@ -20,10 +21,13 @@ func (s *seg[T]) push(v T) {
 			c = 256
 		}
 		s.chunks = append(s.chunks, make([]T, 0, c))
+		s.room += c
 	}
 	c := &s.chunks[s.n>>segBits]
 	if len(*c) == cap(*c) {
+		s.room -= cap(*c)
 		*c = grown(*c, 1<<segBits)
+		s.room += cap(*c)
 	}
 	*c = append(*c, v)
 	s.n++
@@ -43,13 +47,7 @@ func (s *seg[T]) at(i int) T { return s.chunks[i>>segBits][i&(1<<segBits-1)] }
 func (s *seg[T]) len() int { return s.n }
 
 // bytes is the memory the entries take.
-func (s *seg[T]) bytes(size int) int {
-	n := 0
-	for _, c := range s.chunks {
-		n += cap(c)
-	}
-	return n * size
-}
+func (s *seg[T]) bytes(size int) int { return s.room * size }
 
 // bits is an append-only bit array, one bit per state.
 type bits struct {

@@ -193,6 +193,7 @@ func (s *states) usedBytes() int {
 type vecTable struct {
 	width   int
 	vecs    [][]uint32 // chunks of vecsPerChunk vectors
+	room    int        // their capacities summed (memBytes is asked at every state)
 	n       int
 	slots   []uint32 // see slotFor
 	mask    uint64
@@ -288,10 +289,13 @@ func (s *vecTable) append(v []uint32) int {
 			c = 64 * s.width // grown by append: small tables stay small
 		}
 		s.vecs = append(s.vecs, make([]uint32, 0, c))
+		s.room += c
 	}
 	c := &s.vecs[len(s.vecs)-1]
 	if len(*c)+len(v) > cap(*c) {
+		s.room -= cap(*c)
 		*c = grown(*c, vecsPerChunk*s.width)
+		s.room += cap(*c)
 	}
 	*c = append(*c, v...)
 	s.n++
@@ -330,13 +334,7 @@ func (s *vecTable) rehash(size int) {
 
 const rehashBatch = 64
 
-func (s *vecTable) memBytes() int {
-	n := 0
-	for _, c := range s.vecs {
-		n += cap(c)
-	}
-	return n*4 + len(s.slots)*4
-}
+func (s *vecTable) memBytes() int { return s.room*4 + len(s.slots)*4 }
 
 func (s *vecTable) usedBytes() int { return s.n*s.width*4 + len(s.slots)*4 }
 
