@@ -14,15 +14,15 @@ import (
 // successors at once) must leave every search exactly as expanding one
 // state at a time does: the same states in the same order, so the same
 // counts, memory, verdicts and counterexamples, also where a bound, First
-// or a violation stops the search part way. Every algorithm is searched
-// both ways, with and without the reduction, with Order, bounded by
+// or a violation stops the search part way; and so must expanding ahead
+// in lanes (Config.Fork). Every algorithm is searched all three ways, with and without the reduction, with Order, bounded by
 // states and by memory, with four nodes, and the elections with crashes.
 func TestExpandingAheadChangesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches every algorithm several times")
 	}
 	all := []string{explore.Safety, explore.Liveness, explore.Order}
-	compared := 0
+	compared, forks := 0, 0
 	for _, a := range registry.All() {
 		base := explore.Config{Alg: a, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, AppMsgs: 1}, MaxStates: 60000}
 		cases := map[string]explore.Config{"safety and liveness": base}
@@ -55,8 +55,12 @@ func TestExpandingAheadChangesNothing(t *testing.T) {
 			got, err := explore.Check(c)
 			require.NoError(t, err, "%s %s", a.Name, name)
 			require.Equal(t, want, got, "%s %s", a.Name, name)
+			got, err = explore.Check(explore.Lanes(c, 3, &forks))
+			require.NoError(t, err, "%s %s", a.Name, name)
+			require.Equal(t, want, got, "%s %s in lanes", a.Name, name)
 			compared++
 		}
 	}
 	require.Greater(t, compared, 6*len(registry.All()))
+	require.Greater(t, forks, 1000, "the lanes expanded runs of states")
 }

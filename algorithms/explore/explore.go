@@ -100,6 +100,21 @@ type Config struct {
 	// Progress, if set, is called every ProgressEvery states.
 	Progress      func(Progress)
 	ProgressEvery int
+	// Fork, if set, lets a search compute successors on Workers cores at
+	// once. Fork(n, f) must call f(0), ..., f(n-1), at once where it can,
+	// and return once every call has returned. The core starts no
+	// goroutine of its own (it is also built for WebAssembly, and the
+	// caller owns threads as it owns the clock); package internal/cores
+	// has a Fork. Only the computing of successors is split (see ahead):
+	// they are added on one core as before, so the states, their order,
+	// the verdicts and the counterexamples are the one-core search's. Each
+	// worker has a world of its own, so the algorithm's nodes must not
+	// change anything they share with other worlds (the registry's do
+	// not; internal/cores checks every one of them); the grader's nodes
+	// (student code in a sandbox) do, and it leaves Fork unset. A search
+	// with sleep sets (see useSleep) runs on one core.
+	Fork    func(n int, f func(i int))
+	Workers int
 }
 
 // Progress is a snapshot of a running search, or of the liveness check

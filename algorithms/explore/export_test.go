@@ -41,3 +41,17 @@ func Reached(c Config, sleep bool) (map[string]int, *Result, error) {
 	r, err := s.result()
 	return out, r, err
 }
+
+// Lanes is c with workers lanes expanding ahead (see Config.Fork), their
+// runs expanded one after another, the last lane's first: what the lanes
+// do may not depend on which runs first. Each fork adds one to *forks.
+func Lanes(c Config, workers int, forks *int) Config {
+	c.Workers = workers
+	c.Fork = func(n int, f func(int)) {
+		*forks++
+		for i := n - 1; i >= 0; i-- {
+			f(i)
+		}
+	}
+	return c
+}

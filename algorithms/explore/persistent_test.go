@@ -98,11 +98,10 @@ func walk(t *testing.T, w *sim.World, seed uint64, k int, visit func(*sim.World)
 // checkCandidates checks every candidate set at s, exploring at most
 // budget states outside each; it returns how many sets it checked.
 func checkCandidates(t *testing.T, s *sim.World, budget int) int {
-	sr := &search{}
 	sc := newScratch(s, nil)
 	evs := s.Events(nil)
 	checked := 0
-	for set, k := sr.persistentSet(s, sc, evs, 0); set != nil; set, k = sr.persistentSet(s, sc, evs, k) {
+	for set, k := sc.persistentSet(s, evs, 0); set != nil; set, k = sc.persistentSet(s, evs, k) {
 		T := slices.Clone(set)
 		checked++
 		for _, x := range T {

@@ -41,7 +41,7 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 		s.reduced.push(true)
 		return true
 	}
-	for set, k := s.persistentSet(w, sc, evs, 0); set != nil; set, k = s.persistentSet(w, sc, evs, k) {
+	for set, k := sc.persistentSet(w, evs, 0); set != nil; set, k = sc.persistentSet(w, evs, k) {
 		if try(set) {
 			return true
 		}
@@ -58,15 +58,15 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 // first candidate from k on (0 for the first) and where the next one is
 // looked for, or nil when there is none. Without the cycle proviso the
 // first is always taken.
-func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int) ([]sim.Event, int) {
+func (sc *scratch) persistentSet(w *sim.World, evs []sim.Event, k int) ([]sim.Event, int) {
 	for ; k < len(evs); k++ {
 		e := evs[k]
 		r := sc.reducible[e.Node]
 		local := e.Kind == sim.EvDeliver && e.Msg.Kind != sim.AppKind && r.LocalMsg(e.Msg, w.App[e.Node].Left == 0) ||
 			e.Kind == sim.EvRequest && r.LocalRequest()
 		if local {
-			s.set = append(s.set[:0], e)
-			return s.set, k + 1
+			sc.set = append(sc.set[:0], e)
+			return sc.set, k + 1
 		}
 	}
 	for ; k < len(evs)+len(w.Nodes); k++ {
@@ -74,23 +74,23 @@ func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int
 		if w.Crashed&(1<<i) != 0 {
 			continue // takes no step (a search from a state with a crash)
 		}
-		steps := sc.reducible[i].Persistent(s.steps[:0], w.App[i].Left == 0)
+		steps := sc.reducible[i].Persistent(sc.steps[:0], w.App[i].Left == 0)
 		if len(steps) == 0 && unreached(w, sc, i) {
 			steps = sc.grouped[i].Unreached(steps, w.App[i].Left == 0)
 		}
-		s.steps = steps
+		sc.steps = steps
 		if len(steps) == 0 {
 			continue
 		}
-		set := s.set[:0]
+		set := sc.set[:0]
 		for _, st := range steps {
 			set = append(set, sim.Event{Kind: sim.EvStep, Node: i, Step: st})
 		}
-		s.set = set
+		sc.set = set
 		return set, k + 1
 	}
 	for ; k < len(evs)+2*len(w.Nodes); k++ {
-		if set := s.receiptGroup(w, sc, evs, k-len(evs)-len(w.Nodes)); set != nil {
+		if set := sc.receiptGroup(w, evs, k-len(evs)-len(w.Nodes)); set != nil {
 			return set, k + 1
 		}
 	}
@@ -99,18 +99,18 @@ func (s *search) persistentSet(w *sim.World, sc *scratch, evs []sim.Event, k int
 
 // receiptGroup returns the receipts of grouped messages enabled at node
 // i (see sim.GroupReceiver) if no node may send it another; otherwise nil.
-func (s *search) receiptGroup(w *sim.World, sc *scratch, evs []sim.Event, i int) []sim.Event {
+func (sc *scratch) receiptGroup(w *sim.World, evs []sim.Event, i int) []sim.Event {
 	g := sc.grouped[i]
 	if g == nil || w.Crashed&(1<<i) != 0 {
 		return nil
 	}
-	set := s.set[:0]
+	set := sc.set[:0]
 	for _, e := range evs {
 		if e.Kind == sim.EvDeliver && e.Node == i && e.Msg.Kind != sim.AppKind && g.GroupMsg(e.Msg) {
 			set = append(set, e)
 		}
 	}
-	s.set = set
+	sc.set = set
 	if len(set) == 0 || maySend(w, sc, i, groupedTo(w, g, i)) {
 		return nil
 	}

@@ -48,6 +48,9 @@ type scratch struct {
 	ahead  bool
 	later  []laterPart
 	laterB []byte
+	// The candidate persistent set being built (see persistentSet).
+	set   []sim.Event
+	steps []sim.Step
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool

@@ -35,9 +35,7 @@ type search struct {
 	// ample); off for the first attempt, whose reduced graph is then
 	// checked for cycles instead.
 	proviso bool
-	dag     int8 // 0 unknown, 1 acyclic, 2 has a cycle
-	steps   []sim.Step
-	set     []sim.Event
+	dag     int8  // 0 unknown, 1 acyclic, 2 has a cycle
 	ahead   ahead // states expanded ahead (see ahead)
 	// The liveness check's own world and scratch (see expandFull).
 	fullW   *sim.World
@@ -126,6 +124,7 @@ func (s *search) bfs() {
 	c := s.cfg
 	w, _ := initial(c)
 	sc := newScratch(w, s.st)
+	s.newLanes(w, sc)
 	var evs []sim.Event
 	every := c.progressEvery()
 	s.complete = true
@@ -183,13 +182,13 @@ func (s *search) bfs() {
 			continue
 		}
 		if !s.proviso && !c.oneByOne {
-			st := s.ahead.pending(cur)
+			l, st := s.ahead.pending(cur)
 			if st == nil {
-				s.fill(w, sc, cur)
-				st = s.ahead.pending(cur)
+				s.fill(cur)
+				l, st = s.ahead.pending(cur)
 			}
 			if st != nil {
-				s.addAhead(w, sc, st)
+				s.addAhead(w, l, st)
 				continue
 			}
 		}

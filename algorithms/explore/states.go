@@ -70,10 +70,10 @@ func (s *states) keyOf(ids []uint32, add bool) ([]uint32, bool) {
 // keyAfter is keyOf(ids, false) for a successor of the state whose
 // stored vector is parent, in which no node's part but node's differs
 // (and the tail's, which always may): its other pairs are the parent's,
-// so only one pair is looked up.
-func (s *states) keyAfter(parent, ids []uint32, node int) ([]uint32, bool) {
-	key := append(s.key[:0], parent...)
-	s.key = key
+// so only one pair is looked up. The key is appended to dst: keyAfter
+// only reads s, so that lanes may call it at once (see ahead).
+func (s *states) keyAfter(dst, parent, ids []uint32, node int) ([]uint32, bool) {
+	key := append(dst, parent...)
 	if s.nodes%2 == 1 && node == s.nodes-1 {
 		key[s.nodes/2] = ids[node]
 	} else {
