@@ -33,6 +33,7 @@ test:
 
 test-go:
 	$(GO) test -timeout 30m ./...
+	$(GO) test -race -timeout 10m ./internal/cores
 
 # Hostile and odd-but-honest submissions (cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
@@ -150,9 +151,11 @@ fuzz:
 fuzz-scenario:
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime 5m
 
-# Exhaustive-search throughput: states/s, bytes per stored state, peak memory.
+# Exhaustive-search throughput: states/s, bytes per stored state, peak
+# memory; then ra-benari on one core and on every core (internal/cores).
 bench:
 	$(GO) test ./algorithms/explore -run '^$$' -bench . -benchtime 1x -timeout 30m
+	$(GO) test ./internal/cores -run '^$$' -bench . -benchtime 1x -timeout 30m
 
 # SPIN against dmelab on ra-benari (docs/performance.md): the Promela
 # model bench/spin/ra_benari.pml, step for step as the Go model, verified

@@ -18,6 +18,7 @@ import (
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
+	"dmelab/internal/cores"
 	"dmelab/internal/costbench"
 	"dmelab/wasm/play"
 )
@@ -60,6 +61,7 @@ type checkFlags struct {
 	channels            string
 	sets                [][]int
 	progressEveryMillis int
+	cores               int
 }
 
 func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
@@ -86,6 +88,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
 	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
 	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
+	fs.IntVar(&f.cores, "cores", 0, "cores the search computes successors on (0: every core; the states and verdicts are the same on any number)")
 	sets := fs.String("sets", "grid", `Maekawa voting sets: grid, plane (N = 7, 13, 21, 31) or the sets, e.g. "{1,2} {2,3} {3,1}"`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -149,6 +152,8 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("--time-limit must not be negative, got %s", f.timeLimit)
 	case f.numbers < 0 || f.numbers > 100:
 		return nil, fmt.Errorf("--numbers must be between 0 and 100, got %d", f.numbers)
+	case f.cores < 0 || f.cores > 256:
+		return nil, fmt.Errorf("--cores must be between 0 (every core) and 256, got %d", f.cores)
 	}
 	for _, p := range strings.Split(*props, ",") {
 		p = strings.TrimSpace(p)
@@ -206,6 +211,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		First:     f.first,
 		NoReduce:  !f.reduce,
 	}
+	cores.Use(&cfg, f.cores)
 	start := time.Now()
 	lastReport := start
 	if f.timeLimit > 0 {

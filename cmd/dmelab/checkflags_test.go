@@ -184,3 +184,27 @@ func TestStoppedLineOfTheLivenessCheck(t *testing.T) {
 	res.LivenessStopped = false
 	assert.Equal(t, "stopped at 1,234,567 states, 300 MiB after 30s (the --time-limit bound): raise it, or check fewer nodes or requests", stoppedLine(f, res))
 }
+
+// --cores splits the search's work between cores and changes nothing it
+// says: the report is the one-core report, counterexamples included
+// (the JSON's time left out). A count out of range is refused.
+func TestCheckCoresSayTheSame(t *testing.T) {
+	args := []string{"check", "--algo", "ra-v2", "--nodes", "3", "--json"}
+	var reports []map[string]any
+	for _, n := range []string{"1", "2", "3"} {
+		code, out, errs := runCLI(append(args, "--cores", n)...)
+		require.Equal(t, exitViolation, code, errs)
+		var res map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &res))
+		delete(res, "elapsed_ms")
+		reports = append(reports, res)
+	}
+	require.Equal(t, reports[0], reports[1])
+	require.Equal(t, reports[0], reports[2])
+	require.NotEmpty(t, reports[0]["counterexamples"])
+	require.Greater(t, reports[0]["states"], 10000.0)
+
+	code, _, errs := runCLI("check", "--algo", "central", "--nodes", "2", "--cores", "-1")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "--cores must be between 0 (every core) and 256, got -1")
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package cores_test
+
+const raced = false

@@ -1,0 +1,7 @@
+//go:build race
+
+package cores_test
+
+// raced: the race detector is on (go test -race), which slows a search
+// some tenfold; the tests then search fewer configurations.
+const raced = true
