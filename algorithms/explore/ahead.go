@@ -80,14 +80,14 @@ type aheadNote struct {
 // Up to aheadStates states, or until aheadSuccs successors are waiting,
 // are expanded ahead at a time on one core: enough misses to overlap,
 // few enough that the slots read are still in the caches when they are
-// used. With lanes, each expands up to laneStates states (a fork costs
-// some microseconds: a few hundred states take a few hundred), at least
+// used. With lanes, each expands up to laneStates states (256, 1024 and
+// 128 searched alike on two cores, 1024 a little sooner), at least
 // laneMin (fewer are expanded on one core), and the slots are read
 // aheadStates states at a time as they are added.
 const (
 	aheadStates = 32
 	aheadSuccs  = 64
-	laneStates  = 256
+	laneStates  = 1024
 	laneMin     = 16
 )
 

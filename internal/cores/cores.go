@@ -10,19 +10,116 @@ package cores
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"dmelab/algorithms/explore"
 )
 
 // Fork calls f(0), ..., f(n-1) at once, f(0) on the calling goroutine,
 // and returns once every call has returned.
+//
+// A search forks every few hundred states, a few thousand times a
+// second, and waits for every lane before it adds their successors on
+// one core. Started anew each time, with the other core asleep between
+// two forks, a goroutine took 0.1 ms to start (a sleeping virtual core is
+// woken through the hypervisor) and its lane ran a third slower than the
+// same work on the core that had stayed awake: two cores searched no
+// faster than one. So the calls run on workers kept for the next fork,
+// which wait for it busily for a while (spin) before they sleep, and the
+// caller waits busily for them too.
 func Fork(n int, f func(i int)) {
-	var wg sync.WaitGroup
+	var left atomic.Int32
+	left.Store(int32(n - 1))
 	for i := 1; i < n; i++ {
-		wg.Go(func() { f(i) })
+		run := func() {
+			f(i)
+			left.Add(-1)
+		}
+		if w := claim(); w != nil {
+			w.post(run)
+		} else {
+			go run() // every worker busy (searches forking at once)
+		}
 	}
 	f(0)
-	wg.Wait()
+	for left.Load() > 0 {
+		runtime.Gosched()
+	}
+}
+
+// spin is how long a worker waits busily for the next fork before it
+// sleeps: longer than a search takes between two forks.
+const spin = 5 * time.Millisecond
+
+// A worker's states: waiting busily for a call, asleep, or claimed by
+// a fork (its call posted, or about to be).
+const (
+	spinning int32 = iota
+	asleep
+	claimed
+)
+
+type worker struct {
+	_     [64]byte // kept off the cache lines of other workers
+	state atomic.Int32
+	ready atomic.Bool
+	call  func()
+	wake  chan struct{}
+	_     [64]byte
+}
+
+var pool struct {
+	sync.Mutex
+	workers []*worker
+}
+
+// claim returns a worker spinning or asleep, marked claimed, starting
+// one if there are fewer than the process's cores; nil if every one is
+// claimed.
+func claim() *worker {
+	pool.Lock()
+	defer pool.Unlock()
+	for _, w := range pool.workers {
+		if w.state.CompareAndSwap(spinning, claimed) || w.state.CompareAndSwap(asleep, claimed) {
+			return w
+		}
+	}
+	if len(pool.workers) >= runtime.GOMAXPROCS(0) {
+		return nil
+	}
+	w := &worker{wake: make(chan struct{}, 1)}
+	w.state.Store(claimed)
+	pool.workers = append(pool.workers, w)
+	go w.loop()
+	return w
+}
+
+// post hands a claimed worker its call.
+func (w *worker) post(call func()) {
+	w.call = call
+	w.ready.Store(true)
+	select {
+	case w.wake <- struct{}{}: // if it sleeps
+	default:
+	}
+}
+
+func (w *worker) loop() {
+	for {
+		for deadline, k := time.Now().Add(spin), 0; !w.ready.Load(); k++ {
+			if k%1024 == 0 && time.Now().After(deadline) && w.state.CompareAndSwap(spinning, asleep) {
+				for !w.ready.Load() {
+					<-w.wake // a post's signal (or an earlier one's, left over)
+				}
+			}
+		}
+		call := w.call
+		w.call = nil
+		w.ready.Store(false)
+		call()
+		w.state.Store(spinning)
+	}
 }
 
 // Use has c's searches compute successors on workers cores (every core
