@@ -33,7 +33,7 @@ test:
 
 test-go:
 	$(GO) test -timeout 30m ./...
-	$(GO) test -race -timeout 10m ./internal/cores
+	$(GO) test -race -timeout 10m ./internal/machine
 
 # Hostile and odd-but-honest submissions (cmd/hostile/testdata/
 # corpus), each graded by bin/dmelab in a session of its own: its exit
@@ -152,10 +152,10 @@ fuzz-scenario:
 	$(GO) test ./algorithms/scenario -run '^$$' -fuzz FuzzParse -fuzztime 5m
 
 # Exhaustive-search throughput: states/s, bytes per stored state, peak
-# memory; then ra-benari on one core and on every core (internal/cores).
+# memory; then ra-benari on one core and on every core (internal/machine).
 bench:
 	$(GO) test ./algorithms/explore -run '^$$' -bench . -benchtime 1x -timeout 30m
-	$(GO) test ./internal/cores -run '^$$' -bench . -benchtime 1x -timeout 30m
+	$(GO) test ./internal/machine -run '^$$' -bench . -benchtime 1x -timeout 30m
 
 # SPIN against dmelab on ra-benari (docs/performance.md): the Promela
 # model bench/spin/ra_benari.pml, step for step as the Go model, verified

@@ -104,17 +104,26 @@ type Config struct {
 	// once. Fork(n, f) must call f(0), ..., f(n-1), at once where it can,
 	// and return once every call has returned. The core starts no
 	// goroutine of its own (it is also built for WebAssembly, and the
-	// caller owns threads as it owns the clock); package internal/cores
+	// caller owns threads as it owns the clock); package internal/machine
 	// has a Fork. Only the computing of successors is split (see ahead):
 	// they are added on one core as before, so the states, their order,
 	// the verdicts and the counterexamples are the one-core search's. Each
 	// worker has a world of its own, so the algorithm's nodes must not
 	// change anything they share with other worlds (the registry's do
-	// not; internal/cores checks every one of them); the grader's nodes
+	// not; internal/machine checks every one of them); the grader's nodes
 	// (student code in a sandbox) do, and it leaves Fork unset. A search
 	// with sleep sets (see useSleep) runs on one core.
 	Fork    func(n int, f func(i int))
 	Workers int
+	// Fresh, if set, is called with every large array (a []uint32,
+	// []uint64 or []byte of 4 MiB or more) the search makes for its
+	// states, their parents and edges, before any of it is written: the
+	// caller may advise the system about that memory. dmelab check asks
+	// Linux for huge pages there (internal/machine.Advise): the state table
+	// is read at random, and with pages of 4 KiB nearly every look-up
+	// also missed the processor's table of pages (a search of 30 million
+	// states took a seventh longer).
+	Fresh func(array any)
 }
 
 // Progress is a snapshot of a running search, or of the liveness check

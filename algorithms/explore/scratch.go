@@ -9,6 +9,7 @@ import "dmelab/algorithms/sim"
 // A successor comes out as a vector of part ids (see states): the loaded
 // state's, with the changed node's and the tail's ids replaced.
 type scratch struct {
+	_    [cacheLine]byte
 	st   *states
 	vec  []uint32 // the loaded state's vector of part ids
 	succ []uint32 // the last successor's vector
@@ -55,6 +56,7 @@ type scratch struct {
 	waiting uint32
 	unsafe  bool
 	known   bool
+	_       [cacheLine]byte
 }
 
 func newScratch(w *sim.World, st *states) *scratch {

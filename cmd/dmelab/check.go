@@ -18,8 +18,8 @@ import (
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
-	"dmelab/internal/cores"
 	"dmelab/internal/costbench"
+	"dmelab/internal/machine"
 	"dmelab/wasm/play"
 )
 
@@ -211,7 +211,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		First:     f.first,
 		NoReduce:  !f.reduce,
 	}
-	cores.Use(&cfg, f.cores)
+	machine.Use(&cfg, f.cores)
 	start := time.Now()
 	lastReport := start
 	if f.timeLimit > 0 {

@@ -1,4 +1,4 @@
-package cores_test
+package machine_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"dmelab/algorithms/benari"
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
-	"dmelab/internal/cores"
+	"dmelab/internal/machine"
 )
 
 // BenchmarkSearchOnCores runs ra-benari's exhaustive searches (safety and
@@ -22,7 +22,7 @@ func BenchmarkSearchOnCores(b *testing.B) {
 				for b.Loop() {
 					c := explore.Config{Alg: benari.Algorithm(), Sim: sim.Config{N: nr[0]}, Opts: sim.Options{Requests: nr[1]},
 						Props: []string{explore.Safety, explore.Liveness}}
-					cores.Use(&c, workers)
+					machine.Use(&c, workers)
 					start := time.Now()
 					res, err := explore.Check(c)
 					if err != nil || !res.Complete {

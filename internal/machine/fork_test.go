@@ -1,4 +1,4 @@
-package cores_test
+package machine_test
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"dmelab/algorithms/listing"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
-	"dmelab/internal/cores"
+	"dmelab/internal/machine"
 )
 
 // Fork runs every call, at once: each call waits until all have started.
@@ -19,7 +19,7 @@ func TestForkRunsEveryCallAtOnce(t *testing.T) {
 	for _, n := range []int{1, 2, 5} {
 		var started atomic.Int32
 		seen := make([]bool, n)
-		cores.Fork(n, func(i int) {
+		machine.Fork(n, func(i int) {
 			started.Add(1)
 			for started.Load() < int32(n) {
 			}
@@ -33,13 +33,14 @@ func TestForkRunsEveryCallAtOnce(t *testing.T) {
 
 func TestUseSetsTheWorkers(t *testing.T) {
 	var c explore.Config
-	cores.Use(&c, 3)
+	machine.Use(&c, 3)
 	require.Equal(t, 3, c.Workers)
 	require.NotNil(t, c.Fork)
-	cores.Use(&c, 1)
+	require.NotNil(t, c.Fresh)
+	machine.Use(&c, 1)
 	require.Zero(t, c.Workers)
 	require.Nil(t, c.Fork)
-	cores.Use(&c, 0)
+	machine.Use(&c, 0)
 	require.Positive(t, c.Workers+1, "every core: at least one")
 }
 
@@ -48,7 +49,7 @@ func TestUseSetsTheWorkers(t *testing.T) {
 // every algorithm of the registry and a listing (whose nodes, one world
 // per core, must share nothing they change), with Order, in full, with
 // crashes and bounded part way. Under the race detector (go test -race
-// ./internal/cores, part of make test) it is the check that the
+// ./internal/machine, part of make test) it is the check that the
 // explorer's lanes only read what they share.
 func TestForkedSearchesAreTheOneCoreSearch(t *testing.T) {
 	if testing.Short() && !raced {
@@ -85,7 +86,7 @@ func TestForkedSearchesAreTheOneCoreSearch(t *testing.T) {
 			require.NoError(t, err, "%s %s", a.Name, name)
 			for _, workers := range []int{2, 4} {
 				f := c
-				cores.Use(&f, workers)
+				machine.Use(&f, workers)
 				got, err := explore.Check(f)
 				require.NoError(t, err, "%s %s", a.Name, name)
 				require.Equal(t, want, got, "%s %s on %d cores", a.Name, name, workers)
@@ -94,4 +95,17 @@ func TestForkedSearchesAreTheOneCoreSearch(t *testing.T) {
 		}
 	}
 	require.Greater(t, compared, 8*len(algs), fmt.Sprint(compared))
+}
+
+// Advise takes every kind of array Config.Fresh is told of, whatever its
+// size or place, and changes nothing in it.
+func TestAdviseLeavesArraysAsTheyAre(t *testing.T) {
+	for _, a := range []any{make([]uint32, 3<<20), make([]uint64, 1<<20), make([]byte, 5<<20+3)[1:], []byte{}, []uint32(nil), "not an array"} {
+		machine.Advise(a)
+	}
+	b := make([]byte, 6<<20)
+	b[0], b[len(b)-1] = 1, 2
+	machine.Advise(b[7:])
+	require.Equal(t, byte(1), b[0])
+	require.Equal(t, byte(2), b[len(b)-1])
 }

@@ -1,5 +1,5 @@
 //go:build !race
 
-package cores_test
+package machine_test
 
 const raced = false

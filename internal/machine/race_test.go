@@ -1,6 +1,6 @@
 //go:build race
 
-package cores_test
+package machine_test
 
 // raced: the race detector is on (go test -race), which slows a search
 // some tenfold; the tests then search fewer configurations.

@@ -1,11 +1,12 @@
-// Package cores lets a search use the machine's cores. The explorer's
-// core starts no goroutine (it also runs in a browser's one thread, and
-// its caller owns threads as it owns the clock), so a search that may
-// compute successors on several cores at once is handed Fork through
-// explore.Config (see Config.Fork there): the command line's check and
-// the benchmarks use it; the grader does not (its nodes are student code
-// in one sandbox).
-package cores
+// Package machine lets a search use what the machine has: its cores
+// (Fork) and, on Linux, huge pages (Advise). The explorer's core starts
+// no goroutine and makes no system call (it also runs in a browser's one
+// thread, and its caller owns threads and memory advice as it owns the
+// clock), so a search is handed these through explore.Config (Fork,
+// Fresh): the command line's check and the benchmarks use them; the
+// grader does not (its nodes are student code in one sandbox, and its
+// searches are small).
+package machine
 
 import (
 	"runtime"
@@ -122,10 +123,11 @@ func (w *worker) loop() {
 	}
 }
 
-// Use has c's searches compute successors on workers cores (every core
-// the process may use when workers is 0; one core, as without Use, when
-// it is 1).
+// Use has c's searches use the machine: compute successors on workers
+// cores (every core the process may use when workers is 0; one core, as
+// without Use, when it is 1), and ask for huge pages (Advise).
 func Use(c *explore.Config, workers int) {
+	c.Fresh = Advise
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
