@@ -222,7 +222,11 @@ func (s *vecTable) vec(i int) []uint32 {
 // and, above them, a few more bits of the state's hash, so that most
 // probes of another state's slot are told apart without reading its
 // vector. A table of 4-byte slots at most 70% full costs 6 to 12 bytes a
-// state. Past 2^27 states the tag gives way to the index.
+// state. Past 2^27 states the tag gives way to the index, one bit for
+// each power of two the states pass. (It once gave way at once: with no
+// tag, every probe of another state's slot read that state's vector, a
+// cache miss, and ra-benari N=5 R=1 went on at a quarter of its rate
+// past 134 million states.)
 const tagIdxBits = 27
 
 // slotFor returns the slot value of index idx for hash h.
@@ -269,7 +273,7 @@ func (s *vecTable) addHashed(v []uint32, h uint64) (int, bool) {
 	s.slots[p] = s.slotFor(h, idx)
 	switch {
 	case s.idxBits < 32 && s.n+1 >= 1<<s.idxBits:
-		s.idxBits = 32
+		s.idxBits++ // the tag gives way one bit at a time
 		s.rehash(len(s.slots))
 	case uint64(s.n)*10 > s.mask*7:
 		s.rehash(2 * len(s.slots))

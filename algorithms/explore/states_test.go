@@ -8,8 +8,8 @@ import (
 )
 
 // A vector table finds every vector it was given and no other, through
-// growth and through the switch from tagged slots to plain indices (here
-// after 15 vectors instead of 2^27).
+// growth and through the tag giving way to the index a bit at a time
+// (here from 15 vectors on instead of 2^27).
 func TestVecTableFindsWhatWasAdded(t *testing.T) {
 	for _, bits := range []uint{4, tagIdxBits} {
 		s := newVecTable(3, nil)
@@ -23,7 +23,7 @@ func TestVecTableFindsWhatWasAdded(t *testing.T) {
 		}
 		assert.Equal(t, n, s.n)
 		if bits == 4 {
-			assert.Equal(t, uint(32), s.idxBits, "the tag gave way")
+			assert.Equal(t, uint(18), s.idxBits, "an index bit for each power of two passed, the rest tag")
 		}
 		for i := 0; i < n; i++ {
 			idx, isNew := s.add(vec(i))
