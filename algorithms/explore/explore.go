@@ -120,9 +120,10 @@ type Config struct {
 	// states, their parents and edges, before any of it is written: the
 	// caller may advise the system about that memory. dmelab check asks
 	// Linux for huge pages there (internal/machine.Advise): the state table
-	// is read at random, and with pages of 4 KiB nearly every look-up
-	// also missed the processor's table of pages (a search of 30 million
-	// states took a seventh longer).
+	// is read at random, and with pages of 4 KiB nearly every look-up can
+	// also miss the processor's table of pages. (What that gains was
+	// within the machine's noise: a seventh in one pair of runs, nothing
+	// in another; see docs/performance.md.)
 	Fresh func(array any)
 }
 
