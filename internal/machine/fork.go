@@ -33,14 +33,13 @@ func Fork(n int, f func(i int)) {
 	var left atomic.Int32
 	left.Store(int32(n - 1))
 	for i := 1; i < n; i++ {
-		run := func() {
-			f(i)
-			left.Add(-1)
-		}
 		if w := claim(); w != nil {
-			w.post(run)
+			w.post(func() { f(i) }, &left)
 		} else {
-			go run() // every worker busy (searches forking at once)
+			go func() { // every worker busy (searches forking at once)
+				f(i)
+				left.Add(-1)
+			}()
 		}
 	}
 	f(0)
@@ -66,6 +65,7 @@ type worker struct {
 	state atomic.Int32
 	ready atomic.Bool
 	call  func()
+	left  *atomic.Int32 // the fork's calls not yet returned
 	wake  chan struct{}
 	_     [64]byte
 }
@@ -96,9 +96,10 @@ func claim() *worker {
 	return w
 }
 
-// post hands a claimed worker its call.
-func (w *worker) post(call func()) {
-	w.call = call
+// post hands a claimed worker its call, and the count of its fork's
+// calls, which it lowers once the call has returned.
+func (w *worker) post(call func(), left *atomic.Int32) {
+	w.call, w.left = call, left
 	w.ready.Store(true)
 	select {
 	case w.wake <- struct{}{}: // if it sleeps
@@ -115,11 +116,15 @@ func (w *worker) loop() {
 				}
 			}
 		}
-		call := w.call
-		w.call = nil
+		call, left := w.call, w.left
+		w.call, w.left = nil, nil
 		w.ready.Store(false)
 		call()
+		// Free again before the fork hears the call returned: a fork
+		// made at once after this one finds this worker, and does not
+		// start another to spin beside it.
 		w.state.Store(spinning)
+		left.Add(-1)
 	}
 }
 
