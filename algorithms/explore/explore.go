@@ -115,16 +115,6 @@ type Config struct {
 	// with sleep sets (see useSleep) runs on one core.
 	Fork    func(n int, f func(i int))
 	Workers int
-	// Fresh, if set, is called with every large array (a []uint32,
-	// []uint64 or []byte of 4 MiB or more) the search makes for its
-	// states, their parents and edges, before any of it is written: the
-	// caller may advise the system about that memory. dmelab check asks
-	// Linux for huge pages there (internal/machine.Advise): the state table
-	// is read at random, and with pages of 4 KiB nearly every look-up can
-	// also miss the processor's table of pages. (What that gains was
-	// within the machine's noise: a seventh in one pair of runs, nothing
-	// in another; see docs/performance.md.)
-	Fresh func(array any)
 }
 
 // Progress is a snapshot of a running search, or of the liveness check

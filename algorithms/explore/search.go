@@ -73,8 +73,7 @@ func newSearch(c Config) (*search, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &search{cfg: c, st: newStates(len(w.Nodes), c.Fresh), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order, nodes: len(w.Nodes)}
-	s.parent.fresh, s.estart.fresh, s.edges.fresh = c.Fresh, c.Fresh, c.Fresh
+	s := &search{cfg: c, st: newStates(len(w.Nodes)), classes: map[classKey]uint32{}, found: map[string]*violation{}, orderOn: c.Opts.Order, nodes: len(w.Nodes)}
 	v, _ := s.st.splitWorld(nil, w, true)
 	s.st.add(v)
 	s.parent.push(0)

@@ -6,8 +6,7 @@ package explore
 type seg[T any] struct {
 	chunks [][]T
 	n      int
-	room   int   // the chunks' capacities summed (bytes is asked at every state)
-	fresh  fresh // told of every whole chunk made (see Config.Fresh)
+	room   int // the chunks' capacities summed (bytes is asked at every state)
 }
 
 const segBits = 20
@@ -23,7 +22,6 @@ func (s *seg[T]) push(v T) {
 		}
 		s.chunks = append(s.chunks, make([]T, 0, c))
 		s.room += c
-		s.fresh.made(s.chunks[len(s.chunks)-1][:c])
 	}
 	c := &s.chunks[s.n>>segBits]
 	if len(*c) == cap(*c) {
@@ -50,34 +48,6 @@ func (s *seg[T]) len() int { return s.n }
 
 // bytes is the memory the entries take.
 func (s *seg[T]) bytes(size int) int { return s.room * size }
-
-// fresh is Config.Fresh, called with every large array a search makes
-// (hugeBytes or more) before it is written; nil calls nothing.
-type fresh func(array any)
-
-// hugeBytes is the size of a huge page on most machines: an array
-// smaller than two of them may hold none whole.
-const hugeBytes = 2 << 20
-
-func (f fresh) made(array any) {
-	if f == nil {
-		return
-	}
-	n := 0
-	switch a := array.(type) {
-	case []uint32:
-		n = 4 * len(a)
-	case []uint64:
-		n = 8 * len(a)
-	case []byte:
-		n = len(a)
-	default:
-		return // smaller kinds (a seg of node sets, say) are not told
-	}
-	if n >= 2*hugeBytes {
-		f(array)
-	}
-}
 
 // bits is an append-only bit array, one bit per state.
 type bits struct {

@@ -11,7 +11,7 @@ import (
 // through their chunks; the sums must be what the chunks hold.
 func TestRoomIsTheChunksCapacities(t *testing.T) {
 	var s seg[uint32]
-	v := newVecTable(3, nil)
+	v := newVecTable(3)
 	for i := range 3<<segBits + 5 {
 		s.push(uint32(i))
 		if i < 3*vecsPerChunk+7 {

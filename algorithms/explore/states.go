@@ -27,8 +27,8 @@ type states struct {
 	key   []uint32 // scratch
 }
 
-func newStates(nodes int, f fresh) *states {
-	return &states{parts: newStore(f), pairs: newVecTable(2, f), all: newVecTable((nodes+1)/2+1, f), nodes: nodes}
+func newStates(nodes int) *states {
+	return &states{parts: newStore(), pairs: newVecTable(2), all: newVecTable((nodes+1)/2 + 1), nodes: nodes}
 }
 
 func (s *states) len() int { return s.all.n }
@@ -199,13 +199,12 @@ type vecTable struct {
 	mask    uint64
 	idxBits uint
 	sink    uint32 // what rehash's reads sum to (so that they are made)
-	fresh   fresh  // see Config.Fresh
 }
 
 const vecsPerChunk = 1 << 16
 
-func newVecTable(width int, f fresh) *vecTable {
-	t := &vecTable{width: width, slots: make([]uint32, 1<<10), idxBits: tagIdxBits, fresh: f}
+func newVecTable(width int) *vecTable {
+	t := &vecTable{width: width, slots: make([]uint32, 1<<10), idxBits: tagIdxBits}
 	t.mask = uint64(len(t.slots) - 1)
 	return t
 }
@@ -314,7 +313,6 @@ func (s *vecTable) append(v []uint32) int {
 func (s *vecTable) rehash(size int) {
 	s.slots = nil // let the old table go before the new one is made
 	s.slots = make([]uint32, size)
-	s.fresh.made(s.slots)
 	s.mask = uint64(size - 1)
 	var hs [rehashBatch]uint64
 	var sink uint32

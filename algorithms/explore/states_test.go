@@ -12,7 +12,7 @@ import (
 // (here from 15 vectors on instead of 2^27).
 func TestVecTableFindsWhatWasAdded(t *testing.T) {
 	for _, bits := range []uint{4, tagIdxBits} {
-		s := newVecTable(3, nil)
+		s := newVecTable(3)
 		s.idxBits = bits
 		vec := func(i int) []uint32 { return []uint32{uint32(i % 7), uint32(i / 7), uint32(i * 31 % 11)} }
 		const n = 200_000
@@ -39,7 +39,7 @@ func TestVecTableFindsWhatWasAdded(t *testing.T) {
 // Parts are interned once and a state's encoding is put back together
 // from them, cut where each node's part ends.
 func TestStatesSplitAndJoin(t *testing.T) {
-	s := newStates(2, nil)
+	s := newStates(2)
 	b := []byte("aaabbbbtail")
 	v, ok := s.split(nil, b, []int{3, 7}, true)
 	require.True(t, ok)
@@ -59,7 +59,7 @@ func TestStatesSplitAndJoin(t *testing.T) {
 // (pairs, and a lone last node).
 func TestStatesIDsRoundTrip(t *testing.T) {
 	for nodes := 1; nodes <= 5; nodes++ {
-		s := newStates(nodes, nil)
+		s := newStates(nodes)
 		for i := 0; i < 1000; i++ {
 			ids := make([]uint32, nodes+1)
 			for k := range ids {

@@ -14,14 +14,13 @@ type store struct {
 	offs   seg[uint64] // chunk<<32 | offset within chunk
 	slots  []uint64    // hash tag<<32 | index+1; 0 is empty
 	mask   uint64
-	bytes  int   // encoded bytes kept, for the bytes-per-state figure
-	fresh  fresh // see Config.Fresh
+	bytes  int // encoded bytes kept, for the bytes-per-state figure
 }
 
 const chunkSize = 1 << 24
 
-func newStore(f fresh) *store {
-	s := &store{slots: make([]uint64, 1<<10), fresh: f} // grown as it fills
+func newStore() *store {
+	s := &store{slots: make([]uint64, 1<<10)} // grown as it fills
 	s.mask = uint64(len(s.slots) - 1)
 	return s
 }
@@ -100,7 +99,6 @@ func (s *store) append(b []byte) int {
 			c = min(2*cap(s.chunks[n-1]), chunkSize)
 		}
 		s.chunks = append(s.chunks, make([]byte, 0, max(c, need)))
-		s.fresh.made(s.chunks[len(s.chunks)-1][:max(c, need)])
 	}
 	ci := len(s.chunks) - 1
 	c := s.chunks[ci]
@@ -116,7 +114,6 @@ func (s *store) append(b []byte) int {
 func (s *store) grow() {
 	old := s.slots
 	s.slots = make([]uint64, 2*len(old))
-	s.fresh.made(s.slots)
 	s.mask = uint64(len(s.slots) - 1)
 	for _, e := range old {
 		if e == 0 {

@@ -1,11 +1,9 @@
-// Package machine lets a search use what the machine has: its cores
-// (Fork) and, on Linux, huge pages (Advise). The explorer's core starts
-// no goroutine and makes no system call (it also runs in a browser's one
-// thread, and its caller owns threads and memory advice as it owns the
-// clock), so a search is handed these through explore.Config (Fork,
-// Fresh): the command line's check and the benchmarks use them; the
-// grader does not (its nodes are student code in one sandbox, and its
-// searches are small).
+// Package machine lets a search use the machine's cores. The explorer's
+// core starts no goroutine (it also runs in a browser's one thread, and
+// its caller owns threads as it owns the clock), so a search is handed
+// Fork through explore.Config (Fork, Workers): the command line's check
+// and the benchmarks use it; the grader does not (its nodes are student
+// code in one sandbox).
 package machine
 
 import (
@@ -128,11 +126,10 @@ func (w *worker) loop() {
 	}
 }
 
-// Use has c's searches use the machine: compute successors on workers
-// cores (every core the process may use when workers is 0; one core, as
-// without Use, when it is 1), and ask for huge pages (Advise).
+// Use has c's searches compute successors on workers cores (every core
+// the process may use when workers is 0; one core, as without Use, when
+// it is 1).
 func Use(c *explore.Config, workers int) {
-	c.Fresh = Advise
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

@@ -36,7 +36,6 @@ func TestUseSetsTheWorkers(t *testing.T) {
 	machine.Use(&c, 3)
 	require.Equal(t, 3, c.Workers)
 	require.NotNil(t, c.Fork)
-	require.NotNil(t, c.Fresh)
 	machine.Use(&c, 1)
 	require.Zero(t, c.Workers)
 	require.Nil(t, c.Fork)
@@ -95,17 +94,4 @@ func TestForkedSearchesAreTheOneCoreSearch(t *testing.T) {
 		}
 	}
 	require.Greater(t, compared, 8*len(algs), fmt.Sprint(compared))
-}
-
-// Advise takes every kind of array Config.Fresh is told of, whatever its
-// size or place, and changes nothing in it.
-func TestAdviseLeavesArraysAsTheyAre(t *testing.T) {
-	for _, a := range []any{make([]uint32, 3<<20), make([]uint64, 1<<20), make([]byte, 5<<20+3)[1:], []byte{}, []uint32(nil), "not an array"} {
-		machine.Advise(a)
-	}
-	b := make([]byte, 6<<20)
-	b[0], b[len(b)-1] = 1, 2
-	machine.Advise(b[7:])
-	require.Equal(t, byte(1), b[0])
-	require.Equal(t, byte(2), b[len(b)-1])
 }
