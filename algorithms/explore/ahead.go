@@ -1,6 +1,10 @@
 package explore
 
-import "dmelab/algorithms/sim"
+import (
+	"math"
+
+	"dmelab/algorithms/sim"
+)
 
 // ahead expands a run of states before any of their successors is added,
 // so that the state table's slots for all of those successors can be
@@ -178,16 +182,7 @@ func (s *search) fill(cur int) {
 	}
 	n := len(a.lanes)
 	if n == 1 || end-cur < n*laneMin {
-		l := a.lanes[0]
-		for j := cur; j < end && len(l.states) < aheadStates && len(l.succs) < aheadSuccs; j++ {
-			if s.skipped(j) {
-				continue
-			}
-			if !s.expandAhead(l, j) {
-				break
-			}
-		}
-		s.keyAll(l)
+		s.expandRun(a.lanes[0], cur, end, aheadStates, aheadSuccs)
 		return
 	}
 	per := min((end-cur+n-1)/n, laneStates)
@@ -203,16 +198,25 @@ func (s *search) fill(cur int) {
 			l.w, _ = initial(s.cfg)
 			l.sc = newScratch(l.w, s.st)
 		}
-		for j := cur + i*per; j < min(cur+(i+1)*per, end); j++ {
-			if s.skipped(j) {
-				continue
-			}
-			if !s.expandAhead(l, j) {
-				break // bfs stops at j: the lanes after this one are never added
-			}
-		}
-		s.keyAll(l)
+		from := min(cur+i*per, end)
+		s.expandRun(l, from, min(from+per, end), per, math.MaxInt)
 	})
+}
+
+// expandRun expands in l the states from from to to that bfs would
+// expand, at most states of them and until succs successors wait, and
+// computes their successors' keys. It stops early at a state too large
+// to expand: bfs stops there, and never adds the lanes after this one.
+func (s *search) expandRun(l *lane, from, to, states, succs int) {
+	for j := from; j < to && len(l.states) < states && len(l.succs) < succs; j++ {
+		if s.skipped(j) {
+			continue
+		}
+		if !s.expandAhead(l, j) {
+			break
+		}
+	}
+	s.keyAll(l)
 }
 
 // skipped reports whether bfs does not expand state j (past the depth
