@@ -31,6 +31,7 @@ import (
 // time), adding them the rest.
 type ahead struct {
 	lanes   []*lane // lanes[0] expands with bfs's own world and scratch
+	forked  bool    // the lanes have run at once (Result.Lanes)
 	at      int     // the lane whose states are being added
 	touched int     // its states whose successors' slots were read
 	sink    uint32  // what the reads of the table's slots sum to (so they are made)
@@ -186,6 +187,7 @@ func (s *search) fill(cur int) {
 		return
 	}
 	per := min((end-cur+n-1)/n, laneStates)
+	a.forked = true
 	s.cfg.Fork(n, func(i int) {
 		l := a.lanes[i]
 		if l.w == nil {

@@ -22,7 +22,7 @@ func TestExpandingAheadChangesNothing(t *testing.T) {
 		t.Skip("searches every algorithm several times")
 	}
 	all := []string{explore.Safety, explore.Liveness, explore.Order}
-	compared, forks := 0, 0
+	compared, forks, inLanes := 0, 0, 0
 	for _, a := range registry.All() {
 		base := explore.Config{Alg: a, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, AppMsgs: 1}, MaxStates: 60000}
 		cases := map[string]explore.Config{"safety and liveness": base}
@@ -57,10 +57,19 @@ func TestExpandingAheadChangesNothing(t *testing.T) {
 			require.Equal(t, want, got, "%s %s", a.Name, name)
 			got, err = explore.Check(explore.Lanes(c, 3, &forks))
 			require.NoError(t, err, "%s %s", a.Name, name)
+			require.Equal(t, 1, want.Lanes)
+			if got.Lanes == 3 {
+				inLanes++
+			} else {
+				require.Equal(t, 1, got.Lanes, "%s %s in lanes", a.Name, name)
+			}
+			got.Lanes = 1 // all else is the same
 			require.Equal(t, want, got, "%s %s in lanes", a.Name, name)
 			compared++
 		}
 	}
 	require.Greater(t, compared, 6*len(registry.All()))
 	require.Greater(t, forks, 1000, "the lanes expanded runs of states")
+	t.Logf("%d of %d results say the lanes ran", inLanes, compared)
+	require.Greater(t, inLanes, compared/2, "results that say the lanes ran")
 }

@@ -163,6 +163,9 @@ type Result struct {
 	// grew, when a search stops at a bound.
 	InFlight, InFlightDepth int
 	Nodes                   int // in the system searched
+	// Lanes is how many lanes computed successors at once (see
+	// Config.Fork): 1 when the search computed them all on its own core.
+	Lanes int
 	// LivenessStopped says that Config.Stop ended the liveness check
 	// after a search that was complete: the other verdicts stand, and
 	// liveness is unknown unless a starvation had been found.
@@ -484,6 +487,7 @@ func checkSplit(c Config) (*Result, error) {
 	ra.Settled = !(ra.Complete && rb.Complete) && decided(ra) && decided(rb)
 	ra.Complete = ra.Complete && rb.Complete
 	ra.Depth = max(ra.Depth, rb.Depth)
+	ra.Lanes = max(ra.Lanes, rb.Lanes)
 	ra.StoreBytes = max(ra.StoreBytes, rb.StoreBytes)
 	ra.BytesPerState = max(ra.BytesPerState, rb.BytesPerState)
 	if ra.Bound == "" {
@@ -511,7 +515,7 @@ func tooLarge(c Config) *Result {
 	if len(e.B) <= maxExpand {
 		return nil
 	}
-	r := &Result{States: 1, Bound: BoundStateSize, InFlight: len(w.Net), Nodes: len(w.Nodes), Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
+	r := &Result{States: 1, Bound: BoundStateSize, InFlight: len(w.Net), Nodes: len(w.Nodes), Lanes: 1, Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
 	for _, p := range Properties {
 		if c.wants(p) {
 			r.Verdicts[p] = Unknown

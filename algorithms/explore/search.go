@@ -415,6 +415,10 @@ func (s *search) result() (*Result, error) {
 		InFlightDepth:   s.inFlightAt,
 		Nodes:           s.nodes,
 		LivenessStopped: s.lv.cut,
+		Lanes:           1,
+	}
+	if s.ahead.forked {
+		r.Lanes = len(s.ahead.lanes)
 	}
 	if r.States > 0 {
 		n := s.st.len()

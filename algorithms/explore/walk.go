@@ -42,7 +42,7 @@ func Walk(c WalkConfig) (*Result, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, 0x646d656c6162))
-	res := &Result{Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
+	res := &Result{Lanes: 1, Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}}
 	best := map[string][]sim.Event{}
 	kinds := map[string]string{}
 	var evs []sim.Event

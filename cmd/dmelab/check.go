@@ -365,6 +365,9 @@ type jsonResult struct {
 	Stopped string `json:"stopped,omitempty"`
 	// Note says what was not checked (Order, unless asked for).
 	Note string `json:"note,omitempty"`
+	// Lanes says on how many cores successors were computed at once,
+	// when on more than one (--cores).
+	Lanes int `json:"lanes,omitempty"`
 }
 
 func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Duration, met *metrics.Metrics) {
@@ -374,6 +377,9 @@ func writeJSON(w io.Writer, f *checkFlags, res *explore.Result, elapsed time.Dur
 	}
 	out.Channels = f.channels
 	out.Note = orderNote(f, res)
+	if res.Lanes > 1 {
+		out.Lanes = res.Lanes
+	}
 	if res.Bound != "" {
 		out.Stopped = stoppedLine(f, res)
 	}

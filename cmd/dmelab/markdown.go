@@ -25,6 +25,9 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 	if res.Sleep {
 		mode += " with sleep sets (every state, fewer transitions)"
 	}
+	if res.Lanes > 1 {
+		mode += fmt.Sprintf(", successors computed on %d cores", res.Lanes)
+	}
 	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, completeness(res), elapsed.Round(time.Millisecond))
 	fmt.Fprintln(w, "| property | verdict | counterexample |")
 	fmt.Fprintln(w, "|---|---|---|")

@@ -69,7 +69,7 @@ func TestForkedSearchesAreTheOneCoreSearch(t *testing.T) {
 	if raced {
 		bound = 4_000
 	}
-	compared := 0
+	compared, onCores := 0, 0
 	for _, a := range algs {
 		base := explore.Config{Alg: a, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, AppMsgs: 1}, MaxStates: bound}
 		cases := map[string]explore.Config{"safety and liveness": base}
@@ -95,10 +95,18 @@ func TestForkedSearchesAreTheOneCoreSearch(t *testing.T) {
 				machine.Use(&f, workers)
 				got, err := explore.Check(f)
 				require.NoError(t, err, "%s %s", a.Name, name)
+				if got.Lanes == workers {
+					onCores++
+				} else {
+					require.Equal(t, 1, got.Lanes, "%s %s on %d cores", a.Name, name, workers)
+				}
+				got.Lanes = want.Lanes // all else is the same
 				require.Equal(t, want, got, "%s %s on %d cores", a.Name, name, workers)
 				compared++
 			}
 		}
 	}
 	require.Greater(t, compared, 8*len(algs), fmt.Sprint(compared))
+	t.Logf("%d of %d results say the lanes ran", onCores, compared)
+	require.Greater(t, onCores, compared/2, "results that say the lanes ran")
 }

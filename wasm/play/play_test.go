@@ -175,7 +175,7 @@ func TestCheckMatchesCLI(t *testing.T) {
 	}
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(file), "..", "..")
-	cmd := exec.Command("go", "run", "./cmd/dmelab", "check", "--algo", "ra-v1", "--nodes", "2", "--requests", "1", "--props", "safety,liveness,order", "--json")
+	cmd := exec.Command("go", "run", "./cmd/dmelab", "check", "--algo", "ra-v1", "--nodes", "2", "--requests", "1", "--props", "safety,liveness,order", "--cores", "1", "--json")
 	cmd.Dir = root
 	out, _ := cmd.Output() // exit status 1: a violation was found
 	var cli map[string]any
