@@ -51,8 +51,9 @@ func (g *grower) Decode(d *sim.Dec)               { g.data = string(d.Bytes()) }
 // size", whether it expands states one at a time, ahead (where the state
 // is measured when it is expanded ahead, not again at its turn) or ahead
 // in lanes (where a lane stops at it, and the lanes after it are not
-// added). Safety alone may take sleep sets, which keep to one lane;
-// with liveness the search is full.
+// added). Safety alone first takes sleep sets, which keep to one lane;
+// stopped by the bound, that search is done again in full (sleepFailed),
+// which forks. With liveness the search is full from the start.
 func TestStateTooLargeStopsTheSearch(t *testing.T) {
 	for _, props := range [][]string{{explore.Safety}, {explore.Safety, explore.Liveness}} {
 		c := explore.Config{Alg: growerAlg(), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 0}, Props: props}
