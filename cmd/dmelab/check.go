@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -88,7 +89,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
 	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
 	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
-	fs.IntVar(&f.cores, "cores", 0, "cores the search computes successors on (0: every core; the states and verdicts are the same on any number)")
+	fs.IntVar(&f.cores, "cores", 0, "cores the search computes successors on (0: every core; at most the cores there are; the states and verdicts are the same on any number)")
 	sets := fs.String("sets", "grid", `Maekawa voting sets: grid, plane (N = 7, 13, 21, 31) or the sets, e.g. "{1,2} {2,3} {3,1}"`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -211,7 +212,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		First:     f.first,
 		NoReduce:  !f.reduce,
 	}
-	machine.Use(&cfg, f.cores)
+	// More lanes than the process has cores would only take turns, each
+	// with a world and scratch of its own.
+	machine.Use(&cfg, min(f.cores, runtime.GOMAXPROCS(0)))
 	start := time.Now()
 	lastReport := start
 	if f.timeLimit > 0 {
