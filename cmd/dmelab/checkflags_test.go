@@ -204,7 +204,8 @@ func TestCheckCoresSayTheSame(t *testing.T) {
 		if lanes := min(n, runtime.GOMAXPROCS(0)); lanes == 1 {
 			require.NotContains(t, res, "lanes", "one core")
 		} else {
-			require.Equal(t, lanes, int(res["lanes"].(float64)), "the lanes that ran with --cores %d", n)
+			require.Contains(t, res, "lanes", "--cores %d", n)
+			require.Equal(t, float64(lanes), res["lanes"], "the lanes that ran with --cores %d", n)
 		}
 		delete(res, "lanes")
 		reports = append(reports, res)
