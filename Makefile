@@ -1,20 +1,25 @@
 # dmelab — see README.md. `make run` starts everything, `make test` tests it.
 GO ?= go
 BIN := bin/dmelab
+# The binaries are the same bytes from the same sources in any clone at
+# any commit (no source paths, no commit stamped in), so that the browser
+# tests' cache (site/e2e/cache.mjs), which hashes them, finds earlier
+# results in a fresh clone.
+BUILDFLAGS := -trimpath -buildvcs=false
 
 .PHONY: all build run test test-go run-browser-tests run-worker-tests screenshots hostile fuzz fuzz-scenario bench bench-grade bench-wasm verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/dmelab
+	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/dmelab
 
 # `run` builds the playground (wasm, editor, examples) into the binary and
 # serves it with the grading API on http://localhost:8080 (PLAYGROUND_ADDR
 # to change it); submissions are kept in dmelab-data/.
 PLAYGROUND_ADDR ?= localhost:8080
 run: site
-	$(GO) build -o $(BIN) ./cmd/dmelab
+	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/dmelab
 	$(BIN) serve --addr $(PLAYGROUND_ADDR)
 
 # The site (the wasm and the bundles, which the browser and worker tests
@@ -46,7 +51,7 @@ hostile: build
 # The core for the browser, and the Go toolchain's own loader for it, both
 # into the site's static files (gitignored; embedded by package site).
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o site/static/dmelab.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -ldflags="-s -w" -o site/static/dmelab.wasm ./wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/static/wasm_exec.js
 
 # The playground server, with the page, the wasm, the editor (CodeMirror,
@@ -57,7 +62,7 @@ site: wasm node_modules
 	node site/build/brotli.mjs site/static/dmelab.wasm site/static/editor.js
 	rm -rf site/static/examples
 	$(GO) run ./site/cmd/examples -src algorithms/scenario/testdata -out site/static/examples
-	$(GO) build -o bin/playground ./site/cmd/playground
+	$(GO) build $(BUILDFLAGS) -o bin/playground ./site/cmd/playground
 
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -70,8 +75,11 @@ test-browser: site build node_modules
 
 # Two files at a time: a browser test waits on the page, the server and
 # Chromium's processes in turn, and leaves a core idle (docs/performance.md).
+# A file that passed with the same binaries, site, sources and tools is
+# not run again (site/e2e/run.mjs and cache.mjs; DMELAB_BROWSER_CACHE=off
+# runs them all).
 run-browser-tests:
-	node --test --test-concurrency=2 site/e2e/*.test.mjs site/build/build.test.mjs
+	node site/e2e/run.mjs site/e2e/*.test.mjs site/build/build.test.mjs
 
 # Pictures of the pages for the README and docs (docs/screenshots/): the playground,
 # the exercise list, an exercise page and its feedback, at 1280×800 and

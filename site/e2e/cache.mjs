@@ -1,0 +1,140 @@
+// The browser tests' result cache (run.mjs): a test file that passed is
+// not run again while nothing it could read has changed, the way Go's
+// test cache treats a package. A file's entry is keyed by a hash of
+//
+//   - what the tests drive: the built binaries (bin/dmelab, bin/playground)
+//     and every file of the built site (site/static), so a page, a wasm or
+//     a server built from other sources, or not built again after an
+//     edit, is another key;
+//   - every file of the checkout, tracked or new, but those in ignored
+//     below: dmelab serve reads the exercises and compiles each
+//     submission against the module's Go sources while the tests run,
+//     and the tests read the exercises, the seeds and their own scripts;
+//   - the tools: Node.js, Go, Chromium (CHROMIUM), the fonts pages are
+//     drawn in, and the platform;
+//   - the test file's own name.
+//
+// Everything else stays out of the key; should a test come to read one of
+// the ignored files, take it out of ignored, whose comments say why each
+// is safe. (Checked on 2026-11-30 by running every browser test under
+// strace -f: of the checkout, they and what they started opened or
+// stat'ed only files the key covers, besides the Go tests' first lines.)
+// The binaries are built with -trimpath and -buildvcs=false (Makefile),
+// which makes them the same bytes from the same sources in any clone at
+// any commit, so that a fresh clone finds earlier results.
+
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// ignored says whether a checkout path (relative, with /) is left out of
+// the key. Each rule is a kind of file no browser test, server or grading
+// reads at run time; what the binaries embed of them is in their bytes.
+export function ignored(p) {
+  // Prose and pictures for people: README, docs (docs/verdicts.md is
+  // embedded in bin/dmelab, which is hashed). (.ci/ is kept:
+  // site/build/build.test.mjs runs .ci/mtimes.)
+  if (p === 'README.md') return true;
+  if (p.startsWith('docs/') && !p.endsWith('.go')) return true;
+  // Go tests: never linked into a binary, never compiled with a
+  // submission. (go build reads their first lines, to tell a test file
+  // from the package's own; a test file that broke that would fail
+  // go test in the same make test.) An exercise's files are all kept:
+  // serve reads them.
+  if (p.endsWith('_test.go') && !p.startsWith('exercises/')) return true;
+  // The Worker (tested by edge/worker/worker.test.mjs), the SPIN model and
+  // the hostile corpus are not used by a page or by serve. The Worker's
+  // Go code is kept, as any Go file of the module could be compiled.
+  if ((p.startsWith('edge/') || p.startsWith('bench/') || p.startsWith('cmd/hostile/testdata/')) && !p.endsWith('.go')) return true;
+  return false;
+}
+
+// built lists the built files the tests drive, relative to root.
+function built(root) {
+  const out = ['bin/dmelab', 'bin/playground'];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(rel);
+      else out.push(rel);
+    }
+  };
+  walk('site/static');
+  return out;
+}
+
+// checkout lists the checkout's files, tracked or new (not ignored by
+// .gitignore), relative to root. It throws outside a Git checkout.
+export function checkout(root) {
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  return [...new Set(out.split('\0').filter(Boolean))];
+}
+
+function run(cmd, args) {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 << 20 });
+  } catch (err) {
+    return `${cmd}: ${err.code || err.status}`;
+  }
+}
+
+// tools describes the tools the tests run with, one line each.
+export function tools(chromium) {
+  const go = process.env.GO || 'go';
+  return [
+    `node ${process.version} ${process.platform} ${process.arch}`,
+    `go ${run(go, ['version']).trim()} ${run(go, ['env', 'GOFLAGS', 'GOEXPERIMENT']).trim()}`,
+    `chromium ${chromium} ${run(chromium, ['--version']).trim()}`,
+    // The screenshots and the overlap checks depend on the fonts.
+    `fonts ${run('fc-list', ['--format', '%{file}\\n']).split('\n').sort().join(' ')}`,
+  ].join('\n');
+}
+
+// key is the hash of everything above but the test file's name; a missing
+// file (a binary not built) is said as missing.
+export function key(root, chromium) {
+  const h = createHash('sha256');
+  h.update(`dmelab browser tests 1\n${tools(chromium)}\n`);
+  const files = [...new Set([...built(root), ...checkout(root).filter((p) => !ignored(p))])].sort();
+  for (const p of files) {
+    let sum = 'missing';
+    try {
+      const st = fs.lstatSync(path.join(root, p));
+      sum = st.isSymbolicLink() ? `link ${fs.readlinkSync(path.join(root, p))}`
+        : createHash('sha256').update(fs.readFileSync(path.join(root, p))).digest('hex');
+    } catch { /* a file deleted but not yet from the index: missing */ }
+    h.update(`${p}\0${sum}\n`);
+  }
+  return h.digest('hex');
+}
+
+// dir is where entries are kept (DMELAB_BROWSER_CACHE, or dmelab/browser-tests
+// in the user's cache directory, beside the Brotli cache of site/build).
+export function dir() {
+  return process.env.DMELAB_BROWSER_CACHE ||
+    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'dmelab', 'browser-tests');
+}
+
+const entry = (k, file) => path.join(dir(), createHash('sha256').update(`${k}\0${file}`).digest('hex'));
+
+// passed returns the entry of a test file that passed under key k (its
+// {file, passed, ms}), or null.
+export function passed(k, file) {
+  try {
+    return JSON.parse(fs.readFileSync(entry(k, file), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// record notes that file passed under key k, in ms. Written to a
+// temporary name and renamed, so a reader never sees half an entry.
+export function record(k, file, ms) {
+  fs.mkdirSync(dir(), { recursive: true });
+  const to = entry(k, file);
+  const tmp = `${to}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify({ file, passed: new Date().toISOString(), ms }));
+  fs.renameSync(tmp, to);
+}

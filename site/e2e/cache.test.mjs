@@ -1,0 +1,102 @@
+// The browser tests' result cache (cache.mjs): which files its key covers,
+// that a change to one of them is another key, and that an entry is found
+// only under the key and the file it was written for. No browser needed.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as cache from './cache.mjs';
+
+test('the key leaves out prose, Go tests, the Worker and the hostile corpus, and nothing a test or a grading reads', () => {
+  for (const p of ['README.md', 'docs/guide.md', 'docs/screenshots/playground-desktop.png',
+    'algorithms/explore/explore_test.go', 'grader/sandbox/build_test.go', 'edge/worker/worker.test.mjs',
+    'bench/spin/ra_benari.pml', 'cmd/hostile/testdata/corpus/alloc_bomb.go.txt']) {
+    assert.ok(cache.ignored(p), `${p} should be left out`);
+  }
+  for (const p of ['docs/docs.go', 'algorithms/explore/explore.go', 'exercises/lamport/README.md',
+    'exercises/lamport/solution_test.go', 'exercises/lamport/mutants/m1.patch', 'edge/worker/main.go',
+    'cmd/hostile/testdata/corpus/alloc_bomb.go', 'site/static/app.js', 'site/e2e/harness.mjs', '.ci/mtimes',
+    'algorithms/scenario/testdata/001.txt', 'package-lock.json', 'go.mod', 'go.sum', 'Makefile']) {
+    assert.ok(!cache.ignored(p), `${p} should be in the key`);
+  }
+});
+
+// A checkout the size of a test: a Git repository with the built files
+// the key hashes.
+function checkout() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cache-test-'));
+  const write = (p, text) => {
+    fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+    fs.writeFileSync(path.join(root, p), text);
+  };
+  write('.gitignore', '/bin/\n/site/static/dmelab.wasm\n');
+  write('bin/dmelab', 'binary 1');
+  write('bin/playground', 'binary 2');
+  write('site/static/app.js', 'app');
+  write('site/static/dmelab.wasm', 'wasm');
+  write('exercises/lamport/README.md', 'exercise');
+  write('docs/guide.md', 'guide');
+  write('algorithms/a_test.go', 'package a');
+  const git = (...args) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '.');
+  return { root, write, rm: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+test('a change to a binary, the built site, a kept file or a new file is another key; to a left-out file is not', (t) => {
+  const c = checkout();
+  t.after(c.rm);
+  const k = () => cache.key(c.root, '/nonexistent/chromium');
+  const k0 = k();
+  assert.match(k0, /^[0-9a-f]{64}$/);
+  assert.equal(k(), k0, 'the same checkout, the same key');
+
+  c.write('docs/guide.md', 'guide, edited');
+  c.write('algorithms/a_test.go', 'package a // edited');
+  assert.equal(k(), k0, 'docs and Go tests are left out');
+
+  const changes = [
+    ['bin/dmelab', 'binary 1, rebuilt'],
+    ['site/static/dmelab.wasm', 'wasm, rebuilt'], // ignored by Git, built
+    ['exercises/lamport/README.md', 'exercise, edited'],
+    ['exercises/lamport/new.go', 'package lamport'], // not yet added
+  ];
+  const seen = new Set([k0]);
+  for (const [p, text] of changes) {
+    c.write(p, text);
+    const next = k();
+    assert.ok(!seen.has(next), `${p}: the key did not change`);
+    seen.add(next);
+  }
+  fs.rmSync(path.join(c.root, 'bin/playground'));
+  assert.ok(!seen.has(k()), 'a binary not built is another key');
+});
+
+test('outside a Git checkout the key cannot be made, and says why', (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cache-test-'));
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(root, 'site/static'), { recursive: true });
+  assert.throws(() => cache.key(root, '/nonexistent/chromium'), /git/);
+});
+
+test('an entry is found under its key and file only', (t) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cache-entries-'));
+  const before = process.env.DMELAB_BROWSER_CACHE;
+  process.env.DMELAB_BROWSER_CACHE = d;
+  t.after(() => {
+    if (before === undefined) delete process.env.DMELAB_BROWSER_CACHE;
+    else process.env.DMELAB_BROWSER_CACHE = before;
+    fs.rmSync(d, { recursive: true, force: true });
+  });
+  assert.equal(cache.passed('k1', 'site/e2e/a.test.mjs'), null);
+  cache.record('k1', 'site/e2e/a.test.mjs', 1234);
+  const e = cache.passed('k1', 'site/e2e/a.test.mjs');
+  assert.equal(e.file, 'site/e2e/a.test.mjs');
+  assert.equal(e.ms, 1234);
+  assert.equal(cache.passed('k2', 'site/e2e/a.test.mjs'), null, 'another key');
+  assert.equal(cache.passed('k1', 'site/e2e/b.test.mjs'), null, 'another file');
+  assert.deepEqual(fs.readdirSync(d).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+});

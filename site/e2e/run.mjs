@@ -1,0 +1,75 @@
+// make run-browser-tests: runs the browser test files given, two at a
+// time, each in a `node --test` of its own, and prints each file's report
+// when it ends. A file that passed earlier with the same inputs
+// (cache.mjs) is not run again and says "(cached)", as go test does;
+// DMELAB_BROWSER_CACHE=off runs every file. Exits 1 if a file failed.
+
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { CHROMIUM, ROOT } from './harness.mjs';
+import * as cache from './cache.mjs';
+
+const files = process.argv.slice(2).map((f) => path.relative(ROOT, path.resolve(f)));
+const concurrency = Number(process.env.DMELAB_BROWSER_JOBS) || 2;
+
+let k = null;
+if (process.env.DMELAB_BROWSER_CACHE === 'off') {
+  console.log('browser tests: cache off (DMELAB_BROWSER_CACHE=off): every file runs');
+} else {
+  try {
+    k = cache.key(ROOT, CHROMIUM);
+  } catch (err) {
+    console.log(`browser tests: no cache (${String(err.message).split('\n')[0]}): every file runs`);
+  }
+}
+
+// summary reads the spec reporter's closing counts ("ℹ pass 7").
+function summary(out) {
+  const n = (name) => Number((out.match(new RegExp(`^ℹ ${name} (\\d+)$`, 'm')) || [])[1] ?? NaN);
+  return { tests: n('tests'), fail: n('fail'), skipped: n('skipped'), cancelled: n('cancelled') };
+}
+
+function runFile(file) {
+  return new Promise((resolve) => {
+    const start = Date.now();
+    console.log(`run   ${file}`);
+    const proc = spawn(process.execPath, ['--test', '--test-reporter=spec', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; });
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.on('close', (code) => {
+      const ms = Date.now() - start;
+      const s = summary(out);
+      const ok = code === 0 && s.fail === 0 && s.cancelled === 0;
+      console.log(`--- ${ok ? 'ok  ' : 'FAIL'} ${file} (${(ms / 1000).toFixed(1)} s)`);
+      process.stdout.write(out.endsWith('\n') || out === '' ? out : `${out}\n`);
+      // A file whose tests were skipped (no Chromium) proved nothing.
+      if (ok && k && s.skipped === 0 && s.tests > 0) cache.record(k, file, ms);
+      resolve(ok);
+    });
+  });
+}
+
+const queue = [];
+let cached = 0;
+for (const f of files) {
+  const hit = k && cache.passed(k, f);
+  if (hit) {
+    cached++;
+    console.log(`ok    ${f} (cached: passed ${hit.passed}, ${(hit.ms / 1000).toFixed(1)} s)`);
+  } else {
+    queue.push(f);
+  }
+}
+
+const failed = [];
+await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+  while (queue.length) {
+    const f = queue.shift();
+    if (!(await runFile(f))) failed.push(f);
+  }
+}));
+
+const ran = files.length - cached;
+console.log(`browser tests: ${files.length} test files, ${cached} cached, ${ran} run, ${failed.length} failed${failed.length ? `: ${failed.join(', ')}` : ''}`);
+process.exit(failed.length ? 1 : 0);
