@@ -7,7 +7,7 @@ BIN := bin/dmelab
 # results in a fresh clone.
 BUILDFLAGS := -trimpath -buildvcs=false
 
-.PHONY: all build run test test-go run-browser-tests run-worker-tests screenshots hostile fuzz fuzz-scenario bench bench-grade bench-wasm verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
+.PHONY: all build run test test-go run-browser-tests run-worker-tests screenshots hostile test-hostile fuzz fuzz-scenario bench bench-grade bench-wasm verdicts metrics bench-spin cost-plot cost-replot spin clean wasm site test-browser bench-site gradescope prairielearn load worker worker-dev test-worker FORCE
 
 all: build
 
@@ -34,7 +34,7 @@ test:
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./algorithms/...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./edge/...
 	$(MAKE) site build worker node_modules
-	$(MAKE) test-go run-browser-tests run-worker-tests hostile
+	$(MAKE) test-go run-browser-tests run-worker-tests test-hostile
 
 test-go:
 	$(GO) test -timeout 30m ./...
@@ -47,6 +47,11 @@ test-go:
 # then (beside it) the same files through one grading worker, as dmelab serve grades.
 hostile: build
 	$(GO) run ./cmd/hostile
+
+# make test's: not run again after a pass with the same bin/dmelab,
+# checkout and tools (site/e2e/cached.mjs; DMELAB_BROWSER_CACHE=off runs it).
+test-hostile: build
+	node site/e2e/cached.mjs hostile $(GO) run ./cmd/hostile
 
 # The core for the browser, and the Go toolchain's own loader for it, both
 # into the site's static files (gitignored; embedded by package site).

@@ -4,21 +4,21 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as cache from './cache.mjs';
 
-test('the key leaves out prose, Go tests, the Worker and the hostile corpus, and nothing a test or a grading reads', () => {
+test('the key leaves out prose, Go tests, the Worker and the SPIN model, and nothing a test or a grading reads', () => {
   for (const p of ['README.md', 'docs/guide.md', 'docs/screenshots/playground-desktop.png',
     'algorithms/explore/explore_test.go', 'grader/sandbox/build_test.go', 'edge/worker/worker.test.mjs',
-    'bench/spin/ra_benari.pml', 'cmd/hostile/testdata/corpus/alloc_bomb.go.txt']) {
+    'bench/spin/ra_benari.pml']) {
     assert.ok(cache.ignored(p), `${p} should be left out`);
   }
   for (const p of ['docs/docs.go', 'algorithms/explore/explore.go', 'exercises/lamport/README.md',
     'exercises/lamport/solution_test.go', 'exercises/lamport/mutants/m1.patch', 'edge/worker/main.go',
-    'cmd/hostile/testdata/corpus/alloc_bomb.go', 'site/static/app.js', 'site/e2e/harness.mjs', '.ci/mtimes',
+    'cmd/hostile/testdata/corpus/alloc_bomb.go', 'cmd/hostile/testdata/corpus/notes.txt', 'site/static/app.js', 'site/e2e/harness.mjs', '.ci/mtimes',
     'algorithms/scenario/testdata/001.txt', 'package-lock.json', 'go.mod', 'go.sum', 'Makefile']) {
     assert.ok(!cache.ignored(p), `${p} should be in the key`);
   }
@@ -99,4 +99,29 @@ test('an entry is found under its key and file only', (t) => {
   assert.equal(cache.passed('k2', 'site/e2e/a.test.mjs'), null, 'another key');
   assert.equal(cache.passed('k1', 'site/e2e/b.test.mjs'), null, 'another file');
   assert.deepEqual(fs.readdirSync(d).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+});
+
+test('cached.mjs runs a command until it passes, then not again under the same key', (t) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cached-'));
+  t.after(() => fs.rmSync(d, { recursive: true, force: true }));
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'cached.mjs');
+  const runs = path.join(d, 'runs');
+  // The command notes each run in a file, and exits with the code given.
+  const cached = (name, code, env = {}) => spawnSync(process.execPath,
+    [script, name, process.execPath, '-e', `require('fs').appendFileSync(${JSON.stringify(runs)}, ${JSON.stringify(name + '\n')}); process.exit(${code})`],
+    { encoding: 'utf8', env: { ...process.env, DMELAB_BROWSER_CACHE: path.join(d, 'cache'), ...env } });
+  const count = (name) => (fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').split('\n').filter((l) => l === name).length : 0);
+
+  assert.equal(cached('passes', 0).status, 0);
+  const second = cached('passes', 0);
+  assert.equal(second.status, 0);
+  assert.match(second.stdout, /^ok +passes \(cached: passed /m);
+  assert.equal(count('passes'), 1, 'a pass is not run again');
+
+  assert.equal(cached('fails', 3).status, 3);
+  assert.equal(cached('fails', 3).status, 3);
+  assert.equal(count('fails'), 2, 'a failure is run again');
+
+  assert.equal(cached('passes', 0, { DMELAB_BROWSER_CACHE: 'off' }).status, 0);
+  assert.equal(count('passes'), 2, 'off runs it');
 });

@@ -1,0 +1,39 @@
+// node site/e2e/cached.mjs NAME COMMAND [ARGS...]: runs COMMAND in the
+// checkout, unless it exited 0 before with the same inputs: the browser
+// tests' key (cache.mjs), which covers bin/dmelab, the site, the
+// checkout and the tools. make test runs the hostile corpus this way, as
+// it grades with bin/dmelab what the checkout holds; `make hostile`
+// always runs it. DMELAB_BROWSER_CACHE=off runs COMMAND every time.
+// Exits with COMMAND's status.
+
+import { spawnSync } from 'node:child_process';
+import { CHROMIUM, ROOT } from './harness.mjs';
+import * as cache from './cache.mjs';
+
+const [name, cmd, ...args] = process.argv.slice(2);
+if (!name || !cmd) {
+  console.error('usage: node site/e2e/cached.mjs NAME COMMAND [ARGS...]');
+  process.exit(2);
+}
+
+let k = null;
+if (process.env.DMELAB_BROWSER_CACHE !== 'off') {
+  try {
+    k = cache.key(ROOT, CHROMIUM);
+  } catch (err) {
+    console.log(`${name}: no cache (${String(err.message).split('\n')[0]})`);
+  }
+}
+const hit = k && cache.passed(k, name);
+if (hit) {
+  console.log(`ok    ${name} (cached: passed ${hit.passed}, ${(hit.ms / 1000).toFixed(1)} s; DMELAB_BROWSER_CACHE=off to run it)`);
+  process.exit(0);
+}
+const start = Date.now();
+const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+if (r.error) {
+  console.error(`${name}: ${r.error.message}`);
+  process.exit(2);
+}
+if (r.status === 0 && k) cache.record(k, name, Date.now() - start);
+process.exit(r.status ?? 1);
