@@ -81,7 +81,7 @@ test('.ci/mtimes stamps files by content and directories by their names', () => 
     { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const stamp = (repo) => {
     fs.mkdirSync(path.join(repo, '.ci'), { recursive: true });
-    fs.copyFileSync(path.join(root, '.ci', 'mtimes'), path.join(repo, '.ci', 'mtimes'));
+    for (const f of ['mtimes', 'mtimes.go']) fs.copyFileSync(path.join(root, '.ci', f), path.join(repo, '.ci', f));
     execFileSync('bash', [path.join(repo, '.ci', 'mtimes')], { cwd: repo });
   };
   const mtime = (repo, p) => fs.statSync(path.join(repo, p)).mtime.getTime();
