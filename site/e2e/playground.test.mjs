@@ -314,6 +314,40 @@ test('works offline once loaded', { skip }, async () => {
   }
 });
 
+// The service worker stores a response again only when its ETag is not
+// the stored copy's: a stale copy is replaced, a current one is not
+// written again (the core is 6 MB, fetched at every page load).
+test('the offline copy is replaced when the server\'s file changed, and only then', { skip }, async () => {
+  await open(pg.server.url + '#algo=central&n=2&r=1&app=1');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const stored = () => page.evaluate(async () => {
+    const c = await caches.open('dmelab-playground-v3');
+    const r = await c.match('favicon.svg');
+    return r ? { tag: r.headers.get('ETag'), body: await r.text() } : null;
+  });
+  // plant puts a copy with the given ETag in the store, fetches the file
+  // through the service worker, and gives its ETag from the server.
+  const plant = (tag) => page.evaluate(async (t) => {
+    const c = await caches.open('dmelab-playground-v3');
+    await c.put('favicon.svg', new Response('planted', { headers: { ETag: t, 'Content-Type': 'image/svg+xml' } }));
+    const r = await fetch('favicon.svg');
+    await r.text();
+    return r.headers.get('ETag');
+  }, tag);
+
+  const current = await plant('"stale"');
+  assert.ok(current && current !== '"stale"', `the server's ETag: ${current}`);
+  await page.waitForFunction(async () => {
+    const r = await (await caches.open('dmelab-playground-v3')).match('favicon.svg');
+    return r && (await r.text()).startsWith('<svg');
+  }, null, { timeout: 10000 });
+  assert.equal((await stored()).tag, current, 'a stale copy is replaced by the server\'s');
+
+  assert.equal(await plant(current), current);
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 500))); // a put would have landed
+  assert.deepEqual(await stored(), { tag: current, body: 'planted' }, 'a copy with the current ETag is not written again');
+});
+
 // withPage runs f on a page of its own (opened at url, ready), closed after.
 async function withPage(url, f) {
   const p = await pg.browser.newPage();
