@@ -125,12 +125,34 @@ export function dir() {
 const entry = (k, file) => path.join(dir(), createHash('sha256').update(`${k}\0${file}`).digest('hex'));
 
 // passed returns the entry of a test file that passed under key k (its
-// {file, passed, ms}), or null.
+// {file, passed, ms}), or null. An entry found is touched, so that prune
+// keeps the entries in use.
 export function passed(k, file) {
   try {
-    return JSON.parse(fs.readFileSync(entry(k, file), 'utf8'));
+    const e = JSON.parse(fs.readFileSync(entry(k, file), 'utf8'));
+    const now = new Date();
+    fs.utimesSync(entry(k, file), now, now);
+    return e;
   } catch {
     return null;
+  }
+}
+
+// prune removes entries neither written nor found for days days: every
+// change to the inputs leaves one a test file behind.
+export function prune(days = 30) {
+  const before = Date.now() - days * 86400e3;
+  let names;
+  try {
+    names = fs.readdirSync(dir());
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const p = path.join(dir(), n);
+    try {
+      if (fs.statSync(p).mtimeMs < before) fs.rmSync(p, { force: true });
+    } catch { /* removed by another run meanwhile */ }
   }
 }
 

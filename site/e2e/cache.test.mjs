@@ -99,6 +99,18 @@ test('an entry is found under its key and file only', (t) => {
   assert.equal(cache.passed('k2', 'site/e2e/a.test.mjs'), null, 'another key');
   assert.equal(cache.passed('k1', 'site/e2e/b.test.mjs'), null, 'another file');
   assert.deepEqual(fs.readdirSync(d).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+
+  // prune: an entry neither written nor found for 30 days goes; one found
+  // since stays.
+  cache.record('k1', 'site/e2e/old.test.mjs', 1);
+  const [a, b] = ['site/e2e/a.test.mjs', 'site/e2e/old.test.mjs'];
+  const long = new Date(Date.now() - 40 * 86400e3);
+  for (const f of fs.readdirSync(d)) fs.utimesSync(path.join(d, f), long, long);
+  assert.ok(cache.passed('k1', a), 'found, and so touched');
+  cache.prune(30);
+  assert.ok(cache.passed('k1', a), 'an entry found lately stays');
+  assert.equal(cache.passed('k1', b), null, 'an old entry goes');
+  assert.equal(fs.readdirSync(d).length, 1);
 });
 
 test('cached.mjs runs a command until it passes, then not again under the same key', (t) => {
