@@ -2,7 +2,8 @@
 // time, each in a `node --test` of its own, and prints each file's report
 // when it ends. A file that passed earlier with the same inputs
 // (cache.mjs) is not run again and says "(cached)", as go test does;
-// DMELAB_BROWSER_CACHE=off runs every file. Exits 1 if a file failed.
+// DMELAB_BROWSER_CACHE=off runs every file; DMELAB_BROWSER_JOBS=N runs N
+// files at a time instead of two. Exits 1 if a file failed.
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
