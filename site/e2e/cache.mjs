@@ -14,6 +14,10 @@
 //     drawn in, and the platform;
 //   - the test file's own name (or the name cached.mjs is given).
 //
+// A test file that can reach only the playground (flavor, below) is kept
+// under a key without what reaches the tests only through dmelab serve
+// (servedOnly): a change to the grader alone leaves its result standing.
+//
 // make test runs the hostile corpus (cmd/hostile) through the same cache
 // (cached.mjs): it grades its files with bin/dmelab, against the
 // checkout's Go sources and exercises, as the browser tests' servers do.
@@ -97,11 +101,16 @@ export function tools(chromium) {
   ].join('\n');
 }
 
-// key is the hash of everything above but the test file's name; a missing
-// file (a binary not built) is said as missing.
-export function key(root, chromium) {
-  const h = createHash('sha256');
-  h.update(`dmelab browser tests 1\n${tools(chromium)}\n`);
+// keys hashes everything above but the test file's name, twice: full,
+// for a file that can reach dmelab serve, and playground, for one that
+// can only reach the playground (see flavor). A missing file (a binary
+// not built) is said as missing.
+export function keys(root, chromium) {
+  const full = createHash('sha256');
+  const pg = createHash('sha256');
+  const head = `dmelab browser tests 2\n${tools(chromium)}\n`;
+  full.update(head);
+  pg.update(head);
   const files = [...new Set([...built(root), ...checkout(root).filter((p) => !ignored(p))])].sort();
   for (const p of files) {
     let sum = 'missing';
@@ -110,9 +119,61 @@ export function key(root, chromium) {
       sum = st.isSymbolicLink() ? `link ${fs.readlinkSync(path.join(root, p))}`
         : createHash('sha256').update(fs.readFileSync(path.join(root, p))).digest('hex');
     } catch { /* a file deleted but not yet from the index: missing */ }
-    h.update(`${p}\0${sum}\n`);
+    const line = `${p}\0${sum}\n`;
+    full.update(line);
+    if (!servedOnly(p)) pg.update(line);
   }
-  return h.digest('hex');
+  return { full: full.digest('hex'), playground: pg.digest('hex') };
+}
+
+// key is keys' full key.
+export const key = (root, chromium) => keys(root, chromium).full;
+
+// servedOnly says whether a file reaches the tests only through dmelab
+// serve: bin/dmelab itself, the grader's and the commands' sources (which
+// bin/playground does not link: what it links is in its bytes anyway),
+// and the exercises.
+export function servedOnly(p) {
+  return p === 'bin/dmelab' || p.startsWith('grader/') || p.startsWith('cmd/') || p.startsWith('exercises/');
+}
+
+// flavor says which key a test file's result is kept under, from its
+// text: "playground" for a file that imports neither serve.mjs nor
+// child_process (so it starts no process but the playground server and
+// Chromium, by harness.mjs) and names no path under grader/, cmd/ or
+// exercises/ in a string; "full" for any other. A change to the grader
+// alone then runs again only the files that can reach it.
+export function flavor(text) {
+  if (/['"](node:)?child_process['"]|\.\/serve\.mjs/.test(text)) return 'full';
+  if (/['"`](grader|cmd|exercises)(['"`]|\/)/.test(text)) return 'full';
+  return 'playground';
+}
+
+// flavorOf is the flavor of a test file (relative to root) with the
+// local modules it imports, and theirs, read as part of it: all but
+// harness.mjs, whose only process is the playground server it starts.
+export function flavorOf(root, file) {
+  const seen = new Set();
+  const texts = [];
+  let unread = false;
+  const read = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    let text;
+    try {
+      text = fs.readFileSync(path.join(root, f), 'utf8');
+    } catch {
+      unread = true; // (an import in a page's script, say): full, to be safe
+      return;
+    }
+    texts.push(text);
+    for (const m of text.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const dep = path.join(path.dirname(f), m[1] || m[2]);
+      if (dep !== 'site/e2e/harness.mjs') read(dep);
+    }
+  };
+  read(file);
+  return unread ? 'full' : flavor(texts.join('\n'));
 }
 
 // dir is where entries are kept (DMELAB_BROWSER_CACHE, or dmelab/browser-tests

@@ -75,6 +75,64 @@ test('a change to a binary, the built site, a kept file or a new file is another
   assert.ok(!seen.has(k()), 'a binary not built is another key');
 });
 
+test('the playground key stays when only what dmelab serve reads changes, and moves with the rest', (t) => {
+  const c = checkout();
+  t.after(c.rm);
+  const ks = () => cache.keys(c.root, '/nonexistent/chromium');
+  const k0 = ks();
+  assert.notEqual(k0.playground, k0.full);
+  for (const [p, text] of [['bin/dmelab', 'binary 1, rebuilt'], ['exercises/lamport/README.md', 'edited'],
+    ['grader/grade/grade.go', 'package grade'], ['cmd/dmelab/main.go', 'package main']]) {
+    const before = ks();
+    c.write(p, text);
+    const after = ks();
+    assert.equal(after.playground, before.playground, `${p}: the playground key moved`);
+    assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
+  }
+  for (const [p, text] of [['bin/playground', 'binary 2, rebuilt'], ['site/static/app.js', 'app, edited'],
+    ['algorithms/listing/seeds/x.txt', 'a seed']]) {
+    const before = ks();
+    c.write(p, text);
+    const after = ks();
+    assert.notEqual(after.playground, before.playground, `${p}: the playground key did not move`);
+    assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
+  }
+});
+
+test('a test file is kept under the playground key only if it can reach nothing but the playground', (t) => {
+  assert.equal(cache.flavor("import { playground } from './harness.mjs';\nfs.readFileSync(path.join(ROOT, 'algorithms', 'x'));"), 'playground');
+  assert.equal(cache.flavor("import { served } from './serve.mjs';"), 'full');
+  assert.equal(cache.flavor("import { execFileSync } from 'node:child_process';"), 'full');
+  assert.equal(cache.flavor("import cp from 'child_process';"), 'full');
+  assert.equal(cache.flavor("read(path.join(ROOT, 'exercises', 'x'))"), 'full');
+  assert.equal(cache.flavor("read('grader/serve/pages/page.html')"), 'full');
+  assert.equal(cache.flavor("read(`cmd/dmelab/main.go`)"), 'full');
+  assert.equal(cache.flavor('// site/cmd/listingwords writes it; the grader writes links'), 'playground', 'words in prose');
+
+  // Through the local modules it imports, but harness.mjs.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-flavor-'));
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  const write = (p, text) => {
+    fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+    fs.writeFileSync(path.join(root, p), text);
+  };
+  write('site/e2e/harness.mjs', "import { spawn } from 'node:child_process';");
+  write('site/e2e/helper.mjs', "import { execFileSync } from 'node:child_process';");
+  write('site/e2e/a.test.mjs', "import { playground } from './harness.mjs';");
+  write('site/e2e/b.test.mjs', "import { x } from './helper.mjs';");
+  write('site/e2e/c.test.mjs', "const m = await import('./missing.mjs');");
+  assert.equal(cache.flavorOf(root, 'site/e2e/a.test.mjs'), 'playground', 'harness.mjs is not read');
+  assert.equal(cache.flavorOf(root, 'site/e2e/b.test.mjs'), 'full', 'a helper that starts processes');
+  assert.equal(cache.flavorOf(root, 'site/e2e/c.test.mjs'), 'full', 'an import that cannot be read');
+  // The project's own: the servers' tests and the scripts that run
+  // processes are full.
+  const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+  for (const f of ['site/e2e/walk.test.mjs', 'site/e2e/a11y.test.mjs', 'site/e2e/exercises.test.mjs', 'site/build/build.test.mjs', 'site/e2e/cache.test.mjs']) {
+    assert.equal(cache.flavorOf(here, f), 'full', f);
+  }
+  assert.equal(cache.flavorOf(here, 'site/e2e/playground.test.mjs'), 'playground');
+});
+
 test('outside a Git checkout the key cannot be made, and says why', (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cache-test-'));
   t.after(() => fs.rmSync(root, { recursive: true, force: true }));

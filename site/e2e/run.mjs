@@ -11,6 +11,8 @@ import { CHROMIUM, ROOT } from './harness.mjs';
 import * as cache from './cache.mjs';
 
 const files = process.argv.slice(2).map((f) => path.relative(ROOT, path.resolve(f)));
+// keyOf is the key a file's result is kept under (cache.flavorOf).
+const keyOf = (f) => k && k[cache.flavorOf(ROOT, f)];
 const concurrency = Number(process.env.DMELAB_BROWSER_JOBS) || 2;
 
 let k = null;
@@ -18,7 +20,7 @@ if (process.env.DMELAB_BROWSER_CACHE === 'off') {
   console.log('browser tests: cache off (DMELAB_BROWSER_CACHE=off): every file runs');
 } else {
   try {
-    k = cache.key(ROOT, CHROMIUM);
+    k = cache.keys(ROOT, CHROMIUM);
     cache.prune();
   } catch (err) {
     console.log(`browser tests: no cache (${String(err.message).split('\n')[0]}): every file runs`);
@@ -48,7 +50,7 @@ function runFile(file) {
       process.stdout.write(out.endsWith('\n') || out === '' ? out : `${out}\n`);
       // A file whose tests were skipped (no Chromium) proved nothing, and
       // one whose counts cannot be read is not recorded either.
-      if (ok && k && s.skipped === 0 && s.fail === 0 && s.tests > 0) cache.record(k, file, ms);
+      if (ok && k && s.skipped === 0 && s.fail === 0 && s.tests > 0) cache.record(keyOf(file), file, ms);
       resolve(ok);
     });
   });
@@ -57,7 +59,7 @@ function runFile(file) {
 const queue = [];
 let cached = 0;
 for (const f of files) {
-  const hit = k && cache.passed(k, f);
+  const hit = k && cache.passed(keyOf(f), f);
   if (hit) {
     cached++;
     console.log(`ok    ${f} (cached: passed ${hit.passed}, ${(hit.ms / 1000).toFixed(1)} s)`);
