@@ -323,10 +323,19 @@ func markCompiled(wasm []byte, dir string) {
 }
 
 // pruneCompiled keeps CacheDir within max bytes (0: DefaultCompiledBytes),
-// removing the oldest files first, and every mark when it removes any
-// compiled code (a mark without its code costs one compilation more, at
-// worst; marks are not worth matching to wazero's files). The marks and
-// the remembered runs (expect.go), a few bytes each, are not counted.
+// removing the oldest files first, and then the marks not used since the
+// newest file it removed was written. A module's code is written when it
+// is marked, and its mark's time moves each time compiledBefore finds it;
+// so a mark that old has lost its code, and a younger one belongs to a
+// module graded lately, whose code is kept or, if it was written long
+// ago and removed, compiled once more when the mark sends the next
+// grading to the compiler. (Forgetting every mark instead, as this did
+// until 2026-11-30, sent a cache at its bound back to the interpreter for
+// every module but the newest: under load, where no core is idle to
+// compile in the background, the same files were graded interpreted
+// again and again.) Wazero's file names are its own, not matched to
+// marks. The marks and the remembered runs (expect.go), a few bytes each,
+// are not counted.
 func pruneCompiled(dir string, limit int64) {
 	if limit <= 0 {
 		limit = DefaultCompiledBytes
@@ -352,13 +361,24 @@ func pruneCompiled(dir string, limit int64) {
 		return
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].mod.Before(files[j].mod) })
+	var removed time.Time // the newest file removed
 	for _, f := range files {
 		if total <= limit {
 			break
 		}
 		if os.Remove(f.path) == nil {
 			total -= f.size
+			removed = f.mod
 		}
 	}
-	_ = os.RemoveAll(filepath.Join(dir, "marks"))
+	if removed.IsZero() {
+		return
+	}
+	marks := filepath.Join(dir, "marks")
+	entries, _ := os.ReadDir(marks)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && !info.ModTime().After(removed) {
+			_ = os.Remove(filepath.Join(marks, e.Name()))
+		}
+	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // The compiled-code cache keeps within its bound, the oldest files going
-// first, and forgets its marks when it removes any code.
+// first, and forgets the marks not used since the newest file it removed
+// was written; a mark used since stays.
 func TestPruneCompiledKeepsTheNewest(t *testing.T) {
 	dir := t.TempDir()
 	code := filepath.Join(dir, "wazero-v-amd64-linux")
@@ -23,20 +24,34 @@ func TestPruneCompiledKeepsTheNewest(t *testing.T) {
 		at := old.Add(time.Duration(i) * time.Minute)
 		require.NoError(t, os.Chtimes(p, at, at))
 	}
-	markCompiled([]byte("module"), dir)
-	require.True(t, compiledBefore([]byte("module"), dir))
+	// Three marks: one as old as "a" (unused since), one as old as "c"
+	// (its code stays), one as old as "a" but found since.
+	mark := func(module string, at time.Time) {
+		markCompiled([]byte(module), dir)
+		require.NoError(t, os.Chtimes(markPath([]byte(module), dir), at, at))
+	}
+	mark("old", old)
+	mark("kept", old.Add(2*time.Minute))
+	mark("used", old)
+	require.True(t, compiledBefore([]byte("used"), dir)) // its time is now
 	rememberRuns(dir, "lamport", 15097)
 
 	pruneCompiled(dir, 5000) // within the bound: nothing goes
 	assert.FileExists(t, filepath.Join(code, "a"))
-	assert.True(t, compiledBefore([]byte("module"), dir))
+	marked := func(module string) bool {
+		_, err := os.Stat(markPath([]byte(module), dir))
+		return err == nil
+	}
+	assert.True(t, marked("old"), "nothing removed, no mark forgotten")
 
 	pruneCompiled(dir, 2500)
 	for name, kept := range map[string]bool{"a": false, "b": false, "c": true, "d": true} {
 		_, err := os.Stat(filepath.Join(code, name))
 		assert.Equal(t, kept, err == nil, name)
 	}
-	assert.False(t, compiledBefore([]byte("module"), dir), "marks go with the code")
+	assert.False(t, marked("old"), "a mark unused since the removed code was written goes")
+	assert.True(t, marked("kept"), "a mark younger than every removed file stays")
+	assert.True(t, marked("used"), "a mark found since stays")
 	assert.Equal(t, 15097, expectedRuns(dir, "lamport"), "the runs remembered stay")
 }
 
