@@ -24,14 +24,21 @@ test('the key leaves out prose, Go tests, the Worker and the SPIN model, and not
   }
 });
 
-// A checkout the size of a test: a Git repository with the built files
-// the key hashes.
-function checkout() {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cache-test-'));
+// tree is a temporary directory and a write(path, text) into it.
+function tree(prefix) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const write = (p, text) => {
     fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
     fs.writeFileSync(path.join(root, p), text);
   };
+  return { root, write, rm: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+// A checkout the size of a test: a Git repository with the built files
+// the key hashes.
+function checkout() {
+  const t = tree('dmelab-cache-test-');
+  const { root, write } = t;
   write('.gitignore', '/bin/\n/site/static/dmelab.wasm\n');
   write('bin/dmelab', 'binary 1');
   write('bin/playground', 'binary 2');
@@ -43,7 +50,7 @@ function checkout() {
   const git = (...args) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   git('init', '-q');
   git('add', '.');
-  return { root, write, rm: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return t;
 }
 
 test('a change to a binary, the built site, a kept file or a new file is another key; to a left-out file is not', (t) => {
@@ -110,12 +117,8 @@ test('a test file is kept under the playground key only if it can reach nothing 
   assert.equal(cache.flavor('// site/cmd/listingwords writes it; the grader writes links'), 'playground', 'words in prose');
 
   // Through the local modules it imports, but harness.mjs.
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-flavor-'));
-  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
-  const write = (p, text) => {
-    fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
-    fs.writeFileSync(path.join(root, p), text);
-  };
+  const { root, write, rm } = tree('dmelab-flavor-');
+  t.after(rm);
   write('site/e2e/harness.mjs', "import { spawn } from 'node:child_process';");
   write('site/e2e/helper.mjs', "import { execFileSync } from 'node:child_process';");
   write('site/e2e/a.test.mjs', "import { playground } from './harness.mjs';");
