@@ -16,7 +16,9 @@
 //
 // A test file that can reach only the playground (flavor, below) is kept
 // under a key without what reaches the tests only through dmelab serve
-// (servedOnly): a change to the grader alone leaves its result standing.
+// (servedOnly): a change to the grader alone, or to Go code that leaves
+// the playground's binary and wasm as they were, leaves its result
+// standing.
 //
 // make test runs the hostile corpus (cmd/hostile) through the same cache
 // (cached.mjs): it grades its files with bin/dmelab, against the
@@ -108,7 +110,7 @@ export function tools(chromium) {
 export function keys(root, chromium) {
   const full = createHash('sha256');
   const pg = createHash('sha256');
-  const head = `dmelab browser tests 2\n${tools(chromium)}\n`;
+  const head = `dmelab browser tests 3\n${tools(chromium)}\n`;
   full.update(head);
   pg.update(head);
   const files = [...new Set([...built(root), ...checkout(root).filter((p) => !ignored(p))])].sort();
@@ -130,22 +132,26 @@ export function keys(root, chromium) {
 export const key = (root, chromium) => keys(root, chromium).full;
 
 // servedOnly says whether a file reaches the tests only through dmelab
-// serve: bin/dmelab itself, the grader's and the commands' sources (which
-// bin/playground does not link: what it links is in its bytes anyway),
-// and the exercises.
+// serve: bin/dmelab itself, the exercises, the grader's and the
+// commands' files, and every Go file (serve compiles submissions against
+// the module's sources; the playground's Go is in bin/playground's and
+// the wasm's bytes, which both keys hash).
 export function servedOnly(p) {
-  return p === 'bin/dmelab' || p.startsWith('grader/') || p.startsWith('cmd/') || p.startsWith('exercises/');
+  return p === 'bin/dmelab' || p.endsWith('.go') ||
+    p.startsWith('grader/') || p.startsWith('cmd/') || p.startsWith('exercises/');
 }
 
 // flavor says which key a test file's result is kept under, from its
 // text: "playground" for a file that imports neither serve.mjs nor
 // child_process (so it starts no process but the playground server and
-// Chromium, by harness.mjs) and names no path under grader/, cmd/ or
-// exercises/ in a string; "full" for any other. A change to the grader
-// alone then runs again only the files that can reach it.
+// Chromium, by harness.mjs) and names neither a path under grader/, cmd/
+// or exercises/ nor a Go file in a string; "full" for any other. A
+// change to the grader alone, or to Go that the page does not run, then
+// runs again only the files that can reach it.
 export function flavor(text) {
   if (/['"](node:)?child_process['"]|\.\/serve\.mjs/.test(text)) return 'full';
   if (/['"`](grader|cmd|exercises)(['"`]|\/)/.test(text)) return 'full';
+  if (/\.go['"`]/.test(text)) return 'full';
   return 'playground';
 }
 

@@ -89,7 +89,8 @@ test('the playground key stays when only what dmelab serve reads changes, and mo
   const k0 = ks();
   assert.notEqual(k0.playground, k0.full);
   for (const [p, text] of [['bin/dmelab', 'binary 1, rebuilt'], ['exercises/lamport/README.md', 'edited'],
-    ['grader/grade/grade.go', 'package grade'], ['cmd/dmelab/main.go', 'package main']]) {
+    ['grader/grade/grade.go', 'package grade'], ['cmd/dmelab/main.go', 'package main'],
+    ['algorithms/lamportsteps/wire.go', 'package lamportsteps // not in the page']]) {
     const before = ks();
     c.write(p, text);
     const after = ks();
@@ -114,6 +115,7 @@ test('a test file is kept under the playground key only if it can reach nothing 
   assert.equal(cache.flavor("read(path.join(ROOT, 'exercises', 'x'))"), 'full');
   assert.equal(cache.flavor("read('grader/serve/pages/page.html')"), 'full');
   assert.equal(cache.flavor("read(`cmd/dmelab/main.go`)"), 'full');
+  assert.equal(cache.flavor("read(path.join(ROOT, 'algorithms', 'sim', 'world.go'))"), 'full', 'a Go file read');
   assert.equal(cache.flavor('// site/cmd/listingwords writes it; the grader writes links'), 'playground', 'words in prose');
 
   // Through the local modules it imports, but harness.mjs.
