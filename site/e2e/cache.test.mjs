@@ -200,3 +200,34 @@ test('cached.mjs runs a command until it passes, then not again under the same k
   assert.equal(cached('passes', 0, { DMELAB_BROWSER_CACHE: 'off' }).status, 0);
   assert.equal(count('passes'), 2, 'off runs it');
 });
+
+test('run.mjs keeps a file that passed, and runs again one that failed or skipped', (t) => {
+  const { root, write, rm } = tree('dmelab-run-');
+  t.after(rm);
+  const runs = path.join(root, 'runs');
+  // Each file notes its run, then passes, fails or skips its one test.
+  const file = (name, body) => write(`${name}.test.mjs`, `import { test } from 'node:test';
+import fs from 'node:fs';
+fs.appendFileSync(${JSON.stringify(runs)}, ${JSON.stringify(name + '\n')});
+${body}
+`);
+  file('passes', "test('passes', () => {});");
+  file('fails', "test('fails', () => { throw new Error('no'); });");
+  file('skips', "test('skips', { skip: 'no browser' }, () => {});");
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
+  const run = () => spawnSync(process.execPath, [script, ...['passes', 'fails', 'skips'].map((n) => path.join(root, `${n}.test.mjs`))],
+    { encoding: 'utf8', env: { ...process.env, DMELAB_BROWSER_CACHE: path.join(root, 'cache') } });
+  const count = (name) => fs.readFileSync(runs, 'utf8').split('\n').filter((l) => l === name).length;
+
+  const first = run();
+  assert.equal(first.status, 1, first.stdout);
+  assert.match(first.stdout, /^--- FAIL .*fails\.test\.mjs/m);
+  assert.match(first.stdout, /^--- ok +.*passes\.test\.mjs/m);
+  assert.match(first.stdout, /3 test files, 0 cached, 3 run, 1 failed/);
+
+  const second = run();
+  assert.equal(second.status, 1, second.stdout);
+  assert.match(second.stdout, /^ok +.*passes\.test\.mjs \(cached: passed /m);
+  assert.match(second.stdout, /3 test files, 1 cached, 2 run, 1 failed/);
+  assert.deepEqual([count('passes'), count('fails'), count('skips')], [1, 2, 2], 'a failed or skipped file is run again');
+});

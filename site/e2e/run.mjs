@@ -37,7 +37,11 @@ function runFile(file) {
   return new Promise((resolve) => {
     const start = Date.now();
     console.log(`run   ${file}`);
-    const proc = spawn(process.execPath, ['--test', '--test-reporter=spec', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A node --test started from inside another (NODE_TEST_CONTEXT set)
+    // runs nothing and exits 0: the file's own run must not inherit it.
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT;
+    const proc = spawn(process.execPath, ['--test', '--test-reporter=spec', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (d) => { out += d; });
     proc.stderr.on('data', (d) => { out += d; });
