@@ -16,7 +16,7 @@
 //
 // A test file that can reach only the playground (flavor, below) is kept
 // under a key without what reaches the tests only through dmelab serve
-// (servedOnly): a change to the grader alone, or to Go code that leaves
+// or through the playground's hashed bytes (outOfPlaygroundKey): a change to the grader alone, or to Go code that leaves
 // the playground's binary and wasm as they were, leaves its result
 // standing.
 //
@@ -78,7 +78,7 @@ function built(root) {
 
 // checkout lists the checkout's files, tracked or new (not ignored by
 // .gitignore), relative to root. It throws outside a Git checkout.
-export function checkout(root) {
+function checkout(root) {
   const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   return [...new Set(out.split('\0').filter(Boolean))];
 }
@@ -92,7 +92,7 @@ function run(cmd, args) {
 }
 
 // tools describes the tools the tests run with, one line each.
-export function tools(chromium) {
+function tools(chromium) {
   const go = process.env.GO || 'go';
   return [
     `node ${process.version} ${process.platform} ${process.arch}`,
@@ -123,7 +123,7 @@ export function keys(root, chromium) {
     } catch { /* a file deleted but not yet from the index: missing */ }
     const line = `${p}\0${sum}\n`;
     full.update(line);
-    if (!servedOnly(p)) pg.update(line);
+    if (!outOfPlaygroundKey(p)) pg.update(line);
   }
   return { full: full.digest('hex'), playground: pg.digest('hex') };
 }
@@ -131,12 +131,13 @@ export function keys(root, chromium) {
 // key is keys' full key.
 export const key = (root, chromium) => keys(root, chromium).full;
 
-// servedOnly says whether a file reaches the tests only through dmelab
-// serve: bin/dmelab itself, the exercises, the grader's and the
-// commands' files, and every Go file (serve compiles submissions against
-// the module's sources; the playground's Go is in bin/playground's and
-// the wasm's bytes, which both keys hash).
-export function servedOnly(p) {
+// outOfPlaygroundKey says whether the playground key leaves a file out:
+// what reaches the tests only through dmelab serve (bin/dmelab itself,
+// the exercises, the grader's and the commands' files), and every Go file
+// (serve compiles submissions against the module's sources; the
+// playground's Go reaches its tests only as bin/playground's and the
+// wasm's bytes, which both keys hash).
+export function outOfPlaygroundKey(p) {
   return p === 'bin/dmelab' || p.endsWith('.go') ||
     p.startsWith('grader/') || p.startsWith('cmd/') || p.startsWith('exercises/');
 }
