@@ -4,7 +4,9 @@
 // checkout and the tools. make test runs the hostile corpus this way, as
 // it grades with bin/dmelab what the checkout holds; `make hostile`
 // always runs it. DMELAB_BROWSER_CACHE=off runs COMMAND every time.
-// Exits with COMMAND's status.
+// Exits with COMMAND's status. (It lives beside the browser tests because
+// their cache is the one it uses; it takes ROOT and CHROMIUM from
+// harness.mjs, as they do.)
 
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM, ROOT } from './harness.mjs';
