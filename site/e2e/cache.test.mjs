@@ -107,6 +107,52 @@ test('the playground key stays when only what dmelab serve reads changes, and mo
   }
 });
 
+test('the grading key stays when only the site changes, and moves with what bin/dmelab is built from', (t) => {
+  const c = checkout();
+  t.after(c.rm);
+  const ks = () => cache.keys(c.root, '/nonexistent/chromium');
+  assert.notEqual(ks().grading, ks().full);
+  // The pages are in bin/dmelab too (package site embeds them), so the
+  // full key moves with its bytes; the grading key hashes its sources.
+  for (const [p, text] of [['bin/dmelab', 'binary 1, with another page'], ['bin/playground', 'binary 2, rebuilt'],
+    ['site/static/app.js', 'app, edited'], ['site/static/dmelab.wasm', 'wasm, rebuilt'],
+    ['site/editor/index.js', 'an editor'], ['site/e2e/x.test.mjs', 'a browser test']]) {
+    const before = ks();
+    c.write(p, text);
+    const after = ks();
+    assert.equal(after.grading, before.grading, `${p}: the grading key moved`);
+    assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
+  }
+  for (const [p, text] of [['site/site.go', 'package site'], ['grader/grade/grade.go', 'package grade'],
+    ['exercises/lamport/README.md', 'edited'], ['cmd/hostile/testdata/corpus/x.go', 'package x'],
+    ['algorithms/listing/seeds/x.txt', 'a seed'], ['Makefile', 'build:']]) {
+    const before = ks();
+    c.write(p, text);
+    assert.notEqual(ks().grading, before.grading, `${p}: the grading key did not move`);
+  }
+});
+
+test('every file bin/dmelab embeds is in the grading key, but the site', () => {
+  const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+  const out = execFileSync(process.env.GO || 'go', ['list', '-deps', '-f', '{{.Dir}}\t{{join .EmbedFiles "\t"}}', './cmd/dmelab'],
+    { cwd: here, encoding: 'utf8' });
+  let n = 0;
+  for (const line of out.split('\n').filter(Boolean)) {
+    const [dir, ...files] = line.split('\t').filter(Boolean);
+    for (const f of files) {
+      const p = path.relative(here, path.join(dir, f)).split(path.sep).join('/');
+      if (p.startsWith('..')) continue; // outside the module
+      n++;
+      if (cache.outOfGradingKey(p)) {
+        assert.ok(p.startsWith('site/static/'), `${p} is embedded but out of the grading key`);
+      } else {
+        assert.ok(!cache.ignored(p), `${p} is embedded but left out of every key`);
+      }
+    }
+  }
+  assert.ok(n > 10, `only ${n} embedded files found`);
+});
+
 test('a test file is kept under the playground key only if it can reach nothing but the playground', (t) => {
   assert.equal(cache.flavor("import { playground } from './harness.mjs';\nfs.readFileSync(path.join(ROOT, 'algorithms', 'x'));"), 'playground');
   assert.equal(cache.flavor("import { served } from './serve.mjs';"), 'full');

@@ -1,8 +1,10 @@
 // node site/e2e/cached.mjs NAME COMMAND [ARGS...]: runs COMMAND in the
 // checkout, unless it exited 0 before with the same inputs: the browser
-// tests' key (cache.mjs), which covers bin/dmelab, the site, the
-// checkout and the tools. make test runs the hostile corpus this way, as
-// it grades with bin/dmelab what the checkout holds; `make hostile`
+// tests' cache (cache.mjs) under its grading key, which covers what
+// bin/dmelab is built from but the site's pages, the rest of the
+// checkout and the tools. It is for a command that grades with a
+// bin/dmelab just built (make's build target) and never reaches the
+// site: make test runs the hostile corpus this way; `make hostile`
 // always runs it. DMELAB_BROWSER_CACHE=off runs COMMAND every time.
 // Exits with COMMAND's status. (It lives beside the browser tests because
 // their cache is the one it uses; it takes ROOT and CHROMIUM from
@@ -21,7 +23,7 @@ if (!name || !cmd) {
 let k = null;
 if (process.env.DMELAB_BROWSER_CACHE !== 'off') {
   try {
-    k = cache.key(ROOT, CHROMIUM);
+    k = cache.keys(ROOT, CHROMIUM).grading;
   } catch (err) {
     console.log(`${name}: no cache (${String(err.message).split('\n')[0]})`);
   }
