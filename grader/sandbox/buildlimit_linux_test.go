@@ -67,22 +67,33 @@ var boundedRuns int
 // The three shapes are stopped at the memory limit (the sparse literal
 // may meet the file size limit first): the watcher kills the build's tree
 // within a poll of its crossing the limit, long before it reaches twice
-// the limit (unwatched, the doubled constant alone takes many GiB).
+// the limit (unwatched, the doubled constant alone takes many GiB). The
+// first is built under the default limit; the others under a quarter of
+// it, which they cross four times sooner (a build that reaches 1 GiB
+// takes about ten seconds of a core here; the corpus of make hostile
+// builds each shape to the default, end to end).
 func TestBuildMemoryIsBounded(t *testing.T) {
-	for _, c := range []struct{ name, body, decls string }{
-		{"a doubled constant", p11body + "\n\t_ = len(s24)", bigConstant},
-		{"many instantiations", p11body + "\n\t_ = g15[int]()", manyInstances},
-		{"a sparse literal", p11body + "\n\t_ = big[n.RequestedNum&1]", sparseLiteral},
+	for _, c := range []struct {
+		name, body, decls string
+		limit             int64 // 0: the default
+	}{
+		{"a doubled constant", p11body + "\n\t_ = len(s24)", bigConstant, 0},
+		{"many instantiations", p11body + "\n\t_ = g15[int]()", manyInstances, 256 << 20},
+		{"a sparse literal", p11body + "\n\t_ = big[n.RequestedNum&1]", sparseLiteral, 256 << 20},
 		// Built without the go command (see direct.go), the compiler
 		// is stopped the same way, and the build is not handed over.
-		{"a doubled constant, direct", p11body + "\n\t_ = len(s24)", bigConstant},
+		{"a doubled constant, direct", p11body + "\n\t_ = len(s24)", bigConstant, 256 << 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cache := t.TempDir()
 			if strings.HasSuffix(c.name, "direct") {
 				cache = primed(t)
 			}
-			b := &sandbox.Builder{Root: builder.Root, Cache: cache}
+			limit := c.limit
+			if limit == 0 {
+				limit = sandbox.DefaultBuildMemory
+			}
+			b := &sandbox.Builder{Root: builder.Root, Cache: cache, MaxMemory: c.limit}
 			// A file never built before: had it been built once without
 			// bounds, go would find its package in the build cache.
 			decls := c.decls + fmt.Sprintf("\n// %d\n", time.Now().UnixNano())
@@ -91,11 +102,11 @@ func TestBuildMemoryIsBounded(t *testing.T) {
 			require.Len(t, r.Problems, 1)
 			msg := r.Problems[0].Msg
 			if c.decls != sparseLiteral || !strings.Contains(msg, "wrote") {
-				assert.Equal(t, "the build needed more than 1 GiB of memory", msg)
+				assert.Equal(t, "the build needed more than "+sandbox.SizeWords(limit)+" of memory", msg)
 			} else {
 				assert.Equal(t, "the build wrote more than 64 MiB", msg)
 			}
-			assert.Less(t, peak, int64(2*sandbox.DefaultBuildMemory), "the build was stopped near its limit")
+			assert.Less(t, peak, 2*limit, "the build was stopped near its limit")
 			assert.Equal(t, 1, boundedRuns, "processes run")
 		})
 	}
