@@ -262,6 +262,7 @@ func TestFaultTexts(t *testing.T) {
 			}
 			op := rasteps.Op(i % 8)
 			t.Run(fmt.Sprintf("%d/%d/%s", i, kind, op), func(t *testing.T) {
+				t.Parallel() // each grades in process, on its own runner
 				code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, op, panicValue(text, kind)} })
 				for _, wire := range []bool{true, false} {
 					res, alg := gradeCode(t, ex, code, wire, keep)
@@ -283,6 +284,7 @@ func TestFaultTextsInTheFirstListing(t *testing.T) {
 	for i, text := range []string{"a#b  c\td", strings.Repeat("<script>|", 1<<17), "\xff]] -->\n"} {
 		for _, op := range []rasteps.Op{rasteps.OpP2, rasteps.OpP4, rasteps.OpP7, rasteps.OpP8, rasteps.OpP9, rasteps.OpP12} {
 			t.Run(fmt.Sprintf("%d/%s", i, op), func(t *testing.T) {
+				t.Parallel()
 				code := rasteps.ChooseCode(rasteps.First, func(v *rasteps.Vars) rasteps.ChooseSteps { return faultyFirst{v, op, text} })
 				name := op.String()
 				if op == rasteps.OpP12 {
