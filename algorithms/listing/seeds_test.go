@@ -26,6 +26,7 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 		require.NotNil(t, goAlg, name)
 		for _, c := range configs(name) {
 			t.Run(fmt.Sprintf("%s/N=%d/R=%d", name, c.n, c.r), func(t *testing.T) {
+				t.Parallel() // each search is its own; the algorithms are values
 				start := time.Now()
 				got := check(t, alg, c.n, c.r, true)
 				want := check(t, goAlg, c.n, c.r, c.n*c.r >= 6)
@@ -52,6 +53,7 @@ func TestSeedListingsAgreeWithGo(t *testing.T) {
 			// Elections are about crashes too: alive(j) must skip a
 			// crashed node as the Go model's failure detector does.
 			t.Run(name+"/N=3/R=1/crash", func(t *testing.T) {
+				t.Parallel()
 				cfg := explore.Config{Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, Crashes: 1},
 					Props: []string{explore.Safety, explore.Liveness}, NoReduce: true}
 				got, want := checkBoth(t, cfg, alg, goAlg)
