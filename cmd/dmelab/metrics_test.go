@@ -120,6 +120,7 @@ func TestMetricsPageIsCurrent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs make metrics")
 	}
+	t.Parallel() // the longest test here: beside the pack's build and grading
 	code, out, errs := runCLI("metrics", "--nodes", "2,3,4,5")
 	require.Equal(t, exitOK, code, errs)
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "metrics.md"))

@@ -65,6 +65,7 @@ func TestPackListing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds dmelab")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "dmelab")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
