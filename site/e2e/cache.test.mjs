@@ -82,54 +82,53 @@ test('a change to a binary, the built site, a kept file or a new file is another
   assert.ok(!seen.has(k()), 'a binary not built is another key');
 });
 
+// edit writes each [path, text] of changes into the checkout c, and
+// calls check(path, before, after) with the keys around each write.
+function edit(c, changes, check) {
+  const ks = () => cache.keys(c.root, '/nonexistent/chromium');
+  for (const [p, text] of changes) {
+    const before = ks();
+    c.write(p, text);
+    check(p, before, ks());
+  }
+}
+
 test('the playground key stays when only what dmelab serve reads changes, and moves with the rest', (t) => {
   const c = checkout();
   t.after(c.rm);
-  const ks = () => cache.keys(c.root, '/nonexistent/chromium');
-  const k0 = ks();
+  const k0 = cache.keys(c.root, '/nonexistent/chromium');
   assert.notEqual(k0.playground, k0.full);
-  for (const [p, text] of [['bin/dmelab', 'binary 1, rebuilt'], ['exercises/lamport/README.md', 'edited'],
+  edit(c, [['bin/dmelab', 'binary 1, rebuilt'], ['exercises/lamport/README.md', 'edited'],
     ['grader/grade/grade.go', 'package grade'], ['cmd/dmelab/main.go', 'package main'],
-    ['algorithms/lamportsteps/wire.go', 'package lamportsteps // not in the page']]) {
-    const before = ks();
-    c.write(p, text);
-    const after = ks();
+    ['algorithms/lamportsteps/wire.go', 'package lamportsteps // not in the page']], (p, before, after) => {
     assert.equal(after.playground, before.playground, `${p}: the playground key moved`);
     assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
-  }
-  for (const [p, text] of [['bin/playground', 'binary 2, rebuilt'], ['site/static/app.js', 'app, edited'],
-    ['algorithms/listing/seeds/x.txt', 'a seed']]) {
-    const before = ks();
-    c.write(p, text);
-    const after = ks();
+  });
+  edit(c, [['bin/playground', 'binary 2, rebuilt'], ['site/static/app.js', 'app, edited'],
+    ['algorithms/listing/seeds/x.txt', 'a seed']], (p, before, after) => {
     assert.notEqual(after.playground, before.playground, `${p}: the playground key did not move`);
     assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
-  }
+  });
 });
 
 test('the grading key stays when only the site changes, and moves with what bin/dmelab is built from', (t) => {
   const c = checkout();
   t.after(c.rm);
-  const ks = () => cache.keys(c.root, '/nonexistent/chromium');
-  assert.notEqual(ks().grading, ks().full);
+  const k0 = cache.keys(c.root, '/nonexistent/chromium');
+  assert.notEqual(k0.grading, k0.full);
   // The pages are in bin/dmelab too (package site embeds them), so the
   // full key moves with its bytes; the grading key hashes its sources.
-  for (const [p, text] of [['bin/dmelab', 'binary 1, with another page'], ['bin/playground', 'binary 2, rebuilt'],
+  edit(c, [['bin/dmelab', 'binary 1, with another page'], ['bin/playground', 'binary 2, rebuilt'],
     ['site/static/app.js', 'app, edited'], ['site/static/dmelab.wasm', 'wasm, rebuilt'],
-    ['site/editor/index.js', 'an editor'], ['site/e2e/x.test.mjs', 'a browser test']]) {
-    const before = ks();
-    c.write(p, text);
-    const after = ks();
+    ['site/editor/index.js', 'an editor'], ['site/e2e/x.test.mjs', 'a browser test']], (p, before, after) => {
     assert.equal(after.grading, before.grading, `${p}: the grading key moved`);
     assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
-  }
-  for (const [p, text] of [['site/site.go', 'package site'], ['grader/grade/grade.go', 'package grade'],
+  });
+  edit(c, [['site/site.go', 'package site'], ['grader/grade/grade.go', 'package grade'],
     ['exercises/lamport/README.md', 'edited'], ['cmd/hostile/testdata/corpus/x.go', 'package x'],
-    ['algorithms/listing/seeds/x.txt', 'a seed'], ['Makefile', 'build:']]) {
-    const before = ks();
-    c.write(p, text);
-    assert.notEqual(ks().grading, before.grading, `${p}: the grading key did not move`);
-  }
+    ['algorithms/listing/seeds/x.txt', 'a seed'], ['Makefile', 'build:']], (p, before, after) => {
+    assert.notEqual(after.grading, before.grading, `${p}: the grading key did not move`);
+  });
 });
 
 test('every file bin/dmelab embeds is in the grading key, but the site', () => {
