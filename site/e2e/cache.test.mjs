@@ -221,6 +221,11 @@ test('an entry is found under its key and file only', (t) => {
   assert.equal(fs.readdirSync(d).length, 1);
 });
 
+// noBrowser is the environment of the scripts these tests start: their
+// commands need no browser, and asking Debian's for its version costs
+// half a second each time a key is made.
+const noBrowser = { CHROMIUM: '/nonexistent/chromium' };
+
 test('cached.mjs runs a command until it passes, then not again under the same key', (t) => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-cached-'));
   t.after(() => fs.rmSync(d, { recursive: true, force: true }));
@@ -229,7 +234,7 @@ test('cached.mjs runs a command until it passes, then not again under the same k
   // The command notes each run in a file, and exits with the code given.
   const cached = (name, code, env = {}) => spawnSync(process.execPath,
     [script, name, process.execPath, '-e', `require('fs').appendFileSync(${JSON.stringify(runs)}, ${JSON.stringify(name + '\n')}); process.exit(${code})`],
-    { encoding: 'utf8', env: { ...process.env, DMELAB_BROWSER_CACHE: path.join(d, 'cache'), ...env } });
+    { encoding: 'utf8', env: { ...process.env, ...noBrowser, DMELAB_BROWSER_CACHE: path.join(d, 'cache'), ...env } });
   const count = (name) => (fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').split('\n').filter((l) => l === name).length : 0);
 
   assert.equal(cached('passes', 0).status, 0);
@@ -261,7 +266,7 @@ ${body}
   file('skips', "test('skips', { skip: 'no browser' }, () => {});");
   const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
   const run = () => spawnSync(process.execPath, [script, ...['passes', 'fails', 'skips'].map((n) => path.join(root, `${n}.test.mjs`))],
-    { encoding: 'utf8', env: { ...process.env, DMELAB_BROWSER_CACHE: path.join(root, 'cache') } });
+    { encoding: 'utf8', env: { ...process.env, ...noBrowser, DMELAB_BROWSER_CACHE: path.join(root, 'cache') } });
   const count = (name) => fs.readFileSync(runs, 'utf8').split('\n').filter((l) => l === name).length;
 
   const first = run();

@@ -8,10 +8,10 @@
 // always runs it. DMELAB_BROWSER_CACHE=off runs COMMAND every time.
 // Exits with COMMAND's status. (It lives beside the browser tests because
 // their cache is the one it uses; it takes ROOT and CHROMIUM from
-// harness.mjs, as they do.)
+// paths.mjs, as they do.)
 
 import { spawnSync } from 'node:child_process';
-import { CHROMIUM, ROOT } from './harness.mjs';
+import { CHROMIUM, ROOT } from './paths.mjs';
 import * as cache from './cache.mjs';
 
 const [name, cmd, ...args] = process.argv.slice(2);

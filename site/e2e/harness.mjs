@@ -5,10 +5,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { CHROMIUM, ROOT } from './paths.mjs';
+
+export { CHROMIUM, ROOT };
 export const ART = path.join(ROOT, 'artifacts', 'playground');
 
 // startServer runs bin/playground (built by `make site`) and resolves with
@@ -81,9 +82,8 @@ export async function launch(executablePath, options = {}, { baseline = false } 
   }
 }
 
-// CHROMIUM is the browser the tests drive; skip says why they are
-// skipped when it is not installed (false when it is).
-export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// skip says why the tests are skipped when CHROMIUM (paths.mjs), the
+// browser they drive, is not installed (false when it is).
 export const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
 
 // address is the page's own location. The page writes its link with

@@ -7,7 +7,7 @@
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { CHROMIUM, ROOT } from './harness.mjs';
+import { CHROMIUM, ROOT } from './paths.mjs';
 import * as cache from './cache.mjs';
 
 const files = process.argv.slice(2).map((f) => path.relative(ROOT, path.resolve(f)));
