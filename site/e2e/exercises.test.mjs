@@ -161,7 +161,11 @@ test('web feedback offers a replay and a download, not dmelab run', { skip }, as
   assert.match(name, /\.scn$/);
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15000 }), dl.click()]);
   assert.equal(download.suggestedFilename(), name);
-  const file = fs.readFileSync(await download.path(), 'utf8');
+  // Saved where the screenshots go (path() is not there when the
+  // browser is run.mjs's, which this process only connects to).
+  const saved = path.join(ART, name);
+  await download.saveAs(saved);
+  const file = fs.readFileSync(saved, 'utf8');
   assert.match(file, /^algorithm /m, 'the download is the scenario');
   // It is the same run the replay link replays.
   const shown = await fb.locator('pre code.language-scenario').first().textContent();

@@ -52,7 +52,24 @@ export function startServer() {
 // its first page, seen once in some hundred launches on the project VM):
 // no test is about that, so a launch that fails is tried again, twice,
 // and said on stderr.
+//
+// A test launch (baseline) inside run.mjs's run connects instead to the
+// one Chromium run.mjs started (shared, below), whose address it finds in
+// DMELAB_BROWSER_WS, and takes a context of its own there: its own
+// cookies, storage, cache and service workers, as a fresh profile has,
+// without a browser started for each file (about 3 CPU-seconds each).
 export async function launch(executablePath, options = {}, { baseline = false } = {}) {
+  const ws = process.env.DMELAB_BROWSER_WS;
+  if (baseline && ws && executablePath === CHROMIUM) {
+    const browser = await chromium.connect(ws);
+    const ctx = await browser.newContext({ viewport, acceptDownloads: true, ...options });
+    const close = ctx.close.bind(ctx);
+    ctx.close = async () => {
+      await close();
+      await browser.close(); // disconnects; the browser is run.mjs's
+    };
+    return ctx;
+  }
   for (let attempt = 1; ; attempt++) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-chromium-'));
     let ctx;
@@ -60,10 +77,8 @@ export async function launch(executablePath, options = {}, { baseline = false } 
       ctx = await chromium.launchPersistentContext(dir, {
         executablePath,
         headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-          '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          ...(baseline ? ['--js-flags=--liftoff-only'] : [])],
-        viewport: { width: 1366, height: 800 },
+        args: args(baseline),
+        viewport,
         acceptDownloads: true,
         ...options,
       });
@@ -79,6 +94,27 @@ export async function launch(executablePath, options = {}, { baseline = false } 
       fs.rmSync(dir, { recursive: true, force: true });
     };
     return ctx;
+  }
+}
+
+const viewport = { width: 1366, height: 800 };
+
+// args are the command-line flags the tests' Chromium starts with.
+const args = (baseline) => ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ...(baseline ? ['--js-flags=--liftoff-only'] : [])];
+
+// shared starts the Chromium a run of many test files shares (run.mjs):
+// it resolves with Playwright's browser server, whose wsEndpoint() the
+// files' launches connect to. It is tried three times, as launch is.
+export async function shared(executablePath) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launchServer({ executablePath, headless: true, args: args(true) });
+    } catch (err) {
+      if (attempt === 3) throw err;
+      process.stderr.write(`Chromium did not start (attempt ${attempt}): ${String(err.message).split('\n')[0]}; trying again\n`);
+    }
   }
 }
 

@@ -3,9 +3,12 @@
 // when it ends. A file that passed earlier with the same inputs
 // (cache.mjs) is not run again and says "(cached)", as go test does;
 // DMELAB_BROWSER_CACHE=off runs every file; DMELAB_BROWSER_JOBS=N runs N
-// files at a time instead of two. Exits 1 if a file failed.
+// files at a time instead of two. The files share one Chromium, each in
+// a context of its own (DMELAB_BROWSER_SHARED=off: a Chromium each).
+// Exits 1 if a file failed.
 
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM, ROOT } from './paths.mjs';
 import * as cache from './cache.mjs';
@@ -72,6 +75,20 @@ for (const f of files) {
   }
 }
 
+// One Chromium for every file that runs (harness.mjs's shared): each
+// file's launch takes a context of its own in it.
+// DMELAB_BROWSER_SHARED=off lets each file start its own.
+let browser = null;
+if (queue.length && fs.existsSync(CHROMIUM) && !process.env.DMELAB_BROWSER_WS && process.env.DMELAB_BROWSER_SHARED !== 'off') {
+  const { shared } = await import('./harness.mjs');
+  try {
+    browser = await shared(CHROMIUM);
+    process.env.DMELAB_BROWSER_WS = browser.wsEndpoint();
+  } catch (err) {
+    console.log(`browser tests: no shared Chromium (${String(err.message).split('\n')[0]}): each file starts its own`);
+  }
+}
+
 const failed = [];
 await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
   while (queue.length) {
@@ -79,6 +96,8 @@ await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, as
     if (!(await runFile(f))) failed.push(f);
   }
 }));
+
+await browser?.close();
 
 const ran = files.length - cached;
 console.log(`browser tests: ${files.length} test files, ${cached} cached, ${ran} run, ${failed.length} failed${failed.length ? `: ${failed.join(', ')}` : ''}`);
