@@ -72,9 +72,7 @@ func RemoteSets(call Caller) Sets {
 // the guest's side, one request per call of the function it returns (see
 // stepwire's Wire.Guest). Panics are caught and reported in the answer.
 //
-// Not inlined: its generic instantiations stay compiled in this package,
-// not again in every grading's main package (a lamport module's main
-// archive was half a megabyte of them, compiled at every new file).
+// Not inlined (stepwire's package doc says why).
 //
 //go:noinline
 func Guest(s New, sets Sets) func(req []byte) []byte {

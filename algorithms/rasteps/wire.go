@@ -61,18 +61,14 @@ func RemoteCode(l Listing, call Caller) Code { return Code{Listing: l, code: wir
 // Wire.Guest). A panic in the student's code is caught and reported in
 // the answer.
 //
-// Not inlined: its generic instantiations stay compiled in this package,
-// not again in every grading's main package (a lamport module's main
-// archive was half a megabyte of them, compiled at every new file).
+// Not inlined (stepwire's package doc says why).
 //
 //go:noinline
 func Guest(s New) func(req []byte) []byte { return GuestCode(BenAriCode(s)) }
 
 // GuestCode is Guest for the steps of any listing.
 //
-// Not inlined: its generic instantiations stay compiled in this package,
-// not again in every grading's main package (a lamport module's main
-// archive was half a megabyte of them, compiled at every new file).
+// Not inlined (stepwire's package doc says why).
 //
 //go:noinline
 func GuestCode(c Code) func(req []byte) []byte { return wire.Guest(c.code) }

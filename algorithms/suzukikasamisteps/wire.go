@@ -69,9 +69,7 @@ func Remote(name string, call stepwire.Caller) *sim.Algorithm { return ends.Remo
 // Guest answers requests with the student's handlers: the guest's
 // side, one request per call of the function it returns.
 //
-// Not inlined: its generic instantiations stay compiled in this package,
-// not again in every grading's main package (a lamport module's main
-// archive was half a megabyte of them, compiled at every new file).
+// Not inlined (stepwire's package doc says why).
 //
 //go:noinline
 func Guest(s New) func(req []byte) []byte { return ends.Guest(s) }
