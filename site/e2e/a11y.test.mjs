@@ -29,7 +29,7 @@ let page;
 before(async () => {
   if (skip) return;
   server = await startServe();
-  browser = await launch(CHROMIUM, { bypassCSP: true }, { baseline: true }); // axe-core's source is added as a script
+  browser = await launch(CHROMIUM, { bypassCSP: true }, { test: true }); // axe-core's source is added as a script
   page = await browser.newPage();
 });
 

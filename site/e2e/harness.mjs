@@ -39,28 +39,28 @@ export function startServer() {
 // axe-core's source can be added to pages that allow only their own
 // scripts).
 //
-// With baseline, V8 compiles the page's WebAssembly with its baseline
-// compiler only (Liftoff) and never again with its optimizing one, as
-// the browser tests launch it: a page then loads with about 30 % less
-// CPU (2.3–3.1 against 3.6–4.3 CPU-seconds a load, measured 2026-11-30),
-// and the suite ran in 174–195 s against 200–218 s, alternating. The
-// page does the same things in either tier, only at another speed;
-// make bench-site, which measures that speed, and the screenshots keep
-// the browser's own tiers.
-//
 // Chromium now and then dies while starting (a segmentation fault before
 // its first page, seen once in some hundred launches on the project VM):
 // no test is about that, so a launch that fails is tried again, twice,
 // and said on stderr.
 //
-// A test launch (baseline) inside run.mjs's run connects instead to the
-// one Chromium run.mjs started (shared, below), whose address it finds in
-// DMELAB_BROWSER_WS, and takes a context of its own there: its own
-// cookies, storage, cache and service workers, as a fresh profile has,
-// without a browser started for each file (about 3 CPU-seconds each).
-export async function launch(executablePath, options = {}, { baseline = false } = {}) {
+// A browser test's launch (test) differs in two ways, neither of which
+// changes what a page does:
+//   - V8 compiles the page's WebAssembly with its baseline compiler only
+//     (Liftoff), never again with its optimizing one: a page loads with
+//     about 30 % less CPU (2.3–3.1 against 3.6–4.3 CPU-seconds a load,
+//     measured 2026-11-30; the suite 174–195 s against 200–218 s,
+//     alternating). make bench-site, which measures the page's speed,
+//     and the screenshots keep the browser's own tiers.
+//   - Inside run.mjs's run it connects to the one Chromium run.mjs
+//     started (shared, below), whose address it finds in
+//     DMELAB_BROWSER_WS, and takes a context of its own there (its own
+//     cookies, storage, cache and service workers, as a fresh profile
+//     has) instead of starting a browser for each file (about 3
+//     CPU-seconds each).
+export async function launch(executablePath, options = {}, { test = false } = {}) {
   const ws = process.env.DMELAB_BROWSER_WS;
-  if (baseline && ws && executablePath === CHROMIUM) {
+  if (test && ws && executablePath === CHROMIUM) {
     const browser = await chromium.connect(ws);
     const ctx = await browser.newContext({ viewport, acceptDownloads: true, ...options });
     const close = ctx.close.bind(ctx);
@@ -77,7 +77,7 @@ export async function launch(executablePath, options = {}, { baseline = false } 
       ctx = await chromium.launchPersistentContext(dir, {
         executablePath,
         headless: true,
-        args: args(baseline),
+        args: args(test),
         viewport,
         acceptDownloads: true,
         ...options,
@@ -99,10 +99,11 @@ export async function launch(executablePath, options = {}, { baseline = false } 
 
 const viewport = { width: 1366, height: 800 };
 
-// args are the command-line flags the tests' Chromium starts with.
-const args = (baseline) => ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+// args are the command-line flags Chromium starts with (test: a browser
+// test's, see launch).
+const args = (test) => ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ...(baseline ? ['--js-flags=--liftoff-only'] : [])];
+  ...(test ? ['--js-flags=--liftoff-only'] : [])];
 
 // shared starts the Chromium a run of many test files shares (run.mjs):
 // it resolves with Playwright's browser server, whose wsEndpoint() the
@@ -149,7 +150,7 @@ export function fixture(startServing) {
     if (skip) return;
     fs.mkdirSync(ART, { recursive: true });
     s.server = await startServing();
-    s.browser = await launch(CHROMIUM, {}, { baseline: true });
+    s.browser = await launch(CHROMIUM, {}, { test: true });
     s.page = await s.newPage();
   };
   s.stop = async () => {

@@ -26,7 +26,7 @@ before(async () => {
   if (skip) return;
   fs.mkdirSync(ART, { recursive: true });
   server = await startServe();
-  browser = await launch(CHROMIUM, {}, { baseline: true });
+  browser = await launch(CHROMIUM, {}, { test: true });
 });
 
 after(async () => {
