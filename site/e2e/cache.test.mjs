@@ -35,10 +35,11 @@ function tree(prefix) {
 }
 
 // A checkout the size of a test: a Git repository with the built files
-// the key hashes.
-function checkout() {
-  const t = tree('dmelab-cache-test-');
-  const { root, write } = t;
+// the key hashes, removed after test t.
+function checkout(t) {
+  const c = tree('dmelab-cache-test-');
+  t.after(c.rm);
+  const { root, write } = c;
   write('.gitignore', '/bin/\n/site/static/dmelab.wasm\n');
   write('bin/dmelab', 'binary 1');
   write('bin/playground', 'binary 2');
@@ -50,12 +51,11 @@ function checkout() {
   const git = (...args) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
   git('init', '-q');
   git('add', '.');
-  return t;
+  return c;
 }
 
 test('a change to a binary, the built site, a kept file or a new file is another key; to a left-out file is not', (t) => {
-  const c = checkout();
-  t.after(c.rm);
+  const c = checkout(t);
   const k = () => cache.key(c.root, '/nonexistent/chromium');
   const k0 = k();
   assert.match(k0, /^[0-9a-f]{64}$/);
@@ -82,53 +82,43 @@ test('a change to a binary, the built site, a kept file or a new file is another
   assert.ok(!seen.has(k()), 'a binary not built is another key');
 });
 
-// edit writes each [path, text] of changes into the checkout c, and
-// calls check(path, before, after) with the keys around each write.
-function edit(c, changes, check) {
+// Each key moves with what it covers and stays for the rest. The full key
+// covers everything but the left-out files. The playground key leaves
+// out what reaches the tests only through dmelab serve (bin/dmelab, the
+// grader, the commands, the exercises) and every Go file (the page's Go
+// is in bin/playground and the wasm). The grading key leaves out the
+// binaries and the site but its Go: the pages are in bin/dmelab, which it
+// does not hash, but a grading never reads them.
+test('each key moves with what it covers, and stays when only the rest changes', (t) => {
+  const c = checkout(t);
   const ks = () => cache.keys(c.root, '/nonexistent/chromium');
-  for (const [p, text] of changes) {
+  const k0 = ks();
+  assert.notEqual(k0.playground, k0.full);
+  assert.notEqual(k0.grading, k0.full);
+  for (const [p, text, moves] of [
+    ['bin/dmelab', 'binary 1, rebuilt', 'full'],
+    ['bin/playground', 'binary 2, rebuilt', 'full playground'],
+    ['site/static/app.js', 'app, edited', 'full playground'],
+    ['site/static/dmelab.wasm', 'wasm, rebuilt', 'full playground'],
+    ['site/editor/index.js', 'an editor', 'full playground'],
+    ['site/e2e/x.test.mjs', 'a browser test', 'full playground'],
+    ['site/site.go', 'package site', 'full grading'],
+    ['exercises/lamport/README.md', 'edited', 'full grading'],
+    ['grader/grade/grade.go', 'package grade', 'full grading'],
+    ['cmd/dmelab/main.go', 'package main', 'full grading'],
+    ['cmd/hostile/testdata/corpus/x.go', 'package x', 'full grading'],
+    ['algorithms/lamportsteps/wire.go', 'package lamportsteps // not in the page', 'full grading'],
+    ['algorithms/listing/seeds/x.txt', 'a seed', 'full playground grading'],
+    ['Makefile', 'build:', 'full playground grading'],
+  ]) {
     const before = ks();
     c.write(p, text);
-    check(p, before, ks());
+    const after = ks();
+    for (const key of ['full', 'playground', 'grading']) {
+      if (moves.split(' ').includes(key)) assert.notEqual(after[key], before[key], `${p}: the ${key} key did not move`);
+      else assert.equal(after[key], before[key], `${p}: the ${key} key moved`);
+    }
   }
-}
-
-test('the playground key stays when only what dmelab serve reads changes, and moves with the rest', (t) => {
-  const c = checkout();
-  t.after(c.rm);
-  const k0 = cache.keys(c.root, '/nonexistent/chromium');
-  assert.notEqual(k0.playground, k0.full);
-  edit(c, [['bin/dmelab', 'binary 1, rebuilt'], ['exercises/lamport/README.md', 'edited'],
-    ['grader/grade/grade.go', 'package grade'], ['cmd/dmelab/main.go', 'package main'],
-    ['algorithms/lamportsteps/wire.go', 'package lamportsteps // not in the page']], (p, before, after) => {
-    assert.equal(after.playground, before.playground, `${p}: the playground key moved`);
-    assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
-  });
-  edit(c, [['bin/playground', 'binary 2, rebuilt'], ['site/static/app.js', 'app, edited'],
-    ['algorithms/listing/seeds/x.txt', 'a seed']], (p, before, after) => {
-    assert.notEqual(after.playground, before.playground, `${p}: the playground key did not move`);
-    assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
-  });
-});
-
-test('the grading key stays when only the site changes, and moves with what bin/dmelab is built from', (t) => {
-  const c = checkout();
-  t.after(c.rm);
-  const k0 = cache.keys(c.root, '/nonexistent/chromium');
-  assert.notEqual(k0.grading, k0.full);
-  // The pages are in bin/dmelab too (package site embeds them), so the
-  // full key moves with its bytes; the grading key hashes its sources.
-  edit(c, [['bin/dmelab', 'binary 1, with another page'], ['bin/playground', 'binary 2, rebuilt'],
-    ['site/static/app.js', 'app, edited'], ['site/static/dmelab.wasm', 'wasm, rebuilt'],
-    ['site/editor/index.js', 'an editor'], ['site/e2e/x.test.mjs', 'a browser test']], (p, before, after) => {
-    assert.equal(after.grading, before.grading, `${p}: the grading key moved`);
-    assert.notEqual(after.full, before.full, `${p}: the full key did not move`);
-  });
-  edit(c, [['site/site.go', 'package site'], ['grader/grade/grade.go', 'package grade'],
-    ['exercises/lamport/README.md', 'edited'], ['cmd/hostile/testdata/corpus/x.go', 'package x'],
-    ['algorithms/listing/seeds/x.txt', 'a seed'], ['Makefile', 'build:']], (p, before, after) => {
-    assert.notEqual(after.grading, before.grading, `${p}: the grading key did not move`);
-  });
 });
 
 test('every file bin/dmelab embeds is in the grading key, but the site', () => {
