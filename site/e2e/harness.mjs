@@ -57,18 +57,25 @@ export function startServer() {
 //     DMELAB_BROWSER_WS, and takes a context of its own there (its own
 //     cookies, storage, cache and service workers, as a fresh profile
 //     has) instead of starting a browser for each file (about 3
-//     CPU-seconds each).
+//     CPU-seconds each). If that browser cannot be reached, the file
+//     starts its own, saying so on stderr.
 export async function launch(executablePath, options = {}, { test = false } = {}) {
   const ws = process.env.DMELAB_BROWSER_WS;
   if (test && ws && executablePath === CHROMIUM) {
-    const browser = await chromium.connect(ws);
-    const ctx = await browser.newContext({ viewport, acceptDownloads: true, ...options });
-    const close = ctx.close.bind(ctx);
-    ctx.close = async () => {
-      await close();
-      await browser.close(); // disconnects; the browser is run.mjs's
-    };
-    return ctx;
+    try {
+      const browser = await chromium.connect(ws);
+      const ctx = await browser.newContext({ viewport, acceptDownloads: true, ...options });
+      const close = ctx.close.bind(ctx);
+      ctx.close = async () => {
+        await close();
+        await browser.close(); // disconnects; the browser is run.mjs's
+      };
+      return ctx;
+    } catch (err) {
+      // The shared browser is gone (run.mjs starts another for the next
+      // file): this file starts its own rather than fail for it.
+      process.stderr.write(`the shared Chromium cannot be reached (${String(err.message).split('\n')[0]}): starting one for this file\n`);
+    }
   }
   for (let attempt = 1; ; attempt++) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmelab-chromium-'));

@@ -78,26 +78,65 @@ for (const f of files) {
 // One Chromium for every file that runs (harness.mjs's shared): each
 // file's launch takes a context of its own in it.
 // DMELAB_BROWSER_SHARED=off lets each file start its own.
+//
+// Should that browser exit while files run (it has not been seen to, but
+// then every file after it would fail), the next file to start gets a
+// new one, and a file that failed while it exited runs once more: its
+// failure says nothing of the page. Each browser is a generation; a file
+// remembers the one it started under.
 let browser = null;
-if (queue.length && fs.existsSync(CHROMIUM) && !process.env.DMELAB_BROWSER_WS && process.env.DMELAB_BROWSER_SHARED !== 'off') {
-  const { shared } = await import('./harness.mjs');
-  try {
-    browser = await shared(CHROMIUM);
-    process.env.DMELAB_BROWSER_WS = browser.wsEndpoint();
-  } catch (err) {
-    console.log(`browser tests: no shared Chromium (${String(err.message).split('\n')[0]}): each file starts its own`);
-  }
+let generation = 0; // how many shared browsers have exited
+let sharing = queue.length && fs.existsSync(CHROMIUM) && !process.env.DMELAB_BROWSER_WS && process.env.DMELAB_BROWSER_SHARED !== 'off';
+let starting = null;
+
+// gone forgets the shared browser b once its process has exited.
+function gone(b) {
+  if (browser !== b) return;
+  browser = null;
+  generation++;
+  delete process.env.DMELAB_BROWSER_WS;
+  console.log('browser tests: the shared Chromium exited; the next file starts another');
+}
+const exited = (b) => b.process().exitCode !== null || b.process().signalCode !== null;
+
+async function ensureShared() {
+  if (!sharing || browser) return;
+  starting ??= (async () => {
+    const { shared } = await import('./harness.mjs');
+    try {
+      const b = await shared(CHROMIUM);
+      browser = b;
+      process.env.DMELAB_BROWSER_WS = b.wsEndpoint();
+      b.process().once('exit', () => gone(b));
+    } catch (err) {
+      sharing = false;
+      console.log(`browser tests: no shared Chromium (${String(err.message).split('\n')[0]}): each file starts its own`);
+    }
+  })();
+  await starting;
+  starting = null;
 }
 
 const failed = [];
 await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
   while (queue.length) {
     const f = queue.shift();
-    if (!(await runFile(f))) failed.push(f);
+    await ensureShared();
+    const [gen, b] = [generation, browser];
+    let ok = await runFile(f);
+    if (b && exited(b)) gone(b); // its exit event may not have come yet
+    if (!ok && generation !== gen) {
+      console.log(`run   ${f} again: the shared Chromium exited while it ran`);
+      await ensureShared();
+      ok = await runFile(f);
+    }
+    if (!ok) failed.push(f);
   }
 }));
 
-await browser?.close();
+const last = browser;
+browser = null; // its exit now is ours
+await last?.close();
 
 const ran = files.length - cached;
 console.log(`browser tests: ${files.length} test files, ${cached} cached, ${ran} run, ${failed.length} failed${failed.length ? `: ${failed.join(', ')}` : ''}`);
