@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +23,12 @@ import (
 // after them, and says which walks' lines the progress marked as beside.
 func gradeBeside(t *testing.T, ex *exercise.Exercise, name string, src []byte, on bool) (*report.Result, []string) {
 	t.Helper()
+	res, beside, err := besideGrading(ex, name, src, on)
+	require.NoError(t, err)
+	return res, beside
+}
+
+func besideGrading(ex *exercise.Exercise, name string, src []byte, on bool) (*report.Result, []string, error) {
 	g := grade.WithBeside(grader, on)
 	var mu sync.Mutex
 	var beside []string
@@ -34,9 +41,41 @@ func gradeBeside(t *testing.T, ex *exercise.Exercise, name string, src []byte, o
 		}
 	}
 	res, err := g.Grade(context.Background(), ex, name, src)
-	require.NoError(t, err)
-	return res, beside
+	return res, beside, err
 }
+
+// gradedBeside is gradeBeside, graded once in this test process for each
+// exercise (as loaded, unchanged), file name, source and setting; a later
+// call with the same ones, from any test, is given that grading's result.
+// TestSolutionsGetFullMarks and TestMutantsAreCaught grade with the walks
+// beside, as TestWalksBesideGradeAlike does, so that the 26 files of
+// that test are graded beside once rather than twice: an eighth of this
+// package's work. A grading's result depends on nothing else: where it
+// could (a test stopped by its time budget on a loaded machine), the
+// tests that share it assert the same of it.
+func gradedBeside(t *testing.T, ex *exercise.Exercise, name string, src []byte, on bool) (*report.Result, []string) {
+	t.Helper()
+	type graded struct {
+		res    *report.Result
+		beside []string
+	}
+	k := gradingKey{ex.Dir, name, sha256.Sum256(src), on}
+	once, _ := gradings.LoadOrStore(k, sync.OnceValues(func() (graded, error) {
+		res, beside, err := besideGrading(ex, name, src, on)
+		return graded{res, beside}, err
+	}))
+	g, err := once.(func() (graded, error))()
+	require.NoError(t, err)
+	return g.res, g.beside
+}
+
+type gradingKey struct {
+	exercise, name string
+	src            [sha256.Size]byte
+	on             bool
+}
+
+var gradings sync.Map // gradingKey → func() (graded, error)
 
 // walks names ex's walks as the feedback does.
 func walks(ex *exercise.Exercise) []string {
@@ -65,7 +104,7 @@ func TestWalksBesideGradeAlike(t *testing.T) {
 				t.Parallel()
 				after, none := gradeBeside(t, ex, file, src, false)
 				assert.Empty(t, none)
-				res, beside := gradeBeside(t, ex, file, src, true)
+				res, beside := gradedBeside(t, ex, file, src, true)
 				assert.Equal(t, walks(ex), beside, "every walk kept from beside")
 				assert.Equal(t, after, res)
 			})

@@ -87,7 +87,9 @@ func exercises(t *testing.T) []string {
 // The reference solutions, the exercises' alternative solutions
 // (solutions/*.go) and solutions written in other styles
 // (testdata/styles/NAME/*.go for exercise NAME) get full marks; the
-// starters compile and fail.
+// starters compile and fail. The solutions are graded with the walks
+// beside the other tests (gradedBeside); TestWalksBesideGradeAlike shows
+// that in turn is the same.
 func TestSolutionsGetFullMarks(t *testing.T) {
 	for _, name := range exercises(t) {
 		ex := load(t, name)
@@ -104,7 +106,9 @@ func TestSolutionsGetFullMarks(t *testing.T) {
 			}
 			t.Run(name+"/"+filepath.ToSlash(rel), func(t *testing.T) {
 				t.Parallel()
-				res := gradeFile(t, ex, f)
+				src, err := os.ReadFile(f)
+				require.NoError(t, err)
+				res, _ := gradedBeside(t, ex, filepath.Base(f), src, true)
 				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
 				for _, tt := range res.Tests {
 					assert.True(t, tt.Passed, "%s: %s", tt.Name, tt.Message)
@@ -124,7 +128,8 @@ func TestSolutionsGetFullMarks(t *testing.T) {
 
 // Every mutant loses points, and each failure it gets comes with a
 // message and, but for the voting sets, a counterexample whose scenario
-// parses and names the exercise's algorithm.
+// parses and names the exercise's algorithm. Graded with the walks beside,
+// as the solutions are.
 func TestMutantsAreCaught(t *testing.T) {
 	for _, name := range exercises(t) {
 		ex := load(t, name)
@@ -132,7 +137,7 @@ func TestMutantsAreCaught(t *testing.T) {
 		for _, m := range ex.Mutants {
 			t.Run(name+"/"+m.Name, func(t *testing.T) {
 				t.Parallel()
-				res := gradeMutant(t, ex, m.Name)
+				res, _ := gradedBeside(t, ex, m.File(), m.Src, true)
 				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
 				assert.Less(t, res.Score, res.MaxScore, "mutant %s (%s) survived", m.Name, m.Comment)
 				failed := 0
