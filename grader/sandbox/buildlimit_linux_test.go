@@ -50,8 +50,8 @@ func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built,
 	in := iface.Lookup("rasteps")
 	require.Nil(t, sandbox.Precheck("submission.go", src, in))
 	var peak int64
-	boundedRuns = 0
-	sandbox.ObserveBuilds(func(p int64, _ bool) { peak = p; boundedRuns++ })
+	boundedRuns, boundedOver = 0, nil
+	sandbox.ObserveBuilds(func(p int64, over bool) { peak = p; boundedRuns++; boundedOver = append(boundedOver, over) })
 	defer sandbox.ObserveBuilds(nil)
 	t0 := time.Now()
 	built, r, err := b.Build(context.Background(), in, "submission.go", src)
@@ -61,8 +61,12 @@ func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built,
 	return built, r, peak
 }
 
-// boundedRuns is how many bounded processes boundedBuild's build ran.
-var boundedRuns int
+// boundedRuns is how many bounded processes boundedBuild's build ran, and
+// boundedOver says of each whether it was stopped for memory.
+var (
+	boundedRuns int
+	boundedOver []bool
+)
 
 // The three shapes are stopped at the memory limit (the sparse literal
 // may meet the file size limit first): the watcher kills the build's tree
@@ -112,14 +116,29 @@ func TestBuildMemoryIsBounded(t *testing.T) {
 	}
 }
 
-// A limit set on the Builder is the one enforced and named.
+// A limit set on the Builder is the one enforced and named, and a direct
+// build stopped for it is not handed over to go build.
+//
+// go build is one bounded process, stopped at once. A direct build's
+// steps are three (two compilations and the link), and a step this small
+// may end before the watcher's first look at it (pollEvery): then a later
+// step is the one stopped. Either way the process stopped is the last
+// one run.
 func TestBuildMemoryLimitIsTheBuilders(t *testing.T) {
-	for _, cache := range []string{t.TempDir(), primed(t)} {
+	for i, cache := range []string{t.TempDir(), primed(t)} { // go build's, then direct
 		b := &sandbox.Builder{Root: builder.Root, Cache: cache, MaxMemory: 8 << 20}
 		_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = 8 // a file never built before", "", ""))
 		require.NotNil(t, r)
 		assert.Equal(t, "the build needed more than 8 MiB of memory", r.Problems[0].Msg)
-		assert.Equal(t, 1, boundedRuns, "not handed over")
+		if i == 0 {
+			assert.Equal(t, []bool{true}, boundedOver, "go build, stopped")
+			continue
+		}
+		t.Logf("direct steps run, stopped or not: %v", boundedOver)
+		require.NotEmpty(t, boundedOver)
+		assert.LessOrEqual(t, len(boundedOver), 3, "a direct build's steps, and no more")
+		assert.Equal(t, []bool{true}, boundedOver[len(boundedOver)-1:], "the last process run was the one stopped: not handed over")
+		assert.NotContains(t, boundedOver[:len(boundedOver)-1], true, "no step stopped before it")
 	}
 }
 
