@@ -110,8 +110,10 @@ worker-dev: worker
 test-worker: worker build
 	$(MAKE) run-worker-tests
 
+# Kept as the browser tests are, under a key that adds the Worker's own
+# files (site/e2e/cache.mjs); DMELAB_BROWSER_CACHE=off runs it.
 run-worker-tests:
-	node --test edge/worker/worker.test.mjs
+	node site/e2e/run.mjs edge/worker/worker.test.mjs
 
 # What the page costs: wasm size raw and gzipped, time to the first
 # interactive run, in-browser exploration speed against the native one.

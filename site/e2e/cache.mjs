@@ -109,19 +109,22 @@ function tools(chromium) {
   ].join('\n');
 }
 
-// keys hashes everything above but the test file's name, twice: full,
-// for a file that can reach dmelab serve, and playground, for one that
-// can only reach the playground (see flavor). A missing file (a binary
-// not built) is said as missing.
+// keys hashes everything above but the test file's name, four ways:
+// full, for a file that can reach dmelab serve; playground, for one that
+// can only reach the playground (see flavor); grading, for the hostile
+// corpus (cached.mjs); worker, for the Worker's test (inWorkerKey). A
+// missing file (a binary not built) is said as missing.
 export function keys(root, chromium) {
   const full = createHash('sha256');
   const pg = createHash('sha256');
   const grading = createHash('sha256');
+  const worker = createHash('sha256');
   const head = `dmelab browser tests 3\n${tools(chromium)}\n`;
   full.update(head);
   pg.update(head);
   grading.update(head);
-  const files = [...new Set([...built(root), ...checkout(root).filter((p) => !ignored(p))])].sort();
+  worker.update(head);
+  const files = [...new Set([...built(root), ...checkout(root).filter((p) => !ignored(p) || inWorkerKey(p))])].sort();
   for (const p of files) {
     let sum = 'missing';
     try {
@@ -130,11 +133,22 @@ export function keys(root, chromium) {
         : createHash('sha256').update(fs.readFileSync(path.join(root, p))).digest('hex');
     } catch { /* a file deleted but not yet from the index: missing */ }
     const line = `${p}\0${sum}\n`;
+    worker.update(line);
+    if (ignored(p)) continue; // the Worker's own files
     full.update(line);
     if (!outOfPlaygroundKey(p)) pg.update(line);
     if (!outOfGradingKey(p)) grading.update(line);
   }
-  return { full: full.digest('hex'), playground: pg.digest('hex'), grading: grading.digest('hex') };
+  return { full: full.digest('hex'), playground: pg.digest('hex'), grading: grading.digest('hex'), worker: worker.digest('hex') };
+}
+
+// inWorkerKey says whether a file the full key leaves out is in the
+// worker key, which is the full key's files and the Worker's own
+// (edge/: its test, wrangler's settings, its build script), for
+// edge/worker/worker.test.mjs, which runs wrangler and workerd in front
+// of bin/dmelab serve.
+export function inWorkerKey(p) {
+  return p.startsWith('edge/');
 }
 
 // key is keys' full key.
@@ -179,7 +193,9 @@ export function flavor(text) {
 // flavorOf is the flavor of a test file (relative to root) with the
 // local modules it imports, and theirs, read as part of it: all but
 // harness.mjs, whose only process is the playground server it starts.
+// A file under edge/ (the Worker's test) is kept under the worker key.
 export function flavorOf(root, file) {
+  if (file.startsWith('edge/')) return 'worker';
   const seen = new Set();
   const texts = [];
   let unread = false;

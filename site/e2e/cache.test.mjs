@@ -88,7 +88,8 @@ test('a change to a binary, the built site, a kept file or a new file is another
 // grader, the commands, the exercises) and every Go file (the page's Go
 // is in bin/playground and the wasm). The grading key leaves out the
 // binaries and the site but its Go: the pages are in bin/dmelab, which it
-// does not hash, but a grading never reads them.
+// does not hash, but a grading never reads them. The worker key covers
+// the full key's files and the Worker's own (edge/).
 test('each key moves with what it covers, and stays when only the rest changes', (t) => {
   const c = checkout(t);
   const ks = () => cache.keys(c.root, '/nonexistent/chromium');
@@ -110,12 +111,17 @@ test('each key moves with what it covers, and stays when only the rest changes',
     ['algorithms/lamportsteps/wire.go', 'package lamportsteps // not in the page', 'full grading'],
     ['algorithms/listing/seeds/x.txt', 'a seed', 'full playground grading'],
     ['Makefile', 'build:', 'full playground grading'],
+    ['edge/worker/worker.test.mjs', 'the Worker\'s test', ''],
+    ['edge/worker/wrangler.toml', 'name = "dmelab"', ''],
+    ['docs/guide.md', 'guide, edited', 'none'],
   ]) {
     const before = ks();
     c.write(p, text);
     const after = ks();
-    for (const key of ['full', 'playground', 'grading']) {
-      if (moves.split(' ').includes(key)) assert.notEqual(after[key], before[key], `${p}: the ${key} key did not move`);
+    // The worker key moves with the full key, and with the Worker's files.
+    const keys = moves === 'none' ? [] : [...moves.split(' ').filter(Boolean), 'worker'];
+    for (const key of ['full', 'playground', 'grading', 'worker']) {
+      if (keys.includes(key)) assert.notEqual(after[key], before[key], `${p}: the ${key} key did not move`);
       else assert.equal(after[key], before[key], `${p}: the ${key} key moved`);
     }
   }
@@ -164,6 +170,7 @@ test('a test file is kept under the playground key only if it can reach nothing 
   assert.equal(cache.flavorOf(root, 'site/e2e/a.test.mjs'), 'playground', 'harness.mjs is not read');
   assert.equal(cache.flavorOf(root, 'site/e2e/b.test.mjs'), 'full', 'a helper that starts processes');
   assert.equal(cache.flavorOf(root, 'site/e2e/c.test.mjs'), 'full', 'an import that cannot be read');
+  assert.equal(cache.flavorOf(root, 'edge/worker/worker.test.mjs'), 'worker', 'the Worker\'s test');
   // The project's own: the servers' tests and the scripts that run
   // processes are full.
   const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');

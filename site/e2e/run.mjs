@@ -17,16 +17,19 @@ const files = process.argv.slice(2).map((f) => path.relative(ROOT, path.resolve(
 // keyOf is the key a file's result is kept under (cache.flavorOf).
 const keyOf = (f) => k && k[cache.flavorOf(ROOT, f)];
 const concurrency = Number(process.env.DMELAB_BROWSER_JOBS) || 2;
+// What its lines call the files: the Worker's test (edge/) is run and kept
+// this way too (make run-worker-tests), without a browser.
+const what = files.every((f) => f.startsWith('edge/')) ? 'worker tests' : 'browser tests';
 
 let k = null;
 if (process.env.DMELAB_BROWSER_CACHE === 'off') {
-  console.log('browser tests: cache off (DMELAB_BROWSER_CACHE=off): every file runs');
+  console.log(`${what}: cache off (DMELAB_BROWSER_CACHE=off): every file runs`);
 } else {
   try {
     k = cache.keys(ROOT, CHROMIUM);
     cache.prune();
   } catch (err) {
-    console.log(`browser tests: no cache (${String(err.message).split('\n')[0]}): every file runs`);
+    console.log(`${what}: no cache (${String(err.message).split('\n')[0]}): every file runs`);
   }
 }
 
@@ -86,7 +89,7 @@ for (const f of files) {
 // remembers the one it started under.
 let browser = null;
 let generation = 0; // how many shared browsers have exited
-let sharing = queue.length && fs.existsSync(CHROMIUM) && !process.env.DMELAB_BROWSER_WS && process.env.DMELAB_BROWSER_SHARED !== 'off';
+let sharing = queue.some((f) => !f.startsWith('edge/')) && fs.existsSync(CHROMIUM) && !process.env.DMELAB_BROWSER_WS && process.env.DMELAB_BROWSER_SHARED !== 'off';
 let starting = null;
 
 // gone forgets the shared browser b once its process has exited.
@@ -139,5 +142,5 @@ browser = null; // its exit now is ours
 await last?.close();
 
 const ran = files.length - cached;
-console.log(`browser tests: ${files.length} test files, ${cached} cached, ${ran} run, ${failed.length} failed${failed.length ? `: ${failed.join(', ')}` : ''}`);
+console.log(`${what}: ${files.length} test files, ${cached} cached, ${ran} run, ${failed.length} failed${failed.length ? `: ${failed.join(', ')}` : ''}`);
 process.exit(failed.length ? 1 : 0);
