@@ -49,8 +49,8 @@ func besideGrading(ex *exercise.Exercise, name string, src []byte, on bool) (*re
 // call with the same ones, from any test, is given that grading's result.
 // TestSolutionsGetFullMarks and TestMutantsAreCaught grade with the walks
 // beside, as TestWalksBesideGradeAlike does, so that the 26 files of
-// that test are graded beside once rather than twice: an eighth of this
-// package's work. A grading's result depends on nothing else: where it
+// that test are graded beside once rather than twice: an eighth to a
+// fifth of this package's work. A grading's result depends on nothing else: where it
 // could (a test stopped by its time budget on a loaded machine), the
 // tests that share it assert the same of it.
 func gradedBeside(t *testing.T, ex *exercise.Exercise, name string, src []byte, on bool) (*report.Result, []string) {

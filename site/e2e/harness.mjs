@@ -62,8 +62,9 @@ export function startServer() {
 export async function launch(executablePath, options = {}, { test = false } = {}) {
   const ws = process.env.DMELAB_BROWSER_WS;
   if (test && ws && executablePath === CHROMIUM) {
+    let browser = null;
     try {
-      const browser = await chromium.connect(ws);
+      browser = await chromium.connect(ws);
       const ctx = await browser.newContext({ viewport, acceptDownloads: true, ...options });
       const close = ctx.close.bind(ctx);
       ctx.close = async () => {
@@ -75,6 +76,7 @@ export async function launch(executablePath, options = {}, { test = false } = {}
       // The shared browser is gone (run.mjs starts another for the next
       // file): this file starts its own rather than fail for it.
       process.stderr.write(`the shared Chromium cannot be reached (${String(err.message).split('\n')[0]}): starting one for this file\n`);
+      await browser?.close().catch(() => {});
     }
   }
   for (let attempt = 1; ; attempt++) {
