@@ -11,11 +11,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, ROOT } from './harness.mjs';
+import { CHROMIUM, launch, ROOT, skip } from './harness.mjs';
 import { startServe, submit, mutant } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
 if (skip) console.log(`# SKIP ${skip}`);
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

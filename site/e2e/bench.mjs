@@ -17,9 +17,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startServer, launch, ROOT, ART } from './harness.mjs';
+import { startServer, launch, ROOT, ART, CHROMIUM } from './harness.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CONFIG = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1 };
 const REPEAT = 3;
 

@@ -9,10 +9,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, ROOT } from './harness.mjs';
+import { launch, ROOT, CHROMIUM } from './harness.mjs';
 import { startServe, submit, mutant } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const EXERCISE = 'ra-steps';
 const SIZES = [['desktop', 1280, 800], ['phone', 390, 844]];

@@ -10,11 +10,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, ROOT } from './harness.mjs';
+import { CHROMIUM, launch, ROOT, skip } from './harness.mjs';
 import { startServe, submit, mutant } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const skip = fs.existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: browser tests skipped (apt-get install -y chromium)`;
 if (skip) console.log(`# SKIP ${skip}`);
 const ART = path.join(ROOT, 'artifacts', 'walk');
 const EX = path.join(ROOT, 'exercises', 'ra-steps');
