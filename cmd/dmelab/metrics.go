@@ -70,16 +70,10 @@ func cmdMetrics(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	var rows []*metricspage.Row
-	for _, n := range f.nodes {
-		for _, name := range f.algos {
-			r, err := metricspage.Measure(registry.Lookup(name), n, f.maxStates)
-			if err != nil {
-				fmt.Fprintf(stderr, "dmelab metrics: %s N=%d: %s\n", name, n, oneLine(err))
-				return exitUsage
-			}
-			rows = append(rows, r)
-		}
+	rows, err := metricspage.Rows(f.nodes, f.algos, f.maxStates)
+	if err != nil {
+		fmt.Fprintf(stderr, "dmelab metrics: %s\n", oneLine(err))
+		return exitUsage
 	}
 	if f.json {
 		enc := json.NewEncoder(stdout)

@@ -14,8 +14,10 @@ package metricspage
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/metrics"
@@ -26,10 +28,9 @@ import (
 
 // What docs/metrics.md shows (make metrics): every mutual-exclusion
 // algorithm at these sizes, its verdicts searched up to this many states.
-var (
-	Nodes     = []int{2, 3, 4, 5}
-	MaxStates = 100_000
-)
+var Nodes = []int{2, 3, 4, 5}
+
+const MaxStates = 100_000
 
 // Algorithms are the mutual-exclusion algorithms, in the registry's order.
 func Algorithms() []string {
@@ -80,6 +81,45 @@ type Row struct {
 	// Verdicts of the bounded searches, and the states each explored.
 	Verdicts map[string]string `json:"verdicts"`
 	States   map[string]int    `json:"states"`
+}
+
+// Rows measures each of algos at each of nodes (Measure), as many at once
+// as there are CPUs, and returns the rows in the page's order: by N, then
+// as algos lists them. The error names the algorithm and N of a search
+// that could not start.
+func Rows(nodes []int, algos []string, maxStates int) ([]*Row, error) {
+	type job struct {
+		name string
+		n    int
+	}
+	var jobs []job
+	for _, n := range nodes {
+		for _, name := range algos {
+			jobs = append(jobs, job{name, n})
+		}
+	}
+	rows := make([]*Row, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Go(func() {
+			for i := range next {
+				rows[i], errs[i] = Measure(registry.Lookup(jobs[i].name), jobs[i].n, maxStates)
+			}
+		})
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s N=%d: %w", jobs[i].name, jobs[i].n, err)
+		}
+	}
+	return rows, nil
 }
 
 // Measure takes the timed runs and the bounded searches of alg at n

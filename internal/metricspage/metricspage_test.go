@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"dmelab/algorithms/registry"
 	"dmelab/internal/metricspage"
 )
 
@@ -23,32 +20,8 @@ func TestPageIsCurrent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures every algorithm")
 	}
-	var jobs []*metricspage.Row // Algorithm and Nodes set: what to measure
-	for _, n := range metricspage.Nodes {
-		for _, name := range metricspage.Algorithms() {
-			jobs = append(jobs, &metricspage.Row{Algorithm: name, Nodes: n})
-		}
-	}
-	// The rows are measured on every core, and written in the page's order.
-	rows := make([]*metricspage.Row, len(jobs))
-	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				rows[i], errs[i] = metricspage.Measure(registry.Lookup(jobs[i].Algorithm), jobs[i].Nodes, metricspage.MaxStates)
-			}
-		})
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for i, err := range errs {
-		require.NoError(t, err, "%s N=%d", jobs[i].Algorithm, jobs[i].Nodes)
-	}
+	rows, err := metricspage.Rows(metricspage.Nodes, metricspage.Algorithms(), metricspage.MaxStates)
+	require.NoError(t, err)
 	var out bytes.Buffer
 	metricspage.Write(&out, metricspage.Nodes, metricspage.MaxStates, rows)
 
