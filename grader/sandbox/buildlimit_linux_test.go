@@ -44,14 +44,15 @@ var (
 
 // boundedBuild builds src with a fresh module cache and reports the peak
 // memory of the build tree (of its last bounded process: go build, or a
-// step of a direct build), and in boundedRuns how many it ran.
+// step of a direct build), and in boundedOver, for each bounded process
+// it ran, whether memory stopped it.
 func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built, *sandbox.Refusal, int64) {
 	t.Helper()
 	in := iface.Lookup("rasteps")
 	require.Nil(t, sandbox.Precheck("submission.go", src, in))
 	var peak int64
-	boundedRuns, boundedOver = 0, nil
-	sandbox.ObserveBuilds(func(p int64, over bool) { peak = p; boundedRuns++; boundedOver = append(boundedOver, over) })
+	boundedOver = nil
+	sandbox.ObserveBuilds(func(p int64, over bool) { peak = p; boundedOver = append(boundedOver, over) })
 	defer sandbox.ObserveBuilds(nil)
 	t0 := time.Now()
 	built, r, err := b.Build(context.Background(), in, "submission.go", src)
@@ -61,12 +62,9 @@ func boundedBuild(t *testing.T, b *sandbox.Builder, src []byte) (*sandbox.Built,
 	return built, r, peak
 }
 
-// boundedRuns is how many bounded processes boundedBuild's build ran, and
-// boundedOver says of each whether it was stopped for memory.
-var (
-	boundedRuns int
-	boundedOver []bool
-)
+// boundedOver has an entry for each bounded process boundedBuild's build
+// ran, in turn: whether it was stopped for memory.
+var boundedOver []bool
 
 // The three shapes are stopped at the memory limit (the sparse literal
 // may meet the file size limit first): the watcher kills the build's tree
@@ -111,7 +109,7 @@ func TestBuildMemoryIsBounded(t *testing.T) {
 				assert.Equal(t, "the build wrote more than 64 MiB", msg)
 			}
 			assert.Less(t, peak, 2*limit, "the build was stopped near its limit")
-			assert.Equal(t, 1, boundedRuns, "processes run")
+			assert.Len(t, boundedOver, 1, "processes run")
 		})
 	}
 }
@@ -151,7 +149,7 @@ func TestBuildWriteIsBounded(t *testing.T) {
 		_, r, _ := boundedBuild(t, b, src)
 		require.NotNil(t, r)
 		assert.Equal(t, "the build wrote more than 12 MiB", r.Problems[0].Msg)
-		assert.Equal(t, 1, boundedRuns, "not handed over")
+		assert.Len(t, boundedOver, 1, "not handed over")
 
 		built, r, _ := boundedBuild(t, b, hostile(t, p11body+fmt.Sprintf("\n\t_ = %d // a file never built before", 12+i), "", ""))
 		require.Nil(t, r, "a normal build stays far below the cap")
@@ -251,7 +249,7 @@ func TestDirectBuildTimeout(t *testing.T) {
 	_, r, _ := boundedBuild(t, b, hostile(t, p11body+"\n\t_ = g15[int]()", manyInstances, ""))
 	require.NotNil(t, r)
 	assert.Equal(t, "the build did not finish within 4s", r.Problems[0].Msg)
-	assert.Equal(t, 2, boundedRuns, "processes run")
+	assert.Len(t, boundedOver, 2, "processes run")
 	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
 	for _, p := range procs {
 		stat, _ := os.ReadFile(p)
