@@ -39,7 +39,9 @@ const (
 	// Auto runs a module compiled before (its mark is in CacheDir)
 	// compiled from the start, and compiles first one whose workload's
 	// recent gradings made many distinct calls (compileAtStartRuns;
-	// Options.Workload). Any other starts interpreted; once the
+	// Options.Workload), or whose own gradings ran that many interpreted
+	// between them (a file graded again: interpretedRuns). Any other
+	// starts interpreted; once the
 	// grading has run compileAfterRuns distinct calls (twice its
 	// workload's usual, when known: backgroundAt), and once a core is
 	// idle then or later (spareCore, asked every compileRetry calls),

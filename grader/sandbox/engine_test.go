@@ -94,6 +94,54 @@ func TestAutoCompilesALongWorkloadAtOnce(t *testing.T) {
 	assert.Equal(t, "compiler", sb.Engine())
 }
 
+// A module graded again and again starts interpreted until the calls it
+// ran interpreted have cost what compiling it costs, however short each
+// grading and however busy the cores; then it is compiled first, and
+// found compiled after. Other modules keep their own count.
+func TestAutoCompilesAModuleGradedAgain(t *testing.T) {
+	_, restore := sandbox.BusyCores(1 << 30) // no core idle: nothing compiles beside
+	defer restore()
+	dir := t.TempDir()
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	other := built(t, append(exercise(t, "ra-steps", "solution.go"), "\n// another file\n"...))
+	start := func(wasm []byte) *sandbox.Sandbox {
+		t.Helper()
+		sb, err := sandbox.Start(context.Background(), wasm, sandboxLimits(), sandbox.Options{Engine: sandbox.Auto, CacheDir: dir, Workload: "ra-steps"})
+		require.NoError(t, err)
+		return sb
+	}
+	sb := start(wasm)
+	search(t, sb, 2, explore.Safety)
+	runs := sb.Runs
+	require.Positive(t, runs)
+	require.Less(t, runs, sandbox.CompileAtStartRuns/2, "the search is too long for the test")
+	assert.Equal(t, "interpreter", sb.Engine())
+	sb.Close()
+	sb.Close()
+	assert.Equal(t, runs, sandbox.InterpretedRuns(wasm, dir), "counted once, as the sandbox closed")
+	assert.Zero(t, sandbox.InterpretedRuns(other, dir))
+
+	sandbox.AddInterpreted(wasm, dir, sandbox.CompileAtStartRuns-2*runs) // gradings of it before
+	sb = start(wasm)
+	assert.Equal(t, "interpreter", sb.Engine(), "%d calls interpreted so far", sandbox.InterpretedRuns(wasm, dir))
+	search(t, sb, 2, explore.Safety)
+	sb.Close()
+	require.GreaterOrEqual(t, sandbox.InterpretedRuns(wasm, dir), sandbox.CompileAtStartRuns)
+
+	sb = start(wasm)
+	assert.Equal(t, "compiler", sb.Engine(), "its calls have cost what compiling costs")
+	search(t, sb, 2, explore.Safety)
+	sb.Close()
+	assert.True(t, sandbox.CompiledBefore(wasm, dir))
+	sb = start(wasm)
+	assert.Equal(t, "compiler", sb.Engine(), "found compiled")
+	sb.Close()
+
+	sb = start(other)
+	assert.Equal(t, "interpreter", sb.Engine(), "another file's count is its own")
+	sb.Close()
+}
+
 // A grading whose workload usually runs fewer calls than it takes to
 // pay for the compiler runs interpreted to its end; one that runs twice
 // its workload's usual still starts the compiler beside it.

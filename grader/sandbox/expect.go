@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Auto chooses how a module starts before its first call, when how many
@@ -113,4 +114,88 @@ func parseRuns(data []byte) []int {
 		}
 	}
 	return runs[max(len(runs)-keptRuns, 0):]
+}
+
+// A module graded again. A file sent again and again (a student checking
+// twice, a course's burst before a deadline) is built once, but Auto
+// started it interpreted every time unless one grading had compiled it,
+// and no grading compiles beside itself when every core is busy: under
+// load the same few files were interpreted a hundred times. So Auto
+// also counts, for each module, the distinct calls its interpreted
+// gradings ran, in CacheDir/interpreted; once those have cost what
+// compiling costs (compileAtStartRuns calls, each about 90 µs of a core
+// more than compiled code), the next grading of the module compiles it
+// first, and the ones after find it compiled (its mark). Renting until
+// the rent has paid the price, and then buying, never costs more than
+// twice the better of the two choices made knowing the future: a file
+// graded once pays nothing more, a file graded forty times pays its
+// first two or three gradings interpreted.
+
+// maxInterpreted bounds how many modules' counts are kept: a count is a
+// few bytes, but every new file of a course would add one for ever.
+// Beyond it, the oldest quarter goes.
+const maxInterpreted = 4096
+
+// moduleSum names a module in CacheDir, as its marks do.
+func moduleSum(wasm []byte) string {
+	sum := sha256.Sum256(wasm)
+	return hex.EncodeToString(sum[:])
+}
+
+func interpretedPath(dir, sum string) string {
+	return filepath.Join(dir, "interpreted", sum)
+}
+
+// interpretedRuns is how many distinct calls the module's interpreted
+// gradings ran, as counted by addInterpreted (0: none remembered).
+func interpretedRuns(dir, sum string) int {
+	f, err := os.Open(interpretedPath(dir, sum))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	data, _ := io.ReadAll(io.LimitReader(f, 32))
+	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || n < 0 {
+		return 0 // spoiled: counted again from nothing
+	}
+	return n
+}
+
+// addInterpreted adds runs to the module's count. Like rememberRuns, two
+// processes adding at once may lose one of the two: the count is a hint.
+func addInterpreted(dir, sum string, runs int) {
+	p := interpretedPath(dir, sum)
+	old := interpretedRuns(dir, sum)
+	if old == 0 {
+		if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
+			return
+		}
+		pruneInterpreted(filepath.Dir(p), maxInterpreted)
+	}
+	_ = replaceFile(p, []byte(strconv.Itoa(old+runs)+"\n"), 0o600)
+}
+
+// pruneInterpreted keeps at most limit counts in dir, less one for the
+// count about to be added: past it, the oldest quarter is removed (a
+// module not graded for longest is the least likely to come again).
+func pruneInterpreted(dir string, limit int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) < limit {
+		return
+	}
+	type count struct {
+		name string
+		mod  time.Time
+	}
+	counts := make([]count, 0, len(entries))
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			counts = append(counts, count{e.Name(), info.ModTime()})
+		}
+	}
+	slices.SortFunc(counts, func(a, b count) int { return a.mod.Compare(b.mod) })
+	for _, c := range counts[:min(len(counts), max(len(counts)-limit*3/4, 1))] {
+		_ = os.Remove(filepath.Join(dir, c.name))
+	}
 }

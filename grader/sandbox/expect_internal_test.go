@@ -2,8 +2,11 @@ package sandbox
 
 import (
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,4 +51,52 @@ func TestRunsFileSpoilt(t *testing.T) {
 	// A file grown large is read no further than its first KiB.
 	require.NoError(t, os.WriteFile(p, []byte("9000 "+strings.Repeat(" ", 1<<10)+"1"), 0o600))
 	assert.Equal(t, []int{9000}, readRuns(dir, "w"))
+}
+
+// A module's interpreted calls add up across gradings; a spoilt count
+// is read as none; and past maxInterpreted counts the oldest quarter
+// goes, so a course's stream of new files does not fill the cache.
+func TestInterpretedRunsAddUp(t *testing.T) {
+	dir := t.TempDir()
+	a, b := moduleSum([]byte("a")), moduleSum([]byte("b"))
+	assert.Zero(t, interpretedRuns(dir, a), "nothing counted")
+	addInterpreted(dir, a, 4081)
+	addInterpreted(dir, a, 4081)
+	addInterpreted(dir, b, 96)
+	assert.Equal(t, 8162, interpretedRuns(dir, a))
+	assert.Equal(t, 96, interpretedRuns(dir, b), "modules are apart")
+
+	for _, spoilt := range []string{"x", "-5", "", "99999999999999999999999"} {
+		require.NoError(t, os.WriteFile(interpretedPath(dir, a), []byte(spoilt), 0o600))
+		assert.Zero(t, interpretedRuns(dir, a), "%q", spoilt)
+	}
+	addInterpreted(dir, a, 7)
+	assert.Equal(t, 7, interpretedRuns(dir, a), "counted again from nothing")
+}
+
+func TestInterpretedCountsArePruned(t *testing.T) {
+	dir := t.TempDir()
+	counts := filepath.Join(dir, "interpreted")
+	const limit = 8
+	require.NoError(t, os.MkdirAll(counts, 0o700))
+	old := time.Now().Add(-time.Hour)
+	for i := range limit {
+		p := filepath.Join(counts, strconv.Itoa(i))
+		require.NoError(t, os.WriteFile(p, []byte("1\n"), 0o600))
+		at := old.Add(time.Duration(i) * time.Minute) // 0 the oldest
+		require.NoError(t, os.Chtimes(p, at, at))
+	}
+	pruneInterpreted(counts, limit+1)
+	names := func() []string {
+		entries, err := os.ReadDir(counts)
+		require.NoError(t, err)
+		var ns []string
+		for _, e := range entries {
+			ns = append(ns, e.Name())
+		}
+		return ns
+	}
+	assert.Len(t, names(), limit, "within the limit: nothing removed")
+	pruneInterpreted(counts, limit)
+	assert.ElementsMatch(t, []string{"2", "3", "4", "5", "6", "7"}, names(), "at the limit: the oldest quarter gone")
 }

@@ -177,3 +177,9 @@ func SourcesConfig(config wazero.ModuleConfig) wazero.ModuleConfig {
 	return config.WithNanotime(src.nanotime, 1).WithWalltime(src.walltime, sys.ClockResolution(time.Microsecond)).
 		WithRandSource(src)
 }
+
+// InterpretedRuns is how many calls wasm's interpreted gradings ran, as
+// counted in dir; AddInterpreted adds to it.
+func InterpretedRuns(wasm []byte, dir string) int { return interpretedRuns(dir, moduleSum(wasm)) }
+
+func AddInterpreted(wasm []byte, dir string, runs int) { addInterpreted(dir, moduleSum(wasm), runs) }

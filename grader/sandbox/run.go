@@ -99,6 +99,9 @@ type Sandbox struct {
 	// compileAt is the run at which Auto starts compiling beside the
 	// interpreter (see backgroundAt).
 	compileAt int
+	// sum names the module in CacheDir (sumDir; Auto only), under which
+	// Close counts the calls it ran interpreted (addInterpreted).
+	sum, sumDir string
 	// compiledStarts counts the instances started from compiled code,
 	// and compiledPutBacks those put back (see reset.go).
 	compiledStarts, compiledPutBacks int
@@ -200,8 +203,12 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	}
 	s.compileAt = backgroundAt(expected)
 	auto := opts.Engine == Auto && compilerAvailable()
+	if auto && opts.CacheDir != "" {
+		s.sum, s.sumDir = moduleSum(wasm), opts.CacheDir
+	}
 	if opts.Engine == Compiler || auto && opts.CacheDir != "" &&
-		(compiledBefore(wasm, opts.CacheDir) || expected >= compileAtStartRuns) {
+		(compiledBefore(wasm, opts.CacheDir) || expected >= compileAtStartRuns ||
+			interpretedRuns(opts.CacheDir, s.sum) >= compileAtStartRuns) {
 		c, err := compileModule(ctx, wasm, lim, opts)
 		switch {
 		case err == nil:
@@ -212,8 +219,8 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 			// Auto chose the compiler, which could not take the module
 			// (a machine that refuses executable memory, say): it is
 			// interpreted, as it would have been without the choice,
-			// and not compiled again beside.
-			auto = false
+			// and not compiled again beside, nor counted towards it.
+			auto, s.sum = false, ""
 		}
 	}
 	if s.own == nil {
@@ -449,6 +456,12 @@ func (s *Sandbox) Close() {
 	if s.workload != "" && s.Runs > 0 {
 		rememberRuns(s.runsDir, s.workload, s.Runs)
 		s.workload = "" // once
+	}
+	if s.sum != "" && s.own == nil && s.bg == nil && s.Runs > 0 {
+		// Interpreted to the end: counted towards compiling the module
+		// the next time (a compilation begun beside marks it instead).
+		addInterpreted(s.sumDir, s.sum, s.Runs)
+		s.sum = ""
 	}
 	if s.own != nil {
 		s.own.close()
