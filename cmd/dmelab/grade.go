@@ -45,7 +45,8 @@ flags:
                      current directory, or $DMELAB_ROOT)
   --engine E         how the sandbox runs the code: auto (default: a file
                      compiled before starts compiled, and so does one of
-                     an exercise whose recent gradings were long; any
+                     an exercise whose recent gradings were long, or one
+                     graded interpreted for as long before; any
                      other starts in wazero's interpreter, and a grading
                      that turns out long is compiled meanwhile on an idle
                      core and goes on compiled), interpreter or compiler
