@@ -128,6 +128,13 @@ func TestAutoCompilesAModuleGradedAgain(t *testing.T) {
 	sb.Close()
 	require.GreaterOrEqual(t, sandbox.InterpretedRuns(wasm, dir), sandbox.CompileAtStartRuns)
 
+	release, ok := sandbox.ClaimCompilation(wasm, dir) // another process compiling it
+	require.True(t, ok)
+	sb = start(wasm)
+	assert.Equal(t, "interpreter", sb.Engine(), "compiled by one process at a time")
+	sb.Close()
+	release()
+
 	sb = start(wasm)
 	assert.Equal(t, "compiler", sb.Engine(), "its calls have cost what compiling costs")
 	search(t, sb, 2, explore.Safety)

@@ -100,3 +100,33 @@ func TestInterpretedCountsArePruned(t *testing.T) {
 	pruneInterpreted(counts, limit)
 	assert.ElementsMatch(t, []string{"2", "3", "4", "5", "6", "7"}, names(), "at the limit: the oldest quarter gone")
 }
+
+// One process at a time claims a module's compilation; a claim given up
+// can be taken again, and one left behind by a process that died is
+// taken over once it is staleClaim old.
+func TestCompilationIsClaimedOnce(t *testing.T) {
+	dir := t.TempDir()
+	sum := moduleSum([]byte("module"))
+	release, ok := claimCompilation(dir, sum)
+	require.True(t, ok)
+	_, again := claimCompilation(dir, sum)
+	assert.False(t, again, "claimed already")
+	other, ok := claimCompilation(dir, moduleSum([]byte("other")))
+	assert.True(t, ok, "another module's claim is its own")
+	other()
+	release()
+	release, ok = claimCompilation(dir, sum)
+	require.True(t, ok, "given up: claimed again")
+
+	p := filepath.Join(dir, "compiling", sum)
+	young, old := time.Now().Add(-staleClaim/2), time.Now().Add(-staleClaim-time.Second)
+	require.NoError(t, os.Chtimes(p, young, young))
+	_, ok = claimCompilation(dir, sum)
+	assert.False(t, ok, "a claim younger than staleClaim holds")
+	require.NoError(t, os.Chtimes(p, old, old))
+	release, ok = claimCompilation(dir, sum)
+	assert.True(t, ok, "a stale claim is taken over")
+	release()
+	_, err := os.Stat(p)
+	assert.ErrorIs(t, err, os.ErrNotExist, "released")
+}

@@ -183,3 +183,9 @@ func SourcesConfig(config wazero.ModuleConfig) wazero.ModuleConfig {
 func InterpretedRuns(wasm []byte, dir string) int { return interpretedRuns(dir, moduleSum(wasm)) }
 
 func AddInterpreted(wasm []byte, dir string, runs int) { addInterpreted(dir, moduleSum(wasm), runs) }
+
+// ClaimCompilation claims wasm's compilation in dir, as a process
+// compiling it does.
+func ClaimCompilation(wasm []byte, dir string) (release func(), ok bool) {
+	return claimCompilation(dir, moduleSum(wasm))
+}

@@ -206,9 +206,22 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	if auto && opts.CacheDir != "" {
 		s.sum, s.sumDir = moduleSum(wasm), opts.CacheDir
 	}
-	if opts.Engine == Compiler || auto && opts.CacheDir != "" &&
-		(compiledBefore(wasm, opts.CacheDir) || expected >= compileAtStartRuns ||
-			interpretedRuns(opts.CacheDir, s.sum) >= compileAtStartRuns) {
+	first := opts.Engine == Compiler
+	if auto && opts.CacheDir != "" {
+		switch {
+		case compiledBefore(wasm, opts.CacheDir), expected >= compileAtStartRuns:
+			first = true
+		case interpretedRuns(opts.CacheDir, s.sum) >= compileAtStartRuns:
+			// Paid for by its interpreted gradings: compiled first by
+			// one process at a time, the others interpreting meanwhile
+			// (a burst brings the same file to every worker at once).
+			var release func()
+			if release, first = claimCompilation(opts.CacheDir, s.sum); first {
+				defer release()
+			}
+		}
+	}
+	if first {
 		c, err := compileModule(ctx, wasm, lim, opts)
 		switch {
 		case err == nil:
