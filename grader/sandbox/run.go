@@ -203,11 +203,9 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	}
 	s.compileAt = backgroundAt(expected)
 	auto := opts.Engine == Auto && compilerAvailable()
-	if auto && opts.CacheDir != "" {
-		s.sum, s.sumDir = moduleSum(wasm), opts.CacheDir
-	}
 	first := opts.Engine == Compiler
 	if auto && opts.CacheDir != "" {
+		s.sum, s.sumDir = moduleSum(wasm), opts.CacheDir
 		switch {
 		case compiledBefore(wasm, opts.CacheDir), expected >= compileAtStartRuns:
 			first = true
