@@ -84,6 +84,10 @@ type Config struct {
 	// NoReduce turns off the partial-order reduction (see Reducible in
 	// package sim), which is otherwise used wherever it is sound.
 	NoReduce bool
+	// NoReplay runs every event's handler, rather than replaying what it
+	// did from the same node state before (see scratch): for comparing
+	// the two, which find the same states, transitions and verdicts.
+	NoReplay bool
 	// maxDepth, if positive, stops expanding states at that depth.
 	maxDepth int
 	// noSleep: take no sleep sets (Check's second search, in full, after

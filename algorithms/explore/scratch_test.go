@@ -25,7 +25,7 @@ func TestLoadDecodesWhatDiffers(t *testing.T) {
 		s.bfs()
 		w, err := initial(c)
 		require.NoError(t, err, a.Name)
-		sc := newScratch(w, s.st)
+		sc := newScratch(w, s.st, true)
 		rng := rand.New(rand.NewPCG(1, uint64(len(a.Name))))
 		n := s.st.len()
 		for k := 0; k < 4000; k++ {

@@ -314,7 +314,49 @@ type Outcome struct {
 }
 
 // Apply performs e, which must be enabled, and reports what happened.
-func (w *World) Apply(e Event) (Outcome, error) {
+func (w *World) Apply(e Event) (Outcome, error) { return w.apply(e, nil) }
+
+// Did is what the acting node's handler did for an event: the messages
+// it sent, as its Ctx collected them, and its phase after.
+type Did struct {
+	Sent  []Msg
+	Phase Phase
+}
+
+// Replayable reports whether Replay can perform e in w: a node's handler
+// then reads nothing but its own state, the event and which node it is
+// among how many (no Lamport clock, no node crashed, no leader to check),
+// so what it did once from a state it does again from the same state.
+// Application messages and crashes involve no handler and are not
+// replayed.
+func (w *World) Replayable(e Event) bool {
+	if w.Clock != nil || w.Crashed != 0 || w.Alg.Election {
+		return false
+	}
+	switch e.Kind {
+	case EvRequest, EvExit, EvStep:
+		return true
+	case EvDeliver:
+		return e.Msg.Kind != AppKind
+	}
+	return false
+}
+
+// Replay performs e, as Apply does, with the acting node's handler not
+// run but replaced by what it did (d) when it handled e from the state
+// it is in now (see Replayable): the simulator's own bookkeeping (the
+// application's requests, the network, Order's ghost state) is done, and
+// the node itself is left as it was, for the caller, who knows its state
+// after, to put in. e must be enabled; Replay does not ask the node.
+func (w *World) Replay(e Event, d *Did) (Outcome, error) {
+	if !w.Replayable(e) {
+		return Outcome{}, fmt.Errorf("%v cannot be replayed", e.Kind)
+	}
+	return w.apply(e, d)
+}
+
+// apply is Apply, or Replay with d.
+func (w *World) apply(e Event, d *Did) (Outcome, error) {
 	var out Outcome
 	i := e.Node
 	if i < 0 || i >= len(w.Nodes) {
@@ -360,13 +402,20 @@ func (w *World) Apply(e Event) (Outcome, error) {
 			w.App[i].Pre = w.App[i].HB &^ (1 << i)
 			w.App[i].HB |= 1 << i
 		}
-		n.Request(c)
+		if d == nil {
+			n.Request(c)
+		}
 	case EvExit:
 		if before != InCS {
 			return out, fmt.Errorf("%s is not in the critical section", w.Names[i])
 		}
-		n.Exit(c)
+		if d == nil {
+			n.Exit(c)
+		}
 	case EvStep:
+		if d != nil {
+			break
+		}
 		ok := false
 		w.steps = n.Steps(w.steps[:0]) // Events' buffer: the events it listed are copies
 		for _, s := range w.steps {
@@ -385,7 +434,7 @@ func (w *World) Apply(e Event) (Outcome, error) {
 			return out, fmt.Errorf("no deliverable message %s from %s to %s", w.Alg.Format(e.Msg), w.name(int(e.Msg.From)), w.name(int(e.Msg.To)))
 		}
 		m := w.Net[k]
-		if m.Kind != AppKind && !n.CanReceive(m) {
+		if d == nil && m.Kind != AppKind && !n.CanReceive(m) {
 			return out, fmt.Errorf("%s cannot receive %s now", w.Names[i], w.Alg.Format(m))
 		}
 		w.Net = append(w.Net[:k], w.Net[k+1:]...)
@@ -398,7 +447,7 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		if w.Opts.Order {
 			w.App[i].HB |= m.HB
 		}
-		if m.Kind != AppKind {
+		if m.Kind != AppKind && d == nil {
 			n.Receive(c, m)
 		}
 	case EvApp:
@@ -429,6 +478,13 @@ func (w *World) Apply(e Event) (Outcome, error) {
 	default:
 		return out, fmt.Errorf("unknown event kind %d", e.Kind)
 	}
+	var after Phase // the node's phase after the event
+	if d != nil {
+		c.out = append(c.out, d.Sent...)
+		after = d.Phase
+	} else {
+		after = n.Phase()
+	}
 	for k := range c.out {
 		if c.out[k].Data != "" && !w.Alg.Payloads {
 			return out, fmt.Errorf("%s sent a message with a payload but does not declare Payloads", w.Alg.Name)
@@ -450,7 +506,7 @@ func (w *World) Apply(e Event) (Outcome, error) {
 		}
 	}
 	out.Sent = c.out
-	if n.Phase() == InCS && before != InCS {
+	if after == InCS && before != InCS {
 		out.Entered = true
 		w.App[i].Entries++
 		if w.Opts.Order {
