@@ -198,7 +198,7 @@ func (s *search) fill(cur int) {
 			// written at every event, shared cache lines, and each lane
 			// ran twice as slowly beside the other as alone.
 			l.w, _ = initial(s.cfg)
-			l.sc = newScratch(l.w, s.st, !s.cfg.NoReplay)
+			l.sc = newScratch(l.w, s.st, s.cfg.Replay)
 		}
 		from := min(cur+i*per, end)
 		s.expandRun(l, from, min(from+per, end), per, math.MaxInt)

@@ -84,10 +84,12 @@ type Config struct {
 	// NoReduce turns off the partial-order reduction (see Reducible in
 	// package sim), which is otherwise used wherever it is sound.
 	NoReduce bool
-	// NoReplay runs every event's handler, rather than replaying what it
-	// did from the same node state before (see scratch): for comparing
-	// the two, which find the same states, transitions and verdicts.
-	NoReplay bool
+	// Replay says where a node's step done before from the same state is
+	// replayed rather than run again (see scratch): by default for nodes
+	// that ask for it (sim.Replayed: a student's code); Never and Always
+	// compare the two, which find the same states, transitions and
+	// verdicts.
+	Replay Replay
 	// maxDepth, if positive, stops expanding states at that depth.
 	maxDepth int
 	// noSleep: take no sleep sets (Check's second search, in full, after
@@ -134,6 +136,15 @@ type Progress struct {
 	Node, Checked              int
 	Shortening                 bool
 }
+
+// Replay is when the search replays a node's step (Config.Replay).
+type Replay int
+
+const (
+	ReplayAsked  Replay = iota // for nodes that implement sim.Replayed
+	ReplayNever                // run every handler
+	ReplayAlways               // wherever sim.World.Replayable allows
+)
 
 // Result is what a search found.
 type Result struct {

@@ -186,7 +186,7 @@ type fullEdge struct {
 func (s *search) expandFull(x int) []fullEdge {
 	if s.full == nil {
 		w, _ := initial(s.cfg)
-		s.fullW, s.full = w, newScratch(w, s.st, !s.cfg.NoReplay)
+		s.fullW, s.full = w, newScratch(w, s.st, s.cfg.Replay)
 		s.full.lookup = true
 	}
 	w, sc := s.fullW, s.full

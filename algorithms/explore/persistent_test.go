@@ -98,7 +98,7 @@ func walk(t *testing.T, w *sim.World, seed uint64, k int, visit func(*sim.World)
 // checkCandidates checks every candidate set at s, exploring at most
 // budget states outside each; it returns how many sets it checked.
 func checkCandidates(t *testing.T, s *sim.World, budget int) int {
-	sc := newScratch(s, nil, false)
+	sc := newScratch(s, nil, ReplayNever)
 	evs := s.Events(nil)
 	checked := 0
 	for set, k := sc.persistentSet(s, evs, 0); set != nil; set, k = sc.persistentSet(s, evs, k) {

@@ -8,6 +8,7 @@ import (
 
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
+	"dmelab/algorithms/tokenringsteps"
 )
 
 // A scratch's load decodes only the parts that differ from the state it
@@ -25,7 +26,7 @@ func TestLoadDecodesWhatDiffers(t *testing.T) {
 		s.bfs()
 		w, err := initial(c)
 		require.NoError(t, err, a.Name)
-		sc := newScratch(w, s.st, true)
+		sc := newScratch(w, s.st, ReplayAlways)
 		rng := rand.New(rand.NewPCG(1, uint64(len(a.Name))))
 		n := s.st.len()
 		for k := 0; k < 4000; k++ {
@@ -41,5 +42,34 @@ func TestLoadDecodesWhatDiffers(t *testing.T) {
 				sc.apply(w, evs[rng.IntN(len(evs))])
 			}
 		}
+	}
+}
+
+// idleToken passes the token on and does nothing else: a student's
+// code, as far as the scratch is concerned.
+type idleToken struct{ *tokenringsteps.Vars }
+
+func (n idleToken) Enter()   {}
+func (n idleToken) Leave()   {}
+func (n idleToken) OnToken() {}
+func (n idleToken) Pass()    {}
+
+// By default a scratch remembers steps only for nodes that ask for it.
+func TestScratchReplaysWhereAsked(t *testing.T) {
+	student := tokenringsteps.Algorithm("token-ring", func(v *tokenringsteps.Vars) tokenringsteps.Steps { return idleToken{v} })
+	for _, c := range []struct {
+		alg    *sim.Algorithm
+		replay Replay
+		keeps  bool
+	}{
+		{student, ReplayAsked, true},
+		{student, ReplayNever, false},
+		{registry.All()[0], ReplayAsked, false},
+		{registry.All()[0], ReplayAlways, true},
+	} {
+		w, err := sim.NewWorld(c.alg, sim.Config{N: 2}, sim.Options{Requests: 1})
+		require.NoError(t, err)
+		sc := newScratch(w, newStates(2), c.replay)
+		require.Equal(t, c.keeps, sc.done != nil, "%s, %v", c.alg.Name, c.replay)
 	}
 }

@@ -123,7 +123,7 @@ func (s *search) class(e sim.Event) uint32 {
 func (s *search) bfs() {
 	c := s.cfg
 	w, _ := initial(c)
-	sc := newScratch(w, s.st, !s.cfg.NoReplay)
+	sc := newScratch(w, s.st, s.cfg.Replay)
 	s.newLanes(w, sc)
 	var evs []sim.Event
 	every := c.progressEvery()

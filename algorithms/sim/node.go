@@ -97,6 +97,16 @@ type Node interface {
 	Vars() []Var
 }
 
+// Replayed is implemented by nodes whose handlers cost more than
+// remembering what they did (a student's code, behind the wire and the
+// sandbox's memo): the explorer then replays a step the node took before
+// from the same state (World.Replay) instead of running it again. For
+// the built-in algorithms, whose handlers are a few lines of Go, looking
+// up what they did costs as much as doing it.
+type Replayed interface {
+	Replayed()
+}
+
 // Copier is implemented by nodes that can overwrite themselves with a copy
 // of another node of the same algorithm, reusing their own memory. The
 // explorer uses it instead of Clone to avoid an allocation per transition.

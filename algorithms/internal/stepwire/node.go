@@ -102,6 +102,10 @@ func (n *Node[V, S]) Elected(leader, none int) int {
 // At is the node's place.
 func (n *Node[V, S]) At() *Place { return &n.h.Self(&n.V).at }
 
+// Replayed: a step of the student's code is worth remembering (see
+// sim.Replayed).
+func (n *Node[V, S]) Replayed() {}
+
 // CanReceive: a failed node takes nothing.
 func (n *Node[V, S]) CanReceive(sim.Msg) bool { return n.fault == "" }
 
