@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -197,8 +198,8 @@ func compile(ctx context.Context, wasm []byte, lim Limits, opts Options) (*compi
 		return nil, err
 	}
 	c.cm = cm
-	if opts.CacheDir != "" && !compiledBefore(wasm, opts.CacheDir) {
-		markCompiled(wasm, opts.CacheDir)
+	if sum := moduleSum(wasm); opts.CacheDir != "" && !compiledBefore(opts.CacheDir, sum) {
+		markCompiled(opts.CacheDir, sum)
 		pruneCompiled(opts.CacheDir, opts.MaxCacheBytes)
 	}
 	return c, nil
@@ -299,16 +300,20 @@ func (b *background) close() {
 	}
 }
 
+// moduleSum names a module in CacheDir: its mark, the calls it ran
+// interpreted (addInterpreted) and the claim on its compilation.
+func moduleSum(wasm []byte) string {
+	sum := sha256.Sum256(wasm)
+	return hex.EncodeToString(sum[:])
+}
+
 // The marks: CacheDir/marks/<sha256 of the module> says the module was
 // compiled into CacheDir's file cache (wazero's own keys are not ours to
 // compute), so that Auto knows to wait for the compiler.
-func markPath(wasm []byte, dir string) string {
-	sum := sha256.Sum256(wasm)
-	return filepath.Join(dir, "marks", hex.EncodeToString(sum[:]))
-}
+func markPath(dir, sum string) string { return filepath.Join(dir, "marks", sum) }
 
-func compiledBefore(wasm []byte, dir string) bool {
-	p := markPath(wasm, dir)
+func compiledBefore(dir, sum string) bool {
+	p := markPath(dir, sum)
 	if _, err := os.Stat(p); err != nil {
 		return false
 	}
@@ -317,11 +322,46 @@ func compiledBefore(wasm []byte, dir string) bool {
 	return true
 }
 
-func markCompiled(wasm []byte, dir string) {
-	p := markPath(wasm, dir)
+func markCompiled(dir, sum string) {
+	p := markPath(dir, sum)
 	if os.MkdirAll(filepath.Dir(p), 0o700) == nil {
 		_ = os.WriteFile(p, nil, 0o600)
 	}
+}
+
+// staleClaim is how old a claim on a module's compilation may be before
+// another process takes it over: a compilation takes a second or two,
+// so a claim this old is one its process left behind as it died.
+const staleClaim = 2 * time.Minute
+
+// claimCompilation claims the compilation of the module named sum, in
+// CacheDir/compiling, for this process: ok is false while another holds
+// it. release gives it up. Where no claim can be written at all (a
+// directory not writable), the module is compiled all the same.
+func claimCompilation(dir, sum string) (release func(), ok bool) {
+	p := filepath.Join(dir, "compiling", sum)
+	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
+		return func() {}, true
+	}
+	for try := 0; try < 2; try++ {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		if err == nil {
+			f.Close()
+			return func() { _ = os.Remove(p) }, true
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return func() {}, true
+		}
+		info, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist): // given up meanwhile: claimed again
+			continue
+		case err != nil || time.Since(info.ModTime()) < staleClaim:
+			return nil, false
+		}
+		_ = os.Remove(p) // left behind: taken over
+	}
+	return nil, false
 }
 
 // pruneCompiled keeps CacheDir within max bytes (0: DefaultCompiledBytes),

@@ -27,19 +27,19 @@ func TestPruneCompiledKeepsTheNewest(t *testing.T) {
 	// Three marks: one as old as "a" (unused since), one as old as "c"
 	// (its code stays), one as old as "a" but found since.
 	mark := func(module string, at time.Time) {
-		markCompiled([]byte(module), dir)
-		require.NoError(t, os.Chtimes(markPath([]byte(module), dir), at, at))
+		markCompiled(dir, moduleSum([]byte(module)))
+		require.NoError(t, os.Chtimes(markPath(dir, moduleSum([]byte(module))), at, at))
 	}
 	mark("old", old)
 	mark("kept", old.Add(2*time.Minute))
 	mark("used", old)
-	require.True(t, compiledBefore([]byte("used"), dir)) // its time is now
+	require.True(t, compiledBefore(dir, moduleSum([]byte("used")))) // its time is now
 	rememberRuns(dir, "lamport", 15097)
 
 	pruneCompiled(dir, 5000) // within the bound: nothing goes
 	assert.FileExists(t, filepath.Join(code, "a"))
 	marked := func(module string) bool {
-		_, err := os.Stat(markPath([]byte(module), dir))
+		_, err := os.Stat(markPath(dir, moduleSum([]byte(module))))
 		return err == nil
 	}
 	assert.True(t, marked("old"), "nothing removed, no mark forgotten")

@@ -3,9 +3,7 @@ package sandbox
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,12 +136,6 @@ func parseRuns(data []byte) []int {
 // Beyond it, the oldest quarter goes.
 const maxInterpreted = 4096
 
-// moduleSum names a module in CacheDir, as its marks do.
-func moduleSum(wasm []byte) string {
-	sum := sha256.Sum256(wasm)
-	return hex.EncodeToString(sum[:])
-}
-
 func interpretedPath(dir, sum string) string {
 	return filepath.Join(dir, "interpreted", sum)
 }
@@ -203,39 +195,4 @@ func pruneInterpreted(dir string, limit int) {
 	for _, c := range counts[:min(len(counts), max(len(counts)-limit*3/4, 1))] {
 		_ = os.Remove(filepath.Join(dir, c.name))
 	}
-}
-
-// staleClaim is how old a claim on a module's compilation may be before
-// another process takes it over: a compilation takes a second or two,
-// so a claim this old is one its process left behind as it died.
-const staleClaim = 2 * time.Minute
-
-// claimCompilation claims the compilation of the module named sum, in
-// CacheDir/compiling, for this process: ok is false while another holds
-// it. release gives it up. Where no claim can be written at all (a
-// directory not writable), the module is compiled all the same.
-func claimCompilation(dir, sum string) (release func(), ok bool) {
-	p := filepath.Join(dir, "compiling", sum)
-	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
-		return func() {}, true
-	}
-	for try := 0; try < 2; try++ {
-		f, err := os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-		if err == nil {
-			f.Close()
-			return func() { _ = os.Remove(p) }, true
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return func() {}, true
-		}
-		info, err := os.Stat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist): // given up meanwhile: claimed again
-			continue
-		case err != nil || time.Since(info.ModTime()) < staleClaim:
-			return nil, false
-		}
-		_ = os.Remove(p) // left behind: taken over
-	}
-	return nil, false
 }

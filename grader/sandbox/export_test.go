@@ -98,10 +98,10 @@ func MemoriesReused(s *Sandbox) int {
 
 // CompiledBefore reports whether wasm's compiled code is in dir (its
 // mark is).
-func CompiledBefore(wasm []byte, dir string) bool { return compiledBefore(wasm, dir) }
+func CompiledBefore(wasm []byte, dir string) bool { return compiledBefore(dir, moduleSum(wasm)) }
 
 // MarkCompiled marks wasm as compiled into dir.
-func MarkCompiled(wasm []byte, dir string) { markCompiled(wasm, dir) }
+func MarkCompiled(wasm []byte, dir string) { markCompiled(dir, moduleSum(wasm)) }
 
 // HoldCompilations makes every compilation wait, before it begins, until
 // release is called.

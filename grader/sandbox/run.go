@@ -207,7 +207,7 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	if auto && opts.CacheDir != "" {
 		s.sum, s.sumDir = moduleSum(wasm), opts.CacheDir
 		switch {
-		case compiledBefore(wasm, opts.CacheDir), expected >= compileAtStartRuns:
+		case compiledBefore(opts.CacheDir, s.sum), expected >= compileAtStartRuns:
 			first = true
 		case interpretedRuns(opts.CacheDir, s.sum) >= compileAtStartRuns:
 			// Paid for by its interpreted gradings: compiled first by
