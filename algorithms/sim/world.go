@@ -317,7 +317,9 @@ type Outcome struct {
 func (w *World) Apply(e Event) (Outcome, error) { return w.apply(e, nil) }
 
 // Did is what the acting node's handler did for an event: the messages
-// it sent, as its Ctx collected them, and its phase after.
+// it sent and its phase after. Apply's Outcome.Sent will do for the
+// messages: the simulator's own stamps on them (Order's happened-before
+// set) are made again as they are replayed.
 type Did struct {
 	Sent  []Msg
 	Phase Phase
