@@ -73,3 +73,59 @@ func TestScratchReplaysWhereAsked(t *testing.T) {
 		require.Equal(t, c.keeps, sc.done != nil, "%s, %v", c.alg.Name, c.replay)
 	}
 }
+
+// The steps a scratch remembers are found by a hash of the pair (the
+// node's part, the event); two pairs with one hash must not share what
+// was done. Here the hash of a second event is made to name the first's
+// entry, as a collision would: the second is still applied, and its
+// successor is the one a scratch that remembers nothing computes.
+func TestReplayComparesThePair(t *testing.T) {
+	c := Config{Alg: registry.Lookup("ra-benari"), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, MaxStates: 2000}
+	s, err := newSearch(c)
+	require.NoError(t, err)
+	s.bfs()
+	fresh := func(r Replay) (*sim.World, *scratch) {
+		w, err := initial(c)
+		require.NoError(t, err)
+		return w, newScratch(w, s.st, r)
+	}
+	compared := 0
+	for i := 0; i < s.st.len() && compared < 50; i++ {
+		w, sc := fresh(ReplayAlways)
+		require.NoError(t, sc.load(w, i))
+		var evs []sim.Event
+		for _, e := range w.Events(nil) {
+			if w.Replayable(e) {
+				evs = append(evs, e)
+			}
+		}
+		if len(evs) < 2 {
+			continue
+		}
+		e1, e2 := evs[0], evs[1]
+		sc.apply(w, e1)
+		k1, k2 := stepKey{sc.vec[e1.Node], e1}, stepKey{sc.vec[e2.Node], e2}
+		j, ok := sc.done[k1.hash()]
+		require.True(t, ok, "the first event's step is kept")
+		sc.done[k2.hash()] = j // the second's hash now names the first's entry
+		out := sc.apply(w, e2)
+		got := append([]uint32(nil), sc.succ...)
+
+		w0, sc0 := fresh(ReplayNever)
+		require.NoError(t, sc0.load(w0, i))
+		want := sc0.apply(w0, e2)
+		require.Equal(t, sc0.succ, got, "state %d, %v after %v", i, e2, e1)
+		require.Equal(t, sentNilIfNone(want), sentNilIfNone(out), "state %d, %v after %v", i, e2, e1)
+		compared++
+	}
+	require.Equal(t, 50, compared)
+}
+
+// sentNilIfNone is o with an empty Sent as nil: a world reused for
+// another event keeps its buffer.
+func sentNilIfNone(o sim.Outcome) sim.Outcome {
+	if len(o.Sent) == 0 {
+		o.Sent = nil
+	}
+	return o
+}
