@@ -143,9 +143,11 @@ func (c *compiled) close() {
 // runtimeConfig is the configuration every runtime of a sandbox shares:
 // memory bounded, closed when a call's context ends.
 func runtimeConfig(cfg wazero.RuntimeConfig, lim Limits) wazero.RuntimeConfig {
-	pages := uint32(max(lim.Memory>>16, 1))
-	return cfg.WithCloseOnContextDone(true).WithMemoryLimitPages(pages)
+	return cfg.WithCloseOnContextDone(true).WithMemoryLimitPages(pagesOf(lim))
 }
+
+// pagesOf is lim's memory in WebAssembly's pages of 64 KiB.
+func pagesOf(lim Limits) uint32 { return uint32(max(lim.Memory>>16, 1)) }
 
 // compilerAvailable says whether wazero's compiler can run here: it
 // generates code for amd64 and arm64 only, on the systems wazero names,
@@ -165,8 +167,9 @@ func compilerAvailable() bool {
 var compileModule = compile
 
 // compile compiles wasm with wazero's compiler, through opts.CacheDir's
-// file cache when set. Each sandbox has its own cache object, closed with
-// it, so a long-running process keeps no compiled code it no longer runs.
+// file cache when set. Each compilation has its own cache object, closed
+// with its runtime: by the sandbox's Close, or, for the few modules a
+// process keeps (kept.go), when they are pushed out.
 func compile(ctx context.Context, wasm []byte, lim Limits, opts Options) (*compiled, error) {
 	if !compilerAvailable() {
 		return nil, fmt.Errorf("wazero's compiler does not run on %s/%s (use the interpreter)", runtime.GOOS, runtime.GOARCH)
@@ -266,6 +269,21 @@ func (b *background) start(wasm []byte, lim Limits, opts Options) {
 		}
 		b.c, b.done = c, true
 	}()
+}
+
+// take returns the compiled module if its compilation has ended, which
+// close then leaves to the caller, and nil otherwise.
+func (b *background) take() *compiled {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	c := b.c
+	if b.done {
+		b.c = nil
+	}
+	return c
 }
 
 // ready is the compiled module, or nil while it is being compiled (or

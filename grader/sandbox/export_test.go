@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -188,4 +189,28 @@ func AddInterpreted(wasm []byte, dir string, runs int) { addInterpreted(dir, mod
 // compiling it does.
 func ClaimCompilation(wasm []byte, dir string) (release func(), ok bool) {
 	return claimCompilation(dir, moduleSum(wasm))
+}
+
+// KeepCompiled sets how many compiled modules the process keeps, until
+// restore is called; the modules kept now are let go.
+func KeepCompiled(n int) (restore func()) {
+	DropKept()
+	was := keepCompiled
+	keepCompiled = n
+	return func() {
+		DropKept()
+		keepCompiled = was
+	}
+}
+
+// CountCompilations counts the compilations Start makes (not those
+// beside an interpreted start), until restore is called.
+func CountCompilations() (count func() int, restore func()) {
+	var n atomic.Int32
+	was := compileModule
+	compileModule = func(ctx context.Context, wasm []byte, lim Limits, opts Options) (*compiled, error) {
+		n.Add(1)
+		return was(ctx, wasm, lim, opts)
+	}
+	return func() int { return int(n.Load()) }, func() { compileModule = was }
 }

@@ -102,6 +102,11 @@ type Sandbox struct {
 	// sum names the module in CacheDir (sumDir; Auto only), under which
 	// Close counts the calls it ran interpreted (addInterpreted).
 	sum, sumDir string
+	// kept is the process's kept module that own is (kept.go), and
+	// keepAs the key under which a module compiled for this sandbox is
+	// kept (none without a CacheDir).
+	kept   *keptModule
+	keepAs keptKey
 	// compiledStarts counts the instances started from compiled code,
 	// and compiledPutBacks those put back (see reset.go).
 	compiledStarts, compiledPutBacks int
@@ -204,8 +209,16 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 	s.compileAt = backgroundAt(expected)
 	auto := opts.Engine == Auto && compilerAvailable()
 	first := opts.Engine == Compiler
+	if (auto || first) && opts.CacheDir != "" {
+		s.keepAs = keptKey{moduleSum(wasm), opts.CacheDir, pagesOf(lim)}
+		if k := takeKept(s.keepAs); k != nil {
+			// Compiled already, in this process: nothing to choose.
+			s.kept, s.own, s.rt, s.cm = k, k.c, k.c.rt, k.c.cm
+			auto, first = false, false
+		}
+	}
 	if auto && opts.CacheDir != "" {
-		s.sum, s.sumDir = moduleSum(wasm), opts.CacheDir
+		s.sum, s.sumDir = s.keepAs.sum, opts.CacheDir
 		switch {
 		case compiledBefore(opts.CacheDir, s.sum), expected >= compileAtStartRuns:
 			first = true
@@ -224,6 +237,9 @@ func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox
 		switch {
 		case err == nil:
 			s.own, s.rt, s.cm = c, c.rt, c.cm
+			if s.keepAs.sum != "" {
+				s.kept = keep(s.keepAs, c, 1)
+			}
 		case opts.Engine == Compiler:
 			return nil, loadErr(err)
 		default:
@@ -474,10 +490,16 @@ func (s *Sandbox) Close() {
 		addInterpreted(s.sumDir, s.sum, s.Runs)
 		s.sum = ""
 	}
-	if s.own != nil {
+	switch {
+	case s.kept != nil:
+		s.kept.release()
+	case s.own != nil:
 		s.own.close()
-	} else {
+	default:
 		s.rt.Close(context.Background())
+	}
+	if c := s.bg.take(); c != nil && s.keepAs.sum != "" {
+		keep(s.keepAs, c, 0) // compiled beside: for the next sandbox
 	}
 	s.bg.close()
 }
