@@ -204,7 +204,7 @@ cost-replot:
 # an empty build cache (about a minute).
 bench-grade:
 	$(GO) test ./grader/grade -run '^$$' -bench . -benchtime 3x
-	$(GO) test ./grader/sandbox -run '^$$' -bench 'BenchmarkCall|BenchmarkInstance' -count 3
+	$(GO) test ./grader/sandbox -run '^$$' -bench 'BenchmarkCall|BenchmarkInstance|BenchmarkStart' -count 3
 	$(GO) test ./algorithms/rasteps -run '^$$' -bench BenchmarkSearch -benchmem -count 3
 	$(GO) test ./grader/wasmdata -run '^$$' -bench BenchmarkMerge -count 3
 
