@@ -194,11 +194,11 @@ func ClaimCompilation(wasm []byte, dir string) (release func(), ok bool) {
 // KeepCompiled sets how many compiled modules the process keeps, until
 // restore is called; the modules kept now are let go.
 func KeepCompiled(n int) (restore func()) {
-	DropKept()
+	dropKept()
 	was := keepCompiled
 	keepCompiled = n
 	return func() {
-		DropKept()
+		dropKept()
 		keepCompiled = was
 	}
 }

@@ -66,9 +66,10 @@ func takeKept(key keptKey) *keptModule {
 	return nil
 }
 
-// keep keeps c, compiled for key, with users users, if there is room (see
-// above), or if key is kept already (two sandboxes compiled it at once),
-// returns it unkept: closed once no sandbox runs it.
+// keep keeps c, compiled for key, with users users, if there is room
+// (see above). Otherwise, or if key is kept already (two sandboxes
+// compiled it at once), c is returned not kept: closed once no sandbox
+// runs it.
 func keep(key keptKey, c *compiled, users int) *keptModule {
 	kept.Lock()
 	defer kept.Unlock()
@@ -121,10 +122,9 @@ func (k *keptModule) release() {
 	}
 }
 
-// DropKept closes every kept module not in use and forgets the others
-// (closed when their users let go): for a caller that removes a
-// CacheDir, or a test that counts compilations.
-func DropKept() {
+// dropKept closes every kept module not in use and forgets the others
+// (closed when their users let go): for a test that counts compilations.
+func dropKept() {
 	kept.Lock()
 	defer kept.Unlock()
 	for _, k := range kept.mods {

@@ -63,7 +63,7 @@ func TestKeptModulesStayWhileUsed(t *testing.T) {
 
 	assert.Same(t, d, takeKept(key("d")))
 
-	DropKept()
+	dropKept()
 	assert.False(t, b.closed || d.closed, "let go while in use: still open")
 	b.release()
 	d.release()
