@@ -62,6 +62,9 @@ func joinVars(kvs []kv) string {
 // or a line that is not pairs), it returns the whole of after when the
 // lines differ.
 func changed(before, after string) string {
+	if before == after {
+		return "" // most nodes at most steps: one node takes a step
+	}
 	b, a := splitVars(before), splitVars(after)
 	old := map[string]string{}
 	for _, p := range b {
