@@ -57,9 +57,9 @@ type scratch struct {
 	set   []sim.Event
 	steps []sim.Step
 	// done remembers what each node's handler did for each event from
-	// each of its states (see replay).
-	done  map[uint64]int32 // a pair's hash to its entry in dones
-	dones []stepDone
+	// each of its states (see replay); nil when the search does not
+	// replay.
+	done *stepMemo
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
@@ -81,51 +81,14 @@ type scratch struct {
 // cheaper). A built-in algorithm's handler costs about what the lookup
 // does (ra-benari N=3 R=2's full search 4.2-5.3 s without, 5.3-6.1 s
 // with), so by default only nodes that ask for it (sim.Replayed) are
-// replayed (Config.Replay).
-//
-// done maps a hash of the pair (stepKey.hash) to its entry in dones,
-// which keeps the pair for a lookup to compare: a pair whose hash
-// another pair holds is applied, not replayed. A map keyed by the pair
-// itself hashed an Event (a Msg with its payload string) field by field:
-// under make load's burst, that map's lookups were 7 % of the server's
-// work.
-type stepKey struct {
-	part uint32 // the node's part before
-	e    sim.Event
-}
-
-type stepDone struct {
-	key  stepKey
-	part uint32 // the node's part after
-	did  sim.Did
-}
-
-// hash mixes the pair's fields (multiply and xor-shift, as hash does for
-// a state's bytes).
-func (k *stepKey) hash() uint64 {
-	const m = 0x9E3779B97F4A7C15
-	e := &k.e
-	h := uint64(k.part)*m ^ uint64(e.Kind)<<56 ^ uint64(uint32(e.Node))<<24 ^ uint64(e.Step.Proc)<<16
-	h = (h ^ h>>29 ^ uint64(uint32(e.Step.Arg))) * m
-	h = (h ^ h>>29 ^ uint64(e.Msg.From)<<56 ^ uint64(e.Msg.To)<<48 ^ uint64(e.Msg.Kind)<<40 ^ uint64(uint32(e.To))) * m
-	h = (h ^ h>>29 ^ uint64(uint32(e.Msg.A))<<32 ^ uint64(uint32(e.Msg.B))) * m
-	h = (h ^ h>>29 ^ uint64(uint32(e.Msg.TS))<<32 ^ uint64(e.Msg.HB)) * m
-	if e.Msg.Data != "" {
-		h ^= hash([]byte(e.Msg.Data))
-	}
-	return h ^ h>>31
-}
-
-// maxDone bounds what done keeps (the searches above need tens of
-// thousands): past it, new pairs are applied without being kept.
-const maxDone = 1 << 18
+// replayed (Config.Replay). stepMemo (memo.go) keeps the steps done.
 
 func newScratch(w *sim.World, st *states, replay Replay) *scratch {
 	n := len(w.Nodes)
 	sc := &scratch{st: st, decoded: make([]uint32, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n),
 		reducible: make([]sim.Reducible, n), grouped: make([]sim.GroupReceiver, n), phase: make([]sim.Phase, n)}
 	if _, asked := w.Nodes[0].(sim.Replayed); replay == ReplayAlways || replay == ReplayAsked && asked {
-		sc.done = map[uint64]int32{}
+		sc.done = newStepMemo()
 	}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
@@ -183,13 +146,12 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	i := e.Node
 	orig := w.Nodes[i]
 	replay := sc.done != nil && w.Replayable(e)
-	var key stepKey
-	var h uint64
+	var h, slot uint64
 	if replay {
-		key = stepKey{sc.vec[i], e}
-		h = key.hash()
-		if j, ok := sc.done[h]; ok && sc.dones[j].key == key {
-			d := &sc.dones[j]
+		h = stepHash(sc.vec[i], &e)
+		var j int
+		if j, slot = sc.done.find(h, sc.vec[i], &e); j >= 0 {
+			d := &sc.done.dones[j]
 			out, err := w.Replay(e, &d.did)
 			if err != nil {
 				panic("explore: enabled event failed: " + err.Error())
@@ -227,11 +189,8 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 		return out
 	}
 	now := w.Nodes[i].Phase()
-	if replay && nodeKnown && sc.succ[i] != noPart && len(sc.done) < maxDone {
-		if _, taken := sc.done[h]; !taken {
-			sc.done[h] = int32(len(sc.dones))
-			sc.dones = append(sc.dones, stepDone{key, sc.succ[i], sim.Did{Sent: slices.Clone(out.Sent), Phase: now}})
-		}
+	if replay && nodeKnown && sc.succ[i] != noPart && len(sc.done.dones) < maxDone {
+		sc.done.add(slot, stepDone{stepKey{sc.vec[i], e}, h, sc.succ[i], sim.Did{Sent: slices.Clone(out.Sent), Phase: now}})
 	}
 	sc.phases(i, now)
 	sc.restore(w, i, orig)
