@@ -236,12 +236,12 @@ func (l *lane) reset() {
 // anything; it reports false if j is too large to expand (bfs stops
 // there). It only reads what the search holds.
 func (s *search) expandAhead(l *lane, j int) bool {
-	if s.st.size(j) > maxExpand {
-		return false
-	}
 	w, sc := l.w, l.sc
 	if err := sc.load(w, j); err != nil {
 		panic("explore: stored state does not decode: " + err.Error())
+	}
+	if sc.size > maxExpand {
+		return false
 	}
 	evs := w.Events(l.evs[:0])
 	l.evs = evs

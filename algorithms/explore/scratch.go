@@ -19,8 +19,12 @@ type scratch struct {
 	succ []uint32 // the last successor's vector
 	// decoded[k] is the id of the part node k (the tail, for k = N) of w
 	// holds, when held is set: load decodes only parts that differ.
-	decoded     []uint32
-	held        bool
+	decoded []uint32
+	held    bool
+	// sizes[k] is the length of part decoded[k], and size their sum: the
+	// loaded state's encoded length (see maxExpand).
+	sizes       []int
+	size        int
 	net         []sim.Msg
 	app         []sim.App
 	clock       []int32
@@ -85,7 +89,7 @@ type scratch struct {
 
 func newScratch(w *sim.World, st *states, replay Replay) *scratch {
 	n := len(w.Nodes)
-	sc := &scratch{st: st, decoded: make([]uint32, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n),
+	sc := &scratch{st: st, decoded: make([]uint32, n+1), sizes: make([]int, n+1), spare: make([]sim.Node, n), copier: make([]sim.Copier, n),
 		reducible: make([]sim.Reducible, n), grouped: make([]sim.GroupReceiver, n), phase: make([]sim.Phase, n)}
 	if _, asked := w.Nodes[0].(sim.Replayed); replay == ReplayAlways || replay == ReplayAsked && asked {
 		sc.done = newStepMemo()
@@ -112,18 +116,21 @@ func (sc *scratch) load(w *sim.World, i int) error {
 		if sc.held && sc.decoded[k] == id {
 			continue
 		}
+		b := sc.st.parts.get(int(id))
 		var err error
 		if k < n {
-			err = w.DecodeNode(k, sc.st.parts.get(int(id)))
+			err = w.DecodeNode(k, b)
 			sc.phase[k] = w.Nodes[k].Phase()
 		} else {
-			err = w.DecodeTail(sc.st.parts.get(int(id)))
+			err = w.DecodeTail(b)
 		}
 		if err != nil {
 			sc.held = false
 			return err
 		}
 		sc.decoded[k] = id
+		sc.size += len(b) - sc.sizes[k]
+		sc.sizes[k] = len(b)
 	}
 	sc.held = true
 	sc.net = append(sc.net[:0], w.Net...)
