@@ -76,9 +76,10 @@ func TestScratchReplaysWhereAsked(t *testing.T) {
 
 // The steps a scratch remembers are found by a hash of the pair (the
 // node's part, the event); two pairs with one hash must not share what
-// was done. Here the hash of a second event is made to name the first's
-// entry, as a collision would: the second is still applied, and its
-// successor is the one a scratch that remembers nothing computes.
+// was done. Here the first event's entry is given the second's hash and
+// put where a lookup of the second starts, as a collision would leave
+// it: the second is still applied, and its successor is the one a
+// scratch that remembers nothing computes.
 func TestReplayComparesThePair(t *testing.T) {
 	c := Config{Alg: registry.Lookup("ra-benari"), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, MaxStates: 2000}
 	s, err := newSearch(c)
