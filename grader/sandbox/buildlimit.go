@@ -29,6 +29,10 @@ const (
 type buildLimits struct {
 	Memory int64 // resident bytes of the whole process group
 	Write  int64 // bytes of any one file written (RLIMIT_FSIZE)
+	// Alone: the process starts nothing into its group that could grow
+	// (a grading worker: its builds have groups of their own), so the
+	// watcher reads it less often (see alonePollEvery).
+	Alone bool
 }
 
 // buildUsage is what runBounded saw.

@@ -50,3 +50,16 @@ func TestRescanKeepsTheLiveMembers(t *testing.T) {
 	pids, _ = rescan([]int{os.Getpid()}, pgid+1<<20)
 	assert.Empty(t, pids, "a process of another group drops out")
 }
+
+// A grading worker, alone in its group, is read every tenth of a second
+// while it holds less than half its bound and every 25 ms above it; a
+// build always every 25 ms (its compiler can grow by a gigabyte in less
+// than a second).
+func TestAloneIsReadLessOftenBelowHalf(t *testing.T) {
+	worker := buildLimits{Memory: 1 << 30, Alone: true}
+	assert.Equal(t, alonePollEvery, nextPoll(worker, 100<<20))
+	assert.Equal(t, pollEvery, nextPoll(worker, 600<<20), "above half its bound")
+	assert.Equal(t, alonePollEvery, nextPoll(buildLimits{Alone: true}, 600<<20), "no bound")
+	assert.Equal(t, pollEvery, nextPoll(buildLimits{Memory: 1 << 30}, 100<<20), "a build")
+	assert.Less(t, pollEvery, alonePollEvery)
+}
