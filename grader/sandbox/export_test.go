@@ -214,3 +214,15 @@ func CountCompilations() (count func() int, restore func()) {
 	}
 	return func() int { return int(n.Load()) }, func() { compileModule = was }
 }
+
+// BesideClosed returns whether the runtime of the module s compiled
+// beside its interpreted start (which must have finished) is closed.
+func BesideClosed(s *Sandbox) func() bool {
+	s.bg.mu.Lock()
+	c := s.bg.c
+	s.bg.mu.Unlock()
+	return func() bool {
+		_, err := c.rt.CompileModule(context.Background(), []byte("\x00asm\x01\x00\x00\x00"))
+		return err != nil
+	}
+}

@@ -90,3 +90,18 @@ func TestAModuleCompiledBesideIsKept(t *testing.T) {
 	assert.Equal(t, "compiler", again.Engine())
 	assert.Equal(t, 0, count(), "kept: not compiled, nor read back, again")
 }
+
+// Without a CacheDir nothing is kept: a module compiled beside an
+// interpreted start goes with its sandbox, as it always did.
+func TestAModuleCompiledBesideWithoutACacheGoes(t *testing.T) {
+	defer sandbox.AssumeSpareCore()()
+	defer sandbox.KeepCompiled(4)()
+	t.Cleanup(sandbox.WaitCompilations)
+	wasm := built(t, exercise(t, "ra-steps", "solution.go"))
+	sb := compiling(t, wasm, "")
+	require.True(t, sandbox.WaitCompiled(sb, 2*time.Minute), "the compiler did not finish")
+	closed := sandbox.BesideClosed(sb)
+	require.False(t, closed(), "running until its sandbox closes")
+	sb.Close()
+	assert.True(t, closed(), "closed with its sandbox")
+}

@@ -498,10 +498,12 @@ func (s *Sandbox) Close() {
 	default:
 		s.rt.Close(context.Background())
 	}
-	if c := s.bg.take(); c != nil && s.keepAs.sum != "" {
-		keep(s.keepAs, c, 0) // compiled beside: for the next sandbox
+	if s.keepAs.sum != "" {
+		if c := s.bg.take(); c != nil {
+			keep(s.keepAs, c, 0) // compiled beside: for the next sandbox
+		}
 	}
-	s.bg.close()
+	s.bg.close() // closes what it compiled unless taken
 }
 
 // Engine says how the code ran: "interpreter", "compiler", or
