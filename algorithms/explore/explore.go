@@ -59,6 +59,9 @@ type Config struct {
 	// Props to check; nil means all three. Order is checked only if listed
 	// (it needs ghost state and application messages).
 	Props []string
+	// Keep keeps the states of a complete search in its Result, for
+	// Result.Covers to answer later checks from states it reached.
+	Keep bool
 	// MaxStates bounds the search; 0 means no bound.
 	MaxStates int
 	// MaxBytes bounds the memory the search keeps (its states, their
@@ -185,6 +188,8 @@ type Result struct {
 	// after a search that was complete: the other verdicts stand, and
 	// liveness is unknown unless a starvation had been found.
 	LivenessStopped bool
+	// kept is what Config.Keep kept (see Covers), or nil.
+	kept *reached
 }
 
 // The bounds that can stop a search (Result.Bound).
@@ -354,6 +359,9 @@ func Check(c Config) (*Result, error) {
 		s.liveness()
 	}
 	r, err := s.result()
+	if err == nil && c.Keep {
+		r.kept = keepReached(c, s, r)
+	}
 	if err != nil || !s.reduce {
 		return r, err
 	}
@@ -440,17 +448,24 @@ func shorten(c Config, r *Result) {
 func CheckFrom(c Config, w *sim.World) (*Result, error) {
 	c.Alg = w.Alg
 	c.Opts = w.Opts
-	if !w.Opts.Order && c.wants(Order) {
-		var ps []string
-		for _, p := range []string{Safety, Liveness} {
-			if c.wants(p) {
-				ps = append(ps, p)
-			}
-		}
-		c.Props = ps
-	}
+	c.Props = fromProps(c, w)
 	c.start = w.Clone()
 	return Check(c)
+}
+
+// fromProps is c's properties for a search from the state w is in: Order
+// only if w tracks happened-before.
+func fromProps(c Config, w *sim.World) []string {
+	if w.Opts.Order || !c.wants(Order) {
+		return c.Props
+	}
+	var ps []string
+	for _, p := range []string{Safety, Liveness} {
+		if c.wants(p) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }
 
 // initial builds the state a search of c starts from.

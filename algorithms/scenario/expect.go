@@ -92,7 +92,7 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 		}
 	}
 	if r.verdicts == nil || r.verdicts.Verdict[s.Prop] == "" && slices.Contains(props(r.w), s.Prop) {
-		r.verdicts = r.explore(r.propsAhead(s.Prop))
+		r.verdicts = r.explore(r.propsAhead(s.Prop), s.Pos)
 	}
 	v := r.verdicts
 	verdict := v.Verdict[s.Prop]
@@ -103,7 +103,15 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 	if len(r.res.Steps) > 0 {
 		where = fmt.Sprintf("from step %d", len(r.res.Steps))
 	}
-	res.Got = fmt.Sprintf("%s %s over every completion %s (%d states, %s)", s.Prop, verdict, where, v.States, v.Engine)
+	how := fmt.Sprintf("%d states, %s", v.States, v.Engine)
+	if v.Within != nil {
+		line := fmt.Sprintf("line %d", v.Within.Line)
+		if v.Within.File != s.Pos.File {
+			line = fmt.Sprintf("%s line %d", v.Within.File, v.Within.Line)
+		}
+		how = fmt.Sprintf("reached by %s's search of %d states, %s", line, v.States, v.Engine)
+	}
+	res.Got = fmt.Sprintf("%s %s over every completion %s (%s)", s.Prop, verdict, where, how)
 	switch verdict {
 	case explore.Violated:
 		res.Witness = v.Witness[s.Prop]
@@ -132,12 +140,30 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 // settle), so that a search for one property stops at its first
 // violation (explore.Result.Settled) and skips the others' work, such as
 // liveness's analysis of cycles.
-func (r *runner) explore(ps []string) *Verdicts {
+//
+// A search that an earlier one answers for is not run (see
+// explore.Result.Covers): an expectation at the start and the same one a
+// few steps later ask one question. The earlier search is let go before
+// another is run, so that two are never held at once.
+func (r *runner) explore(ps []string, at Pos) *Verdicts {
 	o := r.opts
 	if o.MaxStates <= 0 {
 		o.MaxStates = 1000000
 	}
-	v, err := checkFrom(&r.s.Setup, r.w, o, ps)
+	if r.reach != nil && r.reach.Covers(searchOf(&r.s.Setup, r.w, o, ps), r.w) {
+		within := r.reachAt
+		v := &Verdicts{Verdict: map[string]explore.Verdict{}, Witness: map[string]*Witness{}, States: r.reach.States,
+			Complete: true, Engine: "explore.Check", Within: &within}
+		for _, p := range searched(r.w, ps) {
+			v.Verdict[p] = explore.Holds
+		}
+		return v
+	}
+	r.reach = nil
+	v, res, err := checkFrom(&r.s.Setup, r.w, o, ps)
+	if err == nil {
+		r.reach, r.reachAt = res, at // if nothing was kept, it answers for nothing
+	}
 	if err != nil {
 		// Should not happen for a world the scenario built: say so in
 		// every verdict rather than guess.

@@ -29,7 +29,7 @@ func Explore(s *Scenario, opts Options) (*Exploration, error) {
 		return x, nil
 	}
 	run := &runner{s: s, opts: opts, w: r.end, v: view{r.end, renamer(s.Setup.Names)}, res: r}
-	x.Verdicts = run.explore(nil)
+	x.Verdicts = run.explore(nil, Pos{})
 	for p, wt := range x.Verdicts.Witness {
 		tail, err := replayFrom(r.end, wt.lines)
 		if err != nil {

@@ -174,7 +174,11 @@ type runner struct {
 	// verdicts of the completions of the current state, computed once
 	// (for the properties asked there).
 	verdicts *Verdicts
-	at       int // the statement being run, in s.Script
+	// reach is the last search that can answer for states it reached
+	// (explore.Result.Covers), run for the expectation at reachAt.
+	reach   *explore.Result
+	reachAt Pos
+	at      int // the statement being run, in s.Script
 	// held are the "A->B text" patterns run leaves in flight.
 	held []string
 }

@@ -215,3 +215,49 @@ func TestPropertySearchesWhatIsAsked(t *testing.T) {
 	require.NoError(t, err, alone.Expects[0].Got)
 	assert.Less(t, n, x.Verdicts.States, "a search for Order alone settles nothing else")
 }
+
+// An expectation whose state an earlier search reached, with every
+// property it asks holding there, is answered by that search (maekawa's
+// triangle asks safety at the start and again after N1 enters); one that
+// asks for more, or follows a search that found a violation, gets a
+// search of its own.
+func TestExpectationWithinAnEarlierSearch(t *testing.T) {
+	r := runSrc(t, `algorithm maekawa
+nodes N1 N2 N3
+requests 2
+voting-set N1 = {N1, N2}
+voting-set N2 = {N2, N3}
+voting-set N3 = {N3, N1}
+expect safety holds
+request N1
+request N2
+run until N1 enters
+expect safety holds
+`)
+	require.True(t, r.OK(), r.Report())
+	require.Len(t, r.Expects, 2)
+	assert.NotContains(t, r.Expects[0].Got, "reached by")
+	assert.Contains(t, r.Expects[1].Got, "from step 6 (reached by line 7's search of ")
+	assert.Equal(t, states(t, r.Expects[0].Got), states(t, r.Expects[1].Got))
+
+	r = runSrc(t, "algorithm ra-benari\nnodes N1 N2\nexpect safety holds\nrequest N1\nexpect liveness holds\n")
+	require.True(t, r.OK(), r.Report())
+	assert.NotContains(t, r.Expects[1].Got, "reached by", "liveness was not searched at line 3")
+
+	// ra-v3 deadlocks: the search at line 3 answers for nothing.
+	r = runSrc(t, "algorithm ra-v3\nnodes N1 N2\nexpect liveness violated\nrequest N1\nexpect liveness violated\n")
+	require.True(t, r.OK(), r.Report())
+	assert.NotContains(t, r.Expects[1].Got, "reached by")
+}
+
+// states is the count of states in an expectation's result.
+func states(t *testing.T, got string) int {
+	t.Helper()
+	var n int
+	i := strings.Index(got, " states")
+	require.Positive(t, i, got)
+	j := strings.LastIndexAny(got[:i], " (")
+	_, err := fmt.Sscanf(got[j+1:i], "%d", &n)
+	require.NoError(t, err, got)
+	return n
+}

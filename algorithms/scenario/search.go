@@ -15,7 +15,13 @@ type Verdicts struct {
 	// scenario's names) that lead from the state to the violation; Loop
 	// is the index in it where a starvation cycle starts, or -1.
 	Witness map[string]*Witness `json:"witnesses,omitempty"`
-	States  int                 `json:"states"`
+	// States is how many states the search that settled them visited.
+	States int `json:"states"`
+	// Within, if set, is where the expectation is whose search settled
+	// them: it had reached this state, and they held over every state it
+	// reached, so over every completion of this one too (see
+	// explore.Result.Covers). States is that search's.
+	Within *Pos `json:"within,omitempty"`
 	// Complete: every reachable state was visited.
 	Complete bool `json:"complete"`
 	// Settled: the search stopped early, every verdict final (see
@@ -62,13 +68,12 @@ func searched(w *sim.World, ps []string) []string {
 
 // checkFrom settles the properties ps (see searched) with the explorer
 // from the state w is in, and writes its counterexamples in the
-// scenario's names.
-func checkFrom(st *Setup, w *sim.World, o Options, ps []string) (*Verdicts, error) {
-	cfg := explore.Config{Sim: st.Cfg, Props: searched(w, ps), MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
-		Progress: o.Progress, ProgressEvery: 1 << 12}
-	res, err := explore.CheckFrom(cfg, w)
+// scenario's names. Its search is kept (explore.Config.Keep) when it can
+// answer for later states, and returned with the verdicts.
+func checkFrom(st *Setup, w *sim.World, o Options, ps []string) (*Verdicts, *explore.Result, error) {
+	res, err := explore.CheckFrom(searchOf(st, w, o, ps), w)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	v := &Verdicts{Verdict: res.Verdicts, Witness: map[string]*Witness{}, States: res.States, Complete: res.Complete, Settled: res.Settled, Engine: "explore.Check"}
 	r := renamer(st.Names)
@@ -82,7 +87,13 @@ func checkFrom(st *Setup, w *sim.World, o Options, ps []string) (*Verdicts, erro
 	if !res.Complete && !res.Settled {
 		v.Note = res.Stopped()
 	}
-	return v, nil
+	return v, res, nil
+}
+
+// searchOf is checkFrom's search.
+func searchOf(st *Setup, w *sim.World, o Options, ps []string) explore.Config {
+	return explore.Config{Sim: st.Cfg, Props: searched(w, ps), MaxStates: o.MaxStates, MaxBytes: o.MaxBytes,
+		Progress: o.Progress, ProgressEvery: 1 << 12, Keep: true}
 }
 
 func namesOf(v view, idx []int) string {
