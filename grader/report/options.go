@@ -26,6 +26,9 @@ type Options struct {
 	// as a download (HTML) instead of a `dmelab run` command, which a
 	// student in the browser does not have.
 	Web bool
+	// links keeps the replay links computed so far, by test (see
+	// Renderings): a link compresses the whole counterexample.
+	links map[*Test]string
 }
 
 func (o Options) base() string {
@@ -46,15 +49,28 @@ func (o Options) base() string {
 // playground's own links of a listing's run): the playground loads it in
 // its Listing view and replays the counterexample on it.
 func ReplayLink(r *Result, t *Test, o Options) string {
-	text := shareText(t)
-	if text == "" {
-		return ""
+	if link, ok := o.links[t]; ok {
+		return link
 	}
-	lst := ""
-	if r != nil {
-		lst = r.Listing
+	link := ""
+	if text := shareText(t); text != "" {
+		lst := ""
+		if r != nil {
+			lst = r.Listing
+		}
+		link = o.base() + "#" + scenario.ShareFragmentWith(text, -1, lst)
 	}
-	return o.base() + "#" + scenario.ShareFragmentWith(text, -1, lst)
+	if o.links != nil {
+		o.links[t] = link
+	}
+	return link
+}
+
+// Renderings is Markdown(r, o) and HTML(r, o), as the exercise pages
+// show them both: each counterexample's replay link is computed once.
+func Renderings(r *Result, o Options) (markdown, html string) {
+	o.links = map[*Test]string{}
+	return Markdown(r, o), HTML(r, o)
 }
 
 // runCommand is the command that runs the scenario file of a test of r

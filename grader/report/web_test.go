@@ -34,6 +34,24 @@ func TestWebGolden(t *testing.T) {
 	}
 }
 
+// TestRenderingsAreBoth: the exercise pages' two renderings, made
+// together so that each replay link is computed once, are the two made
+// apart, for every fixture (some with several counterexamples, one on a
+// listing) and with or without Web.
+func TestRenderingsAreBoth(t *testing.T) {
+	links := 0
+	for _, name := range fixtures {
+		for _, o := range []Options{{Web: true}, {}, {PlaygroundURL: "https://example.edu/play/"}} {
+			r := load(t, name)
+			md, html := Renderings(r, o)
+			assert.Equal(t, Markdown(r, o), md, name)
+			assert.Equal(t, HTML(r, o), html, name)
+			links += strings.Count(md, "#scenario=")
+		}
+	}
+	require.Positive(t, links, "some fixture has a counterexample to link")
+}
+
 var dataRE = regexp.MustCompile(`href="data:text/plain;charset=utf-8,([^"]*)"`)
 
 // webViews renders r as the exercise pages do, with the scenarios of its

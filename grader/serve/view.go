@@ -77,7 +77,8 @@ func (s *Server) view(ctx context.Context, rec *Record, full, staff bool) *View 
 		}
 		o := report.Options{PlaygroundURL: s.opts.PlaygroundURL, Web: true}
 		v.Result = &res
-		v.Feedback = &Feedback{Markdown: report.Markdown(&res, o), HTML: report.HTML(&res, o)}
+		md, html := report.Renderings(&res, o)
+		v.Feedback = &Feedback{Markdown: md, HTML: html}
 	}
 	return v
 }
