@@ -26,6 +26,8 @@ import (
 //	BenchmarkGradeServed/warm|new-file/*  the same through a Pool's worker,
 //	                                  as dmelab serve grades (auto, the
 //	                                  worker idle before each grading)
+//	BenchmarkGradeLoadMix             make load's five files, warm, one after
+//	                                  another (mix_test.go): core-s a grading
 //	BenchmarkGradeColdGoCache         a new file with an empty Go build cache:
 //	                                  the standard library and the harness
 //	                                  compiled for wasip1 first (a fresh
