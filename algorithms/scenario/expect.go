@@ -150,7 +150,7 @@ func (r *runner) explore(ps []string, at Pos) *Verdicts {
 	if o.MaxStates <= 0 {
 		o.MaxStates = 1000000
 	}
-	if r.reach != nil && r.reach.Covers(searchOf(&r.s.Setup, r.w, o, ps), r.w) {
+	if r.reach != nil && !r.opts.SearchEach && r.reach.Covers(searchOf(&r.s.Setup, r.w, o, ps), r.w) {
 		within := r.reachAt
 		v := &Verdicts{Verdict: map[string]explore.Verdict{}, Witness: map[string]*Witness{}, States: r.reach.States,
 			Complete: true, Engine: "explore.Check", Within: &within}

@@ -25,6 +25,10 @@ type Options struct {
 	// Progress, if set, hears from each exploration every few thousand
 	// states (a caller can stop a run from it: see sim.Stop).
 	Progress func(explore.Progress)
+	// SearchEach searches at every property expectation, even where an
+	// earlier search answers for its state (see Verdicts.Within): for
+	// comparing the two.
+	SearchEach bool
 }
 
 // Result is what running a scenario did.

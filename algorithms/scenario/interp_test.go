@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -260,4 +262,40 @@ func states(t *testing.T, got string) int {
 	_, err := fmt.Sscanf(got[j+1:i], "%d", &n)
 	require.NoError(t, err, got)
 	return n
+}
+
+// An expectation answered by an earlier search gets the verdict its own
+// search would give: every scenario of the examples, the tutorial and the
+// exercises (on the built-in algorithms they name), run as it is and
+// with a search at every property expectation, expectation by
+// expectation.
+func TestEarlierSearchesAnswerAsTheirOwnWould(t *testing.T) {
+	files := allScenarios(t)
+	more, err := filepath.Glob(filepath.Join("..", "..", "exercises", "*", "*", "*.scn"))
+	require.NoError(t, err)
+	require.NotEmpty(t, more)
+	answered := 0
+	for _, path := range append(files, more...) {
+		dir := filepath.Dir(path)
+		s, err := LoadFiles(filepath.Base(path), read(t, path), func(name string) ([]byte, error) {
+			return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		})
+		if err != nil {
+			continue // the tutorial's broken files
+		}
+		kept, each := Run(s, Options{}), Run(s, Options{SearchEach: true})
+		require.Len(t, kept.Expects, len(each.Expects), path)
+		for k, e := range each.Expects {
+			got := kept.Expects[k]
+			require.Equal(t, e.Status, got.Status, "%s: %s", path, got.Got)
+			if strings.Contains(got.Got, "reached by line") {
+				answered++
+				verdict := func(s string) string { return s[:strings.Index(s, " over ")] }
+				assert.Equal(t, verdict(e.Got), verdict(got.Got), path)
+				assert.NotContains(t, e.Got, "reached by", path)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, answered, 5, "some expectations must be answered by an earlier search")
+	t.Logf("%d expectations answered by an earlier search", answered)
 }
