@@ -64,6 +64,12 @@ type scratch struct {
 	// each of its states (see replay); nil when the search does not
 	// replay.
 	done *stepMemo
+	// tails keeps the tail each replayed step left (see tailMemo), made
+	// at the first replay if keepTails: the search replays and tracks
+	// no Order (whose outcome, which a pair found leaves out, says when
+	// it broke).
+	tails     *tailMemo
+	keepTails bool
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
@@ -80,7 +86,8 @@ type scratch struct {
 // each time: apply then replays them (sim.World.Replay) instead of
 // copying the node, running its handler, encoding it and looking its
 // part up. The simulator's bookkeeping and the tail are computed as
-// before. It pays where a handler is dear: a student's code, through the
+// before, unless the same step met the same tail not long before
+// (tailMemo, tails.go). It pays where a handler is dear: a student's code, through the
 // wire and the sandbox's memo (a compiled grading a sixth to a fifth
 // cheaper). A built-in algorithm's handler costs about what the lookup
 // does (ra-benari N=3 R=2's full search 4.2-5.3 s without, 5.3-6.1 s
@@ -93,6 +100,7 @@ func newScratch(w *sim.World, st *states, replay Replay) *scratch {
 		reducible: make([]sim.Reducible, n), grouped: make([]sim.GroupReceiver, n), phase: make([]sim.Phase, n)}
 	if _, asked := w.Nodes[0].(sim.Replayed); replay == ReplayAlways || replay == ReplayAsked && asked {
 		sc.done = newStepMemo()
+		sc.keepTails = !w.Opts.Order
 	}
 	for i, n := range w.Nodes {
 		sc.spare[i] = n.Clone()
@@ -159,15 +167,31 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 		var j int
 		if j, slot = sc.done.find(h, sc.vec[i], &e); j >= 0 {
 			d := &sc.done.dones[j]
+			n := len(w.Nodes)
+			sc.succ = append(sc.succ[:0], sc.vec...)
+			sc.succ[i] = d.part
+			if sc.tails != nil {
+				if t, ok := sc.tails.find(j, sc.vec[n]); ok {
+					// The world is not touched: its outcome would say
+					// nothing the callers read (no election, no Order).
+					sc.succ[n], sc.known = t, true
+					sc.phases(i, d.did.Phase)
+					return sim.Outcome{}
+				}
+			}
 			out, err := w.Replay(e, &d.did)
 			if err != nil {
 				panic("explore: enabled event failed: " + err.Error())
 			}
-			sc.succ = append(sc.succ[:0], sc.vec...)
-			sc.succ[i] = d.part
 			sc.enc.B = sc.enc.B[:0]
 			w.EncodeTail(&sc.enc)
-			sc.known = sc.part(len(w.Nodes)) // the node's part is known: done keeps no other
+			sc.known = sc.part(n) // the node's part is known: done keeps no other
+			if sc.keepTails && sc.known && sc.succ[n] != noPart {
+				if sc.tails == nil {
+					sc.tails = new(tailMemo)
+				}
+				sc.tails.add(j, sc.vec[n], sc.succ[n])
+			}
 			sc.phases(i, d.did.Phase)
 			sc.restore(w, i, orig)
 			return out
