@@ -20,13 +20,16 @@ type tailMemo struct {
 	vals [tailSlots]uint32 // the tail's id after
 }
 
-const tailSlots = 1 << 15
+const (
+	tailBits  = 15
+	tailSlots = 1 << tailBits
+)
 
 // tailKey is a pair's key: the step's index in dones plus one (so that
 // no key is 0), then the tail's id.
 func tailKey(step int, tail uint32) uint64 { return uint64(step+1)<<32 | uint64(tail) }
 
-func tailSlot(key uint64) uint64 { return (key * 0x9E3779B97F4A7C15) >> (64 - 15) }
+func tailSlot(key uint64) uint64 { return (key * 0x9E3779B97F4A7C15) >> (64 - tailBits) }
 
 // find returns the tail step left after tail, if it is still kept.
 func (m *tailMemo) find(step int, tail uint32) (uint32, bool) {
