@@ -76,6 +76,10 @@ func keepReached(c Config, s *search, r *Result) *reached {
 // and kept (Config.Keep), each of them held over every state it reached,
 // w's state is one of those, and c and w search under the same rules as
 // r's (algorithm, configuration and options). Order is never covered.
+// c.Sim must be the configuration w's world was built with, as a
+// scenario's Setup.Cfg is: CheckFrom reads the world, not c.Sim, but
+// Covers has only c.Sim to tell what no state holds (Maekawa's voting
+// sets, say).
 // Covers is not safe to call on one Result from two goroutines at once.
 func (r *Result) Covers(c Config, w *sim.World) bool {
 	k := r.kept

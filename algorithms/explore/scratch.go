@@ -157,6 +157,9 @@ func (sc *scratch) load(w *sim.World, i int) error {
 
 // apply performs e on w, leaves the successor's vector in sc.succ and its
 // waiting set and safety in sc.waiting and sc.unsafe, and restores w.
+// Where the tail cache answers (see tailMemo) w is not touched and the
+// outcome is empty: callers read only WrongLeader and OrderBroken, which
+// a search that keeps the cache (no election, no Order) never has.
 func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	i := e.Node
 	orig := w.Nodes[i]

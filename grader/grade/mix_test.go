@@ -19,7 +19,8 @@ import (
 // after another, warm, in one process with the compiler: the work a
 // grading worker does for each of make load's submissions, without the
 // server, the queue or the other worker beside it. Its ns/op is for the
-// five. (MIXPROF=FILE writes a CPU profile of the timed gradings alone.)
+// five. (MIXPROF=FILE writes a CPU profile of the timed gradings alone, of
+// the benchmark's last run.)
 func BenchmarkGradeLoadMix(b *testing.B) {
 	type file struct {
 		ex  *exercise.Exercise
