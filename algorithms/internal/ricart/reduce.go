@@ -18,8 +18,12 @@ import "dmelab/algorithms/sim"
 //   - P11 of ra-v3 and the Ben-Ari variants (highestNum = max(...)) races
 //     only with P2; once the application will not call enter() again and
 //     main is past P2, it is persistent alone.
+//     So is P11 whenever requestedNum <= highestNum (it then writes nothing
+//     P2 reads), and, for Ben-Ari's atomic P2, while main waits at P5 for
+//     its own request, which the one at P11 beats (requesterFirst).
 //   - The reply-or-defer decision races with P2, P6a, P7 and P8; once main
-//     rests at P1 for good, it is persistent alone.
+//     rests at P1 for good, it is persistent alone, and so is a reply that
+//     no later step of main can turn into a deferral (replyStays).
 //   - So is a decision to reply once the application will not call enter()
 //     again and main is past P2: myNum stays as it is, requestCS can only
 //     become false (P6a), which makes the answer a reply all the same, and
@@ -46,10 +50,61 @@ func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 	switch {
 	case isMax && final && pastP2:
 		return append(dst, recv)
+	case isMax && n.main == p5 && n.requesterFirst():
+		return append(dst, recv)
+	case isMax && n.requestedNum <= n.highestNum:
+		return append(dst, recv) // writes nothing P2 reads
 	case !isMax && final && (n.main == p1 || pastP2 && n.replyNow()):
+		return append(dst, recv)
+	case !isMax && n.replyStays():
 		return append(dst, recv)
 	}
 	return dst
+}
+
+// replyStays reports whether the receive process, at P12, replies
+// whenever it takes its step, whatever main does first. With highestNum
+// kept (P11 done: highestNum >= requestedNum, and it never falls), every
+// number main chooses from now on is highestNum + 1 > requestedNum, which
+// the request loses against. So the reply stays if it does not rest on
+// requestCS being false, or if requestCS can next become true only with
+// such a number: at once with it (Ben-Ari's atomic P2), or after it
+// (num-first, unless main is between the two). Flag-first's P2a raises the
+// flag before the number, so there the reply must rest on the number.
+func (n *node) replyStays() bool {
+	if !n.v.Highest || n.recv != p12 {
+		return false
+	}
+	r, m := n.requestedNum, n.myNum
+	if r < m || r == m && n.v.TieBreak && n.source < n.id {
+		return true
+	}
+	switch {
+	case n.v.Flag == NoFlag || n.requestCS:
+		return false
+	case n.v.Flag == FlagAtomic:
+		return true
+	case n.v.Flag == NumFirst:
+		return n.main != p2b
+	}
+	return false
+}
+
+// requesterFirst reports, for Ben-Ari's atomic P2 with ties broken, that
+// the request at P11 comes before the node's own, which main at P5 is
+// waiting on: then main cannot reach its next P2 (which reads highestNum)
+// before P11. Main needs the requester's reply first. The requester is
+// still in the round of its request, asking with requestedNum (it needs
+// this node's reply to leave it), so its P12 defers this node's request;
+// and it cannot have replied before asking, or its P11 would have taken
+// this node's number and its own would be higher. So its reply comes after
+// its CS, which needs this node's reply, which P12 sends after P11.
+func (n *node) requesterFirst() bool {
+	if n.v.Flag != FlagAtomic || !n.v.TieBreak || !n.requestCS {
+		return false
+	}
+	r, m := n.requestedNum, n.myNum
+	return r < m || r == m && n.source < n.id
 }
 
 // mainKeepsPhase reports whether main's next step is enabled and keeps
