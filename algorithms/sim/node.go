@@ -281,7 +281,10 @@ func (c *Ctx) Others() []int {
 // the node's enabled steps such that, from the current state, nothing any
 // other process, node or channel can do before one of these steps happens
 // depends on them (it commutes with them and neither disables the other),
-// and none of them changes the node's Phase. The explorer then expands only
+// and none of them changes the node's Phase, but from Exiting to Idle: no
+// property reads that change (safety counts the nodes in the CS, liveness
+// the waiting ones, and a state in which a step is enabled that fairness
+// forces is no deadlock, however busy its nodes). The explorer then expands only
 // those steps instead of interleaving them with everything else. final
 // tells the node that its application will never call enter() again.
 // Return dst unchanged when no such set exists.

@@ -60,12 +60,12 @@ func TestCheckDefaultPropsNoteOrder(t *testing.T) {
 // A search stopped by --max-memory says where, in the report and in the
 // JSON, and exits 3.
 func TestCheckMaxMemoryStops(t *testing.T) {
-	code, out, errs := runCLI("check", "--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "8MiB", "--json")
+	code, out, errs := runCLI("check", "--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "4MiB", "--json")
 	require.Equal(t, exitIncomplete, code)
 	var res map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &res))
 	assert.Equal(t, false, res["complete"])
-	assert.Regexp(t, `^stopped at [0-9,]+ states, [0-9]+ MiB \(--max-memory 8 MiB`, res["stopped"])
+	assert.Regexp(t, `^stopped at [0-9,]+ states, [0-9]+ MiB \(--max-memory 4 MiB`, res["stopped"])
 	assert.Contains(t, errs, "dmelab check: stopped at ")
 	// Without the bound the same search completes.
 	code, _, _ = runCLI("check", "--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "0", "--time-limit", "0")

@@ -48,7 +48,7 @@ func exitCases(dir string) []exitCase {
 		{"check", 2, []string{"--algo", "central", "--nodes", "2", "--max-memory", "lots"}, "--max-memory"},
 		{"check", 2, []string{"--algo", "central", "--nodes", "2", "--channels", "lifo"}, "--channels"},
 		{"check", 3, []string{"--algo", "central", "--nodes", "3", "--requests", "2", "--max-states", "50"}, "stopped at"},
-		{"check", 3, []string{"--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "8MiB"}, "(--max-memory 8 MiB, of which the states may take 3/4)"},
+		{"check", 3, []string{"--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--max-memory", "4MiB"}, "(--max-memory 4 MiB, of which the states may take 3/4)"},
 		{"check", 3, []string{"--algo", "ra-benari", "--nodes", "3", "--requests", "2", "--time-limit", "1ns"}, "stopped at 1 states"},
 		{"run", 0, []string{f("ok.scn")}, "expectations: 2 ok, 0 not"},
 		{"run", 1, []string{f("false.scn")}, "FAIL  line 5: expect N2 phase = HELD"},

@@ -10,6 +10,10 @@ import "dmelab/algorithms/sim"
 // receipt of another message. So:
 //   - P4 and P9 only send, reading myNum and the loop variable, which only
 //     the main process writes: persistent alone.
+//   - So is P7 with deferred empty, where a flag is kept: it reads only
+//     deferred, and with requestCS false (P6a) P12 never adds to it. It
+//     takes the node from Exiting to Idle, the one change of phase
+//     sim.Reducible allows, since no property reads it.
 //   - While the receive process is past P10 (no request can be received
 //     until it decides), its step and the main process's next step are
 //     persistent together if that main step is enabled and keeps the phase
@@ -37,6 +41,9 @@ import "dmelab/algorithms/sim"
 func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 	if n.main == p4 || n.main == p9 {
 		return append(dst, sim.Step{Proc: procMain})
+	}
+	if n.main == p7 && len(n.deferred) == 0 && n.v.Flag != NoFlag && !n.requestCS {
+		return append(dst, sim.Step{Proc: procMain}) // the exit's end
 	}
 	if n.recv == p10 {
 		return dst
