@@ -4,6 +4,8 @@
 // table (states, wall time and peak memory of each, and the time ratio).
 // The runs alternate, so a machine shared with other jobs loads both
 // sides alike; compare the ratios of one run, not times across runs.
+// -spin=false runs dmelab alone (make bench-large: a configuration SPIN
+// cannot settle on this machine), -props one property set of the two.
 package main
 
 import (
@@ -23,14 +25,16 @@ func main() {
 	configs := flag.String("configs", "3:2,4:1", "configurations N:R, comma-separated")
 	limit := flag.Duration("time-limit", 5*time.Minute, "each run is stopped after this long")
 	memMB := flag.Int("mem-mb", 8192, "memory bound of each run, MiB (pan's -DMEMLIM, dmelab's --max-memory)")
+	spin := flag.Bool("spin", true, "run SPIN's verifier beside dmelab")
+	props := flag.String("props", "safety;safety,liveness", "the property sets, separated by ';'")
 	flag.Parse()
-	if err := bench(*bin, *model, *configs, *limit, *memMB); err != nil {
+	if err := bench(*bin, *model, *configs, *limit, *memMB, *spin, strings.Split(*props, ";")); err != nil {
 		fmt.Fprintln(os.Stderr, "benchspin:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(bin, model, configs string, limit time.Duration, memMB int) error {
+func bench(bin, model, configs string, limit time.Duration, memMB int, spin bool, propSets []string) error {
 	type nr struct{ n, r int }
 	var cs []nr
 	for _, c := range strings.Split(configs, ",") {
@@ -44,31 +48,36 @@ func bench(bin, model, configs string, limit time.Duration, memMB int) error {
 	}
 	fmt.Printf("load average before: %s\n", loadavg())
 	so := costbench.SpinOptions{Model: model, MemLimMB: memMB, TimeLimit: limit}
-	fmt.Printf("pan: gcc %s, pan -m10000 -wK; dmelab check --json --max-memory %dMiB --time-limit %s\n\n",
-		strings.Join(so.CFlags(), " "), memMB, limit)
+	if spin {
+		fmt.Printf("pan: gcc %s, pan -m10000 -wK; ", strings.Join(so.CFlags(), " "))
+	}
+	fmt.Printf("dmelab check --json --max-memory %dMiB --time-limit %s\n\n", memMB, limit)
 	fmt.Println("| configuration | properties | SPIN states | SPIN time | SPIN memory | SPIN verdict | dmelab states | dmelab time | dmelab memory | dmelab verdict | SPIN time / dmelab time |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cs {
 		so.HashBits = costbench.HashBits(c.n, c.r)
-		for _, live := range []bool{false, true} {
-			props := "safety"
-			if live {
-				props = "safety,liveness"
+		for _, props := range propSets {
+			if props != "safety" && props != "safety,liveness" {
+				return fmt.Errorf("bad property set %q (want safety or safety,liveness)", props)
 			}
 			d, err := costbench.RunCheck(bin, "ra-benari", c.n, c.r, costbench.CheckOptions{
 				Props: props, MaxMemory: fmt.Sprintf("%dMiB", memMB), TimeLimit: limit})
 			if err != nil {
 				return err
 			}
-			s, err := costbench.RunSpin(c.n, c.r, live, so)
-			if err != nil {
-				return err
+			spinCols, r := "not run | – | – | –", "–"
+			if spin {
+				s, err := costbench.RunSpin(c.n, c.r, props != "safety", so)
+				if err != nil {
+					return err
+				}
+				spinCols = fmt.Sprintf("%s | %s | %s | %s", count(s.States, s.Complete), dur(s.Cost.Wall), costbench.MiB(s.Cost.MaxRSS), spinVerdict(s))
+				r = ratio(s, d)
 			}
-			fmt.Printf("| `ra-benari` N=%d R=%d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				c.n, c.r, props,
-				count(s.States, s.Complete), dur(s.Cost.Wall), costbench.MiB(s.Cost.MaxRSS), spinVerdict(s),
+			fmt.Printf("| `ra-benari` N=%d R=%d | %s | %s | %s | %s | %s | %s | %s |\n",
+				c.n, c.r, props, spinCols,
 				count(d.States, d.Complete && !d.TimeLimitStopped), dur(d.Cost.Wall), costbench.MiB(d.Cost.MaxRSS), checkVerdict(d, props),
-				ratio(s, d))
+				r)
 		}
 	}
 	fmt.Printf("\nload average after: %s\n", loadavg())
