@@ -73,7 +73,7 @@ func (n *node) Persistent(dst []sim.Step, final bool) []sim.Step {
 // whenever it takes its step, whatever main does first. With highestNum
 // kept (P11 done: highestNum >= requestedNum, and it never falls), every
 // number main chooses from now on is highestNum + 1 > requestedNum, which
-// the request loses against. So the reply stays if it does not rest on
+// the request beats. So the reply stays if it does not rest on
 // requestCS being false, or if requestCS can next become true only with
 // such a number: at once with it (Ben-Ari's atomic P2), or after it
 // (num-first, unless main is between the two). Flag-first's P2a raises the
