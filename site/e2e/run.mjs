@@ -102,6 +102,14 @@ function gone(b) {
 }
 const exited = (b) => b.process().exitCode !== null || b.process().signalCode !== null;
 
+// settle waits, after a file failed, up to 5 s for the shared browser b to
+// finish exiting: a crashed Chromium drops its connections (and so fails
+// the file) before its process is gone.
+const settle = (b) => exited(b) ? null : new Promise((resolve) => {
+  const t = setTimeout(resolve, 5000);
+  b.process().once('exit', () => { clearTimeout(t); resolve(); });
+});
+
 async function ensureShared() {
   if (!sharing || browser) return;
   starting ??= (async () => {
@@ -127,6 +135,7 @@ await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, as
     await ensureShared();
     const [gen, b] = [generation, browser];
     let ok = await runFile(f);
+    if (!ok && b) await settle(b);
     if (b && exited(b)) gone(b); // its exit event may not have come yet
     if (!ok && generation !== gen) {
       console.log(`run   ${f} again: the shared Chromium exited while it ran`);
