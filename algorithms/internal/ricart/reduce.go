@@ -82,8 +82,7 @@ func (n *node) replyStays() bool {
 	if !n.v.Highest || n.recv != p12 {
 		return false
 	}
-	r, m := n.requestedNum, n.myNum
-	if r < m || r == m && n.v.TieBreak && n.source < n.id {
+	if n.requestBeats() {
 		return true
 	}
 	switch {
@@ -107,11 +106,7 @@ func (n *node) replyStays() bool {
 // this node's number and its own would be higher. So its reply comes after
 // its CS, which needs this node's reply, which P12 sends after P11.
 func (n *node) requesterFirst() bool {
-	if n.v.Flag != FlagAtomic || !n.v.TieBreak || !n.requestCS {
-		return false
-	}
-	r, m := n.requestedNum, n.myNum
-	return r < m || r == m && n.source < n.id
+	return n.v.Flag == FlagAtomic && n.v.TieBreak && n.requestBeats()
 }
 
 // mainKeepsPhase reports whether main's next step is enabled and keeps

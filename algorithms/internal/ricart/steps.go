@@ -154,14 +154,15 @@ func (n *node) doRecv(c *sim.Ctx) {
 
 // replyNow is decide without the explanation (the search calls it often).
 func (n *node) replyNow() bool {
+	return n.v.Flag != NoFlag && !n.requestCS || n.requestBeats()
+}
+
+// requestBeats reports whether the request being received comes before
+// the node's own number: (requestedNum,source) << (myNum,myID), ties
+// going to the lower id only where the variant breaks them.
+func (n *node) requestBeats() bool {
 	r, m := n.requestedNum, n.myNum
-	switch {
-	case n.v.Flag != NoFlag && !n.requestCS:
-		return true
-	case r != m:
-		return r < m
-	}
-	return n.v.TieBreak && n.source < n.id
+	return r < m || r == m && n.v.TieBreak && n.source < n.id
 }
 
 // decide is the receive process's test: whether to reply now, and why in
