@@ -185,8 +185,9 @@ bench-spin: build spin
 	$(GO) run ./cmd/benchspin -configs $(SPIN_CONFIGS) -time-limit $(SPIN_TIME) -mem-mb $(SPIN_MEM_MB)
 
 # Goal 1's second half: ra-benari N=4 R=2 settled by dmelab check on every
-# core, safety and liveness, with its time and peak memory (about 10
-# minutes and 13.4 GiB on the 2-core VM; SPIN cannot settle it there).
+# core, safety and liveness, with its time and peak memory (6½ to 10½
+# minutes and 12.3-13.4 GiB on the 2-core VM, as busy as it is; SPIN
+# cannot settle it there).
 bench-large: build
 	$(GO) run ./cmd/benchspin -spin=false -configs 4:2 -props safety,liveness -time-limit 20m -mem-mb 20480
 
