@@ -39,6 +39,8 @@ func TestRefused(t *testing.T) {
 		{"reading a file", `b, _ := os.ReadFile("/etc/passwd"); n.HighestNum = len(b)`, "", `"os"`, `import "os" is not allowed`},
 		{"a socket", `net.Dial("tcp", "127.0.0.1:80")`, "", `"net"`, `import "net" is not allowed`},
 		{"fmt reads stdin", `fmt.Scan(&n.HighestNum)`, "", `"fmt"`, `import "fmt" is not allowed`},
+		{"a debugging print", `fmt.Println(n.RequestedNum)`, "", `"fmt"`, "use the built-in println(...): the feedback shows what it printed"},
+		{"a log line", `log.Print(n.RequestedNum)`, "", `"log"`, "use the built-in println(...)"},
 		{"dot import", `Exit(1)`, "", `. "os"`, `import "os" is not allowed`},
 		{"blank import", ``, "", `_ "embed"`, `import "embed" is not allowed`},
 		{"hidden import", ``, "", `x "dmelab/grader/guest"`, `import "dmelab/grader/guest" is not allowed`},
@@ -261,4 +263,14 @@ func TestCacheIsBounded(t *testing.T) {
 	again, _, err := b.Build(context.Background(), in, "ra.go", hostile(t, p11body+"\n\t_ = 1+1", "", ""))
 	require.NoError(t, err)
 	assert.True(t, again.Cached)
+}
+
+// Only a printing package's refusal says how to print instead.
+func TestPrintHintOnlyForPrinting(t *testing.T) {
+	r := sandbox.Precheck("ra.go", hostile(t, "os.Exit(3)", "", `"os"`), iface.Lookup("rasteps"))
+	require.NotNil(t, r)
+	require.NotEmpty(t, r.Problems)
+	for _, p := range r.Problems {
+		assert.NotContains(t, p.Msg, "println")
+	}
 }

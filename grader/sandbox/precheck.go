@@ -96,7 +96,7 @@ func Precheck(filename string, src []byte, in *iface.Interface) *Refusal {
 		case path == "C":
 			add(true, pos, `import "C" is not allowed: cgo does not exist in the sandbox`)
 		case !allowed[path]:
-			add(true, pos, "import %q is not allowed: the sandbox has no files, network, processes or clock; allowed imports: %s", path, in.AllowedList())
+			add(true, pos, "import %q is not allowed: the sandbox has no files, network, processes or clock; allowed imports: %s%s", path, in.AllowedList(), printHint(path))
 		case path == in.Import && imp.Name != nil:
 			local = imp.Name.Name
 		}
@@ -119,6 +119,18 @@ func Precheck(filename string, src []byte, in *iface.Interface) *Refusal {
 		return nil
 	}
 	return r
+}
+
+// printHint tells a student who imported a package to print while
+// debugging (a Println left in is the commonest refusal of an honest
+// file) what prints instead: the builtin println, whose output the
+// feedback shows ("What your program printed").
+func printHint(path string) string {
+	switch path {
+	case "fmt", "log":
+		return "; to print while debugging, use the built-in println(...): the feedback shows what it printed"
+	}
+	return ""
 }
 
 // directive returns the directive a comment holds, or "".
