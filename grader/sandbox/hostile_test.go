@@ -39,7 +39,7 @@ func TestRefused(t *testing.T) {
 		{"reading a file", `b, _ := os.ReadFile("/etc/passwd"); n.HighestNum = len(b)`, "", `"os"`, `import "os" is not allowed`},
 		{"a socket", `net.Dial("tcp", "127.0.0.1:80")`, "", `"net"`, `import "net" is not allowed`},
 		{"fmt reads stdin", `fmt.Scan(&n.HighestNum)`, "", `"fmt"`, `import "fmt" is not allowed`},
-		{"a debugging print", `fmt.Println(n.RequestedNum)`, "", `"fmt"`, "use the built-in println(...): the feedback shows what it printed"},
+		{"a debugging print", `fmt.Println(n.RequestedNum)`, "", `"fmt"`, "use the built-in println(...): the feedback shows what it prints in the public tests"},
 		{"a log line", `log.Print(n.RequestedNum)`, "", `"log"`, "use the built-in println(...)"},
 		{"dot import", `Exit(1)`, "", `. "os"`, `import "os" is not allowed`},
 		{"blank import", ``, "", `_ "embed"`, `import "embed" is not allowed`},

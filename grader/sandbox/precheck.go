@@ -128,7 +128,7 @@ func Precheck(filename string, src []byte, in *iface.Interface) *Refusal {
 func printHint(path string) string {
 	switch path {
 	case "fmt", "log":
-		return "; to print while debugging, use the built-in println(...): the feedback shows what it printed"
+		return "; to print while debugging, use the built-in println(...): the feedback shows what it prints in the public tests"
 	}
 	return ""
 }
