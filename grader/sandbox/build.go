@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -177,7 +176,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 	case err != nil && wroteTooMuch(stderr, err):
 		return refuse(fmt.Sprintf("the build wrote more than %s", SizeWords(lim.Write)))
 	case err != nil:
-		if probs := compileErrors(stderr, filename, src); len(probs) > 0 {
+		if probs := compileErrors(stderr, filename, src, in.Funcs); len(probs) > 0 {
 			return nil, &Refusal{Problems: probs}, nil
 		}
 		return nil, nil, fmt.Errorf("go build: %v: %s", err, clip(stderr, 2000))
@@ -344,39 +343,6 @@ func buildEnv() []string {
 		env = append(env, kv)
 	}
 	return append(env, buildTarget...)
-}
-
-var errLine = regexp.MustCompile(`^(\S+?\.go):(\d+)(?::(\d+))?: (.*)$`)
-
-// compileErrors turns go build's output into problems positioned in the
-// student's file. Errors in the generated main package mean the file does
-// not fit the interface; they are reported for the whole file (line 0),
-// without the generated file's path.
-func compileErrors(out, filename string, src []byte) []report.Problem {
-	lines := strings.Split(string(src), "\n")
-	var ps []report.Problem
-	for _, l := range strings.Split(out, "\n") {
-		m := errLine.FindStringSubmatch(strings.TrimSpace(l))
-		if m == nil {
-			continue
-		}
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		msg := strings.ReplaceAll(m[4], "student.", "")
-		// go build names overlaid files by their replacement's path: the
-		// temporary student.go beside the generated main.go.
-		if filepath.Base(m[1]) == "student.go" {
-			p := report.Problem{Line: line, Col: col, Msg: msg}
-			if line >= 1 && line <= len(lines) {
-				p.Source = strings.TrimRight(lines[line-1], "\r")
-			}
-			ps = append(ps, p)
-			continue
-		}
-		ps = append(ps, report.Problem{Msg: "the file does not fit the exercise's interface: " + msg})
-	}
-	_ = filename
-	return ps
 }
 
 // FindRoot returns the directory of the dmelab module that holds dir, or

@@ -34,7 +34,7 @@ func FuzzPrecheck(f *testing.F) {
 func FuzzCompileErrors(f *testing.F) {
 	f.Add("# x\n/tmp/a/student.go:7:32: undefined: y\n/tmp/a/main.go:3:1: z\n", "package ra\n")
 	f.Fuzz(func(t *testing.T, out, src string) {
-		for _, p := range compileErrors(out, "f.go", []byte(src)) {
+		for _, p := range compileErrors(out, "f.go", []byte(src), map[string]string{"F": "func F(n int) int"}) {
 			if p.Msg == "" {
 				t.Fatal("empty message")
 			}

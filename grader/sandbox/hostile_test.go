@@ -103,7 +103,8 @@ func TestCompileErrors(t *testing.T) {
 	_, r, err = start(t, "rasteps", []byte(noP12), sandboxLimits())
 	require.NoError(t, err)
 	require.NotNil(t, r)
-	assert.Contains(t, r.Problems[0].Msg, "missing method P12")
+	assert.Contains(t, r.Problems[0].Msg, "Node has no method P12, which the exercise's interface (rasteps.Steps) needs")
+	assert.Len(t, r.Problems, 1, "said once, not at each of the harness's uses of Node")
 	assert.NotContains(t, r.Problems[0].Msg, "grader/internal")
 }
 
