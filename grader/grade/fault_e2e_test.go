@@ -3,6 +3,7 @@ package grade_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -27,12 +28,12 @@ func TestFaultTextsInTheSandbox(t *testing.T) {
 		name, step, line string
 		want             string // in the message of a failed test
 	}{
-		{"hash and tab", "P4", `panic("a#b  c\td")`, `N1 failed at step 3: P4 panicked: a#b  c\td; the node stops there`},
-		{"a megabyte", "P12", `panic(strings.Repeat("<script>|", 1<<17))`, "P12 panicked: <script>|<script>|"},
-		{"an error with newlines and bad UTF-8", "P6a", `panic(errors.New("one\r\ntwo ]] --> \xff ` + "`x`" + `"))`, `P6a panicked: one\r\ntwo ]] --> ` + "\uFFFD `x`"},
-		{"nil", "P11", `panic(nil)`, "P11 panicked: panic called with nil argument"},
+		{"hash and tab", "P4", `panic("a#b  c\td")`, `N1 failed at step 3: P4 panicked at line %d: a#b  c\td; the node stops there`},
+		{"a megabyte", "P12", `panic(strings.Repeat("<script>|", 1<<17))`, "P12 panicked at line %d: <script>|<script>|"},
+		{"an error with newlines and bad UTF-8", "P6a", `panic(errors.New("one\r\ntwo ]] --> \xff ` + "`x`" + `"))`, `P6a panicked at line %d: one\r\ntwo ]] --> ` + "\uFFFD `x`"},
+		{"nil", "P11", `panic(nil)`, "P11 panicked at line %d: panic called with nil argument"},
 		// A Stringer needs no fmt: the harness's %v calls its String.
-		{"a Stringer", "P9", `panic(shown("x#y\nz"))`, `P9 panicked: x#y\nz;`},
+		{"a Stringer", "P9", `panic(shown("x#y\nz"))`, `P9 panicked at line %d: x#y\nz;`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -43,6 +44,8 @@ func TestFaultTextsInTheSandbox(t *testing.T) {
 			j := i + strings.Index(string(src[i:]), "{\n") + 2
 			sub := string(src[:j]) + "\t" + c.line + "\n" + string(src[j:])
 			sub = strings.Replace(sub, `import "dmelab/algorithms/rasteps"`, "import (\n\t\"errors\"\n\t\"strings\"\n\n\t\"dmelab/algorithms/rasteps\"\n)\n\nvar (\n\t_ = errors.New\n\t_ = strings.Repeat\n)\n\ntype shown string\n\nfunc (s shown) String() string { return string(s) }", 1)
+			// The message names the line of the file that panicked.
+			want := fmt.Sprintf(c.want, strings.Count(sub[:strings.Index(sub, "\t"+c.line+"\n")], "\n")+1)
 			res, err := grader.Grade(context.Background(), ex, "p.go", []byte(sub))
 			require.NoError(t, err, "the grader itself failed")
 			require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
@@ -55,7 +58,7 @@ func TestFaultTextsInTheSandbox(t *testing.T) {
 				}
 				assert.LessOrEqual(t, len(tt.Message), 4000, tt.Name)
 				assert.NotContains(t, tt.Message, "\n", tt.Name)
-				found = found || strings.Contains(tt.Message, c.want)
+				found = found || strings.Contains(tt.Message, want)
 				if ce := tt.Counterexample; ce != nil {
 					_, err := scenario.Load("replay.scn", []byte(ce.Scenario))
 					assert.NoError(t, err, "%s:\n%s", tt.Name, ce.Scenario)
@@ -66,7 +69,7 @@ func TestFaultTextsInTheSandbox(t *testing.T) {
 					}
 				}
 			}
-			assert.True(t, found, "no failed test says %q", c.want)
+			assert.True(t, found, "no failed test says %q", want)
 			assert.NotContains(t, strings.ToLower(report.HTML(res, report.Options{})), "<script")
 			for _, b := range [][]byte{must(report.JSON(res)), must(report.Gradescope(res, report.GradescopeOptions{})), must(report.PrairieLearn(res, report.Options{}))} {
 				assert.True(t, json.Valid(b))

@@ -3,6 +3,7 @@ package sandbox_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -150,10 +151,12 @@ func TestContained(t *testing.T) {
 		{"infinite loop", "for {\n\t}", "", "P11 did not finish within 300ms"},
 		{"allocation bomb", "var keep [][]byte\n\tfor {\n\t\tkeep = append(keep, make([]byte, 16<<20))\n\t}", "", "P11 ran out of memory (the limit is 64 MiB)"},
 		{"one big allocation", "b := make([]byte, 1<<30)\n\tn.HighestNum = len(b)", "", "P11 ran out of memory (the limit is 64 MiB)"},
-		{"huge allocation", "b := make([]byte, 1<<40)\n\tn.HighestNum = len(b)", "", "P11 panicked: runtime error: makeslice: len out of range"},
+		// A panic names the line of the student's file it came from
+		// (%d: the line of the body's first statement).
+		{"huge allocation", "b := make([]byte, 1<<40)\n\tn.HighestNum = len(b)", "", "P11 panicked at line %d: runtime error: makeslice: len out of range"},
 		{"deep recursion", "n.HighestNum = deep(1)", "func deep(k int) int { return deep(k+1) + 1 }", "P11 overflowed its stack"},
-		{"panic", `panic("boom")`, "", "P11 panicked: boom"},
-		{"nil map", "var m map[int]int\n\tm[1] = 2", "", "P11 panicked: assignment to entry in nil map"},
+		{"panic", `panic("boom")`, "", "P11 panicked at line %d: boom"},
+		{"nil map", "m := map[int]int(nil); m[1] = 2", "", "P11 panicked at line %d: assignment to entry in nil map"},
 		{"channel deadlock", "ch := make(chan int)\n\t<-ch", "", "P11 blocked forever"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -163,8 +166,15 @@ func TestContained(t *testing.T) {
 				// interpreter: only the loop should meet the time limit.
 				lim.Call, lim.Total = 5*time.Second, 20*time.Second
 			}
-			f, _ := faultOf(t, hostile(t, c.body, c.decls, ""), lim)
-			assert.Contains(t, f, c.fault)
+			src := hostile(t, c.body, c.decls, "")
+			f, _ := faultOf(t, src, lim)
+			want := c.fault
+			if strings.Contains(want, "%d") {
+				at := strings.Index(string(src), c.body)
+				require.Positive(t, at)
+				want = fmt.Sprintf(want, strings.Count(string(src[:at]), "\n")+1)
+			}
+			assert.Contains(t, f, want)
 		})
 	}
 }

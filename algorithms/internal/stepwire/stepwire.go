@@ -21,6 +21,9 @@ package stepwire
 
 import (
 	"errors"
+	"path"
+	"runtime"
+	"strconv"
 
 	"dmelab/algorithms/sim"
 )
@@ -56,6 +59,9 @@ func Run(f func()) (panicked string) {
 // PanicText renders a recovered panic; a Fault's message is passed
 // through, and a sim.Stop (the caller stopping the whole run) is panicked
 // again, so that it reaches the caller rather than becoming a fault.
+// Called from the deferred function that recovered it, while the
+// panicking frames are still on the stack, it names the line of the
+// student's file the panic came from ("panicked at line 49: ...").
 func PanicText(r any) string {
 	switch x := r.(type) {
 	case sim.Stop:
@@ -63,7 +69,36 @@ func PanicText(r any) string {
 	case Fault:
 		return x.Msg
 	}
+	if line := studentLine(); line > 0 {
+		return "panicked at line " + strconv.Itoa(line) + ": " + describe(r)
+	}
 	return "panicked: " + describe(r)
+}
+
+// StudentFile is the name the grader gives a student's file when it
+// builds it (package sandbox): the frames of the student's code are the
+// ones in a file of that name.
+const StudentFile = "student.go"
+
+// studentLine is the line of the innermost frame on the stack in the
+// student's file, or 0: the line that panicked, or, for a panic inside a
+// package it called (an index out of range in the slices package), the
+// student's call that led there. Code run outside the grader (the
+// reference solutions, in tests) has no such frame and keeps the plain
+// text.
+func studentLine() int {
+	var pcs [64]uintptr
+	n := runtime.Callers(2, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if path.Base(f.File) == StudentFile {
+			return f.Line
+		}
+		if !more {
+			return 0
+		}
+	}
 }
 
 // PutStatus starts an answer: 0 when the handler returned, 1 when it

@@ -2,7 +2,7 @@
 // exercise: ra-steps
 // exit: 0
 // score: 1-29
-// says: P4 panicked: a#b  c\td
+// says: P4 panicked at line 15: a#b  c\td
 package ra
 
 import (
