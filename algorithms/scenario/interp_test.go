@@ -112,7 +112,21 @@ func TestRunPolicy(t *testing.T) {
 
 	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequests N1 = 0\nrun until N1 enters\n")
 	require.NotNil(t, r.Stopped)
-	assert.Contains(t, r.Stopped.Msg, "nothing more can happen")
+	assert.Equal(t, "run until N1 enters: nothing more can happen after step 4 (this run's 4 events, steps 1–4), and it never came true", r.Stopped.Msg)
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequests N1 = 0\nrequests N2 = 0\nrun until N1 enters\n")
+	require.NotNil(t, r.Stopped)
+	assert.Equal(t, "run until N1 enters: nothing can happen from the start, and it never came true", r.Stopped.Msg)
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequests N1 = 0\nrun\nrun until N1 enters\n")
+	require.NotNil(t, r.Stopped)
+	assert.Equal(t, 5, r.Stopped.Pos.Line)
+	assert.Equal(t, "run until N1 enters: nothing more can happen after step 4, and it never came true", r.Stopped.Msg)
+
+	// Where the run came to rest is said in the step table's numbers:
+	// N2's request (step 1) and the run's six events after it.
+	r = runSrc(t, "algorithm ra-lamport\nnodes N1 N2\nrequests N1 = 0\nrequests N2 = 1\nrequest N2\nrun until N1 enters\n")
+	require.NotNil(t, r.Stopped)
+	assert.Equal(t, 6, r.Stopped.Pos.Line)
+	assert.Equal(t, fmt.Sprintf("run until N1 enters: nothing more can happen after step %d (this run's %d events, steps 2–%[1]d), and it never came true", len(r.Steps), len(r.Steps)-1), r.Stopped.Msg)
 
 	r = Run(load(t, "algorithm token-ring\nnodes N1 N2\nrun\n"), Options{MaxRun: 50})
 	require.NotNil(t, r.Stopped)

@@ -1,6 +1,10 @@
 package scenario
 
-import "dmelab/algorithms/sim"
+import (
+	"fmt"
+
+	"dmelab/algorithms/sim"
+)
 
 // policy is run's default choice: the first enabled event, in the
 // simulator's order, that the system itself must take (a process step, a
@@ -53,7 +57,7 @@ func (r *runner) run(s *RunStmt) {
 		e, ok := r.policy(r.w.Events(nil), u != nil && u.Kind == CondQuiet)
 		if !ok {
 			if u != nil && u.Kind != CondQuiet {
-				r.stop(s.Pos, "run until %s: nothing more can happen after %d events, and it never came true", u, k)
+				r.stop(s.Pos, "run until %s: %s, and it never came true", u, r.restsAfter(k))
 			}
 			return
 		}
@@ -70,6 +74,23 @@ func (r *runner) run(s *RunStmt) {
 			return
 		}
 	}
+}
+
+// restsAfter says where a run that took k events came to rest, in the
+// report's step numbers: a run's events are counted from its own line,
+// its steps from the scenario's start, and a reader checks the one
+// against the step table.
+func (r *runner) restsAfter(k int) string {
+	n := len(r.res.Steps)
+	switch {
+	case k == 0 && n == 0:
+		return "nothing can happen from the start"
+	case k == 0:
+		return fmt.Sprintf("nothing more can happen after step %d", n)
+	case k == 1:
+		return fmt.Sprintf("nothing more can happen after step %d, this run's only event", n)
+	}
+	return fmt.Sprintf("nothing more can happen after step %d (this run's %d events, steps %d–%d)", n, k, n-k+1, n)
 }
 
 // maxInFlight bounds the messages in flight during a run statement
