@@ -20,6 +20,9 @@ type run struct {
 	summary string
 	loop    int      // index of the first event of a starvation cycle, or -1
 	expects []string // the replay scenario's closing expectations
+	// hideFault, if set, is what the tables show of a failed node's fault
+	// variable in place of its text (a hidden test's, see hiddenFault).
+	hideFault func(string) string
 }
 
 // fault is the first node failure in a run.
@@ -44,7 +47,7 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 		ce.Loop = -1
 	}
 	for i := range w.Nodes {
-		ce.Initial = append(ce.Initial, nodeString(w, i))
+		ce.Initial = append(ce.Initial, nodeString(w, i, r.hideFault))
 	}
 	var first *fault
 	for k, e := range r.events {
@@ -61,7 +64,7 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 		}
 		s.InCS = w.InCS()
 		for i := range w.Nodes {
-			s.Vars = append(s.Vars, nodeString(w, i))
+			s.Vars = append(s.Vars, nodeString(w, i, r.hideFault))
 		}
 		s.Net = netString(w)
 		ce.Steps = append(ce.Steps, s)
@@ -102,10 +105,17 @@ func bounded(s string) string { return report.Visible(oneLine(s), maxText) }
 // nodeString is w.NodeString(i) with every value shown safely and bounded:
 // a failed node's fault variable is the student's text (what the code
 // panicked with), and these lines go into step tables, HTML and JSON.
-func nodeString(w *sim.World, i int) string {
+// hide, if set, replaces that variable's text: a hidden test shows only
+// what kind of fault it was, since the code chose the text and could
+// have written into it what it saw of the test.
+func nodeString(w *sim.World, i int, hide func(string) string) string {
 	s := w.NodeString(i)
 	for _, v := range w.Nodes[i].Vars() {
-		if safe := report.Visible(v.Value, report.MaxFault); safe != v.Value {
+		safe := report.Visible(v.Value, report.MaxFault)
+		if hide != nil && v.Name == "fault" && v.Value != "" {
+			safe = hide(v.Value)
+		}
+		if safe != v.Value {
 			s = strings.Replace(s, v.Name+"="+v.Value, v.Name+"="+safe, 1)
 		}
 	}

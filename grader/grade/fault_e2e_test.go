@@ -87,3 +87,50 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// A hidden test shows a fault only by its kind, in its message and in
+// its tables alike: the code chose the text, and could write into it what
+// it saw of the hidden test (here every number P11 was handed, kept from
+// call to call). A public test shows the text.
+func TestHiddenTestsShowNoFaultText(t *testing.T) {
+	ex := load(t, "ra-steps")
+	src, err := os.ReadFile(ex.Solution())
+	require.NoError(t, err)
+	i := strings.Index(string(src), "func (n Node) P11(")
+	require.Positive(t, i)
+	j := i + strings.Index(string(src[i:]), "{\n") + 2
+	sub := string(src[:j]) + "\tseen = append(seen, byte('0'+n.RequestedNum%10))\n\tif len(seen) > 3 {\n\t\tpanic(\"SEEN:\" + string(seen))\n\t}\n" + string(src[j:]) + "\nvar seen []byte\n"
+	res, err := grader.Grade(context.Background(), ex, "p.go", []byte(sub))
+	require.NoError(t, err, "the grader itself failed")
+	require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
+	var public, hidden int
+	for _, tt := range res.Tests {
+		if tt.Passed || tt.Counterexample == nil {
+			continue
+		}
+		tt.Source = "" // staff's record, not the student's
+		b := must(json.Marshal(tt))
+		switch {
+		case tt.Visibility == report.Hidden && strings.Contains(string(b), "fault="):
+			hidden++
+			assert.NotContains(t, string(b), "SEEN", tt.Name)
+			assert.Contains(t, string(b), "fault=it panicked (a hidden test does not show the panic's message)", tt.Name)
+		case tt.Visibility == report.Public && strings.Contains(string(b), "SEEN:"):
+			public++
+		}
+	}
+	assert.Positive(t, hidden, "a hidden test's tables show the failed node")
+	assert.Positive(t, public, "a public test shows the panic's text")
+	// The pages of the hidden tests alone carry no text of the code's.
+	only := *res
+	only.Tests = nil
+	for _, tt := range res.Tests {
+		if tt.Visibility == report.Hidden {
+			only.Tests = append(only.Tests, tt)
+		}
+	}
+	only.Log = ""
+	for _, out := range []string{report.Markdown(&only, report.Options{}), report.HTML(&only, report.Options{})} {
+		assert.NotContains(t, out, "SEEN")
+	}
+}

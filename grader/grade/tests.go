@@ -38,6 +38,16 @@ func (r *runner) explain(what string, ce *report.Counterexample, f *fault) strin
 	return explain(what, ce, f, r.in)
 }
 
+// writeUp is writeUp, with a failed node's fault variable shown only by
+// its kind when a hidden test runs (see explain).
+func (r *runner) writeUp(in run) (*report.Counterexample, *fault, error) {
+	if r.hidden {
+		lim := r.ex.Limits
+		in.hideFault = func(msg string) string { return hiddenFault(msg, lim) }
+	}
+	return writeUp(in)
+}
+
 // hiddenFault is what a hidden test shows of a fault: its kind, in the
 // grader's own words with the exercise's own limits — never the text the
 // fault came with, which the code can forge (a panic whose message reads
@@ -82,13 +92,13 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 	hidden := t.vis != report.Public
 	st := &sc.Setup
 	// A node that failed is the first thing to say.
-	if ce, f, err := writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "node failure", loop: -1}); err == nil && f != nil {
+	if ce, f, err := r.writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "node failure", loop: -1}); err == nil && f != nil {
 		cut := res.Events[:f.step+1]
 		msg := f.msg
 		if r.hidden {
 			msg = hiddenFault(msg, r.ex.Limits)
 		}
-		ce, f, _ = writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], msg), loop: -1})
+		ce, f, _ = r.writeUp(run{st: st, events: cut, prop: "schedule", kind: "node failure", summary: fmt.Sprintf("%s failed: %s", st.Names[f.node], msg), loop: -1})
 		rt.Counterexample = ce
 		rt.Message = r.explain("The schedule made a node fail.", ce, f)
 		return nil
@@ -98,7 +108,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		if !hidden {
 			where = fmt.Sprintf(" (line %d)", res.Stopped.Pos.Line)
 		}
-		ce, f, err := writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: res.Stopped.Msg, loop: -1})
+		ce, f, err := r.writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: res.Stopped.Msg, loop: -1})
 		if err != nil {
 			return err
 		}
@@ -148,7 +158,7 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 	} else {
 		in.expects = []string{strings.TrimPrefix(e.Text, "expect ")}
 	}
-	ce, f, err := writeUp(in)
+	ce, f, err := r.writeUp(in)
 	if err != nil {
 		return err
 	}
@@ -418,7 +428,7 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 		if err != nil {
 			return fmt.Errorf("replaying a counterexample: %v", err)
 		}
-		ce, f, err := writeUp(run{st: st, events: evs, prop: worst.Property, kind: worst.Kind, summary: worst.Summary, loop: worst.Loop, expects: []string{worst.Property + " violated"}})
+		ce, f, err := r.writeUp(run{st: st, events: evs, prop: worst.Property, kind: worst.Kind, summary: worst.Summary, loop: worst.Loop, expects: []string{worst.Property + " violated"}})
 		if err != nil {
 			return err
 		}
@@ -470,7 +480,7 @@ func (r *runner) conform(t planned, rt *report.Test) error {
 		return nil
 	}
 	st := scenario.NewSetup(r.alg, nil, cfg.Sim, cfg.Opts)
-	ce, f, err := writeUp(run{st: st, events: d.Events, prop: "conformance", kind: "parts from " + r.ex.Algorithm, summary: d.Summary, loop: -1})
+	ce, f, err := r.writeUp(run{st: st, events: d.Events, prop: "conformance", kind: "parts from " + r.ex.Algorithm, summary: d.Summary, loop: -1})
 	if err != nil {
 		return err
 	}
