@@ -329,3 +329,27 @@ func FuzzFaultFeedback(f *testing.F) {
 		checkFeedback(t, res, alg, o.String())
 	})
 }
+
+// A schedule's first failure in the file is the one reported: an
+// expectation that does not hold, not the line it makes impossible later
+// (here N1 is expected to have sent its request before it has, and the
+// delivery of that request cannot happen).
+func TestScheduleReportsItsFirstFailure(t *testing.T) {
+	ex := loadExercise(t, "ra-steps")
+	for _, c := range []struct {
+		script, want string
+	}{
+		{"request N1\nstep N1 P2\nexpect message N1->N2 request(1)\ndeliver N1->N2 request(1)\n",
+			`"expect message N1->N2 request(1)" (line 6) does not hold after step 2`},
+		{"request N1\nstep N1 P2\ndeliver N1->N2 request(1)\nexpect message N1->N2 request(1)\n",
+			`The schedule could not go on after step 2 (line 6): "deliver N1->N2 request(1)" is not possible now`},
+	} {
+		cp := *ex
+		cp.Public = []exercise.Schedule{{Name: "first", Path: "public/first.scn", Text: []byte("algorithm ra-benari\nnodes N1 N2\nrequests N2 = 0\n" + c.script)}}
+		code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, rasteps.Op(255), nil} })
+		res, _ := gradeCode(t, &cp, code, false, func(p planned) bool { return p.kind == "schedule" && p.name == "public/first" })
+		require.Len(t, res.Tests, 1)
+		assert.False(t, res.Tests[0].Passed)
+		assert.Contains(t, res.Tests[0].Message, c.want)
+	}
+}

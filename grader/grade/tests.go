@@ -103,7 +103,17 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		rt.Message = r.explain("The schedule made a node fail.", ce, f)
 		return nil
 	}
-	if res.Stopped != nil {
+	// Then the first failure in the file: an expectation that did not
+	// hold says more about the code than the line it made impossible
+	// later ("deliver N1->N2 release" is not possible now).
+	var failed *scenario.ExpectResult
+	for _, e := range res.Expects {
+		if e.Status != scenario.Pass {
+			failed = e
+			break
+		}
+	}
+	if res.Stopped != nil && (failed == nil || !before(failed.Pos, res.Stopped.Pos)) {
 		where := ""
 		if !hidden {
 			where = fmt.Sprintf(" (line %d)", res.Stopped.Pos.Line)
@@ -116,11 +126,8 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		rt.Message = r.explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f)
 		return nil
 	}
-	for _, e := range res.Expects {
-		if e.Status == scenario.Pass {
-			continue
-		}
-		return r.expectation(t, rt, st, res, e)
+	if failed != nil {
+		return r.expectation(t, rt, st, res, failed)
 	}
 	rt.Passed = true
 	return nil
