@@ -476,6 +476,10 @@ func (m *md) fold(titleHTML, titleMD, body string) {
 	m.p("<details>\n<summary>%s</summary>\n\n%s\n</details>\n\n", titleHTML, body)
 }
 
+// LogNote says where a log's lines come from, and why a line the student
+// expected twice may show once: answers are memoised (docs/grading.md).
+const LogNote = "From the public tests, in the order the grader called your code. A call it had answered before (the same step or handler on the same variables) is not run again, so what that call prints shows once."
+
 func (m *md) log(r *Result, h int) {
 	if strings.TrimSpace(r.Log) == "" {
 		return
@@ -484,7 +488,7 @@ func (m *md) log(r *Result, h int) {
 	if r.LogTruncated {
 		note = " (cut at the cap)"
 	}
-	body := fenced("text", r.Log)
+	body := LogNote + "\n\n" + fenced("text", r.Log)
 	if m.o.NoHTML {
 		m.p("%s What your program printed%s\n\n%s\n", strings.Repeat("#", h), note, body)
 		return

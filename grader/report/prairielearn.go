@@ -85,7 +85,7 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 		if r.LogTruncated {
 			ob.WriteString(" (cut at the cap)")
 		}
-		ob.WriteString(":\n" + strings.TrimRight(log, "\n") + "\n")
+		ob.WriteString(":\n" + LogNote + "\n\n" + strings.TrimRight(log, "\n") + "\n")
 	}
 	out.Output = ob.String()
 	for i := range r.Tests {
