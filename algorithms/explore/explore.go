@@ -287,6 +287,7 @@ type violation struct {
 	// (see buildFairLoop); the trace prints an event of that class.
 	loopClass []uint32
 	detail    string
+	leader    int // the wrong leader elected ("wrong leader")
 }
 
 // Check runs the search described by c.

@@ -241,7 +241,7 @@ func (s *search) bfs() {
 // out, broke: a leader elected wrongly, or Order.
 func (s *search) noteEvent(w *sim.World, cur int, e sim.Event, out sim.Outcome) {
 	if out.WrongLeader {
-		s.note(Safety, &violation{kind: "wrong leader", state: cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[out.Leader]})
+		s.note(Safety, &violation{kind: "wrong leader", state: cur, event: e, hasEv: true, victim: e.Node, detail: w.Names[out.Leader], leader: out.Leader})
 	}
 	if out.OrderBroken && s.orderOn {
 		s.note(Order, &violation{kind: "order", state: cur, event: e, hasEv: true, victim: e.Node, detail: bitsNames(w, out.Before)})

@@ -135,7 +135,7 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		}
 		return fmt.Sprintf("%s waits forever: from step %d on the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
 	case "wrong leader":
-		return fmt.Sprintf("%s elects %s although a higher node (%s) is alive.", w.Names[v.victim], v.detail, w.Names[w.MaxAlive()])
+		return w.WrongLeaderText(v.victim, v.leader) + "."
 	case "order":
 		if v.victim >= 0 && v.victim < len(w.Names) {
 			return fmt.Sprintf("%s enters the critical section although an enter() call that happened-before its own (%s) is still waiting.", w.Names[v.victim], v.detail)
@@ -159,7 +159,7 @@ func TraceOf(c Config, events []sim.Event, kind string) (*Trace, error) {
 	for i := range w.Nodes {
 		t.Initial = append(t.Initial, w.Names[i]+": "+w.NodeString(i))
 	}
-	last, detail := -1, ""
+	last, detail, leader := -1, "", -1
 	for _, e := range events {
 		c := w.Clone()
 		out, err := c.Apply(e)
@@ -170,12 +170,12 @@ func TraceOf(c Config, events []sim.Event, kind string) (*Trace, error) {
 			last, detail = e.Node, bitsNames(w, out.Before)
 		}
 		if out.WrongLeader {
-			last, detail = e.Node, w.Names[out.Leader]
+			last, detail, leader = e.Node, w.Names[out.Leader], out.Leader
 		}
 		t.Steps = append(t.Steps, step(w, c, e))
 		w = c
 	}
-	t.Summary = summary(w, &violation{kind: kind, victim: last, detail: detail}, -1)
+	t.Summary = summary(w, &violation{kind: kind, victim: last, detail: detail, leader: leader}, -1)
 	return t, nil
 }
 

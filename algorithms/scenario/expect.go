@@ -78,7 +78,7 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 		if s.Prop == explore.Safety && (st.Unsafe || st.WrongLeader != "") || s.Prop == explore.Order && st.Order {
 			what := "two nodes are in the critical section"
 			if st.WrongLeader != "" {
-				what = st.WrongLeader + " although a higher node is alive"
+				what = st.WrongLeader
 			}
 			if s.Prop == explore.Order {
 				what = st.Entered + " entered before an enter() call that happened-before its own"

@@ -68,8 +68,9 @@ type Step struct {
 	Entered string `json:"entered,omitempty"` // the node that entered the CS with this event
 	Unsafe  bool   `json:"unsafe,omitempty"`  // two or more nodes are in the CS after it
 	Order   bool   `json:"order,omitempty"`   // it broke the Order property
-	// WrongLeader (elections), e.g. "N1 elects N2": the node that acted
-	// elected a leader although a higher node is alive (the seed's Safe).
+	// WrongLeader (elections), e.g. "N1 elects N2, which has crashed":
+	// the node that acted elected a leader other than the highest live
+	// node (the seed's Safe), and why (sim.World.WrongLeaderText).
 	WrongLeader string `json:"wrong_leader,omitempty"`
 }
 
@@ -335,7 +336,7 @@ func (r *runner) apply(p Pos, e sim.Event) {
 	st.Unsafe = r.w.Unsafe()
 	st.Order = out.OrderBroken
 	if out.WrongLeader {
-		st.WrongLeader = r.s.Setup.Names[e.Node] + " elects " + r.s.Setup.Names[out.Leader]
+		st.WrongLeader = r.w.WrongLeaderText(e.Node, out.Leader)
 	}
 	r.res.Steps = append(r.res.Steps, st)
 }

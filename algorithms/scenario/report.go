@@ -43,7 +43,7 @@ func (r *Result) Report() string {
 			b.WriteString("       !! SAFETY: two nodes are in the critical section\n")
 		}
 		if s.WrongLeader != "" {
-			fmt.Fprintf(&b, "       !! SAFETY: %s although a higher node is alive\n", s.WrongLeader)
+			fmt.Fprintf(&b, "       !! SAFETY: %s\n", s.WrongLeader)
 		}
 		if s.Order {
 			b.WriteString("       !! ORDER: entered before an enter() call that happened-before its own\n")

@@ -307,8 +307,9 @@ type Outcome struct {
 	// Sent lists the messages the event put in flight, as the network
 	// holds them; valid until the next Apply.
 	Sent []Msg
-	// WrongLeader: (elections) the acting node decided on Leader although
-	// a higher node was alive.
+	// WrongLeader: (elections) the acting node decided on Leader, which
+	// is not the highest live node: a lower one, or one that has crashed
+	// (see WrongLeaderText).
 	WrongLeader bool
 	Leader      int
 }
@@ -637,6 +638,18 @@ func (w *World) Unsafe() bool {
 }
 
 // MaxAlive is the highest node that has not crashed, or -1.
+// WrongLeaderText says, in w's names, why node's choice of leader breaks
+// the seed's Safe in w's state: the leader has crashed, or a higher node
+// is alive. (Both are "not the highest live node", but a student who let
+// a node adopt a dead leader needs to read that, not that some higher
+// node lives.)
+func (w *World) WrongLeaderText(node, leader int) string {
+	if w.Crashed&(1<<leader) != 0 {
+		return fmt.Sprintf("%s elects %s, which has crashed", w.Names[node], w.Names[leader])
+	}
+	return fmt.Sprintf("%s elects %s although a higher node (%s) is alive", w.Names[node], w.Names[leader], w.Names[w.MaxAlive()])
+}
+
 func (w *World) MaxAlive() int {
 	for i := len(w.Nodes) - 1; i >= 0; i-- {
 		if w.Crashed&(1<<i) == 0 {

@@ -186,3 +186,15 @@ func TestChooseRange(t *testing.T) {
 	_, err = sim.Config{Numbers: -1}.ChooseRange()
 	assert.ErrorContains(t, err, "numbers >= 1")
 }
+
+// A wrongly elected leader is named for what is wrong with it: it has
+// crashed, or a higher node is alive (the seed's Safe breaks either way).
+func TestWrongLeaderText(t *testing.T) {
+	w, err := sim.NewWorld(electionbully.Algorithm(), sim.Config{N: 3}, sim.Options{Requests: 1, Crashes: 1})
+	require.NoError(t, err)
+	assert.Equal(t, "N1 elects N2 although a higher node (N3) is alive", w.WrongLeaderText(0, 1))
+	w.Crashed = 1 << 2
+	assert.Equal(t, "N1 elects N3, which has crashed", w.WrongLeaderText(0, 2))
+	w.Crashed = 1<<2 | 1<<1
+	assert.Equal(t, "N1 elects N2, which has crashed", w.WrongLeaderText(0, 1))
+}
