@@ -287,7 +287,7 @@ func (m *md) test(t *Test, h int) {
 	if k := oneLine(ce.Kind); k != "" && k != oneLine(ce.Property) {
 		m.p(" (%s)", text(k))
 	}
-	m.p(" in %d steps.** %s\n\n", len(ce.Steps), text(ce.Summary))
+	m.p(" in %s.** %s\n\n", nSteps(len(ce.Steps)), text(ce.Summary))
 	link := ReplayLink(m.r, t, m.o)
 	if link != "" && m.o.Web {
 		m.replay(t, link)
@@ -461,8 +461,31 @@ func (m *md) diagram(ce *Counterexample) {
 		m.p("%s\n\n", placeholder(len(m.diagrams)-1))
 		return
 	}
-	m.p("Time flows down, one column per node: ● the node acts, ┃ it is in the critical section, `├─m1─>` message m1 is delivered, `[...]` notes who enters or leaves the CS.\n\n")
+	if usesCS(ce) {
+		m.p("Time flows down, one column per node: ● the node acts, ┃ it is in the critical section, `├─m1─>` message m1 is delivered, `[...]` notes who enters or leaves the CS.\n\n")
+	} else { // an election's run, or one in which nobody enters
+		m.p("Time flows down, one column per node: ● the node acts, `├─m1─>` message m1 is delivered.\n\n")
+	}
 	m.p("%s\n", fenced("text", Diagram(ce)))
+}
+
+// nSteps is "1 step" or "n steps".
+func nSteps(n int) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", n)
+}
+
+// usesCS reports whether some node is in the critical section in ce's
+// run, so that the diagram's legend explains only the marks it shows.
+func usesCS(ce *Counterexample) bool {
+	for _, s := range ce.Steps {
+		if len(s.InCS) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fold writes a titled block that HTML-capable renderers fold away

@@ -38,7 +38,7 @@ func plainTest(r *Result, t *Test, o Options) string {
 	if k := oneLine(ce.Kind); k != "" && k != oneLine(ce.Property) {
 		fmt.Fprintf(&b, " (%s)", k)
 	}
-	fmt.Fprintf(&b, " in %d steps. %s\n\n", len(ce.Steps), oneLine(ce.Summary))
+	fmt.Fprintf(&b, " in %s. %s\n\n", nSteps(len(ce.Steps)), oneLine(ce.Summary))
 	if len(ce.Steps) > 0 {
 		k := len(ce.Steps) - 1
 		if ce.Loop >= 0 && ce.Loop < len(ce.Steps) {
