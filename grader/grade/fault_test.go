@@ -353,3 +353,27 @@ func TestScheduleReportsItsFirstFailure(t *testing.T) {
 		assert.Contains(t, res.Tests[0].Message, c.want)
 	}
 }
+
+// A search stopped by its bound before it settled a property says so,
+// and where the same search saw a node fail it says that first: a failed
+// node takes no more messages, which can make the states grow without
+// the design growing.
+func TestStoppedSearchNamesAFailedNode(t *testing.T) {
+	ex := loadExercise(t, "ra-steps")
+	cp := *ex
+	cp.MaxStates = 400
+	code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, rasteps.OpP9, "P9 broke"} })
+	res, _ := gradeCode(t, &cp, code, false, func(p planned) bool { return p.expl != nil })
+	var stopped, failed int
+	for _, tt := range res.Tests {
+		if strings.Contains(tt.Message, "before it could settle") {
+			stopped++
+			if strings.Contains(tt.Message, "In a run it searched, ") {
+				failed++
+				assert.Regexp(t, `In a run it searched, N\d failed at step \d+: P9 panicked: P9 broke \(this configuration's liveness test shows the run\)\.`, tt.Message)
+			}
+		}
+	}
+	require.Positive(t, stopped, "%v", messages(res))
+	assert.Positive(t, failed, "%v", messages(res))
+}

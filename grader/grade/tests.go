@@ -449,12 +449,43 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 			if why == "" {
 				why = "the search did not settle it"
 			}
+			if failed := r.failedNode(cfg, res); failed != "" {
+				rt.Message = fmt.Sprintf("%s before it could settle %s: the system has more states than the reference's. %s", capital(why), p, failed)
+				return nil
+			}
 			rt.Message = fmt.Sprintf("%s before it could settle %s: the system has more states than the reference's (does something grow without end: numbers, queues, messages in flight?).", capital(why), p)
 			return nil
 		}
 	}
 	rt.Passed = true
 	return nil
+}
+
+// failedNode says where a search that did not settle a property made a
+// node fail, if one of its counterexamples (another test's, of the same
+// search) shows that: a node that failed takes no more messages, so what
+// is sent to it piles up, and the search may have run out of room for
+// that reason alone, not for a design that grows.
+func (r *runner) failedNode(cfg explore.Config, res *explore.Result) string {
+	for _, p := range explore.Properties {
+		t := res.Counterexamples[p]
+		if t == nil {
+			continue
+		}
+		st := scenario.NewSetup(cfg.Alg, nil, cfg.Sim, cfg.Opts)
+		evs, err := scenario.Replay(st, t.Events())
+		if err != nil {
+			continue
+		}
+		if _, f, err := r.writeUp(run{st: st, events: evs, prop: p, kind: t.Kind, loop: -1}); err == nil && f != nil {
+			if r.hidden {
+				f.msg = hiddenFault(f.msg, r.ex.Limits)
+			}
+			return fmt.Sprintf("In a run it searched, %s failed at step %d: %s (this configuration's %s test shows the run). A node that failed takes no more messages, and what is sent to it piles up: fix the failure first.",
+				st.Names[f.node], f.step+1, strings.TrimSuffix(f.msg, "."), p)
+		}
+	}
+	return ""
 }
 
 // conform searches every schedule of t's configuration with the
