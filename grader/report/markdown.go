@@ -223,7 +223,9 @@ func (m *md) table(r *Result) {
 	m.p("| test | kind | points | verdict |\n|---|---|---:|---|\n")
 	for _, t := range r.Tests {
 		verdict := "✓ passed"
-		if !t.Passed {
+		if r.Status == Refused || r.Status == CompileError {
+			verdict = "— not run" // nothing was: the problems above say why
+		} else if !t.Passed {
 			verdict = "✗ failed"
 			if ce := t.Counterexample; ce != nil {
 				verdict += ": " + text(failure(ce))

@@ -108,3 +108,17 @@ func TestHighlight(t *testing.T) {
 		highlight("  deliver N1->N2 request# a <note>\n"))
 	assert.Equal(t, "N1 requests", highlight("N1 requests"))
 }
+
+// A file refused or not compiled ran no test: the table says "not run",
+// not "failed", for every one of them.
+func TestTableOfAFileNotRun(t *testing.T) {
+	for _, st := range []Status{Refused, CompileError} {
+		r := &Result{Status: st, File: "p.go", MaxScore: 3, Problems: []Problem{{Line: 1, Msg: "no"}},
+			Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1, Message: "not run"}, {Name: "explore N=2 R=1", Visibility: Search, MaxPoints: 2, Message: "not run"}}}
+		md := Markdown(r, Options{})
+		assert.Equal(t, 2, strings.Count(md, "| — not run |"), st)
+		assert.NotContains(t, md, "✗ failed", st)
+	}
+	r := &Result{Status: Crashed, Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1}}}
+	assert.Contains(t, Markdown(r, Options{}), "| ✗ failed |", "a crash stopped tests that had started")
+}
