@@ -2,6 +2,8 @@ package explore
 
 import (
 	"fmt"
+	mbits "math/bits"
+	"strings"
 
 	"dmelab/algorithms/sim"
 )
@@ -122,11 +124,21 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 	case "two nodes in the CS":
 		return fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
 	case "deadlock":
+		evs := w.Events(nil)
 		if w.Alg.Election {
-			return fmt.Sprintf("Nothing more has to happen, yet the highest live node is not the leader of %s (only applications could still act: start an election or crash a node).", bitsNames(w, waiting(w)))
+			who := waiting(w)
+			verb := "has"
+			if mbits.OnesCount32(who) > 1 {
+				verb = "have"
+			}
+			acts := "nothing can happen any more"
+			if len(evs) > 0 {
+				acts = "only applications could still act: " + idleActs(w, evs)
+			}
+			return fmt.Sprintf("Nothing more has to happen, yet %s %s not elected the highest live node, %s (%s).", bitsNames(w, who), verb, w.Names[w.MaxAlive()], acts)
 		}
-		if len(w.Events(nil)) > 0 {
-			return fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (call enter(), send, crash), and none has to.", waitingOrBusy(w))
+		if len(evs) > 0 {
+			return fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (%s), and none has to.", waitingOrBusy(w), idleActs(w, evs))
 		}
 		return fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", waitingOrBusy(w))
 	case "starvation":
@@ -143,6 +155,35 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		return "A node enters the critical section although an enter() call that happened-before its own is still waiting."
 	}
 	return ""
+}
+
+// idleActs says in words what the applications could still do in a
+// deadlock: the kinds of the events left, each once, in the simulator's
+// order (only what this configuration allows: no crash where none may
+// happen).
+func idleActs(w *sim.World, evs []sim.Event) string {
+	words := map[sim.EventKind]string{sim.EvRequest: "call enter()", sim.EvApp: "send a message", sim.EvCrash: "crash a node", sim.EvRecover: "recover a node"}
+	if w.Alg.Election {
+		words[sim.EvRequest] = "start an election"
+	}
+	var acts []string
+	seen := map[sim.EventKind]bool{}
+	for _, k := range []sim.EventKind{sim.EvRequest, sim.EvExit, sim.EvStep, sim.EvDeliver, sim.EvApp, sim.EvCrash, sim.EvRecover} {
+		for _, e := range evs {
+			if e.Kind == k && !seen[k] {
+				seen[k] = true
+				w, ok := words[k]
+				if !ok {
+					w = "act"
+				}
+				acts = append(acts, w)
+			}
+		}
+	}
+	if len(acts) > 1 {
+		return strings.Join(acts[:len(acts)-1], ", ") + " or " + acts[len(acts)-1]
+	}
+	return strings.Join(acts, "")
 }
 
 // TraceOf replays events from the initial state of c and writes them up

@@ -62,7 +62,7 @@ const CASES = [
     edit: (t) => replace(t, 'send(election, next, j)  # accept and pass the message on', 'leader = none  # swallows it: never passes it on'),
     broken: 'liveness',
     kind: /deadlock/,
-    summary: /the highest live node is not the leader of N1, N2/,
+    summary: /N1, N2 have not elected the highest live node, N2/,
     chip: /deadlock \(N1, N2\)/,
     marks: ['leader = none  # swallows it: never passes it on'],
   },
