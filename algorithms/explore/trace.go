@@ -125,8 +125,18 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		return fmt.Sprintf("%s are in the critical section at the same time.", bitsNames(w, inCS(w)))
 	case "deadlock":
 		evs := w.Events(nil)
+		// A node whose code failed acts no more: say so, and speak of the
+		// others' waiting apart (it waits for ever too, but not for them).
+		f := failed(w)
+		pre := ""
+		if f != 0 {
+			pre = fmt.Sprintf("%s failed and acts no more. ", bitsNames(w, f))
+		}
 		if w.Alg.Election {
-			who := waiting(w)
+			who := waiting(w) &^ f
+			if who == 0 && f != 0 {
+				return fmt.Sprintf("%s failed and acts no more; nothing else has to happen.", bitsNames(w, f))
+			}
 			verb := "has"
 			if mbits.OnesCount32(who) > 1 {
 				verb = "have"
@@ -135,12 +145,16 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 			if len(evs) > 0 {
 				acts = "only applications could still act: " + idleActs(w, evs)
 			}
-			return fmt.Sprintf("Nothing more has to happen, yet %s %s not elected the highest live node, %s (%s).", bitsNames(w, who), verb, w.Names[w.MaxAlive()], acts)
+			return pre + fmt.Sprintf("Nothing more has to happen, yet %s %s not elected the highest live node, %s (%s).", bitsNames(w, who), verb, w.Names[w.MaxAlive()], acts)
+		}
+		stuck := busy(w) &^ f
+		if stuck == 0 && f != 0 {
+			return fmt.Sprintf("%s failed and acts no more; nothing else has to happen.", bitsNames(w, f))
 		}
 		if len(evs) > 0 {
-			return fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (%s), and none has to.", waitingOrBusy(w), idleActs(w, evs))
+			return pre + fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (%s), and none has to.", bitsNames(w, stuck), idleActs(w, evs))
 		}
-		return fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", waitingOrBusy(w))
+		return pre + fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", bitsNames(w, stuck))
 	case "starvation":
 		if w.Alg.Election {
 			return fmt.Sprintf("%s never settles on the highest live node: from step %d on the run repeats a cycle that is fair to every node and channel.", w.Names[v.victim], loopAt+1)
@@ -249,6 +263,15 @@ func inCS(w *sim.World) uint32 {
 }
 
 // waitingOrBusy names the live nodes a deadlock leaves outside Idle.
-func waitingOrBusy(w *sim.World) string {
-	return bitsNames(w, busy(w))
+// failed is the set of nodes whose code failed (a student's handler
+// panicked, ran too long or broke its contract): such a node acts no
+// more, and its fault variable says why.
+func failed(w *sim.World) uint32 {
+	var b uint32
+	for i, n := range w.Nodes {
+		if f, ok := n.(interface{ Fault() string }); ok && f.Fault() != "" {
+			b |= 1 << i
+		}
+	}
+	return b
 }

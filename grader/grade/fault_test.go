@@ -377,3 +377,19 @@ func TestStoppedSearchNamesAFailedNode(t *testing.T) {
 	require.Positive(t, stopped, "%v", messages(res))
 	assert.Positive(t, failed, "%v", messages(res))
 }
+
+// A deadlock in which a node's code failed says that node failed, apart
+// from the nodes that wait: it is not "waiting to enter or to leave".
+func TestDeadlockNamesTheFailedNode(t *testing.T) {
+	ex := loadExercise(t, "ra-steps")
+	code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, rasteps.OpP12, "P12 broke"} })
+	res, _ := gradeCode(t, ex, code, false, func(p planned) bool { return p.expl != nil && p.expl.Nodes == 2 })
+	found := false
+	for _, tt := range res.Tests {
+		if ce := tt.Counterexample; ce != nil && ce.Kind == "deadlock" {
+			found = true
+			assert.Regexp(t, `^N\d failed and acts no more[;.] `, ce.Summary)
+		}
+	}
+	assert.True(t, found, "%v", messages(res))
+}
