@@ -55,7 +55,14 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 		}
 		return sends(op, out, Release)
 	case OpGrant:
-		if v.State != old.State && v.State != Held {
+		// Only a client that asked may be let in: a client that entered
+		// without calling enter() would count entries for ever (the
+		// search would only ever report states growing), and it is
+		// always the server's mistake, granting twice, that brings it.
+		if v.State != old.State && !(old.State == Wanted && v.State == Held) {
+			if v.State == Held {
+				return fmt.Sprintf("changed state from %s to %s, but a grant can only let in a client that asked (Wanted), and this one had not: the server granted it twice", old.State, v.State)
+			}
 			return fmt.Sprintf("changed state from %s to %s, but a grant can only let the node in (Held)", old.State, v.State)
 		}
 		if len(out) > 0 {
