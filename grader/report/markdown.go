@@ -262,20 +262,30 @@ func failure(ce *Counterexample) string {
 func (m *md) test(t *Test, h int) {
 	switch t.Visibility {
 	case Public:
-		if src := oneLine(t.Source); src != "" && m.o.Web {
+		src := oneLine(t.Source)
+		switch {
+		case src != "" && !strings.HasSuffix(src, ".scn"): // a check of the code's own, as maekawa's voting sets
+			m.p("*Public check: %s.*\n\n", text(src))
+		case src != "" && m.o.Web:
 			m.p("*Public schedule %s.*\n\n", code(src, false))
-		} else if src != "" {
+		case src != "" && m.r != nil && m.r.Listing != "":
 			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code(runCommand(m.r, src), false))
-		} else {
+		case src != "":
+			// dmelab run cannot run a Go file: it runs the schedule on
+			// the exercise's own algorithm, the run to set beside this one.
+			m.p("*Public schedule %s;* %s *runs it on the exercise's own algorithm, to compare with your run below.*\n\n", code(src, false), code(runCommand(m.r, src), false))
+		default:
 			m.p("*Public schedule.*\n\n")
 		}
 	case Search:
 		m.p("*Systematic exploration of the schedules of a configuration.*\n\n")
 	default:
+		// A hidden schedule or random walk: which, the student's
+		// renderings do not say (its source is staff's).
 		if t.Counterexample != nil {
-			m.p("*Hidden schedule: only its name and this counterexample are shown.*\n\n")
+			m.p("*Hidden test: only its name and this counterexample are shown.*\n\n")
 		} else {
-			m.p("*Hidden schedule: only its name is shown.*\n\n")
+			m.p("*Hidden test: only its name is shown.*\n\n")
 		}
 	}
 	if msg := oneLine(t.Message); msg != "" {

@@ -119,7 +119,7 @@ func describe(v Visibility) string {
 	case Search:
 		return "Systematic exploration of the schedules of a configuration."
 	}
-	return "Hidden schedule: only its name and its counterexample are shown."
+	return "Hidden test: only its name and its counterexample are shown."
 }
 
 func round4(v float64) float64 { return round2(v*100) / 100 }

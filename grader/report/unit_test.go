@@ -122,3 +122,27 @@ func TestTableOfAFileNotRun(t *testing.T) {
 	r := &Result{Status: Crashed, Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1}}}
 	assert.Contains(t, Markdown(r, Options{}), "| ✗ failed |", "a crash stopped tests that had started")
 }
+
+// A public test's heading says what it is: a schedule, with a command
+// that runs it (on the student's listing, or on the exercise's own
+// algorithm, since dmelab run cannot run a Go file), or a check of the
+// code's own that no command runs; a hidden one says only that it is a
+// hidden test.
+func TestTestHeadings(t *testing.T) {
+	failed := func(name, src string, v Visibility) Test {
+		return Test{Name: name, Source: src, Visibility: v, MaxPoints: 1, Message: "no"}
+	}
+	r := &Result{Status: Graded, File: "p.go", Tests: []Test{
+		failed("public/alone", "public/alone.scn", Public),
+		failed("voting sets", "VotingSets(n) for n in [1 2 3], checked against seed 003's conditions", Public),
+		failed("hidden/walk", "hidden/walk.walk: nodes 4", Hidden),
+	}}
+	md := Markdown(r, Options{})
+	assert.Contains(t, md, "*Public schedule `public/alone.scn`;* `dmelab run public/alone.scn` *runs it on the exercise's own algorithm")
+	assert.Contains(t, md, "*Public check: VotingSets(n) for n in \\[1 2 3\\], checked against seed 003's conditions.*")
+	assert.NotContains(t, md, "dmelab run VotingSets")
+	assert.Contains(t, md, "*Hidden test: only its name is shown.*")
+	assert.NotContains(t, md, "walk.walk")
+	r.Listing, r.File = "algorithm central\n", "mine.txt"
+	assert.Contains(t, Markdown(r, Options{}), "*Public schedule `public/alone.scn`: run it yourself with* `dmelab run --listing mine.txt public/alone.scn`.")
+}
