@@ -58,6 +58,15 @@ func hiddenFault(msg string, lim sandbox.Limits) string {
 	switch {
 	case strings.Contains(msg, "panicked"):
 		return "it panicked (a hidden test does not show the panic's message)"
+	// The sandbox refuses calls once the code has run out of time too
+	// often: the step was never run, and saying it ran out of time would
+	// blame a step that did nothing.
+	case strings.Contains(msg, "was not run: the code ran out of time"):
+		return fmt.Sprintf("it was not run: your code had already run out of time too often in this grading (the limits are %s for one call, %s for all of them)", call, total)
+	case strings.Contains(msg, "was not run: the code has used up the time limit"):
+		return fmt.Sprintf("it was not run: your code had already used up the time for the whole submission (%s)", total)
+	case strings.Contains(msg, "was not run: the code crashed or timed out too often"):
+		return "it was not run: your code had already crashed or run out of time too often in this grading"
 	case strings.Contains(msg, "did not finish"), strings.Contains(msg, "ran out of time"), strings.Contains(msg, "time limit"):
 		return fmt.Sprintf("it ran out of time (the limits are %s for one call, %s for all of them)", call, total)
 	case strings.Contains(msg, "ran out of memory"):
@@ -65,7 +74,9 @@ func hiddenFault(msg string, lim sandbox.Limits) string {
 	case strings.Contains(msg, "overflowed its stack"):
 		return "it overflowed its stack"
 	}
-	return "it failed (a hidden test does not show the code's message)"
+	// What is left is the step breaking its rules (what it may change
+	// and send): the grader's words, but with values the code chose.
+	return "it broke a rule of its step (a hidden test does not show which; the public tests and the explorations do)"
 }
 
 // schedule runs a scenario file on the student's algorithm: the file
