@@ -473,10 +473,15 @@ func (m *md) diagram(ce *Counterexample) {
 		m.p("%s\n\n", placeholder(len(m.diagrams)-1))
 		return
 	}
+	// The legend explains the marks this diagram shows.
+	crash := ""
+	if crashes(ce) {
+		crash = " × it crashes,"
+	}
 	if usesCS(ce) {
-		m.p("Time flows down, one column per node: ● the node acts, ┃ it is in the critical section, `├─m1─>` message m1 is delivered, `[...]` notes who enters or leaves the CS.\n\n")
+		m.p("Time flows down, one column per node: ● the node acts,%s ┃ it is in the critical section, `├─m1─>` message m1 is delivered, `[...]` notes who enters or leaves the CS.\n\n", crash)
 	} else { // an election's run, or one in which nobody enters
-		m.p("Time flows down, one column per node: ● the node acts, `├─m1─>` message m1 is delivered.\n\n")
+		m.p("Time flows down, one column per node: ● the node acts,%s `├─m1─>` message m1 is delivered.\n\n", crash)
 	}
 	m.p("%s\n", fenced("text", Diagram(ce)))
 }
@@ -494,6 +499,17 @@ func nSteps(n int) string {
 func usesCS(ce *Counterexample) bool {
 	for _, s := range ce.Steps {
 		if len(s.InCS) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// crashes reports whether a node crashes in ce's run (the diagram marks
+// it ×; see lanes).
+func crashes(ce *Counterexample) bool {
+	for _, s := range ce.Steps {
+		if strings.HasPrefix(s.Event, "crash ") {
 			return true
 		}
 	}

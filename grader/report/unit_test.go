@@ -146,3 +146,17 @@ func TestTestHeadings(t *testing.T) {
 	r.Listing, r.File = "algorithm central\n", "mine.txt"
 	assert.Contains(t, Markdown(r, Options{}), "*Public schedule `public/alone.scn`: run it yourself with* `dmelab run --listing mine.txt public/alone.scn`.")
 }
+
+// The diagram's legend explains the marks the diagram shows: a crash's ×
+// where a node crashes, the critical section's where a node is in it.
+func TestDiagramLegend(t *testing.T) {
+	ce := &Counterexample{Property: "safety", Kind: "wrong leader", Nodes: []string{"N1", "N2"}, Loop: -1,
+		Steps: []Step{{Event: "crash N2", Text: "N2 crashes", Node: 1, Vars: []string{"", ""}}, {Event: "request N1", Text: "N1 starts an election", Node: 0, Vars: []string{"", ""}}}}
+	r := &Result{Status: Graded, Tests: []Test{{Name: "walk", Visibility: Search, MaxPoints: 1, Counterexample: ce}}}
+	md := Markdown(r, Options{})
+	assert.Contains(t, md, "● the node acts, × it crashes, `├─m1─>` message m1 is delivered.\n")
+	ce.Steps[0] = Step{Event: "request N2", Text: "N2 calls enter()", Node: 1, Vars: []string{"", ""}, InCS: []int{1}}
+	md = Markdown(r, Options{})
+	assert.Contains(t, md, "● the node acts, ┃ it is in the critical section,")
+	assert.NotContains(t, md, "×")
+}
