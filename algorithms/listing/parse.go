@@ -41,7 +41,7 @@ func (p *parser) peek() tok {
 	if p.k < len(p.l.toks) {
 		return p.l.toks[p.k]
 	}
-	return tok{kind: tOp, text: "", pos: Pos{p.l.num, len(p.l.rest) + p.l.col + 1}}
+	return tok{kind: tOp, text: "", pos: Pos{p.l.num, p.l.scol + len(p.l.rest)}} // just after the line's last character
 }
 
 func (p *parser) next() tok { t := p.peek(); p.k++; return t }
@@ -80,7 +80,7 @@ func (p *parser) ident(what string) (string, Pos) {
 // end checks that the line has nothing more.
 func (p *parser) end() {
 	if t := p.peek(); t.text != "" {
-		p.errorf(t.pos, "unexpected %s at the end of the line", describe(t))
+		p.errorf(t.pos, "unexpected %s where the line should end", describe(t))
 	}
 }
 
