@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/rasteps"
+	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/grader/exercise"
@@ -392,4 +393,44 @@ func TestDeadlockNamesTheFailedNode(t *testing.T) {
 		}
 	}
 	assert.True(t, found, "%v", messages(res))
+}
+
+// A schedule's line that cannot run because the code's step would fail
+// there says why the step would fail, not only that "step N1 P2 fails" is
+// what is possible; a hidden test says it by its kind.
+func TestStoppedScheduleSaysWhyTheStepWouldFail(t *testing.T) {
+	ex := loadExercise(t, "ra-steps")
+	// The reference's P2, written whole as ra-v2's and ra-v3's schedules
+	// write their steps.
+	st := scenario.NewSetup(registry.Lookup(ex.Algorithm), nil, sim.Config{N: 2}, sim.Options{Requests: 1})
+	w, err := st.World()
+	require.NoError(t, err)
+	req, err := w.FindEvent("request N1")
+	require.NoError(t, err)
+	_, err = w.Apply(req)
+	require.NoError(t, err)
+	var p2 string
+	for _, e := range w.Events(nil) {
+		if e.Kind == sim.EvStep && e.Node == 0 {
+			p2 = w.EventString(e)
+		}
+	}
+	require.Contains(t, p2, "step N1 P2 ")
+	code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, rasteps.OpP2, "P2 broke"} })
+	for _, vis := range []string{"public", "hidden"} {
+		cp := *ex
+		s := exercise.Schedule{Name: "first", Path: vis + "/first.scn", Text: []byte("algorithm ra-benari\nnodes N1 N2\nrequests N2 = 0\nrequest N1\n" + p2 + "\n")}
+		cp.Public, cp.Hidden = nil, nil
+		want := "N1's next step would fail: P2 panicked: P2 broke."
+		if vis == "public" {
+			cp.Public = []exercise.Schedule{s}
+		} else {
+			cp.Hidden = []exercise.Schedule{s}
+			want = "N1's next step would fail: it panicked (a hidden test does not show the panic's message)."
+		}
+		res, _ := gradeCode(t, &cp, code, false, func(p planned) bool { return p.kind == "schedule" })
+		require.Len(t, res.Tests, 1)
+		assert.Contains(t, res.Tests[0].Message, "is not possible now", vis)
+		assert.Contains(t, res.Tests[0].Message, want, vis)
+	}
 }

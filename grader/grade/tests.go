@@ -134,7 +134,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = r.explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, ".")), ce, f)
+		rt.Message = r.explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.%s", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, "."), r.wouldFail(st, res.Events)), ce, f)
 		return nil
 	}
 	if failed != nil {
@@ -142,6 +142,42 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 	}
 	rt.Passed = true
 	return nil
+}
+
+// wouldFail says which of the events possible after events would make
+// a node fail, and why: where a schedule's line could not run because the
+// code's step breaks a rule (the only step possible is "step N1 P2
+// fails"), the reason is what the student needs, not the list of what
+// was possible. Empty if none would.
+func (r *runner) wouldFail(st *scenario.Setup, events []sim.Event) string {
+	w, err := st.World()
+	if err != nil {
+		return ""
+	}
+	for _, e := range events {
+		if _, err := w.Apply(e); err != nil {
+			return ""
+		}
+	}
+	for _, e := range w.Events(nil) {
+		c := w.Clone()
+		if _, err := c.Apply(e); err != nil {
+			continue
+		}
+		n, ok := c.Nodes[e.Node].(faulter)
+		if !ok || n.Fault() == "" {
+			continue
+		}
+		if o, ok := w.Nodes[e.Node].(faulter); ok && o.Fault() != "" {
+			continue // it had failed already
+		}
+		msg := report.Visible(n.Fault(), report.MaxFault)
+		if r.hidden {
+			msg = hiddenFault(msg, r.ex.Limits)
+		}
+		return fmt.Sprintf(" %s's next step would fail: %s.", st.Names[e.Node], strings.TrimSuffix(msg, "."))
+	}
+	return ""
 }
 
 // expectation writes up the first expectation that did not hold: the run
