@@ -306,10 +306,21 @@ func (m *md) test(t *Test, h int) {
 	}
 	m.focus(ce)
 	hd := strings.Repeat("#", h)
-	m.p("%s Step by step\n\n", hd)
-	m.steps(ce)
-	m.p("%s Space-time diagram\n\n", hd)
-	m.diagram(ce)
+	if len(ce.Steps) == 0 {
+		// It failed where the run starts: no steps, no diagram.
+		m.p("It failed before any step.")
+		if len(ce.Initial) > 0 {
+			m.p(" ")
+		} else {
+			m.p("\n\n")
+		}
+		m.initial(ce)
+	} else {
+		m.p("%s Step by step\n\n", hd)
+		m.steps(ce)
+		m.p("%s Space-time diagram\n\n", hd)
+		m.diagram(ce)
+	}
 	switch {
 	case link == "":
 	case m.o.Web:
@@ -353,7 +364,8 @@ func (m *md) focus(ce *Counterexample) {
 		k = ce.Loop
 		m.p("**The cycle.** Steps %d–%d repeat forever (marked ⟲ below). It starts with step %d: %s. The state after it:\n\n", k+1, len(ce.Steps), k+1, text(stepText(ce.Steps[k])))
 	} else {
-		m.p("**The failing step.** Step %d: %s. The state after it:\n\n", k+1, text(stepText(ce.Steps[k])))
+		title, step := lastStep(ce)
+		m.p("**%s.** %s %d: %s. The state after it:\n\n", title, step, k+1, text(stepText(ce.Steps[k])))
 	}
 	s := ce.Steps[k]
 	m.p("| node | variables |\n|---|---|\n")
@@ -375,6 +387,21 @@ func (m *md) focus(ce *Counterexample) {
 		net = "none"
 	}
 	m.p("\nMessages in flight: %s.\n\n", text(net))
+}
+
+// lastStep names the last step of a run that is not a cycle: the failing
+// step, but for a schedule's own failure, which is no step's: the run
+// stopped after it, or an expectation was checked there.
+func lastStep(ce *Counterexample) (title, step string) {
+	if oneLine(ce.Property) == "schedule" {
+		switch oneLine(ce.Kind) {
+		case "stopped":
+			return "Where it stopped", "After step"
+		case "expectation failed":
+			return "Where the expectation was checked", "After step"
+		}
+	}
+	return "The failing step", "Step"
 }
 
 func stepText(s Step) string {

@@ -45,7 +45,8 @@ func plainTest(r *Result, t *Test, o Options) string {
 			k = ce.Loop
 			fmt.Fprintf(&b, "Steps %d-%d repeat forever. The cycle starts with step %d: %s\n", k+1, len(ce.Steps), k+1, stepText(ce.Steps[k]))
 		} else {
-			fmt.Fprintf(&b, "The failing step, %d: %s\n", k+1, stepText(ce.Steps[k]))
+			title, step := lastStep(ce)
+			fmt.Fprintf(&b, "%s: %s %d, %s\n", title, strings.ToLower(step), k+1, stepText(ce.Steps[k]))
 		}
 		tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 		s := ce.Steps[k]

@@ -160,3 +160,26 @@ func TestDiagramLegend(t *testing.T) {
 	assert.Contains(t, md, "● the node acts, ┃ it is in the critical section,")
 	assert.NotContains(t, md, "×")
 }
+
+// The step a failure is shown at is named for what it is: the failing
+// step of a property, the step a schedule stopped after or where its
+// expectation was checked; a failure before any step has no step table
+// and no diagram.
+func TestFocusNamesTheStep(t *testing.T) {
+	step := Step{Event: "request N1", Text: "N1 calls enter()", Node: 0, Vars: []string{"a=1", "a=0"}}
+	for kind, want := range map[string]string{
+		"stopped":            "**Where it stopped.** After step 1: N1 calls enter().",
+		"expectation failed": "**Where the expectation was checked.** After step 1: N1 calls enter().",
+		"node failure":       "**The failing step.** Step 1: N1 calls enter().",
+	} {
+		ce := &Counterexample{Property: "schedule", Kind: kind, Nodes: []string{"N1", "N2"}, Loop: -1, Initial: []string{"a=0", "a=0"}, Steps: []Step{step}}
+		r := &Result{Status: Graded, Tests: []Test{{Name: "public/x", Visibility: Public, MaxPoints: 1, Counterexample: ce}}}
+		assert.Contains(t, Markdown(r, Options{}), want, kind)
+	}
+	ce := &Counterexample{Property: "schedule", Kind: "expectation failed", Nodes: []string{"N1", "N2"}, Loop: -1, Initial: []string{"a=0", "a=0"}}
+	r := &Result{Status: Graded, Tests: []Test{{Name: "public/x", Visibility: Public, MaxPoints: 1, Counterexample: ce}}}
+	md := Markdown(r, Options{})
+	assert.Contains(t, md, "It failed before any step. Every node starts with `a=0`.")
+	assert.NotContains(t, md, "Step by step")
+	assert.NotContains(t, md, "Space-time diagram")
+}
