@@ -554,9 +554,11 @@ func (m *md) fold(titleHTML, titleMD, body string) {
 	m.p("<details>\n<summary>%s</summary>\n\n%s\n</details>\n\n", titleHTML, body)
 }
 
-// LogNote says where a log's lines come from, and why a line the student
-// expected twice may show once: answers are memoised (docs/grading.md).
-const LogNote = "From the public tests, in the order the grader called your code. A call it had answered before (the same step or handler on the same variables) is not run again, so what that call prints shows once."
+// LogNote says where a log's lines come from, why a line the student
+// expected twice may show once (answers are memoised, docs/grading.md)
+// and why one may come from a step no run took (a step is run to label
+// it among the possible events).
+const LogNote = "From the public tests. The grader calls your code to see what each possible step would do before a run takes one, and never twice for the same step or handler on the same variables: a line may come from a step no run took, and a line printed once may stand for many calls."
 
 func (m *md) log(r *Result, h int) {
 	if strings.TrimSpace(r.Log) == "" {
