@@ -341,9 +341,9 @@ func TestScheduleReportsItsFirstFailure(t *testing.T) {
 		script, want string
 	}{
 		{"request N1\nstep N1 P2\nexpect message N1->N2 request(1)\ndeliver N1->N2 request(1)\n",
-			`"expect message N1->N2 request(1)" (line 6) does not hold after step 2`},
+			`"expect message N1->N2 request(1)" (public/first.scn:6) does not hold after step 2`},
 		{"request N1\nstep N1 P2\ndeliver N1->N2 request(1)\nexpect message N1->N2 request(1)\n",
-			`The schedule could not go on after step 2 (line 6): "deliver N1->N2 request(1)" is not possible now`},
+			`The schedule could not go on after step 2 (public/first.scn:6): "deliver N1->N2 request(1)" is not possible now`},
 	} {
 		cp := *ex
 		cp.Public = []exercise.Schedule{{Name: "first", Path: "public/first.scn", Text: []byte("algorithm ra-benari\nnodes N1 N2\nrequests N2 = 0\n" + c.script)}}

@@ -127,7 +127,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 	if res.Stopped != nil && (failed == nil || !before(failed.Pos, res.Stopped.Pos)) {
 		where := ""
 		if !hidden {
-			where = fmt.Sprintf(" (line %d)", res.Stopped.Pos.Line)
+			where = schedLine(t, res.Stopped.Pos.Line)
 		}
 		ce, f, err := r.writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: res.Stopped.Msg, loop: -1})
 		if err != nil {
@@ -199,7 +199,7 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 	}
 	where := ""
 	if t.vis == report.Public {
-		where = fmt.Sprintf(" (line %d)", e.Pos.Line)
+		where = schedLine(t, e.Pos.Line)
 	}
 	in := run{st: st, events: prefix, prop: "schedule", kind: "expectation failed", loop: -1, summary: e.Got}
 	what := fmt.Sprintf("\"%s\"%s does not hold after step %d: %s.", e.Text, where, len(prefix), strings.TrimSuffix(e.Got, "."))
@@ -226,6 +226,16 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 	rt.Counterexample = ce
 	rt.Message = r.explain(what, ce, f)
 	return nil
+}
+
+// schedLine names a line of a public schedule by its file: the feedback
+// sits under the student's own file, whose line numbers a bare "(line
+// 13)" would seem to mean.
+func schedLine(t planned, line int) string {
+	if t.sched == nil || t.sched.Path == "" {
+		return fmt.Sprintf(" (line %d of the schedule)", line)
+	}
+	return fmt.Sprintf(" (%s:%d)", t.sched.Path, line)
 }
 
 // before reports whether a comes before b in the file.
