@@ -197,9 +197,9 @@ func (g *guard) fenced(w util.BufWriter, src []byte, node ast.Node, entering boo
 // frame, and the playground may not be framed), and the scenario is a
 // data: link that the browser downloads as a file.
 func replayLinks(r replay) string {
-	return fmt.Sprintf("<p class=\"replay\"><a href=\"%s\" target=\"_blank\" rel=\"noopener\">▶ Replay this run in the playground</a> "+
+	return fmt.Sprintf("<p class=\"replay\"><a href=\"%s\" target=\"_blank\" rel=\"noopener\">%s</a> "+
 		"<a href=\"%s\" download=\"%s\">⬇ Download this run (%s)</a></p>\n",
-		html.EscapeString(r.link), html.EscapeString(dataURL(clean(r.text))), html.EscapeString(r.file), html.EscapeString(r.file))
+		html.EscapeString(r.link), html.EscapeString(r.label), html.EscapeString(dataURL(clean(r.text))), html.EscapeString(r.file), html.EscapeString(r.file))
 }
 
 // dataURL is text as a data: URL, every byte but the unreserved ones

@@ -69,6 +69,9 @@ func TestListingFeedbackRunsTheListing(t *testing.T) {
 	assert.Contains(t, md, "run it yourself with* `dmelab run --listing mine.txt public/")
 	assert.Contains(t, md, "save it and run `dmelab run --listing mine.txt FILE`")
 	assert.NotContains(t, md, "`dmelab run FILE`")
+	// The replay runs the listing itself: it is this run.
+	assert.Contains(t, md, "[▶ Replay this run in the playground](<")
+	assert.NotContains(t, md, "exercise's own algorithm")
 	for _, s := range []string{Markdown(r, Options{}), HTML(r, Options{})} {
 		assert.Contains(t, s, "<code>dmelab run --listing mine.txt FILE</code>")
 		assert.NotContains(t, s, "<code>dmelab run FILE</code>")
@@ -77,6 +80,7 @@ func TestListingFeedbackRunsTheListing(t *testing.T) {
 	g := Markdown(load(t, "graded"), Options{NoHTML: true})
 	assert.Contains(t, g, "save it and run `dmelab run FILE`")
 	assert.NotContains(t, g, "--listing")
+	assert.Contains(t, g, "[▶ Replay this schedule on the exercise's own algorithm, in the playground")
 }
 
 // The submitted file's name goes into a command only when it needs no

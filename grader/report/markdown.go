@@ -34,7 +34,19 @@ type md struct {
 
 // replay is a counterexample offered on the web: its playground link, and
 // its scenario as a file to download.
-type replay struct{ link, file, text string }
+type replay struct{ link, file, text, label string }
+
+// replayLabel is a replay link's text. A listing's run replays as it ran:
+// the link carries the listing. A Go file's cannot (the playground runs
+// no student Go): its schedule replays on the exercise's own algorithm,
+// whose run may differ from the student's at every step, and the link
+// must say so, or the replay reads as the grader contradicting itself.
+func replayLabel(r *Result) string {
+	if r != nil && r.Listing != "" {
+		return "▶ Replay this run in the playground"
+	}
+	return "▶ Replay this schedule on the exercise's own algorithm, in the playground (your code runs only in the grader: compare its steps with yours)"
+}
 
 // scenarioFile names the download of a test's counterexample after the
 // test: "public/tie" gives "tie.scn", "explore N=2 R=2: liveness"
@@ -326,7 +338,7 @@ func (m *md) test(t *Test, h int) {
 	case m.o.Web:
 		m.fold("This run as a scenario", "This run as a scenario", fenced("scenario", shareText(t)))
 	default:
-		m.p("[▶ Replay this run in the playground](<%s>)\n\n", link)
+		m.p("[%s](<%s>)\n\n", text(replayLabel(m.r)), link)
 		cmd := runCommand(m.r, "FILE")
 		m.fold("This run as a scenario (save it and run <code>"+cmd+"</code>)", "This run as a scenario (save it and run `"+cmd+"`)", fenced("scenario", shareText(t)))
 	}
@@ -337,11 +349,11 @@ func (m *md) test(t *Test, h int) {
 // file (html.go writes both for the placeholder).
 func (m *md) replay(t *Test, link string) {
 	if m.html {
-		m.replays = append(m.replays, replay{link: link, file: scenarioFile(t.Name), text: shareText(t)})
+		m.replays = append(m.replays, replay{link: link, file: scenarioFile(t.Name), text: shareText(t), label: replayLabel(m.r)})
 		m.p("%s\n\n", replayPlaceholder(len(m.replays)-1))
 		return
 	}
-	m.p("[▶ Replay this run in the playground](<%s>)\n\n", link)
+	m.p("[%s](<%s>)\n\n", text(replayLabel(m.r)), link)
 }
 
 func firstUpper(s string) string {

@@ -95,7 +95,7 @@ func plainTest(r *Result, t *Test, o Options) string {
 	b.WriteString("\nSpace-time diagram (● acts, ┃ in the CS, ├─m1─> message m1 delivered):\n\n")
 	b.WriteString(Diagram(ce))
 	if link := ReplayLink(r, t, o); link != "" {
-		fmt.Fprintf(&b, "\nReplay this run in the playground:\n%s\n", link)
+		fmt.Fprintf(&b, "\n%s:\n%s\n", strings.TrimPrefix(replayLabel(r), "▶ "), link)
 	}
 	return b.String()
 }

@@ -89,7 +89,9 @@ func TestWebTellsNoCommand(t *testing.T) {
 	md, page := Markdown(r, Options{Web: true}), HTML(r, Options{Web: true})
 	assert.NotContains(t, md, "dmelab run")
 	assert.NotContains(t, page, "dmelab run")
-	assert.Contains(t, md, "[▶ Replay this run in the playground](<"+DefaultPlaygroundURL+"#scenario=")
+	// A Go file's schedule replays on the exercise's own algorithm, and
+	// the link says so (the playground runs no student Go).
+	assert.Contains(t, md, "[▶ Replay this schedule on the exercise's own algorithm, in the playground (your code runs only in the grader: compare its steps with yours)](<"+DefaultPlaygroundURL+"#scenario=")
 
 	downloads := dataRE.FindAllStringSubmatch(page, -1)
 	var failed []*Test
@@ -118,7 +120,7 @@ func TestWebFirstFailureFirst(t *testing.T) {
 	md := Markdown(load(t, "graded"), Options{Web: true})
 	first := strings.Index(md, "\n## ")
 	require.True(t, strings.HasPrefix(md[first:], "\n## ✗ "), md[first:first+40])
-	replay := strings.Index(md, "Replay this run")
+	replay := strings.Index(md, "▶ Replay this")
 	steps := strings.Index(md, "Step by step")
 	all := strings.Index(md, "## All tests")
 	assert.True(t, first < replay && replay < steps && steps < all, "heading %d, replay %d, steps %d, all tests %d", first, replay, steps, all)

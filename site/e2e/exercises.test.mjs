@@ -28,11 +28,20 @@ before(async () => {
 after(() => fx.stop());
 
 // submit puts text in the editor, submits, and returns the feedback's
-// HTML once grading is done.
+// HTML once grading is done; seen holds every text the status showed.
+let seen = [];
 async function submit(text) {
-  await page.evaluate((t) => { document.getElementById('source').value = t; }, text);
+  await page.evaluate((t) => {
+    document.getElementById('source').value = t;
+    window.statusSeen = [];
+    window.statusWatch?.disconnect();
+    const st = document.getElementById('status');
+    window.statusWatch = new MutationObserver(() => window.statusSeen.push(st.textContent));
+    window.statusWatch.observe(st, { childList: true, characterData: true, subtree: true });
+  }, text);
   await page.click('#submit');
   await page.waitForFunction(() => /^(not )?graded:/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
+  seen = await page.evaluate(() => window.statusSeen);
   return page.$eval('#feedback', (f) => f.srcdoc);
 }
 
@@ -55,6 +64,9 @@ test('a wrong solution gets a counterexample', { skip }, async () => {
   assert.match(await page.textContent('.cm-content'), /no_tie_break|numbers only|RequestedNum/, 'the editor shows the file that was set');
   const status = await page.textContent('#status');
   assert.doesNotMatch(status, /30 \/ 30/);
+  // While it waits, the status says where the submission is, with the
+  // seconds since it was sent (a long poll answers only on a change).
+  assert.ok(seen.some((s) => /^(queued \(\d+ ahead\)…|grading…) \d+ s$/.test(s)), `the status while waiting: ${JSON.stringify(seen)}`);
   assert.match(html, /Score: \d+ \/ 30/);
   assert.match(html, /<svg/, 'the counterexample is drawn as a space-time diagram');
   assert.match(html, /#scenario=/, 'with a link that replays it in the playground');
@@ -71,7 +83,9 @@ const feedback = async () => (await page.$('#feedback')).contentFrame();
 // block), and the feedback still cannot run script.
 test('"Replay in playground" opens the playground in a window of its own; the feedback runs no script', { skip }, async () => {
   const fb = await feedback();
-  const link = fb.locator('a', { hasText: 'Replay this run in the playground' }).first();
+  // A Go file's schedule replays on the exercise's own algorithm (the
+  // playground runs no student Go), and the link says so.
+  const link = fb.locator('a', { hasText: "Replay this schedule on the exercise's own algorithm, in the playground" }).first();
   const scenarioURL = await link.getAttribute('href');
   assert.match(scenarioURL, /#scenario=/);
   const [popup] = await Promise.all([
@@ -137,7 +151,7 @@ test('the feedback frame fits its content, the first failure at the top', { skip
   const order = await fb.evaluate(() => {
     const y = (el) => (el ? el.getBoundingClientRect().top : -1);
     const h2 = [...document.querySelectorAll('h2')];
-    const replay = [...document.querySelectorAll('a')].find((a) => a.textContent.includes('Replay this run'));
+    const replay = [...document.querySelectorAll('a')].find((a) => a.textContent.includes('Replay this'));
     const steps = [...document.querySelectorAll('h3')].find((h) => h.textContent.includes('Step by step'));
     const all = h2.find((h) => /All tests/.test(h.textContent));
     return { first: h2[0]?.textContent, replay: y(replay), steps: y(steps), all: y(all) };

@@ -48,7 +48,7 @@ try {
     await shot('exercise');
 
     await submit(page, mutant(EXERCISE, 'no_tie_break'));
-    await page.frameLocator('#feedback').locator('text=Replay this run in the playground').first().waitFor();
+    await page.frameLocator('#feedback').locator('a', { hasText: /Replay this (run|schedule)/ }).first().waitFor();
     await page.$eval('#feedback', (f) => f.scrollIntoView());
     await shot('feedback');
     await page.close();

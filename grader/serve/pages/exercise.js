@@ -118,16 +118,29 @@ if (work) {
     refused: 'not graded: your code uses something outside what the exercise allows',
   })[res.status] || '';
 
+  // waiting says where a submission is while it waits, with the seconds
+  // since it was sent: a long poll answers only when something changes,
+  // so without the clock a grading of several seconds looks stuck.
+  let waitingFor = null;
+  const waiting = (v, since) => {
+    const text = v.status === 'queued' ? `queued (${v.queue_position ?? 0} ahead)…` : 'grading…';
+    const show = () => say(`${text} ${Math.floor((Date.now() - since) / 1000)} s`);
+    clearInterval(waitingFor);
+    show();
+    waitingFor = setInterval(show, 1000);
+  };
+  const doneWaiting = () => { clearInterval(waitingFor); waitingFor = null; };
+
   // follow waits for submission id; sent is the source submitted from
   // this page (its problems are marked in the editor if it is unchanged).
-  async function follow(id, sent) {
+  async function follow(id, sent, since = Date.now()) {
     for (;;) {
       const r = await fetch(`/api/submissions/${id}?wait=20`);
       const v = await r.json();
-      if (!r.ok) { say(v.error || `error ${r.status}`); return; }
-      if (v.status === 'queued') say(`queued (${v.queue_position ?? 0} ahead)…`);
-      else if (v.status === 'running') say('grading…');
-      else if (v.status === 'failed') { say(v.message); remember(id, { status: 'failed' }); return; }
+      if (!r.ok) { doneWaiting(); say(v.error || `error ${r.status}`); return; }
+      if (v.status === 'queued' || v.status === 'running') { waiting(v, since); continue; }
+      doneWaiting();
+      if (v.status === 'failed') { say(v.message); remember(id, { status: 'failed' }); return; }
       else if (v.status === 'done') {
         const res = v.result;
         const why = notGraded(res);
@@ -147,6 +160,7 @@ if (work) {
     submit.disabled = true;
     showProblems([]);
     say('sending…');
+    const since = Date.now();
     const sent = src.value;
     try {
       const r = await fetch('/api/submissions', {
@@ -157,10 +171,12 @@ if (work) {
       const v = await r.json();
       if (!r.ok) { say(v.error || `error ${r.status}`); return; }
       remember(v.id, { status: 'queued' });
-      await follow(v.id, sent);
+      if (v.status === 'queued' || v.status === 'running') waiting(v, since);
+      await follow(v.id, sent, since);
     } catch (e) {
       say(`the server did not answer: ${e.message}`);
     } finally {
+      doneWaiting();
       submit.disabled = false;
     }
   });
