@@ -57,6 +57,7 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
   const starter = await page.textContent('.cm-content');
   assert.match(starter, /type Node struct\{ \*rasteps\.Vars \}/, 'the starter is in the Go editor');
   assert.ok(await page.$('.cm-content .tok-keyword, .cm-content span[class]'), 'Go is highlighted');
+  assert.equal(await page.isVisible('#feedback'), false, 'no empty feedback frame before a submission');
 });
 
 test('a wrong solution gets a counterexample', { skip }, async () => {
