@@ -92,7 +92,14 @@ func plainTest(r *Result, t *Test, o Options) string {
 	if ce.Loop >= 0 && ce.Loop < len(ce.Steps) {
 		fmt.Fprintf(&b, "(* steps %d-%d repeat forever)\n", ce.Loop+1, len(ce.Steps))
 	}
-	b.WriteString("\nSpace-time diagram (● acts, ┃ in the CS, ├─m1─> message m1 delivered):\n\n")
+	legend := "● acts"
+	if crashes(ce) {
+		legend += ", × crashes"
+	}
+	if usesCS(ce) {
+		legend += ", ┃ in the CS"
+	}
+	fmt.Fprintf(&b, "\nSpace-time diagram (%s, ├─m1─> message m1 delivered):\n\n", legend)
 	b.WriteString(Diagram(ce))
 	if link := ReplayLink(r, t, o); link != "" {
 		fmt.Fprintf(&b, "\n%s:\n%s\n", strings.TrimPrefix(replayLabel(r), "▶ "), link)
