@@ -73,6 +73,7 @@ type scratch struct {
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
+	someCS  bool // some node is in the CS in the successor
 	known   bool
 	_       [cacheLine]byte
 }
@@ -218,7 +219,7 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	w.EncodeTail(&sc.enc)
 	sc.known = sc.part(len(w.Nodes)) && nodeKnown
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
-		sc.waiting, sc.unsafe = waiting(w), w.Unsafe()
+		sc.waiting, sc.unsafe, sc.someCS = waiting(w), w.Unsafe(), len(w.InCS()) > 0
 		sc.restore(w, i, orig)
 		return out
 	}
@@ -253,7 +254,7 @@ func (sc *scratch) phases(i int, now sim.Phase) {
 	if now == sim.InCS {
 		in++
 	}
-	sc.unsafe = in > 1
+	sc.unsafe, sc.someCS = in > 1, in > 0
 }
 
 // part puts the id of the part in sc.enc into the successor's vector at

@@ -276,7 +276,12 @@ func TestFaultTexts(t *testing.T) {
 					res, alg := gradeCode(t, ex, code, wire, keep)
 					checkFeedback(t, res, alg, op.String())
 					assert.Less(t, res.Score, res.MaxScore)
-					assert.Positive(t, res.Score, "the tests that do not reach %s still pass", op)
+					if entryPath(op) {
+						// Nobody ever enters: no safety is scored either.
+						assert.Zero(t, res.Score, "no node enters when %s fails", op)
+					} else {
+						assert.Positive(t, res.Score, "the tests that do not reach %s still pass", op)
+					}
 				}
 			})
 		}
@@ -432,5 +437,43 @@ func TestStoppedScheduleSaysWhyTheStepWouldFail(t *testing.T) {
 		require.Len(t, res.Tests, 1)
 		assert.Contains(t, res.Tests[0].Message, "is not possible now", vis)
 		assert.Contains(t, res.Tests[0].Message, want, vis)
+	}
+}
+
+// entryPath reports whether every entry to the critical section of two
+// nodes needs step op of Ben-Ari's listing (choose a number, ask, and the
+// other's receipt and decision): where it fails, no node ever enters.
+func entryPath(op rasteps.Op) bool {
+	return op == rasteps.OpP2 || op == rasteps.OpP4 || op == rasteps.OpP11 || op == rasteps.OpP12
+}
+
+// idle is code that does nothing at any step: a starter handed in as it is.
+type idle struct{ *rasteps.Vars }
+
+func (idle) P2()     {}
+func (idle) P4(int)  {}
+func (idle) P6a()    {}
+func (idle) P7() int { return -1 }
+func (idle) P8(int)  {}
+func (idle) P9(int)  {}
+func (idle) P11()    {}
+func (idle) P12()    {}
+
+// Safety in which no node ever enters the critical section earns nothing:
+// code that does nothing would score every safety exploration. A correct
+// file still scores them (TestSolutionsGetFullMarks).
+func TestSafetyWithNobodyInTheCSEarnsNothing(t *testing.T) {
+	ex := loadExercise(t, "ra-steps")
+	code := rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return idle{v} })
+	res, _ := gradeCode(t, ex, code, false, func(p planned) bool { return p.expl != nil && strings.HasSuffix(p.name, ": safety") })
+	require.NotEmpty(t, res.Tests)
+	for _, tt := range res.Tests {
+		assert.False(t, tt.Passed, tt.Name)
+		assert.Regexp(t, `^Safety holds only because no node ever enters the critical section: in none of this configuration's schedules \(\d+ states\) does a node get in`, tt.Message, tt.Name)
+	}
+	code = rasteps.BenAriCode(func(v *rasteps.Vars) rasteps.Steps { return faulty{v, rasteps.Op(255), nil} })
+	res, _ = gradeCode(t, ex, code, false, func(p planned) bool { return p.expl != nil && strings.HasSuffix(p.name, ": safety") })
+	for _, tt := range res.Tests {
+		assert.True(t, tt.Passed, "%s: %s", tt.Name, tt.Message)
 	}
 }

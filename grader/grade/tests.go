@@ -3,6 +3,7 @@ package grade
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"dmelab/algorithms/explore"
@@ -507,6 +508,10 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 		rt.Message = r.explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f)
 		return nil
 	}
+	if msg := r.vacuous(cfg, props, res, exhaustive); msg != "" {
+		rt.Message = msg
+		return nil
+	}
 	for _, p := range props {
 		if exhaustive && res.Verdicts[p] != explore.Holds {
 			why := res.Stopped()
@@ -523,6 +528,39 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 	}
 	rt.Passed = true
 	return nil
+}
+
+// vacuous says why safety, which a search or the walks found holding,
+// earns nothing: no node ever entered the critical section, so nothing
+// could be unsafe (a starter that does nothing would score its safety
+// points). A search in full that stored no such state proves it; a
+// reduced one may store none though one is reachable, so a search in full
+// settles it, and only a complete one that saw none says no. Walks speak
+// only of themselves: no walk let a node in. Elections have no critical
+// section. Empty when safety is not in props or someone entered.
+func (r *runner) vacuous(cfg explore.Config, props []string, res *explore.Result, exhaustive bool) string {
+	if r.alg.Election || !slices.Contains(props, explore.Safety) || res.SawCS || res.Verdicts[explore.Safety] == explore.Violated {
+		return ""
+	}
+	if !exhaustive {
+		return "Safety was never put to the test: in none of the walks did a node enter the critical section, so no two could be in it at once. Safety is scored once nodes get in."
+	}
+	if res.Verdicts[explore.Safety] != explore.Holds {
+		return "" // not settled: said as such
+	}
+	states := res.States
+	if res.Reduced {
+		full := cfg
+		full.NoReduce, full.Props = true, []string{explore.Safety}
+		f, err := r.search(func(c explore.Config) (*explore.Result, error) { return explore.Check(c) }, full)
+		if err != nil || f.SawCS || !f.Complete {
+			return ""
+		}
+		states = f.States
+	} else if !res.Complete {
+		return ""
+	}
+	return fmt.Sprintf("Safety holds only because no node ever enters the critical section: in none of this configuration's schedules (%d states) does a node get in, so no two can be in it at once. Safety is scored once nodes can enter.", states)
 }
 
 // failedNode says where a search that did not settle a property made a

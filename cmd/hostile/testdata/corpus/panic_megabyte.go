@@ -1,7 +1,7 @@
-// An honest bug: panics with a megabyte of text and invalid UTF-8.
+// An honest bug: panics with a megabyte of text and invalid UTF-8; every entry needs P12, so nothing scores.
 // exercise: ra-steps
 // exit: 0
-// score: 1-29
+// score: 0
 // says: panicked
 package ra
 

@@ -1,7 +1,7 @@
-// An honest bug: panics with a text holding #, tabs, double spaces, CR, LF.
+// An honest bug: panics with a text holding #, tabs, double spaces, CR, LF; every entry needs P4, so nothing scores.
 // exercise: ra-steps
 // exit: 0
-// score: 1-29
+// score: 0
 // says: P4 panicked at line 15: a#b  c\td
 package ra
 
