@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"debug/elf"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,6 +38,25 @@ flags:
   --root DIR         the dmelab sources to pack (default: found, or $DMELAB_ROOT)
   --image IMAGE      PrairieLearn's grading image (default golang:MAJOR.MINOR)
 `
+
+// platformBinary checks that bin is dmelab built for the platforms'
+// machines (linux/amd64): a wrong file packs without complaint otherwise,
+// and every student's submission then meets a broken autograder.
+func platformBinary(bin []byte) error {
+	const how = "build it with GOOS=linux GOARCH=amd64 go build ./cmd/dmelab (make gradescope does)"
+	f, err := elf.NewFile(bytes.NewReader(bin))
+	if err != nil {
+		return fmt.Errorf("not a Linux executable: %s", how)
+	}
+	defer f.Close()
+	if f.Machine != elf.EM_X86_64 {
+		return fmt.Errorf("built for %s, not amd64: %s", f.Machine, how)
+	}
+	if !bytes.Contains(bin, []byte(packUsage[:40])) {
+		return fmt.Errorf("a Linux executable, but not dmelab: %s", how)
+	}
+	return nil
+}
 
 func cmdPack(args []string, stdout, stderr io.Writer) int {
 	bad := func(format string, a ...any) int {
@@ -84,6 +104,9 @@ func cmdPack(args []string, stdout, stderr io.Writer) int {
 	bin, err := os.ReadFile(*binary)
 	if err != nil {
 		return bad("%s", err)
+	}
+	if err := platformBinary(bin); err != nil {
+		return bad("--binary %s: %v", *binary, err)
 	}
 	if *root == "" {
 		wd, _ := os.Getwd()

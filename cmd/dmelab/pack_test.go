@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -19,9 +20,14 @@ import (
 )
 
 func TestPack(t *testing.T) {
+	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+		t.Skip("packs this test's own program as the platforms' dmelab (linux/amd64)")
+	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "dmelab-linux")
-	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755))
+	// This test's program is a linux/amd64 executable holding dmelab's
+	// commands, as a dmelab built for the platforms is.
+	bin, err := os.Executable()
+	require.NoError(t, err)
 	out := filepath.Join(dir, "gs.zip")
 	code, stdout, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", bin, "--out", out)
 	require.Equal(t, exitOK, code, errs)
@@ -54,6 +60,19 @@ func TestPack(t *testing.T) {
 	} {
 		code, _, _ := runCLI(args...)
 		assert.Equal(t, exitUsage, code, args)
+	}
+
+	// A file that is not dmelab for linux/amd64 is refused, saying how to
+	// build the right one: a script, and a Linux program that is not dmelab.
+	script := filepath.Join(dir, "dmelab.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755))
+	other, err := exec.LookPath("sh")
+	require.NoError(t, err)
+	for _, b := range []string{script, other} {
+		code, _, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", b, "--out", filepath.Join(dir, "no.zip"))
+		assert.Equal(t, exitUsage, code, b)
+		assert.Contains(t, errs, "GOOS=linux GOARCH=amd64", b)
+		assert.NoFileExists(t, filepath.Join(dir, "no.zip"))
 	}
 }
 

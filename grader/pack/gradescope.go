@@ -103,8 +103,15 @@ cd "$AG/source"
 # The dmelab sources the submissions are compiled with, if packed.
 if [ -f dmelab-src/go.mod ]; then export DMELAB_ROOT="$PWD/dmelab-src"; fi
 chmod +x dmelab
+# The reference solution, graded once: the caches warm up, and an
+# autograder that cannot grade (a wrong binary, a broken exercise) fails
+# here, where the course staff see it, not at every student's submission.
+# (A graded file exits 0 whatever its score.)
 if [ -f exercise/{{.Solution}} ]; then
-  ./dmelab grade --exercise exercise --format json --out /tmp/dmelab-warmup.json {{.Flags}} exercise/{{.Solution}} || true
+  if ! ./dmelab grade --exercise exercise --format json --out /tmp/dmelab-warmup.json {{.Flags}} exercise/{{.Solution}}; then
+    echo "setup.sh: dmelab could not grade the exercise's own solution: this autograder would fail every submission" >&2
+    exit 1
+  fi
 fi
 `))
 

@@ -245,7 +245,8 @@ ENV DMELAB_ROOT=/dmelab-src
 {{end}}COPY warmup/ /warmup/
 RUN for d in /warmup/*/; do \
       for s in "$d/solution.go" "$d/solution.txt"; do \
-        if [ -f "$s" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$s" || true; fi; \
+        if [ -f "$s" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$s" \
+          || { echo "dmelab could not grade $s: this image would fail every submission" >&2; exit 1; }; fi; \
       done; \
     done; rm -rf /warmup /tmp/warmup.json
 `))
