@@ -212,7 +212,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	case sol.Status != report.Graded:
 		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution is %s: %s", sol.Status, firstProblem(sol)))
 	case sol.Score < sol.MaxScore:
-		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", ")))
+		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(sol)))
 	}
 	v.Starter = jobs[1].res
 	switch st := v.Starter; {
@@ -315,6 +315,22 @@ func failed(r *report.Result) []string {
 		}
 	}
 	return f
+}
+
+// firstFailure is what the first failed test says, as the reference's
+// grading feedback would (the schedule's file and line, the reason),
+// bounded: the staff see why without grading the file themselves.
+func firstFailure(r *report.Result) string {
+	for _, t := range r.Tests {
+		if t.Points < t.MaxPoints && t.Message != "" {
+			msg := strings.Join(strings.Fields(t.Message), " ")
+			if len(msg) > 400 {
+				msg = msg[:400] + "…"
+			}
+			return fmt.Sprintf(" (%s: %s)", t.Name, msg)
+		}
+	}
+	return ""
 }
 
 func firstProblem(r *report.Result) string {

@@ -193,3 +193,27 @@ func TestValidateQuickAndFull(t *testing.T) {
 	assert.Equal(t, full.Solution, quick.Solution, "the reference is graded in full either way")
 	assert.Equal(t, reports["full"].Markdown(), reports["full, 2 workers"].Markdown())
 }
+
+// A reference solution that fails a test is told with the first failure's
+// own words: the schedule's file and line and what did not hold, not
+// only the test's name.
+func TestValidateSaysWhyTheReferenceFails(t *testing.T) {
+	dir := t.TempDir()
+	ex := copyExercise(t, "token-ring", dir)
+	p := filepath.Join(ex, "public", "alone.scn")
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	broken := strings.Replace(string(b), "expect N1 token = no\n", "expect N1 token = yes\n", 1)
+	require.NotEqual(t, string(b), broken)
+	require.NoError(t, os.WriteFile(p, []byte(broken), 0o644))
+	r, err := Dir(context.Background(), ex, Options{Grader: newGrader(t)})
+	require.NoError(t, err)
+	require.Len(t, r.Exercises, 1)
+	var said string
+	for _, pr := range r.Exercises[0].Problems {
+		if strings.HasPrefix(pr, "the reference solution scores ") {
+			said = pr
+		}
+	}
+	assert.Regexp(t, `^the reference solution scores 23 of 24; it fails public/alone \(public/alone: "expect N1 token = yes" \(public/alone\.scn:\d+\) does not hold after step \d+: N1 token is no\.`, said)
+}
