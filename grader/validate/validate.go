@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -136,6 +137,25 @@ type LoadError struct{ Err error }
 
 func (e *LoadError) Error() string { return e.Err.Error() }
 
+// inFile is a load error's line that starts with a file of the exercise
+// ("public/alone.scn:13:1: ...").
+var inFile = regexp.MustCompile(`^[\w./-]+\.(scn|md|go|txt|patch|walk)[:\s]`)
+
+// inExercise names the exercise of a set in each line of its load error:
+// many exercises have a public/alone.scn, so the file alone does not say
+// which is broken.
+func inExercise(name string, err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		if inFile.MatchString(l) {
+			lines[i] = name + "/" + l
+		} else {
+			lines[i] = name + ": " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // Dir validates dir: one exercise (it holds exercise.md) or a set.
 func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 	if _, err := os.Stat(filepath.Join(dir, "exercise.md")); err == nil {
@@ -160,7 +180,7 @@ func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 	for _, name := range set.Order {
 		ex, err := exercise.Load(filepath.Join(dir, name), o.HiddenDir)
 		if err != nil {
-			errs = append(errs, err.Error())
+			errs = append(errs, inExercise(name, err))
 			continue
 		}
 		exs = append(exs, ex)

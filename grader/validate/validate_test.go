@@ -152,6 +152,18 @@ func TestValidateBadSet(t *testing.T) {
 	}
 	_, err := Dir(context.Background(), t.TempDir(), Options{Grader: newGrader(t)})
 	assert.ErrorContains(t, err, "no exercises")
+
+	// A broken file of an exercise of the set is named with its exercise:
+	// many have a public/alone.scn.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "set.md"), []byte("---\ntitle: T\norder: [ra-steps]\n---\nintro\n"), 0o644))
+	alone := filepath.Join(dir, "ra-steps", "public", "alone.scn")
+	b, err := os.ReadFile(alone)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(alone, append(b, []byte("expct N1 phase = idle\n")...), 0o644))
+	_, err = Dir(context.Background(), dir, Options{Grader: newGrader(t)})
+	var bad *LoadError
+	require.ErrorAs(t, err, &bad)
+	assert.Regexp(t, `^ra-steps/public/alone\.scn:\d+:1: unknown statement "expct"`, err.Error())
 }
 
 // Quick (the default) stops each mutant's grading at its first failing
