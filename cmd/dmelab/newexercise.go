@@ -50,7 +50,8 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab new: "+format+"\n", a...)
 		return exitUsage
 	}
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+	// dmelab new --help, and dmelab new exercise --help as well.
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") || len(args) > 1 && args[0] == "exercise" && (args[1] == "-h" || args[1] == "--help") {
 		fmt.Fprint(stdout, newUsage)
 		return exitOK
 	}

@@ -145,3 +145,12 @@ func TestNewExerciseBadSet(t *testing.T) {
 	assert.Contains(t, errs, "set.md")
 	assert.NoDirExists(t, filepath.Join(dir, "my-ra"))
 }
+
+// Help is asked for either way: dmelab new --help, dmelab new exercise --help.
+func TestNewHelp(t *testing.T) {
+	for _, args := range [][]string{{"new", "--help"}, {"new", "-h"}, {"new", "exercise", "--help"}, {"new", "exercise", "-h"}} {
+		code, stdout, errs := runCLI(args...)
+		assert.Equal(t, exitOK, code, "%v: %s", args, errs)
+		assert.Contains(t, stdout, "dmelab new exercise", args)
+	}
+}
