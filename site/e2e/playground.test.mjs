@@ -234,6 +234,22 @@ test('after the search, the liveness check shows its own progress', { skip }, as
   await page.check('input[name=prop][value=order]');
 });
 
+test('an election is not asked about Order, which it has none of', { skip }, async () => {
+  await configure({ algo: 'election-ring', nodes: 3, requests: 1 });
+  assert.ok(await page.isChecked('input[name=prop][value=order]'), 'Order is ticked, as by default');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForFunction(() => /^Explored election-ring/.test(document.getElementById('progress').textContent), null, { timeout: 120000 });
+  assert.equal(await page.locator('#verdicts li[data-property=safety]').count(), 1);
+  assert.equal(await page.locator('#verdicts li[data-property=order]').count(), 0, 'no "order unknown" for an election');
+  // Order alone: said why nothing is searched.
+  await page.uncheck('input[name=prop][value=safety]');
+  await page.uncheck('input[name=prop][value=liveness]');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForFunction(() => /an election has none/.test(document.body.textContent), null, { timeout: 10000 });
+  await page.check('input[name=prop][value=safety]');
+  await page.check('input[name=prop][value=liveness]');
+});
+
 test('after a reduced search finds a violation, the search for a shorter run says so', { skip }, async () => {
   await configure({ algo: 'ra-benari-numfirst', nodes: 3, requests: 1 });
   await page.uncheck('input[name=prop][value=liveness]');

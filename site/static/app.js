@@ -482,12 +482,16 @@ async function explore(ev) {
   }
   p = withListing(p, listingView.applied());
   if (p.requests === 0 && !isElection(p.algo)) { refuseNoRequests(p); return; }
+  // Order is mutual exclusion's: an election has none to keep, so it is
+  // not asked (else it would read "order unknown").
+  const asked = isElection(p.algo) ? props.filter((x) => x !== 'order') : props;
+  if (!asked.length) { toast('Order is about entering a critical section: an election has none. Choose safety or liveness.', 'error'); return; }
   $('explore').disabled = true;
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
   $('progress').textContent = 'Loading the explorer…';
   try {
-    const res = await explorer.check({ ...p, props, maxStates }, (m) => {
+    const res = await explorer.check({ ...p, props: asked, maxStates }, (m) => {
       const secs = `${(m.ms / 1000).toFixed(1)} s`;
       $('progress').textContent = m.liveness
         ? `${nf.format(m.states)} states searched · checking liveness: N${m.liveness.node + 1}'s waiting states, ${nf.format(m.liveness.checked)} gone through · ${secs}`
@@ -496,7 +500,10 @@ async function explore(ev) {
           : `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${secs}`;
     });
     $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions${method(res)} · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
-    drawVerdicts($('verdicts'), res, (ce) => showCounterexample(p, ce));
+    // The answer lists every property, unknown where not asked: show
+    // the ones asked (an election is not asked about Order).
+    const shown = { ...res, properties: Object.fromEntries(Object.entries(res.properties).filter(([k]) => asked.includes(k))) };
+    drawVerdicts($('verdicts'), shown, (ce) => showCounterexample(p, ce));
     exploredAlgo = p.algo;
     const shortest = res.counterexample;
     if (shortest) showCounterexample(p, shortest);
