@@ -155,6 +155,8 @@ test('a syntax error is marked on its line while typing', { skip }, async () => 
   assert.equal(await editorText(), SEED001);
   await page.keyboard.press('Control+Enter');
   await page.waitForFunction(() => /All 33 expectations hold/.test(document.getElementById('scenario-status').textContent));
+  // The toast about the problem fixed is gone with it.
+  assert.ok(await page.locator('#toast.error', { hasText: 'The scenario has' }).isHidden(), 'no stale error toast');
 });
 
 test('a scenario link opens the scenario at its step, and reloads the same', { skip }, async () => {

@@ -226,6 +226,8 @@ function runScenario(text = editor.text(), at = -1, listing = listingView.applie
     return false;
   }
   counterexample = null;
+  // The scenario runs now: a toast about its earlier problem is stale.
+  if ($('toast').classList.contains('error') && /^The scenario has /.test($('toast').textContent)) $('toast').hidden = true;
   if (at >= 0 && at <= r.run.state.steps.length) r.run.seek(at);
   const p = { ...DEFAULT, ...r.run.state.params };
   adopt(r.run, p, text);
