@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"dmelab/grader/exercise"
+	"dmelab/grader/validate"
 )
 
 func TestNewExercise(t *testing.T) {
@@ -153,4 +154,24 @@ func TestNewHelp(t *testing.T) {
 		assert.Equal(t, exitOK, code, "%v: %s", args, errs)
 		assert.Contains(t, stdout, "dmelab new exercise", args)
 	}
+}
+
+// The scaffold is unfinished until the staff replace its placeholders and
+// add hidden tests, and validate says so (validate.Unfinished reads the
+// very placeholders this command writes).
+func TestNewExerciseIsUnfinished(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, exec.Command("cp", "-r", "../../exercises/ra-steps", dir).Run())
+	code, _, errs := runCLI("new", "exercise", "my-ra", "--algo", "ra-benari", "--in", dir)
+	require.Equal(t, exitOK, code, errs)
+	ex, err := exercise.Load(filepath.Join(dir, "my-ra"), "")
+	require.NoError(t, err)
+	got := validate.Unfinished(ex)
+	require.Len(t, got, 3, "%q", got)
+	assert.Contains(t, got[0], "exercise.md still holds the statement dmelab new wrote")
+	assert.Contains(t, got[1], "public/first.scn is still the schedule dmelab new wrote")
+	assert.Contains(t, got[2], "no hidden test")
+	done, err := exercise.Load(filepath.Join(dir, "ra-steps"), "")
+	require.NoError(t, err)
+	assert.Empty(t, validate.Unfinished(done), "a finished exercise")
 }

@@ -137,6 +137,33 @@ type LoadError struct{ Err error }
 
 func (e *LoadError) Error() string { return e.Err.Error() }
 
+// What dmelab new writes for the staff to replace (cmd/dmelab's scaffold
+// uses these, so that the two cannot drift apart).
+const (
+	ScaffoldStatement = "What the student builds, in the course notes' words"
+	ScaffoldSchedule  = "# A first public schedule: replace it"
+)
+
+// Unfinished lists what an exercise still lacks that grading cannot see:
+// the statement or a public schedule dmelab new wrote, left as it was,
+// and hidden tests, without which a student can pass by fitting the
+// public schedules alone.
+func Unfinished(ex *exercise.Exercise) []string {
+	var p []string
+	if strings.Contains(ex.Statement, ScaffoldStatement) {
+		p = append(p, "exercise.md still holds the statement dmelab new wrote: write what the student builds")
+	}
+	for _, s := range ex.Public {
+		if strings.Contains(string(s.Text), ScaffoldSchedule) {
+			p = append(p, fmt.Sprintf("%s is still the schedule dmelab new wrote: replace it with a run the statement describes", s.Path))
+		}
+	}
+	if len(ex.Hidden)+len(ex.Walks) == 0 {
+		p = append(p, "no hidden test (hidden/*.scn, hidden/*.walk): students could pass by fitting the public schedules")
+	}
+	return p
+}
+
 // inFile is a load error's line that starts with a file of the exercise
 // ("public/alone.scn:13:1: ...").
 var inFile = regexp.MustCompile(`^[\w./-]+\.(scn|md|go|txt|patch|walk)[:\s]`)
@@ -244,6 +271,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if len(ex.Mutants) < MinMutants {
 		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least %d", len(ex.Mutants), MinMutants))
 	}
+	v.Problems = append(v.Problems, Unfinished(ex)...)
 	for i, mu := range ex.Mutants {
 		res := jobs[2+i].res
 		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
