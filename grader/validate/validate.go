@@ -285,7 +285,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 				m.First, m.CaughtBy = true, m.CaughtBy[:1] // the tests after it did not run
 			}
 		default:
-			m.Hint = fmt.Sprintf("survived %d tests (%s)", len(res.Tests), kinds(ex))
+			m.Hint = fmt.Sprintf("survived %s (%s)", plural(len(res.Tests), "test"), kinds(res))
 			if o.Probe {
 				if h, err := probe(ctx, o, ex, mu); err != nil {
 					return nil, err
@@ -337,22 +337,46 @@ func probe(ctx context.Context, o Options, ex *exercise.Exercise, mu exercise.Mu
 }
 
 // kinds says which kinds of tests the exercise has.
-func kinds(ex *exercise.Exercise) string {
-	var k []string
-	add := func(n int, what string) {
-		if n > 0 {
-			k = append(k, fmt.Sprintf("%d %s", n, what))
+// kinds counts a grading's tests by kind, so that the counts add up to
+// its tests: public (schedules, the voting sets), hidden (schedules,
+// walks) and explorations (one per property scored apart, conformance).
+func kinds(res *report.Result) string {
+	var public, hidden, search int
+	for _, t := range res.Tests {
+		switch t.Visibility {
+		case report.Public:
+			public++
+		case report.Hidden:
+			hidden++
+		default:
+			search++
 		}
 	}
-	add(len(ex.Public), "public schedules")
-	add(len(ex.Hidden), "hidden schedules")
-	add(len(ex.Conform), "conformance searches")
-	add(len(ex.Explore), "explorations")
-	add(len(ex.Walks), "walks")
+	var k []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{public, "public"}, {hidden, "hidden"}, {search, "exploration"}} {
+		if c.n > 0 {
+			w := c.what
+			if w == "exploration" && c.n > 1 {
+				w = "explorations"
+			}
+			k = append(k, fmt.Sprintf("%d %s", c.n, w))
+		}
+	}
 	if len(k) == 0 {
 		return "no tests"
 	}
 	return strings.Join(k, ", ")
+}
+
+// plural is "1 test" or "n tests".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func failed(r *report.Result) []string {

@@ -76,7 +76,10 @@ func TestValidateFindsSurvivors(t *testing.T) {
 		byName[m.File] = m
 	}
 	assert.False(t, byName["disguised.go"].Caught())
-	assert.Contains(t, byName["disguised.go"].Hint, "survived")
+	// Its tests counted by kind add up: ra-steps has 4 public and 6
+	// hidden schedules, a walk, and 2 configurations explored for safety
+	// and liveness apart.
+	assert.Equal(t, "survived 15 tests (4 public, 7 hidden, 4 explorations)", byName["disguised.go"].Hint)
 	assert.True(t, byName["no_tie_break.patch"].Caught())
 	assert.Equal(t, []string{"public/exit_replies"}, byName["no_tie_break.patch"].CaughtBy, "the first test to fail")
 	assert.Equal(t, e.MaxScore, e.Solution.Score, "the reference passes")
