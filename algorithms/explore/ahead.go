@@ -70,7 +70,7 @@ type aheadSucc struct {
 	keyAt   int32    // keys[keyAt:] holds its key, if keyed
 	waiting uint32
 	unsafe  bool
-	cs      bool // some node is in the CS
+	decided bool // see sim.World.Decided
 	keyed   bool
 	noted   bool     // notes holds what bfs notes of its event
 	node    uint8    // the node the event changed
@@ -270,7 +270,7 @@ func (s *search) expandAhead(l *lane, j int) bool {
 		from := len(sc.later)
 		out := sc.apply(w, e)
 		l.vecs = append(l.vecs, sc.succ...)
-		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, cs: sc.someCS, later: [2]int32{int32(from), int32(len(sc.later))}, node: uint8(e.Node)}
+		su := aheadSucc{waiting: sc.waiting, unsafe: sc.unsafe, decided: sc.decided, later: [2]int32{int32(from), int32(len(sc.later))}, node: uint8(e.Node)}
 		if s.slp != nil {
 			at := len(l.sleeps)
 			l.sleeps = append(l.sleeps, s.slp.took(z, k)...)
@@ -344,7 +344,7 @@ func (s *search) addAhead(w *sim.World, l *lane, st *aheadState) {
 			idx, isNew = s.st.add(v)
 		}
 		if isNew {
-			s.added(st.cur, idx, su.waiting, su.unsafe, su.cs)
+			s.added(st.cur, idx, su.waiting, su.unsafe, su.decided)
 		}
 		if s.slp != nil {
 			s.slp.reached(idx, isNew, l.sleeps[su.sleep[0]:su.sleep[1]])

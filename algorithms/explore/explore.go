@@ -184,13 +184,14 @@ type Result struct {
 	// Lanes is how many lanes computed successors at once (see
 	// Config.Fork): 1 when the search computed them all on its own core.
 	Lanes int
-	// SawCS says that some state the search stored has a node in the
-	// critical section. A search in full (not Reduced) stores every
-	// reachable state, so there false means that no node can ever enter:
-	// safety then holds for want of anyone to be unsafe (the grader
-	// scores no such safety). A reduced search may store no such state
-	// though one is reachable.
-	SawCS bool
+	// SawDecision says that some state the search stored is decided
+	// (sim.World.Decided): a node is in the critical section, or for an
+	// election a node has elected a leader. A search in full (not
+	// Reduced) stores every reachable state, so there false means that no
+	// node can ever enter (or elect): safety then holds for want of anyone
+	// to be unsafe (the grader scores no such safety). A reduced search
+	// may store no such state though one is reachable.
+	SawDecision bool
 	// LivenessStopped says that Config.Stop ended the liveness check
 	// after a search that was complete: the other verdicts stand, and
 	// liveness is unknown unless a starvation had been found.

@@ -27,14 +27,14 @@ func (s *search) ample(w *sim.World, sc *scratch, cur int, evs []sim.Event) bool
 			}
 			start := len(s.ampBuf)
 			s.ampBuf = append(s.ampBuf, sc.succ...)
-			s.amp = append(s.amp, ampleSucc{start, len(s.ampBuf), sc.waiting, sc.unsafe, sc.someCS})
+			s.amp = append(s.amp, ampleSucc{start, len(s.ampBuf), sc.waiting, sc.unsafe, sc.decided})
 		}
 		for k := range set {
 			a := s.amp[k]
 			s.transitions++
 			idx, isNew := s.st.add(s.ampBuf[a.from:a.to])
 			if isNew {
-				s.added(cur, idx, a.waiting, a.unsafe, a.cs)
+				s.added(cur, idx, a.waiting, a.unsafe, a.decided)
 			}
 			s.edges.push(uint32(idx))
 		}
@@ -152,5 +152,5 @@ type ampleSucc struct {
 	from, to int // its vector in ampBuf
 	waiting  uint32
 	unsafe   bool
-	cs       bool // some node is in the CS
+	decided  bool // see sim.World.Decided
 }

@@ -73,7 +73,7 @@ type scratch struct {
 	// Of the last successor:
 	waiting uint32
 	unsafe  bool
-	someCS  bool // some node is in the CS in the successor
+	decided bool // the successor is decided (sim.World.Decided)
 	known   bool
 	_       [cacheLine]byte
 }
@@ -197,6 +197,9 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 				sc.tails.add(j, sc.vec[n], sc.succ[n])
 			}
 			sc.phases(i, d.did.Phase)
+			if w.Alg.Election { // phases knows the CS, not leaders
+				sc.decided = w.Decided()
+			}
 			sc.restore(w, i, orig)
 			return out
 		}
@@ -219,7 +222,7 @@ func (sc *scratch) apply(w *sim.World, e sim.Event) sim.Outcome {
 	w.EncodeTail(&sc.enc)
 	sc.known = sc.part(len(w.Nodes)) && nodeKnown
 	if w.Alg.Election || e.Kind == sim.EvCrash || e.Kind == sim.EvRecover {
-		sc.waiting, sc.unsafe, sc.someCS = waiting(w), w.Unsafe(), len(w.InCS()) > 0
+		sc.waiting, sc.unsafe, sc.decided = waiting(w), w.Unsafe(), w.Decided()
 		sc.restore(w, i, orig)
 		return out
 	}
@@ -254,7 +257,7 @@ func (sc *scratch) phases(i int, now sim.Phase) {
 	if now == sim.InCS {
 		in++
 	}
-	sc.unsafe, sc.someCS = in > 1, in > 0
+	sc.unsafe, sc.decided = in > 1, in > 0
 }
 
 // part puts the id of the part in sc.enc into the successor's vector at

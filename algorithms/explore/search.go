@@ -60,7 +60,7 @@ type search struct {
 	inFlight    int    // the most messages in flight in an expanded state
 	inFlightAt  int    // and its depth
 	nodes       int
-	sawCS       bool // some stored state has a node in the CS (Result.SawCS)
+	sawDecision bool // some stored state is decided (Result.SawDecision)
 }
 
 type classKey struct {
@@ -82,7 +82,7 @@ func newSearch(c Config) (*search, error) {
 	s.wait = newNodeSets(len(w.Nodes))
 	s.wait.push(waiting(w))
 	s.bad.push(w.Unsafe())
-	s.sawCS = len(w.InCS()) > 0
+	s.sawDecision = w.Decided()
 	_, red := w.Nodes[0].(sim.Reducible)
 	// The world's own options decide: a search from a given state (see
 	// CheckFrom) may carry Order ghost state even when Order is not asked.
@@ -227,7 +227,7 @@ func (s *search) bfs() {
 			s.transitions++
 			idx, isNew := s.st.add(sc.succ)
 			if isNew {
-				s.added(cur, idx, sc.waiting, sc.unsafe, sc.someCS)
+				s.added(cur, idx, sc.waiting, sc.unsafe, sc.decided)
 			}
 			if s.slp != nil {
 				s.slp.reached(idx, isNew, s.slp.took(z, k))
@@ -272,10 +272,10 @@ func (s *search) decided() bool {
 }
 
 // added records the bookkeeping of a new state idx reached from cur, in
-// which the nodes of waiting wait; unsafe: two nodes are in the CS; cs:
-// some node is.
-func (s *search) added(cur, idx int, waiting uint32, unsafe, cs bool) {
-	s.sawCS = s.sawCS || cs
+// which the nodes of waiting wait; unsafe: two nodes are in the CS;
+// decided: sim.World.Decided.
+func (s *search) added(cur, idx int, waiting uint32, unsafe, decided bool) {
+	s.sawDecision = s.sawDecision || decided
 	s.parent.push(uint32(cur))
 	if d := s.depth(cur) + 1; d == len(s.levels) {
 		s.levels = append(s.levels, idx)
@@ -420,7 +420,7 @@ func (s *search) result() (*Result, error) {
 		Nodes:           s.nodes,
 		LivenessStopped: s.lv.cut,
 		Lanes:           1,
-		SawCS:           s.sawCS,
+		SawDecision:     s.sawDecision,
 	}
 	if s.ahead.forked {
 		r.Lanes = len(s.ahead.lanes)

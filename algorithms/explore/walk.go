@@ -24,7 +24,8 @@ type WalkConfig struct {
 
 // Walk runs the random walks and reports the shortest violation of each
 // property it met. States counts the states visited (with repeats);
-// SawCS says that some walk let a node into the critical section.
+// SawDecision says that some walk let a node into the critical section
+// (an election's: elect a leader).
 func Walk(c WalkConfig) (*Result, error) {
 	if c.Walks <= 0 {
 		c.Walks = 1000
@@ -43,7 +44,7 @@ func Walk(c WalkConfig) (*Result, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, 0x646d656c6162))
-	res := &Result{Lanes: 1, Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}, SawCS: len(start.InCS()) > 0}
+	res := &Result{Lanes: 1, Verdicts: map[string]Verdict{}, Counterexamples: map[string]*Trace{}, SawDecision: start.Decided()}
 	best := map[string][]sim.Event{}
 	kinds := map[string]string{}
 	var evs []sim.Event
@@ -70,8 +71,8 @@ func Walk(c WalkConfig) (*Result, error) {
 			path = append(path, e)
 			res.States++
 			res.Transitions++
-			if out.Entered {
-				res.SawCS = true
+			if out.Entered || w.Alg.Election && !res.SawDecision && w.Decided() {
+				res.SawDecision = true
 			}
 			if out.OrderBroken {
 				keep(best, kinds, Order, "order", path, c.wants(Order))

@@ -638,6 +638,22 @@ func (w *World) Unsafe() bool {
 }
 
 // MaxAlive is the highest node that has not crashed, or -1.
+// Decided reports whether some node has got what the algorithm is for:
+// a node in the critical section, or for an election a node that has
+// elected a leader. A search that never stores such a state shows its
+// safety only vacuously (nobody could be unsafe).
+func (w *World) Decided() bool {
+	if !w.Alg.Election {
+		return len(w.InCS()) > 0
+	}
+	for _, n := range w.Nodes {
+		if e, ok := n.(Elector); ok && e.Leader() >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // WrongLeaderText says, in w's names, why node's choice of leader breaks
 // the seed's Safe in w's state: the leader has crashed, or a higher node
 // is alive. (Both are "not the highest live node", but a student who let

@@ -531,36 +531,51 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 }
 
 // vacuous says why safety, which a search or the walks found holding,
-// earns nothing: no node ever entered the critical section, so nothing
-// could be unsafe (a starter that does nothing would score its safety
-// points). A search in full that stored no such state proves it; a
-// reduced one may store none though one is reachable, so a search in full
-// settles it, and only a complete one that saw none says no. Walks speak
-// only of themselves: no walk let a node in. Elections have no critical
-// section. Empty when safety is not in props or someone entered.
+// earns nothing: no node ever entered the critical section (in an
+// election: elected a leader), so nothing could be unsafe (a starter that
+// does nothing would score its safety points). A search in full that
+// stored no such state proves it; a reduced one may store none though one
+// is reachable, so a search in full settles it, and only a complete one
+// that saw none says no. Walks speak only of themselves: no walk let a
+// node in. Empty when safety is not in props or someone entered.
 func (r *runner) vacuous(cfg explore.Config, props []string, res *explore.Result, exhaustive bool) string {
-	if r.alg.Election || !slices.Contains(props, explore.Safety) || res.SawCS || res.Verdicts[explore.Safety] == explore.Violated {
+	// Safety, or Order (a node entering before an earlier enter() call),
+	// whichever the test scores: both hold when nobody gets in.
+	p := ""
+	for _, q := range []string{explore.Safety, explore.Order} {
+		if p == "" && slices.Contains(props, q) && res.Verdicts[q] != explore.Violated {
+			p = q
+		}
+	}
+	if p == "" || res.SawDecision {
 		return ""
 	}
+	what := strings.ToUpper(p[:1]) + p[1:]
 	if !exhaustive {
-		return "Safety was never put to the test: in none of the walks did a node enter the critical section, so no two could be in it at once. Safety is scored once nodes get in."
+		if r.alg.Election {
+			return fmt.Sprintf("%s was never put to the test: in none of the walks did a node elect a leader, so none could elect a wrong one. %s is scored once nodes elect.", what, what)
+		}
+		return fmt.Sprintf("%s was never put to the test: in none of the walks did a node enter the critical section. %s is scored once nodes get in.", what, what)
 	}
-	if res.Verdicts[explore.Safety] != explore.Holds {
+	if res.Verdicts[p] != explore.Holds {
 		return "" // not settled: said as such
 	}
 	states := res.States
 	if res.Reduced {
 		full := cfg
-		full.NoReduce, full.Props = true, []string{explore.Safety}
+		full.NoReduce, full.Props = true, []string{p}
 		f, err := r.search(func(c explore.Config) (*explore.Result, error) { return explore.Check(c) }, full)
-		if err != nil || f.SawCS || !f.Complete {
+		if err != nil || f.SawDecision || !f.Complete {
 			return ""
 		}
 		states = f.States
 	} else if !res.Complete {
 		return ""
 	}
-	return fmt.Sprintf("Safety holds only because no node ever enters the critical section: in none of this configuration's schedules (%d states) does a node get in, so no two can be in it at once. Safety is scored once nodes can enter.", states)
+	if r.alg.Election {
+		return fmt.Sprintf("%s holds only because no node ever elects a leader: in none of this configuration's schedules (%d states) does a node decide, so none can elect a wrong one. %s is scored once nodes can elect.", what, states, what)
+	}
+	return fmt.Sprintf("%s holds only because no node ever enters the critical section: in none of this configuration's schedules (%d states) does a node get in. %s is scored once nodes can enter.", what, states, what)
 }
 
 // failedNode says where a search that did not settle a property made a
