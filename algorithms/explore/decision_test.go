@@ -23,7 +23,11 @@ func TestSawDecision(t *testing.T) {
 			base := explore.Config{Alg: a, Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: requests}, Props: []string{explore.Safety, explore.Liveness}}
 			full := base
 			full.NoReduce = true
-			for name, c := range map[string]explore.Config{"reduced": base, "full": full, "one by one": explore.OneByOne(full), "in lanes": explore.Lanes(full, 2, &forks)} {
+			// With Order, a reducible algorithm is searched in two (safety
+			// and liveness reduced, Order in full), their results merged.
+			order := base
+			order.Props, order.Opts.AppMsgs = []string{explore.Safety, explore.Liveness, explore.Order}, 1
+			for name, c := range map[string]explore.Config{"reduced": base, "full": full, "one by one": explore.OneByOne(full), "in lanes": explore.Lanes(full, 2, &forks), "with Order": order} {
 				res, err := explore.Check(c)
 				require.NoError(t, err, "%s %s", a.Name, name)
 				if a.Election && requests == 0 {

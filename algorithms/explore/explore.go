@@ -522,6 +522,7 @@ func checkSplit(c Config) (*Result, error) {
 	}
 	ra.States += rb.States
 	ra.Transitions += rb.Transitions
+	ra.SawDecision = ra.SawDecision || rb.SawDecision
 	decided := func(r *Result) bool { return r.Complete || r.Settled }
 	ra.Settled = !(ra.Complete && rb.Complete) && decided(ra) && decided(rb)
 	ra.Complete = ra.Complete && rb.Complete

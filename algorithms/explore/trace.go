@@ -180,19 +180,20 @@ func idleActs(w *sim.World, evs []sim.Event) string {
 	if w.Alg.Election {
 		words[sim.EvRequest] = "start an election"
 	}
+	var left [sim.EvRecover + 1]bool // the kinds, in the simulator's order
+	for _, e := range evs {
+		left[e.Kind] = true
+	}
 	var acts []string
-	seen := map[sim.EventKind]bool{}
-	for _, k := range []sim.EventKind{sim.EvRequest, sim.EvExit, sim.EvStep, sim.EvDeliver, sim.EvApp, sim.EvCrash, sim.EvRecover} {
-		for _, e := range evs {
-			if e.Kind == k && !seen[k] {
-				seen[k] = true
-				w, ok := words[k]
-				if !ok {
-					w = "act"
-				}
-				acts = append(acts, w)
-			}
+	for k, ok := range left {
+		if !ok {
+			continue
 		}
+		word, named := words[sim.EventKind(k)]
+		if !named {
+			word = "act"
+		}
+		acts = append(acts, word)
 	}
 	if len(acts) > 1 {
 		return strings.Join(acts[:len(acts)-1], ", ") + " or " + acts[len(acts)-1]
@@ -262,14 +263,13 @@ func inCS(w *sim.World) uint32 {
 	return b
 }
 
-// waitingOrBusy names the live nodes a deadlock leaves outside Idle.
 // failed is the set of nodes whose code failed (a student's handler
 // panicked, ran too long or broke its contract): such a node acts no
 // more, and its fault variable says why.
 func failed(w *sim.World) uint32 {
 	var b uint32
 	for i, n := range w.Nodes {
-		if f, ok := n.(interface{ Fault() string }); ok && f.Fault() != "" {
+		if f, ok := n.(sim.Faulter); ok && f.Fault() != "" {
 			b |= 1 << i
 		}
 	}

@@ -137,6 +137,13 @@ type Elector interface {
 	Leader() int
 }
 
+// Faulter is a node whose code can fail (a student's handler that
+// panicked, ran too long or broke its step's rules): Fault says why, or
+// is empty. Such a node acts no more.
+type Faulter interface {
+	Fault() string
+}
+
 // Var is one named variable of a node, rendered for people.
 type Var struct {
 	Name, Value string

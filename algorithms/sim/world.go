@@ -637,7 +637,6 @@ func (w *World) Unsafe() bool {
 	return c > 1
 }
 
-// MaxAlive is the highest node that has not crashed, or -1.
 // Decided reports whether some node has got what the algorithm is for:
 // a node in the critical section, or for an election a node that has
 // elected a leader. A search that never stores such a state shows its
@@ -666,6 +665,7 @@ func (w *World) WrongLeaderText(node, leader int) string {
 	return fmt.Sprintf("%s elects %s although a higher node (%s) is alive", w.Names[node], w.Names[leader], w.Names[w.MaxAlive()])
 }
 
+// MaxAlive is the highest node that has not crashed, or -1.
 func (w *World) MaxAlive() int {
 	for i := len(w.Nodes) - 1; i >= 0; i-- {
 		if w.Crashed&(1<<i) == 0 {

@@ -32,9 +32,6 @@ type fault struct {
 	msg  string
 }
 
-// faulter is implemented by the student interfaces' nodes.
-type faulter interface{ Fault() string }
-
 // writeUp replays r and fills the step table, the diagram's arrows and
 // the replay scenario. It also finds the first node failure, if any.
 func writeUp(r run) (*report.Counterexample, *fault, error) {
@@ -70,7 +67,7 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 		ce.Steps = append(ce.Steps, s)
 		if first == nil {
 			for i, n := range w.Nodes {
-				if f, ok := n.(faulter); ok && f.Fault() != "" {
+				if f, ok := n.(sim.Faulter); ok && f.Fault() != "" {
 					first = &fault{step: k, node: i, msg: report.Visible(f.Fault(), report.MaxFault)}
 					break
 				}

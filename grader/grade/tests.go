@@ -172,11 +172,11 @@ func (r *runner) wouldFail(st *scenario.Setup, events []sim.Event) string {
 		if _, err := c.Apply(e); err != nil {
 			continue
 		}
-		n, ok := c.Nodes[e.Node].(faulter)
+		n, ok := c.Nodes[e.Node].(sim.Faulter)
 		if !ok || n.Fault() == "" {
 			continue
 		}
-		if o, ok := w.Nodes[e.Node].(faulter); ok && o.Fault() != "" {
+		if o, ok := w.Nodes[e.Node].(sim.Faulter); ok && o.Fault() != "" {
 			continue // it had failed already
 		}
 		msg := report.Visible(n.Fault(), report.MaxFault)
@@ -530,14 +530,14 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 	return nil
 }
 
-// vacuous says why safety, which a search or the walks found holding,
-// earns nothing: no node ever entered the critical section (in an
+// vacuous says why safety or Order, which a search or the walks found
+// holding, earns nothing: no node ever entered the critical section (in an
 // election: elected a leader), so nothing could be unsafe (a starter that
 // does nothing would score its safety points). A search in full that
 // stored no such state proves it; a reduced one may store none though one
 // is reachable, so a search in full settles it, and only a complete one
 // that saw none says no. Walks speak only of themselves: no walk let a
-// node in. Empty when safety is not in props or someone entered.
+// node in. Empty when neither is in props or someone entered.
 func (r *runner) vacuous(cfg explore.Config, props []string, res *explore.Result, exhaustive bool) string {
 	// Safety, or Order (a node entering before an earlier enter() call),
 	// whichever the test scores: both hold when nobody gets in.
@@ -550,7 +550,7 @@ func (r *runner) vacuous(cfg explore.Config, props []string, res *explore.Result
 	if p == "" || res.SawDecision {
 		return ""
 	}
-	what := strings.ToUpper(p[:1]) + p[1:]
+	what := capital(p)
 	if !exhaustive {
 		if r.alg.Election {
 			return fmt.Sprintf("%s was never put to the test: in none of the walks did a node elect a leader, so none could elect a wrong one. %s is scored once nodes elect.", what, what)

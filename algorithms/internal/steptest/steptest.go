@@ -132,7 +132,7 @@ func Faults(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, 
 	}
 	var faults []string
 	for _, n := range w.Nodes {
-		if f := n.(interface{ Fault() string }).Fault(); f != "" {
+		if f := n.(sim.Faulter).Fault(); f != "" {
 			faults = append(faults, f)
 		}
 	}

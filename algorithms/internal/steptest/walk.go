@@ -62,7 +62,7 @@ func FirstFault(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Optio
 			_, err := w.Apply(evs[rng.IntN(len(evs))])
 			require.NoError(t, err)
 			for _, n := range w.Nodes {
-				if f := n.(interface{ Fault() string }).Fault(); f != "" {
+				if f := n.(sim.Faulter).Fault(); f != "" {
 					require.Equal(t, sim.Wanting, n.Phase(), "a failed node waits forever: %s", f)
 					return f
 				}
