@@ -219,7 +219,7 @@ func runBeside(ctx context.Context, rn *runner, sb *sandbox.Sandbox, tail []plan
 			return b.tw.Call(req)
 		}
 		r := &runner{ex: rn.ex, in: rn.in, alg: rn.in.Algorithm(rn.ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
-			guard: b.gd, total: rn.total, maxMem: rn.maxMem}
+			guard: b.gd, total: rn.total, maxMem: rn.maxMem, sb: b.tw}
 		for i, t := range tail {
 			if i > 0 {
 				b.tw.Isolate() // a fresh instance, an empty memo

@@ -66,9 +66,11 @@ func TestHiddenFaultIsTheGradersWords(t *testing.T) {
 		"1:2:3":                    "it broke a rule of its step (a hidden test does not show which; the public tests and the explorations do)",
 		"P4 put 1234 in the queue": "it broke a rule of its step (a hidden test does not show which; the public tests and the explorations do)",
 		// Refused calls, after the code ran out of time: no step ran.
-		"P2 was not run: the code ran out of time 2 times":                                   "it was not run: your code had already run out of time too often in this grading (the limits are 2s for one call, 30s for all of them)",
+		"P2 was not run: the code ran out of time 11 times":                                  "it was not run: your code had already run out of time too often in this grading (calls out of time may take 4s in all: 2s the first, 200ms each after it)",
 		"P2 was not run: the code has used up the time limit for the whole submission (30s)": "it was not run: your code had already used up the time for the whole submission (30s)",
-		"P2 was not run: the code crashed or timed out too often":                            "it was not run: your code had already crashed or run out of time too often in this grading",
+		"P2 was not run: the code crashed too often":                                         "it was not run: your code had already crashed too often in this grading",
+		// After a first timeout, a call has a tenth of the limit.
+		"P12 did not finish within 200ms (the limit for one call once a call has run out of time)": "it ran out of time (the limit for one call is 200ms once a call has run out of time, 2s before)",
 	} {
 		assert.Equal(t, want, hiddenFault(msg, lim), msg)
 	}

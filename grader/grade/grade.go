@@ -171,7 +171,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		return sb.Call(req)
 	}
 	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
-		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory()}
+		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory(), sb: sb}
 	walks.rn = rn
 	quiet := false
 	for i := 0; i < len(plan); i++ {
@@ -342,11 +342,33 @@ type runner struct {
 	hidden bool
 	// stopped says why the guard stopped the last test ("": it did not).
 	stopped string
+	// sb is the sandbox the calls go to (nil for a listing), and
+	// replayRefused is set when a write-up's replay of the running test
+	// met a call the sandbox refused (see notRun).
+	sb            stoppable
+	replayRefused bool
+}
+
+// stoppable is what the runner asks of its sandbox (sandbox.Sandbox):
+// whether it has stopped running the code's calls, and how many it
+// refused since.
+type stoppable interface {
+	Stopped() string
+	Refused() int
 }
 
 func (r *runner) run(t planned) (rt report.Test, err error) {
 	rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
-	r.hidden, r.stopped = t.vis == report.Hidden, ""
+	r.hidden, r.stopped, r.replayRefused = t.vis == report.Hidden, "", false
+	refused := 0
+	if r.sb != nil {
+		refused = r.sb.Refused()
+		defer func() {
+			if r.sb.Refused() > refused && (rt.Passed || rt.Counterexample == nil || r.replayRefused) {
+				rt = r.notRun(t)
+			}
+		}()
+	}
 	var start time.Duration // on the guard's clock
 	if r.guard != nil {
 		start = r.guard.clock()

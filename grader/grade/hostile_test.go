@@ -1,6 +1,7 @@
 package grade_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,6 +61,47 @@ func TestHostile(t *testing.T) {
 			}
 		}
 		assert.True(t, found, "some test names the step that did not finish")
+	})
+	t.Run("loops on a rare path", func(t *testing.T) {
+		t.Parallel()
+		// The same bug twice: P11 loops, or panics, once a requested
+		// number reaches 3. The sandbox stops running a looping file's
+		// calls once its timeouts have cost enough; the tests from then
+		// on must not pass or fail on steps that never ran.
+		ex := load(t, "ra-steps")
+		ex.Limits.Call = 1e9 // 1s
+		loops := gradeFile(t, ex, hostile("ra_loops_rarely.go"))
+		panics := gradeFile(t, ex, hostile("ra_panics_rarely.go"))
+		require.Equal(t, report.Graded, loops.Status)
+		require.Len(t, loops.Tests, len(panics.Tests))
+		timeouts, notRun := 0, 0
+		for i, tt := range loops.Tests {
+			var shown strings.Builder
+			shown.WriteString(tt.Message)
+			if ce := tt.Counterexample; ce != nil {
+				for _, s := range ce.Steps {
+					shown.WriteString(strings.Join(s.Vars, " "))
+				}
+			}
+			switch {
+			case tt.NotRun:
+				notRun++
+				assert.Zero(t, tt.Points, tt.Name)
+				assert.Nil(t, tt.Counterexample, tt.Name)
+				assert.Contains(t, tt.Message, "could not give a verdict: your code had already run out of time too often", tt.Name)
+			case tt.Passed:
+				assert.True(t, panics.Tests[i].Passed, "%s passes only where the code ran: its twin that panics passes it too", tt.Name)
+			default:
+				assert.NotContains(t, shown.String(), "was not run", "%s fails on a step that never ran", tt.Name)
+				if strings.Contains(tt.Message, "did not finish") || strings.Contains(tt.Message, "ran out of time (") {
+					timeouts++
+				}
+			}
+		}
+		// The sandbox used to refuse every call after the second timeout.
+		assert.Greater(t, timeouts, 2, "tests after two timeouts still run the code")
+		assert.Positive(t, notRun, "the timeouts' cost is bounded: the last tests are not run")
+		assert.True(t, strings.Contains(report.Markdown(loops, report.Options{}), fmt.Sprintf("%d not run (see below)", notRun)), "the summary counts the tests not run")
 	})
 }
 

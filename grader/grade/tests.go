@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -46,7 +45,38 @@ func (r *runner) writeUp(in run) (*report.Counterexample, *fault, error) {
 		lim := r.ex.Limits
 		in.hideFault = func(msg string) string { return hiddenFault(msg, lim) }
 	}
+	if r.sb != nil {
+		// The replay asks the sandbox again for every step: a refused
+		// step is not in its memo (sandbox.Sandbox.Call), and is refused
+		// again here.
+		refused := r.sb.Refused()
+		defer func() { r.replayRefused = r.replayRefused || r.sb.Refused() > refused }()
+	}
 	return writeUp(in)
+}
+
+// notRun is test t when the sandbox refused some of its calls, having
+// stopped running the code (it ran out of time or crashed too often
+// before): a pass there, or a failure that runs through a refused call,
+// says nothing of the code, so the test scores nothing and says why,
+// instead of showing a run in which steps that never ran "failed". A
+// failure found before any refused call stands (see runner.run).
+func (r *runner) notRun(t planned) report.Test {
+	lim := r.ex.Limits.OrDefault()
+	why := r.sb.Stopped()
+	var msg string
+	switch {
+	case strings.Contains(why, "ran out of time"):
+		msg = fmt.Sprintf("your code had already run out of time too often in this grading (calls out of time may take %s in all: %s the first, %s each after it)", lim.LostToTimeouts(), lim.Call, lim.AfterTimeout())
+	case strings.Contains(why, "used up the time limit"):
+		msg = fmt.Sprintf("your code had already used up the time for the whole submission (%s)", lim.Total)
+	case strings.Contains(why, "crashed too often"):
+		msg = "your code had already crashed too often in this grading"
+	default:
+		msg = "your code could not be started again after it failed"
+	}
+	return report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source, NotRun: true,
+		Message: "This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on. The failed tests above show where; once that is fixed, this test runs."}
 }
 
 // hiddenFault is what a hidden test shows of a fault: its kind, in the
@@ -54,8 +84,8 @@ func (r *runner) writeUp(in run) (*report.Counterexample, *fault, error) {
 // fault came with, which the code can forge (a panic whose message reads
 // like the sandbox's, numbers and all).
 func hiddenFault(msg string, lim sandbox.Limits) string {
-	d := sandbox.DefaultLimits
-	call, total, memory := cmp.Or(lim.Call, d.Call), cmp.Or(lim.Total, d.Total), cmp.Or(lim.Memory, d.Memory)
+	lim = lim.OrDefault()
+	call, total, memory := lim.Call, lim.Total, lim.Memory
 	switch {
 	case strings.Contains(msg, "panicked"):
 		return "it panicked (a hidden test does not show the panic's message)"
@@ -63,11 +93,13 @@ func hiddenFault(msg string, lim sandbox.Limits) string {
 	// often: the step was never run, and saying it ran out of time would
 	// blame a step that did nothing.
 	case strings.Contains(msg, "was not run: the code ran out of time"):
-		return fmt.Sprintf("it was not run: your code had already run out of time too often in this grading (the limits are %s for one call, %s for all of them)", call, total)
+		return fmt.Sprintf("it was not run: your code had already run out of time too often in this grading (calls out of time may take %s in all: %s the first, %s each after it)", lim.LostToTimeouts(), call, lim.AfterTimeout())
 	case strings.Contains(msg, "was not run: the code has used up the time limit"):
 		return fmt.Sprintf("it was not run: your code had already used up the time for the whole submission (%s)", total)
-	case strings.Contains(msg, "was not run: the code crashed or timed out too often"):
-		return "it was not run: your code had already crashed or run out of time too often in this grading"
+	case strings.Contains(msg, "was not run: the code crashed too often"):
+		return "it was not run: your code had already crashed too often in this grading"
+	case strings.Contains(msg, "once a call has run out of time"):
+		return fmt.Sprintf("it ran out of time (the limit for one call is %s once a call has run out of time, %s before)", lim.AfterTimeout(), call)
 	case strings.Contains(msg, "did not finish"), strings.Contains(msg, "ran out of time"), strings.Contains(msg, "time limit"):
 		return fmt.Sprintf("it ran out of time (the limits are %s for one call, %s for all of them)", call, total)
 	case strings.Contains(msg, "ran out of memory"):

@@ -118,7 +118,10 @@ func (m *md) result(r *Result) {
 
 func (m *md) failures(r *Result) {
 	for i := range r.Tests {
-		if t := &r.Tests[i]; !t.Passed {
+		if t := &r.Tests[i]; t.NotRun {
+			m.p("## — %s (%s / %s): not run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+			m.test(t, 3)
+		} else if !t.Passed {
 			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
 			m.test(t, 3)
 		}
@@ -135,10 +138,13 @@ func summaryLine(r *Result, plain bool) string {
 			file = oneLine(r.File)
 		}
 	}
-	passed := 0
+	passed, notRun := 0, 0
 	for _, t := range r.Tests {
 		if t.Passed {
 			passed++
+		}
+		if t.NotRun {
+			notRun++
 		}
 	}
 	score := fmt.Sprintf("Score: %s / %s", points(r.Score), points(r.MaxScore))
@@ -153,6 +159,9 @@ func summaryLine(r *Result, plain bool) string {
 		return fmt.Sprintf("%s %s does not compile (see below). Nothing was run.", notGraded, file)
 	case Crashed:
 		return fmt.Sprintf("%s — grading stopped: the sandbox stopped the program (see below); %d of %d tests passed before that.", score, passed, len(r.Tests))
+	}
+	if notRun > 0 {
+		return fmt.Sprintf("%s — graded: %d of %d tests passed, %d not run (see below).", score, passed, len(r.Tests), notRun)
 	}
 	return fmt.Sprintf("%s — graded: %d of %d tests passed.", score, passed, len(r.Tests))
 }
@@ -235,8 +244,8 @@ func (m *md) table(r *Result) {
 	m.p("| test | kind | points | verdict |\n|---|---|---:|---|\n")
 	for _, t := range r.Tests {
 		verdict := "✓ passed"
-		if r.Status == Refused || r.Status == CompileError {
-			verdict = "— not run" // nothing was: the problems above say why
+		if r.Status == Refused || r.Status == CompileError || t.NotRun {
+			verdict = "— not run" // the problems above, or the test's message, say why
 		} else if !t.Passed {
 			verdict = "✗ failed"
 			if ce := t.Counterexample; ce != nil {

@@ -75,6 +75,10 @@ type Test struct {
 	Points     float64    `json:"points"`
 	MaxPoints  float64    `json:"max_points"`
 	Passed     bool       `json:"passed"`
+	// NotRun marks a test that could not give a verdict: the sandbox
+	// had stopped running the code's calls (it ran out of time or
+	// crashed too often before). It scores nothing; Message says why.
+	NotRun bool `json:"not_run,omitempty"`
 	// Message says in one or two sentences what failed (empty when passed).
 	Message string `json:"message,omitempty"`
 	// Counterexample is the shortest run that shows the failure, if any.

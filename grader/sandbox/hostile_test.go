@@ -285,3 +285,47 @@ func TestPrintHintOnlyForPrinting(t *testing.T) {
 		assert.NotContains(t, p.Msg, "println")
 	}
 }
+
+// Calls out of time are bounded by the time they lose, not by their
+// number: after the first, each call has a tenth of the limit, and the
+// sandbox refuses calls only once the calls out of time have used twice
+// the limit. A refused call is counted and not remembered.
+func TestTimeoutsAreBoundedByTheTimeTheyLose(t *testing.T) {
+	lim := sandbox.Limits{Call: 300 * time.Millisecond, Total: 20 * time.Second, Memory: 64 << 20, Log: 1024}
+	assert.Equal(t, 30*time.Millisecond, lim.AfterTimeout())
+	assert.Equal(t, 600*time.Millisecond, lim.LostToTimeouts())
+	// P11 loops for every requested number but 1: N=3 R=2 asks it often.
+	sb, r, err := start(t, "rasteps", hostile(t, "for n.RequestedNum != 1 {\n\t}\n\t"+p11body, "", ""), lim)
+	require.NoError(t, err)
+	require.Nil(t, r)
+	var faults []string
+	alg := iface.Lookup("rasteps").Algorithm("ra-benari", func(req []byte) ([]byte, error) {
+		runs := sb.Runs
+		ans, err := sb.Call(req)
+		if err != nil && sb.Runs > runs { // ran now, not remembered
+			faults = append(faults, err.Error())
+		}
+		return ans, err
+	})
+	_, err = explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety}})
+	require.NoError(t, err)
+	require.NotEmpty(t, faults)
+	assert.Contains(t, faults[0], "did not finish within 300ms (the limit for one call)")
+	short := 0
+	for _, f := range faults {
+		if strings.Contains(f, "did not finish within 30ms (the limit for one call once a call has run out of time)") {
+			short++
+		}
+	}
+	// 300 ms, then 30 ms each until 600 ms are lost: about ten more.
+	assert.GreaterOrEqual(t, short, 8, "calls after the first timeout still run, each with a tenth of the limit")
+	assert.LessOrEqual(t, short, 10)
+	assert.Contains(t, sb.Stopped(), "was not run: the code ran out of time")
+	assert.Positive(t, sb.Refused())
+	assert.Less(t, sb.Used(), 900*time.Millisecond, "what the timeouts cost is bounded")
+	// Refusals are not remembered: asked again, a call is refused again.
+	refused := sb.Refused()
+	_, err = explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety}})
+	require.NoError(t, err)
+	assert.Greater(t, sb.Refused(), refused)
+}

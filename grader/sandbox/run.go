@@ -26,7 +26,8 @@ type Limits struct {
 // DefaultLimits are used where an exercise says nothing.
 var DefaultLimits = Limits{Call: 2 * time.Second, Total: 30 * time.Second, Memory: 64 << 20, Log: 16 << 10}
 
-func (l Limits) orDefault() Limits {
+// OrDefault is l with DefaultLimits where l says nothing.
+func (l Limits) OrDefault() Limits {
 	d := DefaultLimits
 	if l.Call > 0 {
 		d.Call = l.Call
@@ -71,13 +72,26 @@ type Failure struct {
 
 func (f *Failure) Error() string { return f.Msg }
 
-// maxRestarts bounds how often a module that crashed or timed out is
-// instantiated again for the next call, and maxTimeouts how many calls
-// may run out of time: code that loops once usually loops everywhere,
-// and every timeout costs the whole per-call limit.
+// maxRestarts bounds how often a module that crashed (out of memory or
+// stack, say) is instantiated again for the next call. A restart after a
+// call out of time is not counted here: what those calls lose bounds
+// them (lostToTimeouts), and one restart (some milliseconds) is little
+// beside the least of them. The calls' own time counts towards the total.
+//
+// Calls out of time are bounded by the time they lose, not by their
+// number: once a call has run out of time, each later call has a tenth
+// of the per-call limit (afterTimeout), and calls are refused once the
+// calls out of time have used twice the per-call limit (lostToTimeouts).
+// Code that loops everywhere costs the host what two timeouts of the
+// whole limit did (2 s + 10 × 0.2 s with the defaults), while code that
+// loops on one rare path keeps its other calls: it used to be refused
+// after its second timeout, and every test after that failed on calls
+// that never ran (or passed on them). A tenth of the limit is still a
+// thousand times what an honest step takes in the interpreter.
 const (
-	maxRestarts = 5
-	maxTimeouts = 2
+	maxRestarts    = 20
+	afterTimeout   = 10
+	lostToTimeouts = 2
 )
 
 // Sandbox is one student's module, instantiated, answering calls.
@@ -130,7 +144,9 @@ type Sandbox struct {
 	// stopped says why no more calls are made ("" while they are).
 	stopped  string
 	timeouts int
-	out      output
+	// lost is the time the calls out of time used (see lostToTimeouts).
+	lost time.Duration
+	out  output
 	// tid is the thread every call comes from, once Pin said so (0: any).
 	tid int
 	// crashes counts the calls that failed in the code (a trap, a
@@ -147,6 +163,8 @@ type Sandbox struct {
 	base     time.Duration
 	// Calls counts the calls asked for, Runs those that reached the code.
 	Calls, Runs int
+	// refused counts the calls not run because the sandbox had stopped.
+	refused int
 }
 
 // Pin says that every later call comes from the calling goroutine, which
@@ -190,7 +208,7 @@ func (o *output) Write(p []byte) (int, error) {
 // Start compiles wasm and instantiates it (running the student's package
 // initialisation). A Failure means the student's code failed there.
 func Start(ctx context.Context, wasm []byte, lim Limits, opts Options) (*Sandbox, error) {
-	lim = lim.orDefault()
+	lim = lim.OrDefault()
 	s := &Sandbox{lim: lim, memo: map[string]memoEntry{}}
 	s.out.cap = lim.Log
 	loadErr := func(err error) error {
@@ -342,8 +360,27 @@ func (s *Sandbox) instantiate() error {
 // budget is the time the next call may take: the per-call limit, or what
 // is left of the total.
 func (s *Sandbox) budget() time.Duration {
-	return max(min(s.lim.Call, s.lim.Total-s.used), time.Millisecond)
+	return max(min(s.callLimit(), s.lim.Total-s.used), time.Millisecond)
 }
+
+// callLimit is the time one call may take: the per-call limit, or a
+// tenth of it once a call has run out of time (see afterTimeout).
+func (s *Sandbox) callLimit() time.Duration {
+	if s.timeouts > 0 {
+		return s.lim.AfterTimeout()
+	}
+	return s.lim.Call
+}
+
+// AfterTimeout is the time one call may take once a call has run out of
+// time (see afterTimeout).
+func (l Limits) AfterTimeout() time.Duration {
+	return max(l.Call/afterTimeout, time.Millisecond)
+}
+
+// LostToTimeouts is the time the calls out of time may take in all
+// before the sandbox refuses the calls after them (see lostToTimeouts).
+func (l Limits) LostToTimeouts() time.Duration { return lostToTimeouts * l.Call }
 
 // SetQuiet stops (true) or resumes keeping the code's output in the log.
 // The grader keeps it quiet during hidden tests: what the code prints
@@ -368,26 +405,45 @@ func (s *Sandbox) Call(req []byte) ([]byte, error) {
 		return e.ans, e.err
 	}
 	ans, err := s.call(req)
+	if _, no := err.(refusal); no {
+		// Not kept in the memo: a refusal says nothing of the request.
+		s.refused++
+		return nil, err
+	}
 	s.memo[string(req)] = memoEntry{ans, err}
 	return ans, err
 }
+
+// refusal is the error of a call the sandbox did not run, having stopped
+// (see Stopped).
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
+// Stopped says why the sandbox runs no more calls ("" while it does):
+// the code ran out of time too often, used up its total time, or crashed
+// too often, or its module could not start again.
+func (s *Sandbox) Stopped() string { return s.stopped }
+
+// Refused counts the calls the sandbox did not run, having stopped.
+func (s *Sandbox) Refused() int { return s.refused }
 
 func (s *Sandbox) call(req []byte) ([]byte, error) {
 	if s.stopped == "" && s.used >= s.lim.Total {
 		s.stopped = fmt.Sprintf("was not run: the code has used up the time limit for the whole submission (%s)", s.lim.Total)
 	}
 	if s.stopped != "" {
-		return nil, errors.New(s.stopped)
+		return nil, refusal(s.stopped)
 	}
 	if s.mod == nil || s.mod.IsClosed() {
-		if s.starts-s.planned > maxRestarts {
-			s.stopped = "was not run: the code crashed or timed out too often"
-			return nil, errors.New(s.stopped)
+		if s.starts-s.planned-s.timeouts > maxRestarts {
+			s.stopped = "was not run: the code crashed too often"
+			return nil, refusal(s.stopped)
 		}
 		if err := s.instantiate(); err != nil {
 			s.crashes++
 			s.stopped = "was not run: " + err.Error()
-			return nil, errors.New(s.stopped)
+			return nil, refusal(s.stopped)
 		}
 	}
 	if len(req) > 1<<16 {
@@ -416,7 +472,8 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		s.crashes++
 		msg := s.explain(ctx, err)
 		if timedOut(ctx) {
-			if s.timeouts++; s.timeouts >= maxTimeouts {
+			s.timeouts++
+			if s.lost += used; s.lost >= s.lim.LostToTimeouts() {
 				s.stopped = fmt.Sprintf("was not run: the code ran out of time %d times", s.timeouts)
 			}
 		}
@@ -443,8 +500,11 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 	if timedOut(ctx) {
 		// The call's budget was the per-call limit, or what was left of
 		// the total: name the limit, not the remainder.
-		if s.budget() < s.lim.Call {
+		if s.budget() < s.callLimit() {
 			return fmt.Sprintf("did not finish: the code used up the time limit for the whole submission (%s)", s.lim.Total)
+		}
+		if s.timeouts > 0 {
+			return fmt.Sprintf("did not finish within %s (the limit for one call once a call has run out of time)", s.callLimit())
 		}
 		return fmt.Sprintf("did not finish within %s (the limit for one call)", s.lim.Call)
 	}
