@@ -151,6 +151,14 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		if stuck == 0 && f != 0 {
 			return fmt.Sprintf("%s failed and acts no more; nothing else has to happen.", bitsNames(w, f))
 		}
+		// The algorithm's own words for why (Maekawa's circular wait),
+		// unless a node failed: then the failure is the story.
+		if why := stuckText(w, f); why != "" {
+			if len(evs) > 0 {
+				why += fmt.Sprintf(" Only some idle application could still act (%s), and none has to.", idleActs(w, evs))
+			}
+			return why
+		}
 		if len(evs) > 0 {
 			return pre + fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (%s), and none has to.", bitsNames(w, stuck), idleActs(w, evs))
 		}
@@ -274,4 +282,14 @@ func failed(w *sim.World) uint32 {
 		}
 	}
 	return b
+}
+
+// stuckText is the algorithm's sentence for the deadlock w
+// (sim.Algorithm.Stuck), or "" when it has none or some node failed
+// (the set f).
+func stuckText(w *sim.World, f uint32) string {
+	if w.Alg.Stuck == nil || f != 0 {
+		return ""
+	}
+	return w.Alg.Stuck(w)
 }

@@ -208,6 +208,13 @@ type Algorithm struct {
 	// FormatMsg renders a message for people; nil means the default
 	// "kind(a,b)" form.
 	FormatMsg func(m Msg) string
+	// Stuck, when set, says in the algorithm's own terms why the nodes of
+	// w, a deadlock (some live node waits and nothing that must happen
+	// can), wait for ever: Maekawa's circular wait names who holds whose
+	// vote. It only reads w, names nodes N1..Nn, and returns "" when it has
+	// nothing more specific to say than the explorer's generic sentence
+	// (or when w is not the kind of deadlock it knows). nil: no such text.
+	Stuck func(w *World) string
 	// Listing is the algorithm's pseudocode as the course notes print it,
 	// each line tied to the step or event that runs it, so that the
 	// playground can mark where every node is (see Line and LinesAt).

@@ -20,6 +20,9 @@
 //	run [max=N]
 //	    repeatedly takes the first enabled event (the simplest default
 //	    policy) and prints each, until nothing is enabled or max steps.
+//	stuck
+//	    prints the algorithm's own words for why the nodes of a deadlock
+//	    wait (sim.Algorithm.Stuck), or "(nothing to say)".
 package simtest
 
 import (
@@ -65,6 +68,14 @@ func Run(t *testing.T, alg *sim.Algorithm, dir string) {
 				return b.String()
 			case "state":
 				return w.StateString()
+			case "stuck":
+				if alg.Stuck == nil {
+					return "(nothing to say)\n"
+				}
+				if why := alg.Stuck(w); why != "" {
+					return why + "\n"
+				}
+				return "(nothing to say)\n"
 			case "run":
 				limit := 1000
 				for _, a := range d.CmdArgs {
