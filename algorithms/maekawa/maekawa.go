@@ -85,6 +85,7 @@ func Algorithm() *sim.Algorithm {
 		New:      newNodes,
 		MsgKinds: []string{"request", "reply", "release"},
 		Listing:  listing(),
+		Stuck:    stuck,
 	}
 }
 

@@ -23,7 +23,27 @@ func algorithm(name string, c stepwire.Code[Vars], sets Sets) *sim.Algorithm {
 		Summary:  "Maekawa voting (seed 003), with the handlers and voting sets written by a student",
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(c, sets, cfg) },
 		MsgKinds: []string{"request", "reply", "release"},
+		Stuck:    stuck,
 	}
+}
+
+// stuck is maekawa's circular wait (sim.Algorithm.Stuck), read from the
+// variables the harness keeps: only for a state with no message in flight,
+// no crash and no failed node, which maekawa.CircularWait checks further
+// (the votes each waiting node counted are the ones given to it).
+func stuck(w *sim.World) string {
+	if w.Crashed != 0 || len(w.Net) > 0 {
+		return ""
+	}
+	vs := make([]maekawa.Voter, len(w.Nodes))
+	for i, x := range w.Nodes {
+		n, ok := x.(*node)
+		if !ok || n.Fault() != "" {
+			return ""
+		}
+		vs[i] = maekawa.Voter{Wanted: n.V.State == Wanted, VotedFor: n.votedFor, Replies: n.V.Replies, V: n.V.V}
+	}
+	return maekawa.CircularWait(vs)
 }
 
 // BuildSets calls sets(n) and checks the result: n sets, each within
