@@ -37,9 +37,9 @@
 //	limits: {call: 2s, total: 30s, memory: 64MiB, build: 60s, build-memory: 1GiB}
 //	explore:                    # exhaustive searches (public configurations)
 //	  - {nodes: 2, requests: 2, props: [safety, liveness]}
+//	  - {nodes: 3, requests: 1, crashes: 1, props: [safety, liveness]}  # elections
 //	conform:                    # every schedule, in step with the algorithm
 //	  - {nodes: 2, requests: 2}  # (for the flawed listings: write it as it is)
-//	  - {nodes: 3, requests: 1, crashes: 1, props: [safety, liveness]}  # elections
 //	max-states: 500000          # bound of each search
 //	voting-sets: [2, 3, 4, 9]   # Maekawa: check VotingSets(n) for these n
 //
@@ -49,7 +49,6 @@
 package exercise
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,8 +57,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"go.yaml.in/yaml/v3"
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/registry"
@@ -256,10 +253,8 @@ func (e *Exercise) readFront(md []byte) error {
 	if m == nil {
 		return fmt.Errorf("%s/exercise.md:1: the statement must start with a front matter between --- lines", e.Name)
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(m[1]))
-	dec.KnownFields(true)
-	if err := dec.Decode(&e.Front); err != nil {
-		return fmt.Errorf("%s/exercise.md: front matter: %v", e.Name, shiftLines(err.Error(), 1))
+	if err := decodeFront(e.Name+"/exercise.md", 2, m[1], &e.Front); err != nil {
+		return err
 	}
 	e.Statement = string(m[2])
 	p := &e.Points
@@ -272,15 +267,6 @@ func (e *Exercise) readFront(md []byte) error {
 		}
 	}
 	return e.limits()
-}
-
-// shiftLines adds k to the "line N" numbers of a YAML error, which count
-// from the front matter's first line.
-func shiftLines(msg string, k int) string {
-	return regexp.MustCompile(`line (\d+)`).ReplaceAllStringFunc(msg, func(s string) string {
-		n, _ := strconv.Atoi(strings.TrimPrefix(s, "line "))
-		return "line " + strconv.Itoa(n+k)
-	})
 }
 
 func (e *Exercise) limits() error {

@@ -91,7 +91,7 @@ func TestLoadErrors(t *testing.T) {
 		want  string
 	}{
 		{"no front matter", map[string]string{"exercise.md": "# T\n"}, "exercise.md:1: the statement must start with a front matter"},
-		{"unknown key", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npoints: {publik: 2}\n---\n"}, "line 5"},
+		{"unknown key", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npoints: {publik: 2}\n---\n"}, `exercise.md:5:10: unknown key "publik" in points: did you mean "public"?`},
 		{"unknown algorithm", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-x\ninterface: rasteps\n---\n"}, `algorithm "ra-x" is not one of`},
 		{"unknown interface", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: x\n---\n"}, `interface "x" is not one of`},
 		{"bad limit", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {memory: lots}\n---\n"}, `limits: memory "lots"`},

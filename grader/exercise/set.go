@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // Set is a folder of exercises with its index, set.md: a front matter
@@ -16,7 +14,7 @@ import (
 // an introduction in Markdown. Without set.md the exercises come in the
 // order of their folder names.
 type Set struct {
-	Dir   string
+	Dir   string   `yaml:"-"`
 	Title string   `yaml:"title"`
 	Order []string `yaml:"order"`
 	Intro string   `yaml:"-"`
@@ -53,10 +51,8 @@ func LoadSet(dir string) (*Set, error) {
 	if m == nil {
 		return nil, fmt.Errorf("%s: set.md:1: the index must start with a front matter between --- lines (title, order)", dir)
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(m[1]))
-	dec.KnownFields(true)
-	if err := dec.Decode(s); err != nil {
-		return nil, fmt.Errorf("%s: set.md: front matter: %v", dir, shiftLines(err.Error(), 1))
+	if err := decodeFront(filepath.Join(dir, "set.md"), 2, m[1], s); err != nil {
+		return nil, err
 	}
 	s.Intro = string(m[2])
 	var probs []string

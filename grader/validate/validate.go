@@ -174,6 +174,9 @@ var inFile = regexp.MustCompile(`^[\w./-]+\.(scn|md|go|txt|patch|walk)[:\s]`)
 func inExercise(name string, err error) string {
 	lines := strings.Split(err.Error(), "\n")
 	for i, l := range lines {
+		if strings.HasPrefix(l, name+"/") {
+			continue // it names the exercise already
+		}
 		if inFile.MatchString(l) {
 			lines[i] = name + "/" + l
 		} else {

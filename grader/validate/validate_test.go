@@ -145,7 +145,7 @@ func TestValidateBadSet(t *testing.T) {
 		"---\ntitle: T\norder: [ra-steps, nowhere]\n---\nintro\n": `"nowhere" is listed but is not an exercise folder here`,
 		"---\ntitle: T\norder: []\n---\nintro\n":                  `exercise "ra-steps" is missing from order`,
 		"no front matter\n":                                       "set.md:1: the index must start with a front matter",
-		"---\ntitle: T\norder: [ra-steps]\nextra: 1\n---\n":       "field extra not found",
+		"---\ntitle: T\norder: [ra-steps]\nextra: 1\n---\n":       `set.md:4:1: unknown key "extra" (the front matter takes title, order)`,
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "set.md"), []byte(index), 0o644))
 		_, err := Dir(context.Background(), dir, Options{Grader: newGrader(t)})
@@ -167,6 +167,16 @@ func TestValidateBadSet(t *testing.T) {
 	var bad *LoadError
 	require.ErrorAs(t, err, &bad)
 	assert.Regexp(t, `^ra-steps/public/alone\.scn:\d+:1: unknown statement "expct"`, err.Error())
+	require.NoError(t, os.WriteFile(alone, b, 0o644))
+
+	// exercise.md's errors name the exercise already: once.
+	md := filepath.Join(dir, "ra-steps", "exercise.md")
+	b, err = os.ReadFile(md)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "max-states:", "max-state:", 1)), 0o644))
+	_, err = Dir(context.Background(), dir, Options{Grader: newGrader(t)})
+	require.ErrorAs(t, err, &bad)
+	assert.Regexp(t, `^ra-steps/exercise\.md:\d+:1: unknown key "max-state": did you mean "max-states"\?`, err.Error())
 }
 
 // Quick (the default) stops each mutant's grading at its first failing

@@ -1,0 +1,389 @@
+package exercise
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// decodeFront decodes a front matter (YAML) into v, a pointer to a
+// struct whose fields carry yaml tags. A key v does not have, at any
+// level, or a value of the wrong kind (a string where a number is
+// wanted, a list where a mapping is) is an error. Errors read like the
+// Go compiler's: "file:line:col: what is wrong", one a line, in the
+// front matter's terms (its keys, and what each wants), with the known
+// keys an unknown one could have meant. first is the line of file that
+// the front matter's first line is on.
+func decodeFront(file string, first int, text []byte, v any) error {
+	var root yaml.Node
+	if err := yaml.Unmarshal(text, &root); err != nil {
+		return syntaxError(file, first, err)
+	}
+	if len(root.Content) == 0 { // an empty front matter
+		return nil
+	}
+	c := &frontChecker{file: file, first: first}
+	c.value(root.Content[0], reflect.TypeOf(v).Elem(), "")
+	if len(c.errs) > 0 {
+		return c.err()
+	}
+	if err := root.Content[0].Decode(v); err != nil {
+		// Not expected once the checks pass; say it without Go types.
+		return fmt.Errorf("%s:%d: %s", file, first, goTypeRE.ReplaceAllString(strings.TrimPrefix(err.Error(), "yaml: "), "a value of another kind"))
+	}
+	return nil
+}
+
+var (
+	yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): `)
+	goTypeRE   = regexp.MustCompile(`(in|into) (type )?[\w.\[\]*]+`)
+)
+
+// syntaxError is a YAML syntax error as "file:line: message". The
+// parser counts lines from the front matter's, from 1 for the scanner's
+// problems and from 0 for the parser's (yaml_PARSER_ERROR: they are
+// told apart by their text), and says no line for the first.
+func syntaxError(file string, first int, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	n := 0
+	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
+		n, _ = strconv.Atoi(m[1])
+		msg = err.Error()[len(m[0]):]
+	}
+	if parserProblems[msg] {
+		n++
+	} else if n == 0 && !scannerProblemRE.MatchString(msg) {
+		return fmt.Errorf("%s: front matter: %s", file, msg) // no line
+	}
+	return fmt.Errorf("%s:%d: %s", file, max(n, 1)+first-1, msg)
+}
+
+// parserProblems are the problems of YAML's parser (the rest are its
+// scanner's, or its composer's, which say no line).
+var parserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
+// scannerProblemRE matches the scanner's problems.
+var scannerProblemRE = regexp.MustCompile(`^(found|did not find|could not find|block sequence entries|mapping (keys|values) are not allowed|exceeded max depth)`)
+
+type frontError struct {
+	line, col int
+	msg       string
+}
+
+// A frontChecker walks a front matter's nodes beside the Go type they
+// decode into, and collects what does not fit.
+type frontChecker struct {
+	file  string
+	first int
+	errs  []frontError
+}
+
+// maxFrontErrors is how many errors are reported; the rest are counted.
+const maxFrontErrors = 10
+
+func (c *frontChecker) err() error {
+	sort.SliceStable(c.errs, func(i, j int) bool {
+		a, b := c.errs[i], c.errs[j]
+		return a.line < b.line || a.line == b.line && a.col < b.col
+	})
+	var b strings.Builder
+	for i, e := range c.errs {
+		if i == maxFrontErrors {
+			fmt.Fprintf(&b, "\n(and %d more errors)", len(c.errs)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: %s", c.file, e.line+c.first-1, e.col, e.msg)
+	}
+	return fmt.Errorf("%s", b.String())
+}
+
+func (c *frontChecker) errorf(n *yaml.Node, format string, args ...any) {
+	c.errs = append(c.errs, frontError{n.Line, n.Column, fmt.Sprintf(format, args...)})
+}
+
+// value checks node n against type t; path names it ("points.public",
+// "explore[0].nodes"; "" is the front matter itself).
+func (c *frontChecker) value(n *yaml.Node, t reflect.Type, path string) {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return // left out: the default
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[yaml.Unmarshaler]()) || t.Kind() == reflect.Interface {
+		return // decodes itself, or takes anything
+	}
+	ok := true
+	switch t.Kind() {
+	case reflect.Struct:
+		if ok = n.Kind == yaml.MappingNode; ok {
+			c.mapping(n, t, path)
+		}
+	case reflect.Map:
+		if ok = n.Kind == yaml.MappingNode; ok {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k, v := n.Content[i], n.Content[i+1]
+				if k.Kind != yaml.ScalarNode {
+					c.errorf(k, "%s: a key must be a name, not %s", name(path), found(k))
+					continue
+				}
+				c.value(v, t.Elem(), fmt.Sprintf("%s[%q]", path, k.Value))
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if ok = n.Kind == yaml.SequenceNode; ok {
+			for i, e := range n.Content {
+				c.value(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+			}
+		}
+	case reflect.String:
+		ok = n.Kind == yaml.ScalarNode
+	case reflect.Bool:
+		ok = n.Kind == yaml.ScalarNode && n.Tag == "!!bool"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		ok = n.Kind == yaml.ScalarNode && n.Tag == "!!int" && n.Decode(reflect.New(t).Interface()) == nil
+	case reflect.Float32, reflect.Float64:
+		ok = n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float")
+	}
+	if !ok {
+		c.errorf(n, "%s wants %s, not %s", name(path), want(t), found(n))
+	}
+}
+
+// mapping checks the keys of n, a mapping, against struct type t.
+func (c *frontChecker) mapping(n *yaml.Node, t reflect.Type, path string) {
+	fields := yamlFields(t)
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Tag == "!!merge" { // <<: *defaults
+			c.value(v, t, path)
+			continue
+		}
+		f, ok := fields[k.Value]
+		switch {
+		case k.Kind != yaml.ScalarNode:
+			c.errorf(k, "%s: a key must be a name, not %s", name(path), found(k))
+		case !ok:
+			c.errorf(k, "%s", unknownKey(k.Value, path, t))
+		case seen[k.Value] != nil:
+			c.errorf(k, "%s is given twice (first at line %d)", name(join(path, k.Value)), seen[k.Value].Line+c.first-1)
+		default:
+			seen[k.Value] = k
+			c.value(v, f.Type, join(path, k.Value))
+		}
+	}
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// name is how an error calls what is at path.
+func name(path string) string {
+	if path == "" {
+		return "the front matter"
+	}
+	return path
+}
+
+// unknownKey says that key is not one of struct t's, and which it
+// could have meant.
+func unknownKey(key, path string, t reflect.Type) string {
+	known := yamlKeys(t)
+	where := ""
+	if path != "" {
+		where = " in " + path
+	}
+	msg := fmt.Sprintf("unknown key %q%s", key, where)
+	if near := nearest(key, known); near != "" {
+		msg += fmt.Sprintf(": did you mean %q?", near)
+	}
+	return msg + fmt.Sprintf(" (%s takes %s)", name(path), strings.Join(known, ", "))
+}
+
+// nearest is the known key closest to key by edit distance (case aside),
+// when it is close enough to be a slip: at most 2 edits, and fewer than
+// half of key's letters.
+func nearest(key string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		d := editDistance(strings.ToLower(key), strings.ToLower(k))
+		if d < bestD && 2*d < len([]rune(key))+1 {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// yamlFields maps the keys of struct type t to its fields, as yaml
+// decodes them: the tag's name, or the field's name in lower case;
+// inline structs' keys are t's own.
+func yamlFields(t reflect.Type) map[string]reflect.StructField {
+	out := map[string]reflect.StructField{}
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.IsExported() || len(f.Index) > 1 && !inlined(t, f.Index) {
+			continue
+		}
+		tag := f.Tag.Get("yaml")
+		key, opts, _ := strings.Cut(tag, ",")
+		if key == "-" || strings.Contains(opts, "inline") {
+			continue
+		}
+		if key == "" {
+			key = strings.ToLower(f.Name)
+		}
+		out[key] = f
+	}
+	return out
+}
+
+// inlined says whether the field at index is reached through ",inline"
+// fields only.
+func inlined(t reflect.Type, index []int) bool {
+	for _, i := range index[:len(index)-1] {
+		f := t.Field(i)
+		if _, opts, _ := strings.Cut(f.Tag.Get("yaml"), ","); !strings.Contains(opts, "inline") {
+			return false
+		}
+		t = f.Type
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+	}
+	return true
+}
+
+// yamlKeys are struct type t's keys in the order of its fields.
+func yamlKeys(t reflect.Type) []string {
+	fields := yamlFields(t)
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return lessIndex(fields[keys[i]].Index, fields[keys[j]].Index) })
+	return keys
+}
+
+func lessIndex(a, b []int) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// want says what a value of type t is written as.
+func want(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		return "a mapping (keys: " + strings.Join(yamlKeys(t), ", ") + ")"
+	case reflect.Map:
+		return "a mapping of names to " + plural(t.Elem())
+	case reflect.Slice, reflect.Array:
+		return "a list of " + plural(t.Elem())
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "another kind of value"
+}
+
+// plural is want's plural, for the elements of a list or a mapping.
+func plural(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		return "mappings (keys: " + strings.Join(yamlKeys(t), ", ") + ")"
+	case reflect.Map, reflect.Slice, reflect.Array:
+		return "values that are each " + want(t)
+	case reflect.String:
+		return "strings"
+	case reflect.Bool:
+		return "true or false values"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "whole numbers"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "whole numbers, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "numbers"
+	}
+	return "values"
+}
+
+// found says what node n is, for "wants X, not Y".
+func found(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	v := n.Value
+	if r := []rune(v); len(r) > 40 {
+		v = string(r[:40]) + "…"
+	}
+	return strconv.Quote(v)
+}

@@ -1,0 +1,91 @@
+package exercise
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// goTypes are what a message must not say: Go's types, YAML's tags.
+var goTypes = regexp.MustCompile(`exercise\.[A-Z]|\btype\b|yaml:|!!|unmarshal|\bu?int(8|16|32|64)?\b|float(32|64)|\[\]|map\[|struct`)
+
+// A front matter's mistakes are said like the compiler's, at their line
+// and column, in its own terms: the key and the keys it could have
+// meant, what a key wants and what it got. Each case is an exercise.md
+// in testdata/front, loaded as the exercise "ex".
+func TestFrontErrors(t *testing.T) {
+	const top = "(the front matter takes title, algorithm, interface, points, partial-credit, limits, explore, conform, max-states, voting-sets)"
+	const points = "(points takes public, hidden, explore, walk, conform, voting-sets, tests)"
+	for _, c := range []struct{ fixture, want string }{
+		{"top-level-typo", `ex/exercise.md:5:1: unknown key "point": did you mean "points"? ` + top},
+		{"nested-typo", `ex/exercise.md:6:3: unknown key "publc" in points: did you mean "public"? ` + points},
+		{"list-item-typo", `ex/exercise.md:7:16: unknown key "request" in explore[1]: did you mean "requests"? (explore[1] takes nodes, requests, crashes, props)`},
+		{"limits-unknown", `ex/exercise.md:7:3: unknown key "timeout" in limits (limits takes call, total, memory, build, log, build-memory)`},
+		{"far-from-any", `ex/exercise.md:5:1: unknown key "difficulty" ` + top},
+		{"several", `ex/exercise.md:5:1: unknown key "tittle": did you mean "title"? ` + top + "\n" +
+			`ex/exercise.md:6:1: unknown key "max_states": did you mean "max-states"? ` + top + "\n" +
+			`ex/exercise.md:7:21: unknown key "hiden" in points: did you mean "hidden"? ` + points},
+		{"string-for-int", `ex/exercise.md:5:13: max-states wants a whole number, not "lots"`},
+		{"float-for-int", `ex/exercise.md:6:13: explore[0].nodes wants a whole number, not "2.5"`},
+		{"string-for-number", `ex/exercise.md:6:11: points.public wants a number, not "one"`},
+		{"scalar-for-list", `ex/exercise.md:5:17: partial-credit wants a list of strings, not "safety"`},
+		{"list-for-mapping", `ex/exercise.md:5:9: points wants a mapping (keys: public, hidden, explore, walk, conform, voting-sets, tests), not a list`},
+		{"mapping-for-string", `ex/exercise.md:6:9: limits.call wants a string, not a mapping`},
+		{"scalar-for-mapping", `ex/exercise.md:5:9: limits wants a mapping (keys: call, total, memory, build, log, build-memory), not "30s"`},
+		{"list-of-ints", `ex/exercise.md:5:18: voting-sets[1] wants a whole number, not "three"`},
+		{"test-points", `ex/exercise.md:6:26: points.tests["hidden/ties"] wants a number, not "lots"`},
+		{"twice", `ex/exercise.md:5:1: title is given twice (first at line 2)`},
+		{"not-a-mapping", `ex/exercise.md:2:1: the front matter wants a mapping (keys: title, algorithm, interface, points, partial-credit, limits, explore, conform, max-states, voting-sets), not "just a sentence"`},
+		{"syntax", `ex/exercise.md:5: did not find expected ',' or '}'`},
+	} {
+		t.Run(c.fixture, func(t *testing.T) {
+			md, err := os.ReadFile(filepath.Join("testdata", "front", c.fixture+".md"))
+			require.NoError(t, err)
+			_, err = Load(mk(t, map[string]string{"exercise.md": string(md)}), "")
+			require.Error(t, err)
+			assert.Equal(t, c.want, err.Error())
+			assert.NotRegexp(t, goTypes, err.Error(), "no Go or YAML types in the message")
+		})
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "front", "*.md"))
+	require.NoError(t, err)
+	assert.Len(t, files, 18, "a case for each fixture")
+}
+
+// YAML's own syntax errors are at the file's line, whether its scanner
+// or its parser found them (they count lines differently).
+func TestFrontSyntaxLines(t *testing.T) {
+	for front, want := range map[string]string{
+		"a: b: c\n":                    "x/exercise.md:2: mapping values are not allowed in this context",
+		"b: 1\nc: 2\na: b: c\n":        "x/exercise.md:4: mapping values are not allowed in this context",
+		"b: 1\n\tq: 1\n":               "x/exercise.md:3: found a tab character that violates indentation",
+		"b: 1\nc: [a\n":                "x/exercise.md:3: did not find expected ',' or ']'",
+		"title: T\na:\n  - x\n y: 2\n": "x/exercise.md:5: did not find expected key",
+		"b: 1\na: *x\n":                "x/exercise.md: front matter: unknown anchor 'x' referenced",
+	} {
+		e := &Exercise{Name: "x"}
+		assert.EqualError(t, e.readFront([]byte("---\n"+front+"---\n")), want, front)
+	}
+}
+
+// The same for set.md.
+func TestSetFrontErrors(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "a"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a", "exercise.md"), []byte(goodFront), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "set.md"), []byte("---\ntitle: T\norders: [a]\ndir: elsewhere\n---\n"), 0o644))
+	_, err := LoadSet(dir)
+	assert.EqualError(t, err, filepath.Join(dir, "set.md")+`:3:1: unknown key "orders": did you mean "order"? (the front matter takes title, order)`+"\n"+
+		filepath.Join(dir, "set.md")+`:4:1: unknown key "dir" (the front matter takes title, order)`)
+}
+
+func TestNearestKey(t *testing.T) {
+	keys := []string{"title", "points", "max-states", "call", "log"}
+	for key, want := range map[string]string{"point": "points", "Title": "title", "maxstates": "max-states", "cal": "call", "lg": "log", "x": "", "difficulty": "", "lo": "log", "ab": ""} {
+		assert.Equal(t, want, nearest(key, keys), key)
+	}
+}
