@@ -283,6 +283,34 @@ test('explore a scenario: the counterexample comes back as a scenario', { skip }
   await shot('27-scenario-explored.png');
 });
 
+// The editor follows the algorithm chosen: the example the page opened
+// with gives way to the new algorithm's starter, while a script the
+// student wrote stays, with a word that it does.
+test('choosing another algorithm brings its starter, and keeps a script of one\'s own', { skip }, async () => {
+  const p = await pg.newPage();
+  try {
+    await open(pg.server.url, p); // opens with seed 001's worked example
+    assert.equal(await editorText(p), SEED001);
+    await p.selectOption('#algo', 'maekawa');
+    await p.waitForFunction(() => /^algorithm maekawa$/m.test(document.getElementById('editor').editorText()));
+    const starter = await editorText(p);
+    assert.doesNotMatch(starter, /ra-lamport/, 'nothing of the example is left');
+    assert.doesNotMatch(await p.textContent('#scenario-status'), /Edited/, 'the starter is not an edit');
+    assert.equal(await p.inputValue('#algo'), 'maekawa');
+
+    // The student's own script stays when the algorithm changes.
+    await p.locator('#editor .cm-content').click();
+    await p.keyboard.press('Control+End');
+    await p.keyboard.type('# mine\n');
+    await p.selectOption('#algo', 'raymond');
+    await p.waitForSelector('#toast:has-text("Your scenario stays in the editor")');
+    assert.equal(await editorText(p), starter + '# mine\n');
+    assert.equal(await p.inputValue('#algo'), 'raymond', 'the run on screen is the one chosen');
+  } finally {
+    await p.close();
+  }
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -34,6 +34,10 @@ let listingView = null; // the Listing view (listingview.js)
 // run made from the configuration.
 let scenarioText = null;
 let edited = false; // the editor's text changed since the run was made
+// placed is the text the page itself last put in the editor (an example,
+// a starter, a link's or a counterexample's scenario): while the editor
+// still holds it, the student has written nothing there to keep.
+let placed = '';
 let scenarioErrors = null; // the problems of the last text that failed to run
 let writtenHash = ''; // the hash this page wrote last (not a navigation)
 let exploredAlgo = null; // the algorithm Explore's answer on screen is about
@@ -550,7 +554,7 @@ async function exploreScenario(props, maxStates) {
     }
     exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
-      editor.setText(ce.scenario);
+      putText(ce.scenario);
       runScenario(ce.scenario, -1, params.listing);
     });
     const bad = Object.keys(shown.counterexamples);
@@ -579,7 +583,7 @@ const loadCounterexample = guard(() => {
   const ce = counterexample;
   if (!ce?.params) return;
   const text = core.counterexample(ce.params, ce);
-  editor.setText(text);
+  putText(text);
   if (!runScenario(text, -1, ce.params.listing)) return;
   counterexample = { ...ce, params: null }; // still the same steps: keep the banner
   update();
@@ -628,7 +632,7 @@ const downloadScenario = guard(() => {
 const fromRun = guard(() => {
   const text = run.emit();
   const at = run.state.pos;
-  editor.setText(text);
+  editor.setText(text); // the student's: the schedule they made
   runScenario(text, at, params.listing);
 });
 
@@ -639,7 +643,10 @@ const formatScenario = guard(() => {
     toast(`Cannot format: line ${e.line}: ${e.message}`, 'error');
     return;
   }
-  if (r.text !== editor.text()) editor.setText(r.text);
+  if (r.text === editor.text()) return;
+  const own = ownScript();
+  editor.setText(r.text);
+  if (!own) placed = r.text; // formatted, the page's text is still not the student's
 });
 
 // ---------- examples ----------
@@ -658,7 +665,7 @@ async function pickExample(e) {
   try {
     const text = await loadExample(e.file);
     $('gallery').close();
-    editor.setText(text);
+    putText(text);
     if (runScenario(text)) toast(`${e.title}: ${e.file}`);
   } catch (err) {
     toast(err.message, 'error');
@@ -705,7 +712,7 @@ async function restoreFromHash() {
       toast(`This link cannot be opened: ${err.message}`, 'error');
       return false;
     }
-    editor.setText(link.text);
+    putText(link.text);
     if (link.listing === null) {
       if (!runScenario(link.text, link.at, '') && !run) start({ ...DEFAULT });
       return true; // with errors, the editor shows them
@@ -745,12 +752,29 @@ async function restoreFromHash() {
   return true;
 }
 
-// offerStarter puts the algorithm's starter scenario in an empty editor.
-async function offerStarter(algo) {
+// putText puts text in the editor as the page's own (see placed).
+function putText(text) {
+  editor.setText(text);
+  placed = text;
+}
+
+// ownScript says whether the editor holds a script the student wrote or
+// changed, which the page must not throw away.
+function ownScript() {
+  const t = editor.text();
+  return t.trim() !== '' && t !== placed;
+}
+
+// offerStarter puts the algorithm's starter scenario in the editor, if
+// it is empty or (replace) holds only what the page put there, and the
+// student has not typed, nor chosen another algorithm, while it loaded.
+async function offerStarter(algo, replace = false) {
+  const before = editor.text();
   try {
     const text = await loadExample(`start-${algo}.scn`);
-    if (editor.text().trim()) return;
-    editor.setText(text);
+    if (editor.text() !== before || params.algo !== algo) return;
+    if (editor.text().trim() && !(replace && !ownScript())) return;
+    putText(text);
     // Not an edit: the run on screen is still the hand-made one (its
     // status says so), until the student changes the text.
     edited = false;
@@ -763,7 +787,7 @@ async function offerStarter(algo) {
 async function openFirst() {
   try {
     const text = await loadExample(FIRST_EXAMPLE);
-    editor.setText(text);
+    putText(text);
     if (runScenario(text)) return;
   } catch { /* no examples: an empty run */ }
   start({ ...DEFAULT });
@@ -816,6 +840,12 @@ async function main() {
     if (JSON.stringify(p) === JSON.stringify(params)) { showConfig(p); return; } // nothing changed: keep the run
     counterexample = null;
     start(p);
+    if (e.target.id !== 'algo') return;
+    // The editor follows the algorithm: another algorithm's example or
+    // starter gives way to this one's starter; a script of the
+    // student's own stays (Run goes back to it).
+    if (ownScript()) toast(`Your scenario stays in the editor: the run on screen is ${p.algo}, made from the settings above, until you run the scenario again.`);
+    else offerStarter(p.algo, true);
   }));
   $('config').addEventListener('submit', (e) => e.preventDefault());
   $('step').addEventListener('click', stepForward);
