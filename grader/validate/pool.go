@@ -27,7 +27,12 @@ type job struct {
 // watches the process's heap), so with more than one worker a result
 // with a test stopped for memory is graded again alone: the memory may
 // have been its neighbour's.
-func gradeAll(ctx context.Context, ex *exercise.Exercise, o Options, jobs []job) error {
+//
+// The jobs from hold on are judged against the first (the reference):
+// they wait for it, and are not graded at all (their results stay nil)
+// when judged says its result judges nothing, as each of them would
+// then fail for the reason it does.
+func gradeAll(ctx context.Context, ex *exercise.Exercise, o Options, jobs []job, hold int, judged func(*report.Result) bool) error {
 	var mu sync.Mutex // Progress hears one line at a time
 	one := func(j *job) error {
 		src := j.src
@@ -54,11 +59,25 @@ func gradeAll(ctx context.Context, ex *exercise.Exercise, o Options, jobs []job)
 	workers := max(o.Workers, 1)
 	if workers == 1 {
 		for i := range jobs {
+			if i == hold && !judged(jobs[0].res) {
+				break
+			}
 			if err := one(&jobs[i]); err != nil {
 				return err
 			}
 		}
 		return nil
+	}
+	first := make(chan struct{}) // closed once the first job is graded
+	var once sync.Once
+	one0 := one
+	one = func(j *job) error {
+		defer func() {
+			if j == &jobs[0] {
+				once.Do(func() { close(first) })
+			}
+		}()
+		return one0(j)
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -75,10 +94,22 @@ func gradeAll(ctx context.Context, ex *exercise.Exercise, o Options, jobs []job)
 			}
 		}()
 	}
+feed:
 	for i := range jobs {
+		if i == hold {
+			select {
+			case <-first:
+			case <-ctx.Done():
+				break feed
+			}
+			if !judged(jobs[0].res) {
+				break
+			}
+		}
 		select {
 		case next <- &jobs[i]:
 		case <-ctx.Done():
+			break feed
 		}
 	}
 	close(next)
@@ -87,7 +118,7 @@ func gradeAll(ctx context.Context, ex *exercise.Exercise, o Options, jobs []job)
 		return err
 	}
 	for i := range jobs {
-		if grade.StoppedForMemory(jobs[i].res) {
+		if jobs[i].res != nil && grade.StoppedForMemory(jobs[i].res) {
 			if err := one(&jobs[i]); err != nil {
 				return err
 			}

@@ -27,6 +27,9 @@ func (r *Report) Markdown() string {
 		if len(e.Problems) > 0 {
 			b.WriteString("\n")
 		}
+		if len(e.Reference) > 0 {
+			fmt.Fprintf(&b, "%s\n", fence(e.Reference))
+		}
 		if len(e.Mutants) > 0 {
 			b.WriteString("| mutant | what is wrong | score | caught by |\n|---|---|---:|---|\n")
 			for _, m := range e.Mutants {
@@ -71,6 +74,9 @@ func score(r *report.Result) string {
 }
 
 func caught(e *Exercise) string {
+	if e.Unchecked {
+		return "not checked"
+	}
 	n := 0
 	for _, m := range e.Mutants {
 		if m.Caught() {
@@ -82,6 +88,9 @@ func caught(e *Exercise) string {
 
 // fullMarks is how many alternative solutions got full marks, of how many.
 func fullMarks(e *Exercise) string {
+	if e.Unchecked {
+		return "not checked"
+	}
 	n := 0
 	for _, a := range e.Alternatives {
 		if a.FullMarks() {
@@ -104,6 +113,18 @@ func list(names []string, k int) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:k], ", "), len(names)-k)
+}
+
+// fence is lines in a fenced code block, the fence longer than any run
+// of backquotes in them.
+func fence(lines []string) string {
+	f := "```"
+	for _, l := range lines {
+		for strings.Contains(l, f) {
+			f += "`"
+		}
+	}
+	return f + "text\n" + strings.Join(lines, "\n") + "\n" + f + "\n"
 }
 
 // cell keeps a table cell on one line and its pipes literal.

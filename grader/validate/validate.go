@@ -66,6 +66,13 @@ type Exercise struct {
 	Mutants  []Mutant
 	// Alternatives are the other correct solutions (solutions/*.go).
 	Alternatives []Alternative
+	// Unchecked says that the mutants and the alternatives were not
+	// graded: the reference judges nothing (it does not compile, is
+	// refused or could not start), so each would fail for its reason.
+	Unchecked bool
+	// Reference is then the reference's problems as the compiler
+	// says them, "file:line:col: message".
+	Reference []string
 }
 
 // Alternative is one alternative correct solution and how it fared.
@@ -253,14 +260,16 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	for _, so := range ex.Solutions {
 		jobs = append(jobs, job{path: so.Path, file: filepath.Base(so.Path), src: so.Src})
 	}
-	if err := gradeAll(ctx, ex, o, jobs); err != nil {
+	if err := gradeAll(ctx, ex, o, jobs, 2, judges); err != nil {
 		return nil, err
 	}
 	v.Solution = jobs[0].res
 	v.Tests, v.MaxScore = len(v.Solution.Tests), v.Solution.MaxScore
 	switch sol := v.Solution; {
-	case sol.Status != report.Graded:
-		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution is %s: %s", sol.Status, firstProblem(sol)))
+	case !judges(sol):
+		v.Unchecked = true
+		v.Reference = positioned(ex.Name+"/"+ex.SolutionFile(), sol)
+		v.Problems = append(v.Problems, notJudged(ex, sol, len(v.Reference) > 0))
 	case sol.Score < sol.MaxScore:
 		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(sol)))
 	}
@@ -272,9 +281,15 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Problems = append(v.Problems, "the starter passes every test: give students something to do")
 	}
 	if len(ex.Mutants) < MinMutants {
-		v.Problems = append(v.Problems, fmt.Sprintf("%d mutants; an exercise needs at least %d", len(ex.Mutants), MinMutants))
+		v.Problems = append(v.Problems, fmt.Sprintf("%s; an exercise needs at least %d", plural(len(ex.Mutants), "mutant"), MinMutants))
 	}
 	v.Problems = append(v.Problems, Unfinished(ex)...)
+	if len(ex.Solutions) < MinAlternatives {
+		v.Problems = append(v.Problems, fmt.Sprintf("%s; an exercise needs at least %d (solutions/*%s: correct, written differently from the reference)", plural(len(ex.Solutions), "alternative solution"), MinAlternatives, ex.Ext()))
+	}
+	if v.Unchecked {
+		return v, nil
+	}
 	for i, mu := range ex.Mutants {
 		res := jobs[2+i].res
 		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
@@ -298,9 +313,6 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 			}
 		}
 		v.Mutants = append(v.Mutants, m)
-	}
-	if len(ex.Solutions) < MinAlternatives {
-		v.Problems = append(v.Problems, fmt.Sprintf("%d alternative solutions; an exercise needs at least %d (solutions/*%s: correct, written differently from the reference)", len(ex.Solutions), MinAlternatives, ex.Ext()))
 	}
 	for i, so := range ex.Solutions {
 		res := jobs[2+len(ex.Mutants)+i].res
@@ -406,6 +418,63 @@ func firstFailure(r *report.Result) string {
 		}
 	}
 	return ""
+}
+
+// judges says whether the reference's grading can judge the other
+// files: its tests ran. A reference that is refused, does not compile,
+// or whose program could not start judges nothing: every mutant and
+// alternative graded against it would fail for that same reason.
+func judges(ref *report.Result) bool { return ref != nil && ref.Status == report.Graded }
+
+// notJudged is the problem of a reference that judges nothing; below
+// says that its positioned problems are listed apart.
+func notJudged(ex *exercise.Exercise, ref *report.Result, below bool) string {
+	what := map[report.Status]string{
+		report.CompileError: "does not compile",
+		report.Refused:      "is refused (an import or construct outside the allow-list)",
+		report.Crashed:      "could not start",
+	}[ref.Status]
+	if what == "" {
+		what = "was not graded (" + string(ref.Status) + ")"
+	}
+	var others []string
+	if n := len(ex.Mutants); n > 0 {
+		others = append(others, plural(n, "mutant"))
+	}
+	if n := len(ex.Solutions); n > 0 {
+		others = append(others, plural(n, "alternative solution"))
+	}
+	msg := fmt.Sprintf("the reference solution, %s, %s", ex.SolutionFile(), what)
+	if below {
+		msg += " (below)"
+	} else if len(ref.Problems) > 0 {
+		var ps []string
+		for _, p := range ref.Problems {
+			ps = append(ps, p.Msg)
+		}
+		msg += ": " + strings.Join(ps, "; ")
+	}
+	if len(others) == 0 {
+		return msg
+	}
+	return msg + "; the " + strings.Join(others, " and the ") + " were not checked, as each would fail for the same reason: fix the reference and validate again"
+}
+
+// positioned lists a result's problems as the compiler does,
+// "file:line:col: message", or nothing when none has a position.
+func positioned(file string, r *report.Result) []string {
+	var out []string
+	for _, p := range r.Problems {
+		if p.Line <= 0 {
+			continue
+		}
+		pos := fmt.Sprintf("%s:%d", file, p.Line)
+		if p.Col > 0 {
+			pos += fmt.Sprintf(":%d", p.Col)
+		}
+		out = append(out, pos+": "+strings.Join(strings.Fields(p.Msg), " "))
+	}
+	return out
 }
 
 func firstProblem(r *report.Result) string {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -241,4 +242,63 @@ func TestValidateSaysWhyTheReferenceFails(t *testing.T) {
 		}
 	}
 	assert.Regexp(t, `^the reference solution scores 23 of 24; it fails public/alone \(public/alone: "expect N1 token = yes" \(public/alone\.scn:\d+\) does not hold after step \d+: N1 token is no\.`, said)
+}
+
+// A reference that does not compile, or whose program cannot start,
+// judges nothing: it is reported once, with its positions, and its
+// mutants and alternatives are not graded (each would fail for its
+// reason), not reported one by one.
+func TestValidateBrokenReference(t *testing.T) {
+	root, err := sandbox.FindRoot(".")
+	require.NoError(t, err)
+	central := filepath.Join(root, "exercises", "central")
+	for _, c := range []struct {
+		name, line string
+		workers    int
+		problem    string
+		reference  []string
+	}{
+		{"does not compile", `var broken int = "not a number"`, 2,
+			"the reference solution, solution.go, does not compile (below); the 2 mutants and the 1 alternative solution were not checked, as each would fail for the same reason: fix the reference and validate again",
+			[]string{`central/solution.go:44:18: cannot use "not a number" (untyped string constant) as int value in variable declaration`}},
+		{"cannot start", `var boom = func() int { panic("boom") }()`, 1,
+			"the reference solution, solution.go, could not start: the file's initialisation panicked: boom; the 2 mutants and the 1 alternative solution were not checked, as each would fail for the same reason: fix the reference and validate again",
+			nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ex := copyExercise(t, "central", dir)
+			for _, f := range []string{"mutants/grants_when_busy.patch", "mutants/lifo_queue.patch", "solutions/busy_first.go"} {
+				b, err := os.ReadFile(filepath.Join(central, f))
+				require.NoError(t, err)
+				require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(ex, f)), 0o755))
+				require.NoError(t, os.WriteFile(filepath.Join(ex, f), b, 0o644))
+			}
+			sol, err := os.ReadFile(filepath.Join(ex, "solution.go"))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(ex, "solution.go"), append(sol, []byte(c.line+"\n")...), 0o644))
+
+			var graded []string
+			r, err := Dir(context.Background(), ex, Options{Grader: newGrader(t), Workers: c.workers,
+				Progress: func(f string, a ...any) { graded = append(graded, strings.Fields(fmt.Sprintf(f, a...))[0]) }})
+			require.NoError(t, err)
+			require.Len(t, r.Exercises, 1)
+			e := r.Exercises[0]
+			assert.False(t, r.OK())
+			assert.True(t, e.Unchecked)
+			assert.ElementsMatch(t, []string{"central/solution.go:", "central/starter.go:"}, graded, "only the reference and the starter are graded")
+			assert.Empty(t, e.Mutants)
+			assert.Empty(t, e.Alternatives)
+			assert.Equal(t, []string{c.problem, "2 mutants; an exercise needs at least 4", "1 alternative solution; an exercise needs at least 3 (solutions/*.go: correct, written differently from the reference)"}, e.Problems)
+			assert.Equal(t, c.reference, e.Reference)
+			md := r.Markdown()
+			assert.Contains(t, md, "| not checked | not checked | **not ok** |")
+			assert.Equal(t, 1, strings.Count(md, "solution.go, "), "the reference's problem, once")
+			for _, l := range c.reference {
+				assert.Equal(t, 1, strings.Count(md, l), "its position, once")
+			}
+			assert.NotContains(t, md, "| mutant |")
+			assert.NotContains(t, md, "| alternative |")
+		})
+	}
 }
