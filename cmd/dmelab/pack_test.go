@@ -39,12 +39,12 @@ func TestPack(t *testing.T) {
 		names[f.Name] = true
 	}
 	z.Close()
-	for _, n := range []string{"setup.sh", "run_autograder", "dmelab", "exercise/exercise.md", "exercise/solution.go", "dmelab-src/go.mod", "dmelab-src/algorithms/rasteps/rasteps.go"} {
+	for _, n := range []string{"setup.sh", "run_autograder", "dmelab", "exercise/ra-steps/exercise.md", "exercise/ra-steps/solution.go", "dmelab-src/go.mod", "dmelab-src/algorithms/rasteps/rasteps.go"} {
 		assert.True(t, names[n], n)
 	}
 	for n := range names {
-		assert.False(t, strings.HasPrefix(n, "exercise/mutants/"), "mutants stay home: %s", n)
-		assert.False(t, strings.HasPrefix(n, "exercise/solutions/"), "alternative solutions stay home: %s", n)
+		assert.False(t, strings.HasPrefix(n, "exercise/ra-steps/mutants/"), "mutants stay home: %s", n)
+		assert.False(t, strings.HasPrefix(n, "exercise/ra-steps/solutions/"), "alternative solutions stay home: %s", n)
 	}
 
 	course := filepath.Join(dir, "course")
@@ -98,7 +98,7 @@ func TestPackListing(t *testing.T) {
 	z, err := zip.OpenReader(zipPath)
 	require.NoError(t, err)
 	for _, f := range z.File {
-		assert.False(t, strings.HasPrefix(f.Name, "exercise/mutants/") || strings.HasPrefix(f.Name, "exercise/solutions/"), f.Name)
+		assert.False(t, strings.HasPrefix(f.Name, "exercise/listing-ra-v1/mutants/") || strings.HasPrefix(f.Name, "exercise/listing-ra-v1/solutions/"), f.Name)
 		p := filepath.Join(ag, "source", filepath.FromSlash(f.Name))
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		r, err := f.Open()
@@ -109,8 +109,8 @@ func TestPackListing(t *testing.T) {
 		require.NoError(t, os.WriteFile(p, b, f.Mode().Perm()))
 	}
 	z.Close()
-	assert.FileExists(t, filepath.Join(ag, "source", "exercise", "starter.txt"))
-	assert.FileExists(t, filepath.Join(ag, "source", "exercise", "hidden", "two_rounds.scn"))
+	assert.FileExists(t, filepath.Join(ag, "source", "exercise", "listing-ra-v1", "starter.txt"))
+	assert.FileExists(t, filepath.Join(ag, "source", "exercise", "listing-ra-v1", "hidden", "two_rounds.scn"))
 
 	ex, err := exercise.Load(exDir, "")
 	require.NoError(t, err)
@@ -131,8 +131,9 @@ func TestPackListing(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(ag, "results", "results.json"))
 	require.NoError(t, err)
 	var res struct {
-		Score float64 `json:"score"`
-		Tests []struct {
+		Score     float64           `json:"score"`
+		ExtraData map[string]string `json:"extra_data"`
+		Tests     []struct {
 			Status string `json:"status"`
 			Output string `json:"output"`
 		} `json:"tests"`
@@ -140,6 +141,7 @@ func TestPackListing(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &res), "%s", b)
 	require.NotEmpty(t, res.Tests, "%s", b)
 	assert.Less(t, res.Score, 21.0)
+	assert.Equal(t, "listing-ra-v1", res.ExtraData["exercise"], "the exercise's name, not its folder's in the autograder")
 	links := 0
 	for _, tt := range res.Tests {
 		if tt.Status != "failed" {

@@ -11,8 +11,10 @@ import (
 
 // GradescopeZip writes the autograder zip Gradescope asks for: setup.sh
 // and run_autograder at the root of the archive, next to the dmelab
-// binary and the exercise (in exercise/, hidden schedules included: the
-// autograder's source is never shown to students).
+// binary and the exercise (in exercise/NAME/, hidden schedules included:
+// the autograder's source is never shown to students). The exercise's
+// folder keeps its name, which grading reads from it: the results carry
+// it (results.json's extra_data), not "exercise".
 //
 //   - setup.sh runs once, when Gradescope builds the image: it installs
 //     the Go toolchain and grades the reference solution once, so that
@@ -58,7 +60,7 @@ func GradescopeZip(w io.Writer, ex Exercise, tool Tool) error {
 	if err := add("dmelab", 0o755, tool.Binary); err != nil {
 		return err
 	}
-	if err := ex.walk(func(name string, b []byte) error { return add("exercise/"+name, 0o644, b) }); err != nil {
+	if err := ex.walk(func(name string, b []byte) error { return add("exercise/"+ex.Name+"/"+name, 0o644, b) }); err != nil {
 		return err
 	}
 	if err := tool.walkSource(func(name string, b []byte) error { return add("dmelab-src/"+name, 0o644, b) }); err != nil {
@@ -107,8 +109,9 @@ chmod +x dmelab
 # autograder that cannot grade (a wrong binary, a broken exercise) fails
 # here, where the course staff see it, not at every student's submission.
 # (A graded file exits 0 whatever its score.)
-if [ -f exercise/{{.Solution}} ]; then
-  if ! ./dmelab grade --exercise exercise --format json --out /tmp/dmelab-warmup.json {{.Flags}} exercise/{{.Solution}}; then
+EX=exercise/{{q .Exercise.Name}}
+if [ -f "$EX/{{.Solution}}" ]; then
+  if ! ./dmelab grade --exercise "$EX" --format json --out /tmp/dmelab-warmup.json {{.Flags}} "$EX/{{.Solution}}"; then
     echo "setup.sh: dmelab could not grade the exercise's own solution: this autograder would fail every submission" >&2
     exit 1
   fi
@@ -141,7 +144,7 @@ EOF
   fi
 fi
 rm -f "$OUT"
-"$SRC/dmelab" grade --exercise "$SRC/exercise" --format gradescope --out "$OUT" {{.Flags}} "$SUB"
+"$SRC/dmelab" grade --exercise "$SRC/exercise/"{{q .Exercise.Name}} --format gradescope --out "$OUT" {{.Flags}} "$SUB"
 status=$?
 # 0: graded; 4: not gradable (compile error, refused import), feedback written.
 if { [ "$status" -ne 0 ] && [ "$status" -ne 4 ]; } || ! [ -s "$OUT" ]; then

@@ -93,12 +93,12 @@ func TestGradescopeZip(t *testing.T) {
 		modes[f.Name] = f.Mode()
 	}
 	sort.Strings(names)
-	assert.Equal(t, []string{"dmelab", "exercise/exercise.md", "exercise/hidden/b.scn", "exercise/public/a.scn",
-		"exercise/solution.go", "exercise/starter.go", "run_autograder", "setup.sh"}, names)
+	assert.Equal(t, []string{"dmelab", "exercise/ra-steps/exercise.md", "exercise/ra-steps/hidden/b.scn", "exercise/ra-steps/public/a.scn",
+		"exercise/ra-steps/solution.go", "exercise/ra-steps/starter.go", "run_autograder", "setup.sh"}, names)
 	for _, n := range []string{"setup.sh", "run_autograder", "dmelab"} {
 		assert.Equal(t, fs.FileMode(0o755), modes[n].Perm(), n)
 	}
-	assert.Equal(t, fs.FileMode(0o644), modes["exercise/hidden/b.scn"].Perm())
+	assert.Equal(t, fs.FileMode(0o644), modes["exercise/ra-steps/hidden/b.scn"].Perm())
 
 	var again bytes.Buffer
 	require.NoError(t, GradescopeZip(&again, exercise(), tool()))
@@ -121,7 +121,8 @@ func TestGradescopeZip(t *testing.T) {
 	}
 	setup, _ := os.ReadFile(filepath.Join(dir, "setup.sh"))
 	assert.Contains(t, string(setup), "GO_VERSION='1.26.0'")
-	assert.Contains(t, string(setup), "exercise/solution.go")
+	assert.Contains(t, string(setup), `EX=exercise/'ra-steps'`)
+	assert.Contains(t, string(setup), `"$EX/solution.go"`)
 }
 
 // gradescopeRoot lays out /autograder as Gradescope does: the zip's
@@ -188,7 +189,7 @@ func TestRunAutograder(t *testing.T) {
 	}{{"ok", 1, ""}, {"compile", 0, ""}, {"crash", 0, "internal error"}} {
 		ag := gradescopeRoot(t, map[string]string{"ra.go": "package ra\n"})
 		argv := runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, c.fake)
-		assert.Equal(t, "grade --exercise "+ag+"/source/exercise --format gradescope --out "+ag+"/results/results.json --playground https://play.example.org/it's/ "+ag+"/submission/ra.go\n", argv)
+		assert.Equal(t, "grade --exercise "+ag+"/source/exercise/ra-steps --format gradescope --out "+ag+"/results/results.json --playground https://play.example.org/it's/ "+ag+"/submission/ra.go\n", argv)
 		m := readJSON(t, filepath.Join(ag, "results", "results.json"))
 		assert.Equal(t, c.score, m["score"], c.fake)
 		if c.note != "" {
@@ -235,9 +236,9 @@ func TestPrairieLearn(t *testing.T) {
 	starter, err := os.ReadFile(filepath.Join(q, "starter.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(starter), "func (n *Node) decide()")
-	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "hidden", "b.scn"))
-	assert.NoFileExists(t, filepath.Join(q, "tests", "exercise", "mutants", "m1.go"))
-	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "solutions"), "alternative solutions stay home")
+	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "ra-steps", "hidden", "b.scn"))
+	assert.NoFileExists(t, filepath.Join(q, "tests", "exercise", "ra-steps", "mutants", "m1.go"))
+	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "ra-steps", "solutions"), "alternative solutions stay home")
 	assert.NoDirExists(t, filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "ra-steps", "solutions"))
 	assert.NoDirExists(t, filepath.Join(course, "serverFilesCourse", "dmelab", "warmup"), "grading jobs get no other exercise")
 	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
@@ -263,7 +264,7 @@ func TestPrairieLearn(t *testing.T) {
 		require.NoError(t, os.MkdirAll(filepath.Join(g, "student"), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(g, "student", "ra.go"), []byte("package ra\n"), 0o644))
 		argv := runScript(t, "sh", filepath.Join(g, "serverFilesCourse", "dmelab", "run.sh"), "GRADE_ROOT", g, c.fake, "ra.go")
-		assert.Equal(t, "grade --exercise "+g+"/tests/exercise --format prairielearn --out "+g+"/results/results.json --playground https://play.example.org/it's/ "+g+"/student/ra.go\n", argv)
+		assert.Equal(t, "grade --exercise "+g+"/tests/exercise/ra-steps --format prairielearn --out "+g+"/results/results.json --playground https://play.example.org/it's/ "+g+"/student/ra.go\n", argv)
 		m := readJSON(t, filepath.Join(g, "results", "results.json"))
 		if c.fake == "crash" {
 			assert.Equal(t, false, m["gradable"])
@@ -320,13 +321,14 @@ func TestGradescopeListing(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	sort.Strings(names)
-	assert.Equal(t, []string{"dmelab", "exercise/exercise.md", "exercise/hidden/b.scn", "exercise/public/a.scn",
-		"exercise/solution.txt", "exercise/starter.txt", "run_autograder", "setup.sh"}, names)
+	assert.Equal(t, []string{"dmelab", "exercise/listing-ra-v1/exercise.md", "exercise/listing-ra-v1/hidden/b.scn", "exercise/listing-ra-v1/public/a.scn",
+		"exercise/listing-ra-v1/solution.txt", "exercise/listing-ra-v1/starter.txt", "run_autograder", "setup.sh"}, names)
 
 	ag := gradescopeRootOf(t, listingExercise(), map[string]string{"solution.txt": "algorithm ra-v1\n"})
 	setup, err := os.ReadFile(filepath.Join(ag, "source", "setup.sh"))
 	require.NoError(t, err)
-	assert.Contains(t, string(setup), "exercise/solution.txt")
+	assert.Contains(t, string(setup), `EX=exercise/'listing-ra-v1'`)
+	assert.Contains(t, string(setup), `"$EX/solution.txt"`)
 	assert.NotContains(t, string(setup), "solution.go")
 	for _, s := range []string{"setup.sh", "run_autograder"} {
 		out, err := exec.Command("bash", "-n", filepath.Join(ag, "source", s)).CombinedOutput()
@@ -338,7 +340,7 @@ func TestGradescopeListing(t *testing.T) {
 	}{{"ok", 1}, {"compile", 0}, {"crash", 0}} {
 		ag := gradescopeRootOf(t, listingExercise(), map[string]string{"solution.txt": "algorithm ra-v1\n"})
 		argv := runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, c.fake)
-		assert.Equal(t, "grade --exercise "+ag+"/source/exercise --format gradescope --out "+ag+"/results/results.json --playground https://play.example.org/it's/ "+ag+"/submission/solution.txt\n", argv)
+		assert.Equal(t, "grade --exercise "+ag+"/source/exercise/listing-ra-v1 --format gradescope --out "+ag+"/results/results.json --playground https://play.example.org/it's/ "+ag+"/submission/solution.txt\n", argv)
 		assert.Equal(t, c.score, readJSON(t, filepath.Join(ag, "results", "results.json"))["score"], c.fake)
 	}
 	// Another name: the one .txt file uploaded.
@@ -367,9 +369,9 @@ func TestPrairieLearnListing(t *testing.T) {
 	starter, err := os.ReadFile(filepath.Join(q, "starter.txt"))
 	require.NoError(t, err)
 	assert.Contains(t, string(starter), "# P12: fix me")
-	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "solution.txt"))
-	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "mutants"))
-	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "solutions"))
+	assert.FileExists(t, filepath.Join(q, "tests", "exercise", "listing-ra-v1", "solution.txt"))
+	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "listing-ra-v1", "mutants"))
+	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "listing-ra-v1", "solutions"))
 	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
 	require.NoError(t, err)
 	assert.Contains(t, string(docker), `"$d/solution.txt"`)
@@ -380,6 +382,35 @@ func TestPrairieLearnListing(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(g, "student"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(g, "student", "solution.txt"), []byte("algorithm ra-v1\n"), 0o644))
 	argv := runScript(t, "sh", filepath.Join(g, "serverFilesCourse", "dmelab", "run.sh"), "GRADE_ROOT", g, "ok", "solution.txt")
-	assert.Equal(t, "grade --exercise "+g+"/tests/exercise --format prairielearn --out "+g+"/results/results.json --playground https://play.example.org/it's/ "+g+"/student/solution.txt\n", argv)
+	assert.Equal(t, "grade --exercise "+g+"/tests/exercise/listing-ra-v1 --format prairielearn --out "+g+"/results/results.json --playground https://play.example.org/it's/ "+g+"/student/solution.txt\n", argv)
 	assert.Contains(t, readJSON(t, filepath.Join(g, "results", "results.json")), "score")
+}
+
+// The packed exercise's folder keeps the exercise's name, which grading
+// reads from it (Gradescope's extra_data, PrairieLearn's results), and
+// run.sh, which every question of a course shares, grades each question
+// against its own exercise.
+func TestPackedFolderKeepsTheName(t *testing.T) {
+	course := t.TempDir()
+	require.NoError(t, PrairieLearn(course, exercise(), tool(), PLOptions{}))
+	require.NoError(t, PrairieLearn(course, listingExercise(), tool(), PLOptions{}))
+	for _, c := range []struct {
+		ex  Exercise
+		sub string
+	}{{exercise(), "ra.go"}, {listingExercise(), "solution.txt"}} {
+		q := filepath.Join(course, "questions", c.ex.Name)
+		assert.FileExists(t, filepath.Join(q, "tests", "exercise", c.ex.Name, "exercise.md"))
+		g := t.TempDir()
+		require.NoError(t, os.CopyFS(filepath.Join(g, "serverFilesCourse"), os.DirFS(filepath.Join(course, "serverFilesCourse"))))
+		require.NoError(t, os.CopyFS(filepath.Join(g, "tests"), os.DirFS(filepath.Join(q, "tests"))))
+		require.NoError(t, os.MkdirAll(filepath.Join(g, "student"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(g, "student", c.sub), []byte("x\n"), 0o644))
+		argv := runScript(t, "sh", filepath.Join(g, "serverFilesCourse", "dmelab", "run.sh"), "GRADE_ROOT", g, "ok", c.sub)
+		assert.True(t, strings.HasPrefix(argv, "grade --exercise "+g+"/tests/exercise/"+c.ex.Name+" "), argv)
+
+		ag := gradescopeRootOf(t, c.ex, map[string]string{c.sub: "x\n"})
+		assert.FileExists(t, filepath.Join(ag, "source", "exercise", c.ex.Name, "exercise.md"))
+		argv = runScript(t, "bash", filepath.Join(ag, "run_autograder"), "AUTOGRADER_ROOT", ag, "ok")
+		assert.True(t, strings.HasPrefix(argv, "grade --exercise "+ag+"/source/exercise/"+c.ex.Name+" "), argv)
+	}
 }

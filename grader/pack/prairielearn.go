@@ -37,7 +37,8 @@ type PLOptions struct {
 //	questions/NAME/info.json        gradingMethod External, the image, run.sh as entrypoint
 //	questions/NAME/question.html    the statement, an editor (Go, or text for a listing) with the starter, the grader's results
 //	questions/NAME/STARTER          the starter file the editor opens with
-//	questions/NAME/tests/exercise/  the exercise, hidden schedules included
+//	questions/NAME/tests/exercise/NAME/  the exercise, hidden schedules included (its
+//	                                folder keeps its name: the results carry it)
 //	serverFilesCourse/dmelab/       dmelab and run.sh, copied into every grading job
 //	serverFilesCourse/dmelab-image/ a Dockerfile (and what it copies) for a warm grading image
 //
@@ -85,7 +86,7 @@ func PrairieLearn(courseDir string, ex Exercise, tool Tool, o PLOptions) error {
 	put(q, "question.html", plQuestion(ex))
 	put(q, path.Base(ex.Starter), starter)
 	if err := ex.walk(func(name string, b []byte) error {
-		put(q, "tests/exercise/"+name, b)
+		put(q, "tests/exercise/"+ex.Name+"/"+name, b)
 		put(img, "warmup/"+ex.Name+"/"+name, b)
 		return nil
 	}); err != nil {
@@ -205,7 +206,7 @@ func plQuestion(ex Exercise) []byte {
 var plRun = template.Must(template.New("run.sh").Funcs(funcs).Parse(`#!/bin/sh
 # PrairieLearn runs this in the grading container for every submission
 # (the question's info.json passes the submitted file's name): dmelab
-# grades it against the exercise in /grade/tests/exercise and writes
+# grades it against the exercise in /grade/tests/exercise/NAME and writes
 # PrairieLearn's results.json itself.
 set -u
 G="${GRADE_ROOT:-/grade}"
@@ -222,8 +223,14 @@ EOF
   exit 0
 fi
 if command -v dmelab >/dev/null 2>&1; then DMELAB=dmelab; else DMELAB="$HERE/dmelab"; fi
+# The question's exercise, in a folder of its own name (the results carry
+# it); this script serves every question of the course.
+EX="$G/tests/exercise"
+for d in "$G"/tests/exercise/*/; do
+  if [ -f "$d/exercise.md" ]; then EX="${d%/}"; fi
+done
 rm -f "$OUT"
-"$DMELAB" grade --exercise "$G/tests/exercise" --format prairielearn --out "$OUT" {{.Flags}} "$SUB"
+"$DMELAB" grade --exercise "$EX" --format prairielearn --out "$OUT" {{.Flags}} "$SUB"
 status=$?
 # 0: graded; 4: not gradable (compile error, refused import), results written.
 if { [ "$status" -ne 0 ] && [ "$status" -ne 4 ]; } || ! [ -s "$OUT" ]; then
