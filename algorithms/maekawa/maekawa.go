@@ -34,8 +34,10 @@
 //
 // The basic algorithm is safe but can deadlock: with N=4 (2×2 grid) three
 // requesters can each collect some votes and wait for a voter who voted for
-// another, in a cycle (see testdata/deadlock.txt). The package maekawasafe
-// adds Maekawa's own cure.
+// another, in a cycle (see testdata/deadlock.txt). The explorer's summary of
+// such a deadlock names the cycle, who holds whose vote (CircularWait, the
+// algorithm's sim.Algorithm.Stuck). The package maekawasafe adds Maekawa's
+// own cure.
 package maekawa
 
 import (
