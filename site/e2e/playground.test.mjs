@@ -394,6 +394,41 @@ test('the pseudocode legend shows the marks in the listing\'s colours', { skip }
   });
 });
 
+// Six nodes leave the step text little room beside them: it wraps to the
+// panel's width instead of running off its edge, no word of it lost, and
+// a click on a row's lower lines still goes to that row.
+test('step texts wrap to the diagram panel: nothing is cut at its edge', { skip }, async () => {
+  await withPage(pg.server.url, async (p) => {
+    await p.waitForFunction(() => document.querySelectorAll('#diagram rect.rowhit').length === 36);
+    const laid = await p.evaluate(() => {
+      const wrap = document.getElementById('diagram-wrap');
+      const svg = document.getElementById('diagram');
+      const right = svg.getBoundingClientRect().left + wrap.clientWidth;
+      const texts = [...svg.querySelectorAll('text.evtext')];
+      return {
+        sideways: wrap.scrollWidth - wrap.clientWidth,
+        over: texts.filter((t) => t.getBoundingClientRect().right > right + 1).map((t) => t.textContent),
+        wrapped: texts.filter((t) => t.querySelectorAll('tspan').length > 1).length,
+        lost: [...svg.querySelectorAll('rect.rowhit')].map((r, k) => [r.getAttribute('aria-label').replace(/^Go to step \d+: /, ''), texts[k].textContent]).filter(([a, b]) => a !== b),
+      };
+    });
+    assert.equal(laid.sideways, 0, 'no scrolling sideways');
+    assert.deepEqual(laid.over, [], 'no text past the panel\'s edge');
+    assert.ok(laid.wrapped > 0, 'long texts take more than one line');
+    assert.deepEqual(laid.lost, [], 'every row says its whole text');
+    const row = await p.locator('#diagram rect.rowhit[data-step="28"]').boundingBox();
+    assert.ok(row.height > 40, `step 28's text wraps (its row is ${row.height} px high)`);
+    await p.mouse.click(row.x + row.width - 20, row.y + row.height - 4);
+    assert.equal(await p.textContent('#position span'), 'step 28 of 35');
+    await p.screenshot({ path: path.join(ART, '31-wrapped-steps.png') });
+    // Another window width (the panels laid out anew): drawn again, to fit.
+    const was = await p.getAttribute('#diagram', 'width');
+    await p.setViewportSize({ width: 1180, height: 800 });
+    await p.waitForFunction((w) => document.getElementById('diagram').getAttribute('width') !== w, was);
+    assert.equal(await p.evaluate(() => { const w = document.getElementById('diagram-wrap'); return w.scrollWidth - w.clientWidth; }), 0, 'no scrolling sideways at 1180 px');
+  });
+});
+
 // Issue 14 item 7: a schedule built by hand and shared opens as that
 // hand-made run, not as "Edited" (the starter scenario offered in the
 // empty editor is not an edit).

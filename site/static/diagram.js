@@ -10,10 +10,10 @@
 
 const NS = 'http://www.w3.org/2000/svg';
 const ROW = 28;
-// A node's column: 104 px wide, narrower (down to 64) when the diagram
+// A node's column: 104 px wide, narrower (down to 56) when the diagram
 // would not fit the width it is given (render's opts.fit).
 const COL_MAX = 104;
-const COL_MIN = 64;
+const COL_MIN = 56;
 let COL = COL_MAX;
 const LEFT = 40;
 const TOP = 52;
@@ -101,7 +101,30 @@ function labelBox(lx, ly, w, anchor) {
 }
 
 const x = (i) => LEFT + COL * i + COL / 2;
-const y = (k) => TOP + ROW / 2 + k * ROW;
+// Rows are ROW high, and LINE more for each line a step's text wraps to
+// (see render); y(k) is the middle of row k, rows[k] its height.
+const LINE = 15;
+let rows = [];
+let mids = [];
+const y = (k) => (k < mids.length ? mids[k] : TOP + ROW / 2 + k * ROW);
+
+// wrap breaks s into lines no wider than w (px at 12 px), at spaces; a
+// word wider than w gets a line of its own.
+function wrap(s, w) {
+  const out = [];
+  let line = '';
+  for (const word of s.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, 12) > w) {
+      out.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  out.push(line);
+  return out;
+}
 
 // phaseAt returns node i's phase in state k.
 function phaseAt(state, k, i) {
@@ -127,13 +150,32 @@ export function render(svg, state, opts = {}) {
   const labelOf = (s) => s.say || s.text;
   const tipOf = (s) => (s.say && s.say !== s.text ? `${s.say}\n(${s.text})` : s.text);
   const warnOf = (s) => [s.unsafe && 'two nodes in the CS', s.orderBroken && 'order broken'].filter(Boolean);
-  // The width: the longest row (its warning included) and the lines
-  // under the last row, measured, so that nothing is cut at the right.
-  const rowEnds = state.steps.map((s) => {
-    const w = textWidth(labelOf(s), 12);
+  // A step's text wraps to the width the diagram is given (opts.fit),
+  // when that leaves room for a readable column of text; its warning
+  // goes after the last line if it fits there, else on a line of its own.
+  const room = opts.fit ? opts.fit - textX - 24 : Infinity;
+  const wrapAt = room >= 120 ? room : Infinity;
+  const laid = state.steps.map((s) => {
+    const lines = wrapAt < Infinity ? wrap(labelOf(s), wrapAt) : [labelOf(s)];
     const warns = warnOf(s);
-    return warns.length ? w + 12 + textWidth('⚠ ' + warns.join(', '), 12, true) : w;
+    const warn = warns.length ? '⚠ ' + warns.join(', ') : '';
+    const last = textWidth(lines[lines.length - 1], 12);
+    const ww = warn ? textWidth(warn, 12, true) : 0;
+    const inline = !warn || last + 12 + ww <= wrapAt;
+    return { lines, warn, warnX: inline ? textX + last + 12 : textX, warnLine: inline ? lines.length - 1 : lines.length };
   });
+  rows = [ROW, ...laid.map((r) => ROW + LINE * r.warnLine)];
+  mids = [];
+  let top = TOP;
+  for (const h of rows) {
+    mids.push(top + h / 2);
+    top += h;
+  }
+  // The first line of a row's text: the lines are centred on the row.
+  const lineY = (k, j) => y(k) + 4 - (rows[k] - ROW) / 2 + LINE * j;
+  // The width: the longest line (a warning included) and the lines
+  // under the last row, measured, so that nothing is cut at the right.
+  const rowEnds = laid.map((r) => Math.max(...r.lines.map((l) => textWidth(l, 12)), r.warn ? r.warnX - textX + textWidth(r.warn, 12, true) : 0));
   const footer = [];
   if (L === 0) footer.push('Pick an event under "Next event", or press → to step, r to run.');
   if (state.end.deadlock) {
@@ -142,9 +184,15 @@ export function render(svg, state, opts = {}) {
   }
   const looping = opts.loopFrom !== undefined && opts.loopFrom !== null && opts.loopFrom < L;
   if (looping) footer.push(`↺ steps ${opts.loopFrom + 1}–${L} repeat forever`);
-  const textW = Math.max(textWidth('initial state', 12), textWidth(`step ${pos} of ${L}`, 10), ...rowEnds, ...footer.map((f) => textWidth(f, 12, true)));
-  const width = Math.ceil(textX + Math.max(300, textW + 24));
-  const height = y(L) + TAIL + 20 + 16 * footer.length;
+  // Each wrapped too (bold runs about a tenth wider than wrap measures).
+  const feet = footer.map((f) => (wrapAt < Infinity ? wrap(f, wrapAt * 0.9) : [f]));
+  const footLines = feet.filter((_, i) => !footer[i].startsWith('Pick')).flat().length;
+  const textW = Math.max(textWidth('initial state', 12), textWidth(`step ${pos} of ${L}`, 10), ...rowEnds, ...feet.flat().map((f) => textWidth(f, 12, true)));
+  // Wrapped, the diagram is as wide as it was given, with no scrolling
+  // sideways (unless a line under the last row needs more).
+  const width = Math.ceil(textX + Math.max(wrapAt < Infinity ? Math.floor(opts.fit) - textX : 300, textW + 24));
+  const pick = footer[0]?.startsWith('Pick') ? feet[0].length : 0;
+  const height = Math.max(y(L) + TAIL + 20 + 16 * footLines, y(0) + ROW + 12 + 16 * pick);
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', width);
@@ -153,18 +201,25 @@ export function render(svg, state, opts = {}) {
   el('rect', { class: 'bg', x: 0, y: 0, width, height }, svg);
 
   // Rows: the cursor band, then a clickable strip per step.
-  el('rect', { class: 'cursor', x: 2, y: y(pos) - ROW / 2, width: width - 4, height: ROW, rx: 4 }, svg);
-  const rows = el('g', { class: 'rows' }, svg);
+  el('rect', { class: 'cursor', x: 2, y: y(pos) - rows[pos] / 2, width: width - 4, height: rows[pos], rx: 4 }, svg);
+  const band = el('g', { class: 'rows' }, svg);
   for (let k = 0; k <= L; k++) {
     const label = k === 0 ? 'initial state' : labelOf(state.steps[k - 1]);
     const r = el('rect', {
-      class: 'rowhit', x: 2, y: y(k) - ROW / 2, width: width - 4, height: ROW,
+      class: 'rowhit', x: 2, y: y(k) - rows[k] / 2, width: width - 4, height: rows[k],
       'data-step': k, tabindex: -1, role: 'button', 'aria-label': `Go to step ${k}: ${label}`,
-    }, rows);
+    }, band);
     if (opts.onSeek) r.addEventListener('keydown', (e) => { if (e.key === 'Enter') opts.onSeek(k); });
     if (k > 0) el('title', {}, r).textContent = `${k}. ${tipOf(state.steps[k - 1])}`;
-    text(rows, LEFT - 8, y(k) + 4, String(k), 'stepno');
-    text(rows, textX, y(k) + 4, label, k > pos ? 'evtext future' : 'evtext');
+    text(band, LEFT - 8, y(k) + 4, String(k), 'stepno');
+    const lines = k === 0 ? [label] : laid[k - 1].lines;
+    // One <text> a row (its words, for tests and screen readers, are
+    // the label's), a <tspan> a line.
+    const t = el('text', { x: textX, y: lineY(k, 0), class: k > pos ? 'evtext future' : 'evtext' }, band);
+    lines.forEach((l, j) => {
+      const sp = el('tspan', j ? { x: textX, dy: LINE } : {}, t);
+      sp.textContent = j < lines.length - 1 ? `${l} ` : l;
+    });
   }
 
   const past = el('g', {}, svg);
@@ -223,7 +278,7 @@ export function render(svg, state, opts = {}) {
     el('title', {}, path).textContent = `${state.names[m.from]} → ${state.names[m.to]}: ${m.label} (sent at step ${m.sent}${m.delivered ? `, delivered at ${m.delivered}` : m.lost ? `, lost at ${m.lost}` : ', in flight'})`;
     if (flying && end > pos) {
       // The part already travelled, drawn over the faded whole.
-      const f = (y(pos) + ROW * 0.45 - y1) / (y2 - y1);
+      const f = (y(pos) + rows[pos] * 0.45 - y1) / (y2 - y1);
       if (m.from !== m.to && f > 0 && f < 1) {
         const x2 = x(m.to) + (m.to > m.from ? -9 : 9);
         el('line', { class: 'msg flying', x1: x(m.from), y1, x2: x(m.from) + (x2 - x(m.from)) * f, y2: y1 + (y2 - y1) * f }, past);
@@ -263,8 +318,8 @@ export function render(svg, state, opts = {}) {
     const c = el('circle', { class: `ev ev-${s.kind}`, cx, cy, r: 5 }, g);
     el('title', {}, c).textContent = `${k + 1}. ${tipOf(s)}`;
     if (s.entered) el('rect', { class: 'entered', x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 4, 'data-node': state.names[s.node], 'data-step': k + 1 }, g);
-    const warns = warnOf(s);
-    if (warns.length) text(g, textX + textWidth(labelOf(s), 12) + 12, cy + 4, '⚠ ' + warns.join(', '), 'warn');
+    const r = laid[k];
+    if (r.warn) text(g, r.warnX, lineY(k + 1, r.warnLine), r.warn, 'warn');
   });
 
   // A scenario's expectations, at the row of the step after which each
@@ -286,13 +341,18 @@ export function render(svg, state, opts = {}) {
   }
 
   // Under the last row: a hint on an empty timeline, where the timeline
-  // ends (a deadlock, a starvation cycle), one line each.
+  // ends (a deadlock, a starvation cycle), each on lines of its own.
   let fy = y(L) + TAIL + 14;
-  for (const f of footer) {
-    if (f.startsWith('Pick')) text(svg, textX, y(0) + ROW + 6, f, 'evtext future');
-    else text(f.startsWith('⚠') ? layer(L) : svg, textX, fy, f, 'warn');
-    if (!f.startsWith('Pick')) fy += 16;
-  }
+  footer.forEach((f, i) => {
+    if (f.startsWith('Pick')) {
+      feet[i].forEach((l, j) => text(svg, textX, y(0) + ROW + 6 + 16 * j, l, 'evtext future'));
+      return;
+    }
+    for (const l of feet[i]) {
+      text(f.startsWith('⚠') ? layer(L) : svg, textX, fy, l, 'warn');
+      fy += 16;
+    }
+  });
   if (looping) {
     const y1 = y(opts.loopFrom), y2 = y(L);
     const bx = textX - 6;
@@ -309,7 +369,10 @@ export function render(svg, state, opts = {}) {
       if (i >= 0 && i < n) opts.onNode?.(i);
       return;
     }
-    opts.onSeek?.(Math.max(0, Math.min(L, Math.round((yy - y(0)) / ROW))));
+    // The row whose band holds the click (above the first: the first).
+    let k = 0;
+    while (k < L && yy > y(k) + rows[k] / 2) k++;
+    opts.onSeek?.(k);
   };
 
   // Node headers last, so they stay on top when pinned while scrolling.
