@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/cockroachdb/datadriven v1.0.3
+	github.com/hbollon/go-edlib v1.7.0
 	github.com/stretchr/testify v1.12.1
 	github.com/syumai/workers v0.31.0
 	github.com/tetratelabs/wazero v1.12.0

@@ -3,6 +3,8 @@ package listing
 import (
 	"sort"
 	"strings"
+
+	"github.com/hbollon/go-edlib"
 )
 
 // Type checking and compiling expressions. Numbers and nodes mix (a node
@@ -360,7 +362,7 @@ func suggest(name string, names []string) string {
 	}
 	best, bestD := "", limit+1
 	for _, c := range names {
-		if d := distance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+		if d := edlib.OSADamerauLevenshteinDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}
@@ -368,25 +370,4 @@ func suggest(name string, names []string) string {
 		return ""
 	}
 	return "; did you mean " + best + "?"
-}
-
-// distance is the edit distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -3,43 +3,25 @@ package scenario
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hbollon/go-edlib"
 )
 
 // Suggestions for misspelled words: a student who writes "deliever" or
 // "n1" meant "deliver" or "N1", and the message should say so.
 
-// editDistance is the Levenshtein distance between a and b, counting
-// runes; a transposition of two neighbours counts as one edit.
+// editDistance is the edit distance between a and b in runes, a
+// transposition of two neighbours counting as one edit (optimal string
+// alignment). Words longer than 64 runes are not compared (a hostile
+// script's words may be long): they are as far apart as they are long.
 func editDistance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	if len(x) > 64 || len(y) > 64 {
+	if utf8.RuneCountInString(a) > 64 || utf8.RuneCountInString(b) > 64 {
 		if a == b {
 			return 0
 		}
-		return max(len(x), len(y))
+		return max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
 	}
-	// d[i][j]: distance between x[:i] and y[:j].
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
+	return edlib.OSADamerauLevenshteinDistance(a, b)
 }
 
 // closest returns the candidate nearest to w, if it is near enough to be

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hbollon/go-edlib"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -235,34 +236,12 @@ func unknownKey(key, path string, t reflect.Type) string {
 func nearest(key string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
-		d := editDistance(strings.ToLower(key), strings.ToLower(k))
+		d := edlib.OSADamerauLevenshteinDistance(strings.ToLower(key), strings.ToLower(k))
 		if d < bestD && 2*d < len([]rune(key))+1 {
 			best, bestD = k, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // yamlFields maps the keys of struct type t to its fields, as yaml
