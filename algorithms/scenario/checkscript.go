@@ -60,9 +60,14 @@ func (c *checker) script() {
 			return
 		}
 		names := c.v.varNames(i)
-		if !slices.Contains(names, v.Name) {
-			c.errs.add(v.Pos, "%s has no variable %q (it has: %s)", n.Name, v.Name, strings.Join(names, ", "))
+		if slices.Contains(names, v.Name) {
+			return
 		}
+		if w, ok := closest(v.Name, names); ok {
+			c.errs.add(v.Pos, "%s has no variable %q: did you mean %s? (it has: %s)", n.Name, v.Name, w, strings.Join(names, ", "))
+			return
+		}
+		c.errs.add(v.Pos, "%s has no variable %q (it has: %s)", n.Name, v.Name, strings.Join(names, ", "))
 	}
 	// message checks that a message text names one of the algorithm's
 	// message kinds ("request@115" begins with request).
