@@ -129,7 +129,7 @@ func (n *node) Decode(d *sim.Dec) {
 // Vars shows the node as the registry's central does (so schedules
 // written for it replay), plus the fault of a failed node.
 func (n *node) Vars() []sim.Var {
-	v := []sim.Var{{Name: "phase", Value: n.Phase().String()}}
+	v := []sim.Var{{Name: "phase", Value: sim.PhaseWord(n)}}
 	if n.At().ID == Server {
 		h := "-"
 		if n.V.Holder != None {

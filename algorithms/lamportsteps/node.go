@@ -189,7 +189,7 @@ func (n *node) Vars() []sim.Var {
 		parts[j] = fmt.Sprintf("%s:%s@%d", name(j), x.Kind.short(), x.T)
 	}
 	return n.WithFault([]sim.Var{
-		{Name: "state", Value: n.Phase().String()},
+		{Name: "state", Value: sim.PhaseWord(n)},
 		{Name: "q", Value: "[" + strings.Join(parts, " ") + "]"},
 	})
 }

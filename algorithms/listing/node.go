@@ -356,6 +356,11 @@ func (n *node) Decode(d *sim.Dec) {
 	}
 }
 
+// Fault is why the node stopped (a step that broke a rule), or "" (see
+// sim.Faulter): the explorer's and the grader's explanations and the
+// playground name a failed listing node as they do a failed Go one.
+func (n *node) Fault() string { return n.fault }
+
 // Vars shows the globals, then each process's place and locals.
 func (n *node) Vars() []sim.Var {
 	var out []sim.Var

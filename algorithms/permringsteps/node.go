@@ -132,7 +132,7 @@ var requests = [...]string{Released: "none", Trying: "travelling", Refused: "ref
 // Vars shows the node as the registry's permission-ring does (so
 // schedules written for it replay), plus the fault of a failed node.
 func (n *node) Vars() []sim.Var {
-	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "request", Value: requests[n.V.State]}})
+	return n.WithFault([]sim.Var{{Name: "phase", Value: sim.PhaseWord(n)}, {Name: "request", Value: requests[n.V.State]}})
 }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter, 0) }

@@ -100,7 +100,7 @@ func (n *node) Vars() []sim.Var {
 		q[i] = n.who(x)
 	}
 	return n.WithFault([]sim.Var{
-		{Name: "phase", Value: n.Phase().String()},
+		{Name: "phase", Value: sim.PhaseWord(n)},
 		{Name: "holder", Value: n.who(n.V.Holder)},
 		{Name: "using", Value: yesNo(n.V.State == Held)},
 		{Name: "asked", Value: yesNo(n.V.Asked)},

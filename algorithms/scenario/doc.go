@@ -110,10 +110,11 @@
 // Expectations are checked where they stand, against what has happened so
 // far. A variable is one the node shows (its Vars, with its node
 // references in the scenario's names), or clock (the simulator's Lamport
-// clock) or phase (idle, wanting, in-cs, exiting). messages counts the
-// algorithm messages sent; message A->B TEXT looks for a message in
-// flight. A enters before B holds when A has entered and B had not entered
-// before A first did. A property expectation is settled over the run so
+// clock) or phase (idle, wanting, in-cs, exiting; failed for a node whose
+// code failed). messages counts the algorithm messages sent; message
+// A->B TEXT looks for a message in flight. A enters before B holds when
+// A has entered and B had not entered before A first did. A property
+// expectation is settled over the run so
 // far and every completion of the current state within the budgets:
 // violated if the run broke it or some completion does (the report shows
 // that completion), holds if neither — which needs a complete search, else

@@ -120,7 +120,7 @@ func (v view) variable(i int, name string) (string, bool) {
 	case name == "clock" && v.w.Clock != nil:
 		return fmt.Sprint(v.w.Clock[i]), true
 	case name == "phase":
-		return v.w.Nodes[i].Phase().String(), true
+		return sim.PhaseWord(v.w.Nodes[i]), true
 	}
 	return "", false
 }

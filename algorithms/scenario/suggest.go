@@ -55,5 +55,6 @@ var statementWords = []string{
 	"crash", "recover", "run", "hold", "release", "schedule", "expect",
 }
 
-// phaseValues are what "phase" shows.
-const phaseValues = "idle, wanting, in-cs, exiting"
+// phaseValues are what "phase" shows (failed: a node whose code failed,
+// sim.PhaseWord).
+const phaseValues = "idle, wanting, in-cs, exiting, failed"

@@ -144,6 +144,20 @@ type Faulter interface {
 	Fault() string
 }
 
+// FailedWord is how a failed node's phase is shown: its Phase stays
+// Wanting (it waits forever, a liveness failure), but a student reading
+// "wanting" would look for a request it never made.
+const FailedWord = "failed"
+
+// PhaseWord is node n's phase as people read it: FailedWord for a node
+// whose code failed, else its Phase.
+func PhaseWord(n Node) string {
+	if f, ok := n.(Faulter); ok && f.Fault() != "" {
+		return FailedWord
+	}
+	return n.Phase().String()
+}
+
 // Var is one named variable of a node, rendered for people.
 type Var struct {
 	Name, Value string

@@ -111,7 +111,7 @@ func (n *node) Vars() []sim.Var {
 	if n.V.Token {
 		t = "yes"
 	}
-	return n.WithFault([]sim.Var{{Name: "phase", Value: n.Phase().String()}, {Name: "token", Value: t}})
+	return n.WithFault([]sim.Var{{Name: "phase", Value: sim.PhaseWord(n)}, {Name: "token", Value: t}})
 }
 
 func (n *node) Request(c *sim.Ctx) { n.handle(c, OpEnter) }

@@ -143,6 +143,35 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   assert.deepEqual(pageErrors, []);
 });
 
+// A listing whose step breaks a rule (a reply sent to a node that is
+// not there) stops that node: its card and the diagram say "failed", and
+// why, instead of the phase it stopped in.
+test('a node whose listing step fails reads "failed", with the reason', { skip }, async () => {
+  const p = await pg.newPage();
+  try {
+    await p.goto(pg.server.url + '#algo=ra-benari&n=2&r=1&app=0');
+    await p.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    await p.getByRole('button', { name: 'Edit the listing' }).click();
+    const broken = SHIPPED.replace('send(reply, source)', 'send(reply, source + 7)');
+    assert.notEqual(broken, SHIPPED);
+    await p.click('#listing-editor .cm-content');
+    await p.keyboard.press('Control+A');
+    await p.keyboard.insertText(broken);
+    await p.waitForFunction(() => /your edited listing/.test(document.getElementById('listing-hint').textContent));
+    await p.getByRole('button', { name: 'Run to the end' }).click();
+    const card = p.locator('#nodes-view article[aria-label="N2: failed"]');
+    await card.waitFor();
+    assert.equal(await card.locator('.phase').textContent(), 'failed');
+    assert.match(await card.locator('.meta').textContent(), /stopped: sent reply to 7, but the nodes are/);
+    assert.equal(await p.locator('#nodes-view article[aria-label="N1: failed"]').count(), 0, 'the other node did not fail');
+    assert.deepEqual(await p.$$eval('#diagram .node-phase', (ts) => ts.map((t) => t.textContent)), ['wanting', 'failed']);
+    await p.screenshot({ path: path.join(ART, '72-listing-failed-node.png'), fullPage: true });
+  } finally {
+    await p.close();
+  }
+  assert.deepEqual(pageErrors, []);
+});
+
 test('the Listing view fits a phone\'s 390 px', { skip }, async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   try {

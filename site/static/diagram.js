@@ -36,6 +36,7 @@ text { font-family: ${FONT}; font-size: 12px; fill: #1f2328; }
 .evtext.future { fill: #8c959f; }
 .node-name { font-weight: 700; font-size: 13px; text-anchor: middle; }
 .node-phase { font-size: 10px; text-anchor: middle; fill: #57606a; }
+.node-phase.failed { fill: #cf222e; font-weight: 700; }
 .stepof { font-size: 10px; text-anchor: start; fill: #57606a; }
 .ph-idle { stroke: #8c959f; stroke-width: 1.5; }
 .ph-wanting { stroke: #d4a72c; stroke-width: 3; stroke-dasharray: 5 3; }
@@ -139,7 +140,7 @@ export function render(svg, state, opts = {}) {
   const n = state.names.length;
   // Keep room for about 280 px of step text to the right of the nodes,
   // but never make a column narrower than its node's name and phase.
-  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nd.crashed ? 'crashed' : nd.phase, 10)));
+  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nd.crashed ? 'crashed' : nd.failed ? 'failed' : nd.phase, 10, !!nd.failed)));
   const colMin = Math.max(COL_MIN, Math.ceil(widest) + 12);
   COL = opts.fit ? Math.max(colMin, Math.min(COL_MAX, Math.floor((opts.fit - LEFT - 292) / Math.max(1, n)))) : Math.max(colMin, COL_MAX);
   const L = state.steps.length;
@@ -389,7 +390,8 @@ export function render(svg, state, opts = {}) {
       hit.addEventListener('keydown', (e) => { if (e.key === 'Enter') opts.onNode?.(i); });
     }
     text(head, x(i), TOP - 26, state.names[i], 'node-name');
-    text(head, x(i), TOP - 11, state.nodes[i].crashed ? 'crashed' : state.nodes[i].phase, 'node-phase');
+    const nd = state.nodes[i];
+    text(head, x(i), TOP - 11, nd.crashed ? 'crashed' : nd.failed ? 'failed' : nd.phase, nd.failed && !nd.crashed ? 'node-phase failed' : 'node-phase');
   }
   // (A class of its own: .node-phase's centring would win over an
   // attribute and push it into the last node's phase.)

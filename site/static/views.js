@@ -91,8 +91,12 @@ export function drawNodes(box, s, prev) {
       meta.push(`entries ${n.entries}`);
       if (n.left) meta.push(`${n.left} enter() to come`);
     }
-    return h('article', { class: `node phase-${n.crashed ? 'crashed' : n.phase}`, 'aria-label': `${n.name}: ${n.phase}` },
-      h('header', {}, h('strong', {}, n.name), h('span', { class: 'phase' }, n.crashed ? 'crashed' : n.phase), h('span', { class: 'meta' }, meta.join(' · '))),
+    // A node whose code failed (a listing's broken rule) says so, and
+    // why, where its phase would be: it does nothing more.
+    const shown = n.crashed ? 'crashed' : n.failed ? 'failed' : n.phase;
+    if (n.failed) meta.unshift(`stopped: ${n.failed}`);
+    return h('article', { class: `node phase-${shown}`, 'aria-label': `${n.name}: ${shown}` },
+      h('header', {}, h('strong', {}, n.name), h('span', { class: 'phase', title: n.failed ? `failed (it was ${n.phase}): ${n.failed}` : null }, shown), h('span', { class: 'meta' }, meta.join(' · '))),
       rows.length ? h('table', {}, h('tbody', {}, rows)) : '');
   }));
 }

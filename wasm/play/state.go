@@ -29,6 +29,10 @@ type NodeState struct {
 	Phase   string `json:"phase"`
 	Clock   *int32 `json:"clock,omitempty"` // only for algorithms with Lamport clocks
 	Crashed bool   `json:"crashed"`
+	// Failed is why the node's code failed (a listing's step that broke
+	// a rule: sim.Faulter); "" while it has not. A failed node does
+	// nothing more: its phase is where it stopped.
+	Failed  string `json:"failed,omitempty"`
 	Entries int    `json:"entries"` // CS entries so far
 	Left    int    `json:"left"`    // enter() calls still to come
 	Vars    []Var  `json:"vars"`
@@ -110,6 +114,9 @@ func (r *Run) State() State {
 			Entries: w.App[i].Entries, Left: w.App[i].Left, Vars: []Var{}, At: sim.LinesAt(w, i), Last: r.lastLines(i)}
 		if ns.At == nil {
 			ns.At = []int{}
+		}
+		if f, ok := n.(sim.Faulter); ok {
+			ns.Failed = rn(f.Fault())
 		}
 		for _, v := range n.Vars() {
 			ns.Vars = append(ns.Vars, Var{v.Name, rn(v.Value)})
