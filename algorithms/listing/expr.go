@@ -356,6 +356,16 @@ func (s *scope) before(e *Binary) value {
 // suggest is ", did you mean X?" for the name in names closest to name,
 // or "" when none is close.
 func suggest(name string, names []string) string {
+	if best := nearest(name, names); best != "" {
+		return "; did you mean " + best + "?"
+	}
+	return ""
+}
+
+// nearest is the name in names closest to name, if it is close enough to
+// be what was meant (within two edits, one for a name of up to three
+// letters, letter case aside) and is not name itself; or "".
+func nearest(name string, names []string) string {
 	limit := 2
 	if len(name) <= 3 {
 		limit = 1
@@ -366,8 +376,8 @@ func suggest(name string, names []string) string {
 			best, bestD = c, d
 		}
 	}
-	if best == "" || best == name {
+	if best == name {
 		return ""
 	}
-	return "; did you mean " + best + "?"
+	return best
 }

@@ -23,6 +23,9 @@ type parser struct {
 	l   *line
 	k   int
 	bad bool // an error was reported on this line: skip the rest of it
+	// exprEnd is the cursor just after the last expression read: a word
+	// there may be a misspelled operator (a adn b)
+	exprEnd int
 }
 
 func (p *parser) errorf(pos Pos, format string, args ...any) {
@@ -34,7 +37,7 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 
 // start makes line i the current one.
 func (p *parser) start(i int) {
-	p.l, p.k, p.bad = &p.lines[i], 0, false
+	p.l, p.k, p.bad, p.exprEnd = &p.lines[i], 0, false, -1
 }
 
 func (p *parser) peek() tok {
@@ -62,9 +65,69 @@ func (p *parser) accept(text string) bool {
 func (p *parser) expect(text string) Pos {
 	t := p.peek()
 	if !p.accept(text) {
-		p.errorf(t.pos, "expected %q, found %s", text, describe(t))
+		var words []string
+		if isWord(text) {
+			words = append(words, text)
+		}
+		p.errorf(t.pos, "expected %q, found %s%s", text, describe(t), p.hint(t, p.afterExpr(words...)...))
 	}
 	return t.pos
+}
+
+// hint is "; did you mean W?" when t is a word that is not a keyword and
+// is close to one of words (misspelled or in another letter case: sedn,
+// Send, ncs), or "". Words of one letter are taken for names.
+func (p *parser) hint(t tok, words ...string) string {
+	if w := near(t, words...); w != "" {
+		return "; did you mean " + w + "?"
+	}
+	return ""
+}
+
+// near is the word of words t misspells, or "" (see hint).
+func near(t tok, words ...string) string {
+	if t.kind != tIdent || keywords[t.text] || len(t.text) < 2 {
+		return ""
+	}
+	return nearest(t.text, words)
+}
+
+// respell reads the current token as the keyword of words it misspells
+// when the line has the shape of that keyword's header (it ends with ":",
+// or for loop goes on with forever), after reporting it with msg (which
+// ends with "found %s"): the lines of the header's block are then read as
+// its block, not each reported as indented too deep.
+func (p *parser) respell(msg string, words ...string) {
+	t := p.peek()
+	w := near(t, words...)
+	if w == "" || !(w == "loop" && p.k+1 < len(p.l.toks) && p.l.toks[p.k+1].text == "forever" || endsHeader(p.l)) {
+		return
+	}
+	p.errorf(t.pos, msg+"; did you mean %s?", describe(t), w)
+	p.l.toks[p.k].text = w
+}
+
+// endsHeader reports whether l's last token is ":", as a header's is.
+func endsHeader(l *line) bool {
+	return len(l.toks) > 0 && l.toks[len(l.toks)-1].text == ":"
+}
+
+// afterExpr adds to words the operators spelled as words that may follow
+// an expression, when the cursor is just after one.
+func (p *parser) afterExpr(words ...string) []string {
+	if p.k == p.exprEnd && p.k > 0 {
+		return append(words, "and", "or", "mod")
+	}
+	return words
+}
+
+func isWord(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func (p *parser) ident(what string) (string, Pos) {
@@ -80,7 +143,7 @@ func (p *parser) ident(what string) (string, Pos) {
 // end checks that the line has nothing more.
 func (p *parser) end() {
 	if t := p.peek(); t.text != "" {
-		p.errorf(t.pos, "unexpected %s where the line should end", describe(t))
+		p.errorf(t.pos, "unexpected %s where the line should end%s", describe(t), p.hint(t, p.afterExpr()...))
 	}
 }
 
@@ -103,6 +166,19 @@ var keywords = map[string]bool{
 }
 
 var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set, "queue": Queue, "kind": Kind}
+
+// declWords start a declaration; stmtWords start a statement.
+var (
+	declWords = []string{"algorithm", "servers", "channels", "clocks", "self", "message", "global", "process", "on", "when"}
+	stmtWords = []string{"loop", "for", "if", "else", "send", "receive", "await", "add", "remove", "NCS", "CS", "tick",
+		"int", "bool", "node", "set", "queue", "kind"}
+	typeWords = []string{"int", "bool", "node", "set", "queue", "kind"}
+)
+
+const (
+	declExpected = "expected algorithm, servers, channels, clocks, self, message, global, process, on or when, found %s"
+	stmtExpected = "expected a statement (an assignment, send, receive, await, add, remove, NCS, CS, if, for all, loop forever), found %s"
+)
 
 // options are the values each option declaration takes.
 var options = map[string]string{"channels": "fifo", "clocks": "ticked", "self": "direct"}
@@ -151,6 +227,7 @@ func (p *parser) file() *File {
 }
 
 func (p *parser) decl(f *File) Decl {
+	p.respell(declExpected, "process", "on", "when")
 	t := p.next()
 	switch t.text {
 	case "algorithm":
@@ -174,7 +251,7 @@ func (p *parser) decl(f *File) Decl {
 	case "channels", "clocks", "self":
 		v := p.next()
 		if v.text != options[t.text] || v.kind != tIdent {
-			p.errorf(v.pos, "expected %s %s, found %s", t.text, options[t.text], describe(v))
+			p.errorf(v.pos, "expected %s %s, found %s%s", t.text, options[t.text], describe(v), p.hint(v, options[t.text]))
 		}
 		p.end()
 		return &Option{Pos: t.pos, Name: t.text, Value: options[t.text]}
@@ -223,6 +300,11 @@ func (p *parser) decl(f *File) Decl {
 			h.Body = p.block(p.l.scol)
 			return h
 		}
+		if t := p.peek(); !p.is("receive") {
+			if hint := p.hint(t, "receive", "enter", "exit", "start"); hint != "" {
+				p.errorf(t.pos, "expected receive, enter, exit or start, found %s%s", describe(t), hint)
+			}
+		}
 		p.expect("receive")
 		p.expect("(")
 		h.Kind, _ = p.ident("a message kind")
@@ -239,7 +321,7 @@ func (p *parser) decl(f *File) Decl {
 		h.Body = p.block(p.l.scol)
 		return h
 	}
-	p.errorf(t.pos, "expected algorithm, servers, channels, clocks, self, message, global, process, on or when, found %s", describe(t))
+	p.errorf(t.pos, declExpected+"%s", describe(t), p.hint(t, declWords...))
 	return nil
 }
 
@@ -261,7 +343,7 @@ func (p *parser) varDecl(pos Pos) *Var {
 	t := p.next()
 	v.Type = types[t.text]
 	if v.Type == 0 {
-		p.errorf(t.pos, "expected a type (int, bool, node, set, queue or kind), found %s", describe(t))
+		p.errorf(t.pos, "expected a type (int, bool, node, set, queue or kind), found %s%s", describe(t), p.hint(t, typeWords...))
 		return v
 	}
 	for !p.bad {
@@ -328,6 +410,7 @@ func (p *parser) stmt() Stmt {
 	l := p.l
 	ln := Line{Pos: l.toks[0].pos, Label: l.label, LabelPos: l.labelPos, Comment: l.comment}
 	col := l.scol
+	p.respell(stmtExpected, "loop", "for", "if", "else")
 	t := p.peek()
 	switch t.text {
 	case "loop":
@@ -350,9 +433,11 @@ func (p *parser) stmt() Stmt {
 		p.expect(":")
 		p.end()
 		s.Then = p.block(col)
-		if p.i < len(p.lines) && (p.lines[p.i].col == col || p.lines[p.i].col == l.col) && len(p.lines[p.i].toks) > 0 && p.lines[p.i].toks[0].text == "else" {
+		if p.i < len(p.lines) && (p.lines[p.i].col == col || p.lines[p.i].col == l.col) && len(p.lines[p.i].toks) > 0 &&
+			(p.lines[p.i].toks[0].text == "else" || near(p.lines[p.i].toks[0], "else") != "" && endsHeader(&p.lines[p.i])) {
 			p.start(p.i)
 			p.i++
+			p.respell(stmtExpected, "else")
 			s.ElsePos = p.next().pos
 			if p.l.label != "" {
 				p.errorf(p.l.labelPos, "a label before else: label the statements in its block")
@@ -437,14 +522,18 @@ func (p *parser) simple(ln Line) Stmt {
 		a.Value = p.expr()
 		return a
 	}
-	p.errorf(t.pos, "expected a statement (an assignment, send, receive, await, add, remove, NCS, CS, if, for all, loop forever), found %s", describe(t))
+	p.errorf(t.pos, stmtExpected+"%s", describe(t), p.hint(t, stmtWords...))
 	return &CommentStmt{Line: ln}
 }
 
 // Expressions, loosest first: or, and, not, comparisons, + and -, *,
 // unary minus, operands.
 
-func (p *parser) expr() Expr { return p.left(p.and, "or") }
+func (p *parser) expr() Expr {
+	x := p.left(p.and, "or")
+	p.exprEnd = p.k
+	return x
+}
 
 func (p *parser) and() Expr { return p.left(p.not, "and") }
 
@@ -559,7 +648,18 @@ func (p *parser) nodeRange(what string) Range {
 	if p.is("node") || p.is("Node") {
 		p.next()
 	}
+	v := p.peek()
 	r.Var, _ = p.ident(what)
+	// "othr node j", "other nod j": a word too many, the first misspelled
+	if t := p.peek(); t.kind == tIdent && (!keywords[t.text] || t.text == "node") && !p.bad {
+		words, say := []string{"other", "node"}, "other, node or "+what
+		if r.Other {
+			words, say = words[1:], "node or "+what
+		}
+		if hint := p.hint(v, words...); hint != "" {
+			p.errorf(v.pos, "expected %s, found %s before %s%s", say, describe(v), describe(t), hint)
+		}
+	}
 	if !r.Other && p.accept("in") {
 		r.Set, _ = p.ident("a set")
 	}
