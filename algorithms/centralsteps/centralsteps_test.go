@@ -36,9 +36,14 @@ func TestContract(t *testing.T) {
 		{OpRelease, func(v *Vars, from, _ int) { _ = v.Queue[5] }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (node 0)"},
 		// The server grants N2 again once it has left: N2, which did not
-		// ask, fails as the grant lets it in.
+		// ask, fails as the grant lets it in, and the fault blames the
+		// server.
 		{OpRelease, func(v *Vars, from, _ int) { v.Holder = 1; v.SendGrant(1) }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1", "deliver N1->N2"},
-			"OnGrant() changed state from RELEASED to HELD, but a grant can only let in a client that asked (Wanted), and this one had not: the server granted it twice"},
+			"OnGrant() ran on a Grant this client had not asked for (it was not Wanted): the server granted it twice, so look at the server's OnRequest() and OnRelease()"},
+		// N2 asked, but its Enter() let it in at once and its Exit() left:
+		// the Grant answers its Request, and the fault is N2's own.
+		{OpEnter, func(v *Vars, from, _ int) { v.State = Held; v.SendRequest() }, []string{"request N2", "exit N2", "deliver N2->N1 request", "deliver N1->N2"},
+			"OnGrant() changed state from RELEASED to HELD, but a grant can only let in a client that is waiting for it (Wanted): this one had asked, and its Enter() or Exit() left it RELEASED before the Grant came"},
 	})
 }
 

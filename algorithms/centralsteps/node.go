@@ -57,11 +57,16 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	case OpGrant:
 		// Only a client that asked may be let in: a client that entered
 		// without calling enter() would count entries for ever (the
-		// search would only ever report states growing), and it is
-		// always the server's mistake, granting twice, that brings it.
+		// search would only ever report states growing). A Grant the
+		// client had not asked for is the server's mistake (see
+		// SenderFault); one that answers its Request finds it not
+		// Wanted only if its own Enter() or Exit() went wrong.
 		if v.State != old.State && !(old.State == Wanted && v.State == Held) {
+			if v.State == Held && n.asked <= 0 {
+				return grantedUnasked
+			}
 			if v.State == Held {
-				return fmt.Sprintf("changed state from %s to %s, but a grant can only let in a client that asked (Wanted), and this one had not: the server granted it twice", old.State, v.State)
+				return fmt.Sprintf("changed state from %s to %s, but a grant can only let in a client that is waiting for it (Wanted): this one had asked, and its Enter() or Exit() left it %s before the Grant came", old.State, v.State, old.State)
 			}
 			return fmt.Sprintf("changed state from %s to %s, but a grant can only let the node in (Held)", old.State, v.State)
 		}
@@ -85,7 +90,13 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 // handle runs one handler and, if it kept the contract, sends its
 // messages.
 func (n *node) handle(c *sim.Ctx, op Op, from int) {
-	out, _, _ := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
+	out, _, ok := n.Call(c, int(op), from, 0, func(old, v *Vars, out []Send, _ int) string { return n.check(op, old, v, out) })
+	switch {
+	case op == OpGrant:
+		n.asked--
+	case ok && op == OpEnter && len(out) > 0:
+		n.asked++
+	}
 	for _, s := range out {
 		c.Send(s.To, sim.Msg{Kind: uint8(s.Kind)})
 	}
@@ -120,6 +131,10 @@ func (n *node) Encode(e *sim.Enc) {
 func (n *node) Decode(d *sim.Dec) {
 	n.V.State = State(d.Int())
 	n.GetFault(d)
+	n.asked = 0 // as code that keeps the protocol has it (see node)
+	if n.V.State == Wanted {
+		n.asked = 1
+	}
 	if n.At().ID == Server {
 		n.V.Holder = d.Int()
 		n.V.Queue = d.IntsInto(n.V.Queue)

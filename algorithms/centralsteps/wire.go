@@ -19,7 +19,7 @@ var wire = stepwire.Wire[Vars, Send]{Ops: ops, MaxSends: maxList,
 }
 
 var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &wire, Copy: copyVars,
-	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{b} },
+	Wrap:  func(b stepwire.Node[Vars, Send]) sim.Node { return &node{Node: b} },
 	Phase: func(v *Vars) sim.Phase { return v.State.Phase() }, // a failed node waits forever
 	Alg: sim.Algorithm{Summary: "the central server (seed 002), with the handlers written by a student",
 		Servers: 1, MsgKinds: []string{"request", "grant", "release"}},
@@ -27,7 +27,24 @@ var harness = stepwire.Harness[Vars, Send]{Pkg: "centralsteps", Wire: &wire, Cop
 }
 
 // node is one node: the harness's shared part holds all its variables.
-type node struct{ stepwire.Node[Vars, Send] }
+type node struct {
+	stepwire.Node[Vars, Send]
+	// asked is how many of the client's Requests no Grant has answered
+	// yet: a Grant that finds it at 0 was never asked for, the server's
+	// mistake (see SenderFault). It only words a fault, so it is not
+	// encoded: in code that keeps the protocol a client is asking exactly
+	// when it is Wanted, which Decode assumes.
+	asked int
+}
+
+// Clone and CopyFrom copy asked with the rest.
+func (n *node) Clone() sim.Node { return &node{Node: n.Copy(), asked: n.asked} }
+
+func (n *node) CopyFrom(o sim.Node) {
+	src := o.(*node)
+	n.Take(&src.Node)
+	n.asked = src.asked
+}
 
 // Algorithm returns the descriptor of the central server whose handlers s
 // implements, under the given name (the exercise's algorithm, central).

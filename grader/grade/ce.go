@@ -30,6 +30,19 @@ type fault struct {
 	step int // index into the steps
 	node int
 	msg  string
+	// by is set when the failure is the doing of the node that sent the
+	// message the failed node received (sim.SenderFaulter).
+	by *senderFault
+}
+
+// senderFault is what the sender of the message a node failed on did
+// wrong (sim.SenderFaulter): the sender, the step that sent it (an index
+// into the steps, or -1 when the steps do not show it), the message, why
+// it should not have been sent, and which of the sender's code to look
+// at.
+type senderFault struct {
+	node, step     int
+	msg, why, look string
 }
 
 // writeUp replays r and fills the step table, the diagram's arrows and
@@ -69,6 +82,11 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 			for i, n := range w.Nodes {
 				if f, ok := n.(sim.Faulter); ok && f.Fault() != "" {
 					first = &fault{step: k, node: i, msg: report.Visible(f.Fault(), report.MaxFault)}
+					if sf, ok := n.(sim.SenderFaulter); ok && e.Kind == sim.EvDeliver && int(e.Msg.To) == i {
+						if msg, why, look := sf.SenderFault(); msg != "" {
+							first.by = &senderFault{node: int(e.Msg.From), step: -1, msg: msg, why: why, look: look}
+						}
+					}
 					break
 				}
 			}
@@ -86,6 +104,9 @@ func writeUp(r run) (*report.Counterexample, *fault, error) {
 		return nil, nil, err
 	}
 	ce.Scenario = text
+	if first != nil && first.by != nil {
+		first.by.step = ce.SentAt(first.step)
+	}
 	return ce, first, nil
 }
 
@@ -156,6 +177,17 @@ func explain(what string, ce *report.Counterexample, f *fault, in *iface.Interfa
 }
 
 func explainRaw(what string, ce *report.Counterexample, f *fault, in *iface.Interface) string {
+	if f != nil && f.by != nil && f.by.node >= 0 && f.by.node < len(ce.Nodes) {
+		// The cause first: the sender's code, which the student would
+		// not look at if the receiver's failure came first.
+		at := ""
+		if f.by.step >= 0 {
+			at = fmt.Sprintf(" at step %d", f.by.step+1)
+		}
+		to := ce.Nodes[f.node]
+		return fmt.Sprintf("%s %s sent %s %s%s, but %s %s: look at %s. What followed: %s failed at step %d, on that message: %s; the node stops there and waits forever.",
+			what, ce.Nodes[f.by.node], to, f.by.msg, at, to, f.by.why, f.by.look, to, f.step+1, f.msg)
+	}
 	if f != nil {
 		return fmt.Sprintf("%s %s failed at step %d: %s; the node stops there and waits forever.", what, ce.Nodes[f.node], f.step+1, f.msg)
 	}

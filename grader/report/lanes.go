@@ -113,3 +113,18 @@ func (l *lanes) inFlight() []lmsg {
 	}
 	return out
 }
+
+// SentAt is the index of the step that sent the message step k delivers,
+// matched as the diagrams match it (the oldest in flight with the same
+// ends and label), or -1 when step k delivers nothing or the steps do not
+// show the send.
+func (ce *Counterexample) SentAt(k int) int {
+	if k < 0 || k >= len(ce.Steps) || ce.Steps[k].Delivered == nil {
+		return -1
+	}
+	l := layout(&Counterexample{Nodes: ce.Nodes, Steps: ce.Steps[:k+1], Loop: -1})
+	if d := l.rows[k].deliver; d >= 0 {
+		return l.msgs[d].sentAt
+	}
+	return -1
+}
