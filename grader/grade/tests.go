@@ -162,12 +162,19 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		if !hidden {
 			where = schedLine(t, res.Stopped.Pos.Line)
 		}
-		ce, f, err := r.writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: res.Stopped.Msg, loop: -1})
+		// A line the code can take more than one way: the scenario asks
+		// its author to write more of it, but the student has a step
+		// with a choice the schedule does not expect.
+		summary, what := res.Stopped.Msg, fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, "."))
+		if a := ambiguous(sc, res.Stopped.Pos, res.Events); a != nil {
+			summary, what = a.summary(), fmt.Sprintf("The schedule could not go on after step %d. %s.", len(res.Events), a.message(where))
+		}
+		ce, f, err := r.writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: summary, loop: -1})
 		if err != nil {
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = r.explain(fmt.Sprintf("The schedule could not go on after step %d%s: %s.%s", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, "."), r.wouldFail(st, res.Events)), ce, f)
+		rt.Message = r.explain(what+r.wouldFail(st, res.Events), ce, f)
 		return nil
 	}
 	if failed != nil {
