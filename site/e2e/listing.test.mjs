@@ -95,7 +95,7 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   const verdicts = await page.$$eval('#verdicts li.verdict', (ls) => Object.fromEntries(ls.map((l) => [l.dataset.property, l.querySelector('.badge').textContent])));
   assert.equal(verdicts.safety, 'holds');
   assert.equal(verdicts.liveness, 'violated');
-  assert.match(await page.textContent('#progress'), /ra-benari \(your listing\) with N=2, R=1.* · (complete|settled \(every verdict final; the rest not searched\)) · /);
+  assert.match(await page.textContent('#progress'), /ra-benari \(your listing\) with N=2, R=1.* · (complete|settled: every verdict is final \(a search that found its violation stopped there\)) · /);
 
   // Load the liveness counterexample and step through it from the start.
   await page.locator('#verdicts li[data-property=liveness] button').click();

@@ -94,7 +94,7 @@ test('explore ra-v1 N=2 R=1: a counterexample loads into the diagram', { skip },
   assert.equal(verdicts.liveness, 'violated');
   assert.equal(verdicts.order, 'violated');
   // Order's search stops at its violation: nothing after it could change a verdict.
-  assert.match(await page.textContent('#progress'), / · settled \(every verdict final; the rest not searched\) · /);
+  assert.match(await page.textContent('#progress'), / · settled: every verdict is final \(a search that found its violation stopped there\) · /);
 
   const banner = await page.textContent('#banner');
   assert.match(banner, /Counterexample: liveness \(deadlock\), (\d+) steps/);
@@ -188,6 +188,23 @@ test('laid out for a tablet: one column, nothing wider than the screen', { skip 
     await shot('09-tablet.png');
   } finally {
     await page.setViewportSize({ width: 1366, height: 800 });
+  }
+});
+
+// A search stopped by its bound says what "unknown" means and what to
+// change to get a verdict, in the settings the student can change.
+test('a search that reaches Max states says how to get a verdict', { skip }, async () => {
+  await configure({ algo: 'ra-benari', nodes: 3, requests: 2 });
+  await page.fill('#max-states', '1000');
+  try {
+    await page.getByRole('button', { name: 'Explore' }).click();
+    await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+    const progress = await page.textContent('#progress');
+    assert.match(progress, / · incomplete \(bound reached\) · /);
+    assert.match(progress, /unknown: the search stopped at 1,000 states before covering every schedule/);
+    assert.match(progress, /To get a verdict, .*set Requests to 1; or raise Max states \(now 1,000/);
+  } finally {
+    await page.fill('#max-states', '2000000');
   }
 });
 

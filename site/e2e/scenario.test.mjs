@@ -306,6 +306,15 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
     await p.waitForSelector('#toast:has-text("Your scenario stays in the editor")');
     assert.equal(await editorText(p), starter + '# mine\n');
     assert.equal(await p.inputValue('#algo'), 'raymond', 'the run on screen is the one chosen');
+
+    // A link pasted into the same tab (the address changes only after
+    // #): a scenario link's text, then a settings link's algorithm.
+    await p.goto(pg.server.url + '#' + fragment('algorithm ra-v3\nnodes N1 N2\nrequest N1\n', -1));
+    await p.waitForFunction(() => /^algorithm ra-v3$/m.test(document.getElementById('editor').editorText()));
+    await p.goto(pg.server.url + '#algo=ra-v1&n=2&r=1&app=0');
+    await p.waitForFunction(() => /^algorithm ra-v1$/m.test(document.getElementById('editor').editorText()));
+    assert.equal(await p.inputValue('#algo'), 'ra-v1');
+    assert.match(await editorText(p), /^nodes N1 N2$/m, 'the starter has as many nodes as the settings');
   } finally {
     await p.close();
   }

@@ -177,21 +177,41 @@ func title(desc, file string) string {
 	return t
 }
 
-// Starter writes alg's starter scenario: three nodes, the first two
-// clients (N1 and N2; N2 and N3 when N1 is a server) ask for the critical
-// section (an election: N1 starts one) and run schedules the rest by the
-// default policy. An algorithm that never comes to rest (a token that
-// circulates forever) runs until both have entered.
+// Starter writes alg's starter scenario: as many nodes as the
+// playground's settings start with for alg (sim.Algorithm.Shows; three
+// if it says none, or if fewer than two of its nodes are clients), so
+// that the script and the run made from the settings are of the same
+// system. The first two clients (N1 and N2; N2 and N3 when N1 is a
+// server) ask for the critical section (an election: N1 starts one) and
+// run schedules the rest by the default policy. An algorithm that never
+// comes to rest (a token that circulates forever) runs until both have
+// entered.
 func Starter(alg *sim.Algorithm) (name string, src []byte, err error) {
 	name = "start-" + alg.Name + ".scn"
-	var ask []string
-	for i := 0; i < 3 && len(ask) < 2; i++ {
-		if alg.Client(i) {
-			ask = append(ask, fmt.Sprintf("N%d", i+1))
+	n := alg.Shows.Nodes
+	if n < 2 || n > 9 {
+		n = 3
+	}
+	clients := func(n int) []string {
+		var ask []string
+		for i := 0; i < n && len(ask) < 2; i++ {
+			if alg.Client(i) {
+				ask = append(ask, fmt.Sprintf("N%d", i+1))
+			}
 		}
+		return ask
+	}
+	ask := clients(n)
+	if len(ask) < 2 && n < 3 {
+		n = 3
+		ask = clients(n)
 	}
 	if len(ask) < 2 {
-		return "", nil, fmt.Errorf("%s: fewer than two of three nodes are clients", alg.Name)
+		return "", nil, fmt.Errorf("%s: fewer than two of %d nodes are clients", alg.Name, n)
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("N%d", i+1)
 	}
 	a, b := ask[0], ask[1]
 	head := fmt.Sprintf(`# %s: %s.
@@ -200,12 +220,13 @@ func Starter(alg *sim.Algorithm) (name string, src []byte, err error) {
 # let run fill in the rest, and say what must happen with expect lines
 # (expect %s enters before %s, expect safety holds, ...).
 algorithm %s
-nodes N1 N2 N3
+nodes %s
 
-`, alg.Name, alg.Summary, a, a, b, a, a, a, b, alg.Name)
+`, alg.Name, alg.Summary, a, a, b, a, a, a, b, alg.Name, strings.Join(names, " "))
 	var bodies []string
 	if alg.Election {
-		bodies = []string{"# N1 starts an election; the highest node should win.\nrequest N1\nrun until N1 leader = N3\nexpect N1 leader = N3\n"}
+		top := names[n-1]
+		bodies = []string{fmt.Sprintf("# N1 starts an election; the highest node should win.\nrequest N1\nrun until N1 leader = %[1]s\nexpect N1 leader = %[1]s\n", top)}
 	} else {
 		bodies = []string{
 			fmt.Sprintf("# %[1]s and %[2]s call enter(); run lets the system do the rest.\nrequest %[1]s\nrequest %[2]s\nrun\n", a, b),

@@ -69,8 +69,22 @@ function bounds(p) {
 // since the rest could change no verdict), or up to its bound.
 function coverage(res) {
   if (res.complete) return 'complete';
-  if (res.settled) return 'settled (every verdict final; the rest not searched)';
+  if (res.settled) return 'settled: every verdict is final (a search that found its violation stopped there)';
   return 'incomplete (bound reached)';
+}
+
+// smaller says, for a search that reached its bound with some verdict
+// still unknown, what would let it finish: the settings that cost the
+// most states, as the student can change them.
+function smaller(p, asked, res, maxStates) {
+  const open = asked.filter((x) => res.properties[x] === 'unknown');
+  if (res.complete || res.settled || !open.length) return '';
+  const tries = [];
+  if (asked.includes('order') && p.appMessages > 0) tries.push('untick Order or set App msgs to 0 (Order\'s search, with application messages, costs the most)');
+  if (p.requests > 1) tries.push('set Requests to 1');
+  if (p.nodes > 3) tries.push('set Nodes to 3');
+  tries.push(`raise Max states (now ${nf.format(maxStates)}; the browser may take minutes)`);
+  return ` — ${open.join(' and ')} unknown: the search stopped at ${nf.format(maxStates)} states before covering every schedule, so no counterexample was found and none can be ruled out. To get a verdict, ${tries.join('; or ')}.`;
 }
 
 // method says how a search left schedules out, as dmelab check does: a
@@ -505,7 +519,7 @@ async function explore(ev) {
           ? `Found a violation; looking for a shorter run: ${nf.format(m.states)} states · depth ${m.depth} · ${secs}`
           : `${nf.format(m.states)} states · ${nf.format(m.transitions)} transitions · depth ${m.depth} · ${secs}`;
     });
-    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions${method(res)} · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
+    $('progress').textContent = `Explored ${bounds(p)}: ${nf.format(res.states)} states · ${nf.format(res.transitions)} transitions${method(res)} · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s${smaller(p, asked, res, maxStates)}`;
     // The answer lists every property, unknown where not asked: show
     // the ones asked (an election is not asked about Order).
     const shown = { ...res, properties: Object.fromEntries(Object.entries(res.properties).filter(([k]) => asked.includes(k))) };
@@ -748,7 +762,10 @@ async function restoreFromHash() {
   listingView.setAlgo(p.algo, listing);
   p = withListing(p, listingView.applied());
   start(p, hs.events, hs.at);
-  if (!editor.text().trim()) offerStarter(p.algo);
+  // The editor follows, as when the algorithm is chosen: a link opened
+  // in a tab that showed another example or starter brings this
+  // algorithm's starter; a script of the student's own stays.
+  if (!ownScript()) offerStarter(p.algo, true);
   return true;
 }
 
