@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -116,16 +117,70 @@ func (m *md) result(r *Result) {
 	m.log(r, 2)
 }
 
+// failures writes up each test that failed or was not run. A test that
+// fails the way an earlier one did (the same message but for its
+// numbers: other nodes, steps, values) says so in a line, its own run
+// folded away: a starter that breaks one rule everywhere would otherwise
+// repeat the same tables and diagram for every test.
 func (m *md) failures(r *Result) {
+	first := map[string]string{} // a failure's shape → the test that first failed so
 	for i := range r.Tests {
-		if t := &r.Tests[i]; t.NotRun {
+		t := &r.Tests[i]
+		switch {
+		case t.NotRun:
 			m.p("## — %s (%s / %s): not run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
-			m.test(t, 3)
-		} else if !t.Passed {
+		case !t.Passed:
 			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
-			m.test(t, 3)
+		default:
+			continue
 		}
+		shape := failureShape(t)
+		if name, ok := first[shape]; ok {
+			m.again(t, name)
+			continue
+		}
+		if shape != "" {
+			first[shape] = t.Name
+		}
+		m.test(t, 3)
 	}
+}
+
+var digitRun = regexp.MustCompile(`[0-9]+`)
+
+// failureShape is what two tests that failed the same way share: the
+// message with its numbers taken out, and the property and kind of the
+// counterexample; "" for a test without a message.
+func failureShape(t *Test) string {
+	msg := oneLine(t.Message)
+	if msg == "" {
+		return ""
+	}
+	shape := digitRun.ReplaceAllString(msg, "#")
+	if ce := t.Counterexample; ce != nil {
+		shape = ce.Property + "|" + ce.Kind + "|" + shape
+	}
+	return fmt.Sprintf("%v|%s", t.NotRun, shape)
+}
+
+// again writes up t, which failed as the test named first did: its
+// message, and its own run folded away (left out where nothing folds,
+// but for the link that replays it).
+func (m *md) again(t *Test, first string) {
+	m.kind(t)
+	m.p("*As %s above, with other nodes or steps:* %s\n\n", code(first, false), text(oneLine(t.Message)))
+	if t.Counterexample == nil {
+		return
+	}
+	if m.o.NoHTML {
+		if link := ReplayLink(m.r, t, m.o); link != "" && !m.o.Web {
+			m.p("[%s](<%s>)\n\n", text(replayLabel(m.r)), link)
+		}
+		return
+	}
+	m.p("<details>\n<summary>The run of this test</summary>\n\n")
+	m.run(t, 3)
+	m.p("</details>\n\n")
 }
 
 // summaryLine says in one line how grading went and what it gave, in
@@ -281,6 +336,16 @@ func failure(ce *Counterexample) string {
 
 // test renders one failed test; h is the level of its sub-headings.
 func (m *md) test(t *Test, h int) {
+	m.kind(t)
+	if msg := oneLine(t.Message); msg != "" {
+		m.p("%s\n\n", text(msg))
+	}
+	m.run(t, h)
+}
+
+// kind says what sort of test t is (and for a public one, where its
+// schedule is).
+func (m *md) kind(t *Test) {
 	switch t.Visibility {
 	case Public:
 		src := oneLine(t.Source)
@@ -309,9 +374,11 @@ func (m *md) test(t *Test, h int) {
 			m.p("*Hidden test: only its name is shown.*\n\n")
 		}
 	}
-	if msg := oneLine(t.Message); msg != "" {
-		m.p("%s\n\n", text(msg))
-	}
+}
+
+// run writes t's counterexample: its verdict line, the replay, the step
+// table and the diagram, and the run as a scenario.
+func (m *md) run(t *Test, h int) {
 	ce := t.Counterexample
 	if ce == nil {
 		return

@@ -183,3 +183,38 @@ func TestFocusNamesTheStep(t *testing.T) {
 	assert.NotContains(t, md, "Step by step")
 	assert.NotContains(t, md, "Space-time diagram")
 }
+
+// A test that fails the way an earlier one did (the same message but for
+// its numbers) says so in a line, with its own run folded away, instead
+// of repeating the step table and the diagram; a different failure is
+// written up in full. Where nothing folds, the repeat keeps only its
+// message (and its replay link).
+func TestRepeatedFailureIsFolded(t *testing.T) {
+	ce := func(node int) *Counterexample {
+		return &Counterexample{Property: "liveness", Kind: "deadlock", Nodes: []string{"N1", "N2", "N3"}, Loop: -1,
+			Steps: []Step{{Event: "request N1", Text: "N1 calls enter()", Node: node, Vars: []string{"", "", ""}}}}
+	}
+	failed := func(name, msg string, node int) Test {
+		return Test{Name: name, Visibility: Search, MaxPoints: 1, Message: msg, Counterexample: ce(node)}
+	}
+	r := &Result{Status: Graded, Tests: []Test{
+		failed("explore N=2", "N2 failed at step 3: Enter() left state = RELEASED.", 1),
+		failed("explore N=3", "N3 failed at step 5: Enter() left state = RELEASED.", 2),
+		failed("explore N=4", "N1 failed at step 2: OnGrant() let in a client that had not asked.", 0),
+	}}
+	md := Markdown(r, Options{})
+	assert.Equal(t, 3, strings.Count(md, "### Step by step"))
+	folded := md[strings.Index(md, "<details>\n<summary>The run of this test</summary>"):]
+	assert.Equal(t, 2, strings.Count(folded, "### Step by step"), "the repeat's table is in the fold, the different failure's after it")
+	assert.Less(t, strings.Index(folded, "</details>"), strings.Index(folded, "## ✗ explore N=4"))
+	assert.Contains(t, md, "*As `explore N=2` above, with other nodes or steps:* N3 failed at step 5: Enter() left state = RELEASED.")
+	assert.Contains(t, md, "<details>\n<summary>The run of this test</summary>\n\n**Liveness violated (deadlock)")
+	assert.NotContains(t, md, "As `explore N=3`")
+	assert.NotContains(t, md, "*As `explore N=2` above, with other nodes or steps:* N1 failed")
+
+	plain := Markdown(r, Options{NoHTML: true})
+	assert.Equal(t, 2, strings.Count(plain, "Step by step"), "without folds the repeat has no table at all")
+	assert.Contains(t, plain, "*As `explore N=2` above, with other nodes or steps:*")
+	assert.NotContains(t, plain, "The run of this test")
+	assert.Contains(t, HTML(r, Options{}), "<summary>The run of this test</summary>")
+}
