@@ -320,6 +320,16 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
   }
 });
 
+// A deadlock the algorithm can account for is told in its terms under
+// the diagram: Maekawa's circular wait, who holds whose vote.
+test('Maekawa\'s deadlock is told under the diagram as its circular wait', { skip }, async () => {
+  const text = fs.readFileSync(path.join(ROOT, 'algorithms', 'scenario', 'testdata', 'maekawa_deadlock.scn'), 'utf8');
+  await open(pg.server.url + '#' + fragment(text, -1));
+  await page.waitForSelector('#diagram text.warn');
+  const warn = (await page.$$eval('#diagram text.warn', (ts) => ts.map((t) => t.textContent))).join(' ');
+  assert.match(warn, /^⚠ deadlock\. Circular wait: N1 has its own vote and N3's and waits for N2's, which N2 kept for itself;/);
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -302,7 +302,8 @@ const stepForward = act(() => {
   run.step();
   if (run.state.pos === before) {
     stopPlay();
-    toast(run.state.status.deadlock ? 'Deadlock: nothing that must happen can happen.' : 'Nothing more can happen.');
+    const st = run.state.status;
+    toast(st.deadlock ? (st.why ? `Deadlock. ${st.why}` : 'Deadlock: nothing that must happen can happen.') : 'Nothing more can happen.');
   }
 });
 const stepBack = act(() => run.back());

@@ -181,7 +181,9 @@ export function render(svg, state, opts = {}) {
   if (L === 0) footer.push('Pick an event under "Next event", or press → to step, r to run.');
   if (state.end.deadlock) {
     const who = state.end.waiting.map((i) => state.names[i]).join(', ');
-    footer.push(`⚠ deadlock: ${who ? who + (state.end.waiting.length === 1 ? ' waits' : ' wait') : 'a node cannot leave'}, and nothing that must happen can`);
+    // The algorithm's own account when it has one (Maekawa's circular
+    // wait), else who waits.
+    footer.push(state.end.why ? `⚠ deadlock. ${state.end.why}` : `⚠ deadlock: ${who ? who + (state.end.waiting.length === 1 ? ' waits' : ' wait') : 'a node cannot leave'}, and nothing that must happen can`);
   }
   const looping = opts.loopFrom !== undefined && opts.loopFrom !== null && opts.loopFrom < L;
   if (looping) footer.push(`↺ steps ${opts.loopFrom + 1}–${L} repeat forever`);

@@ -191,3 +191,23 @@ func TestExploreScenario(t *testing.T) {
 	require.NotNil(t, x.Stopped)
 	assert.Equal(t, 3, x.Stopped.Line)
 }
+
+// A run that ends in Maekawa's deadlock says why in the algorithm's own
+// terms (sim.Algorithm.Stuck), for the diagram's last line; a run whose
+// algorithm has no account of its own says nothing more.
+func TestDeadlockSaysWhy(t *testing.T) {
+	r, errs, err := NewScenarioRun(readExample(t, "maekawa_deadlock.scn"))
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	end := r.State().End
+	require.True(t, end.Deadlock)
+	assert.Contains(t, end.Why, "Circular wait: N1 has its own vote and N3's and waits for N2's, which N2 kept for itself")
+	require.NoError(t, r.Seek(0))
+	assert.Empty(t, r.State().Status.Why, "not at the start, where nobody waits")
+	assert.Equal(t, end.Why, r.State().End.Why)
+
+	r, _, err = NewScenarioRun("algorithm ra-v1\nnodes N1 N2\nrequest N1\nrequest N2\nrun\n")
+	require.NoError(t, err)
+	require.True(t, r.State().End.Deadlock)
+	assert.Empty(t, r.State().End.Why)
+}

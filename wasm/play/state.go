@@ -85,6 +85,11 @@ type Status struct {
 	// Waiting lists the nodes whose enter() has not returned; for an
 	// election, the live nodes that have not elected the highest live one.
 	Waiting []int `json:"waiting"`
+	// Why is the algorithm's own account of a deadlock (sim.Algorithm.Stuck:
+	// Maekawa's circular wait, who holds whose vote), in the run's names;
+	// "" where it has none or a node's code failed (the failure is the
+	// story then, as in the explorer's summaries).
+	Why string `json:"why,omitempty"`
 }
 
 // State returns the run as the page shows it.
@@ -144,13 +149,13 @@ func (r *Run) State() State {
 		en.Default = en.Event == next
 		s.Enabled = append(s.Enabled, en)
 	}
-	s.Status = status(w)
-	s.End = status(r.worlds[len(r.worlds)-1])
+	s.Status = status(w, rn)
+	s.End = status(r.worlds[len(r.worlds)-1], rn)
 	s.Script = r.scriptState()
 	return s
 }
 
-func status(w *sim.World) Status {
+func status(w *sim.World, rn func(string) string) Status {
 	evs := w.Events(nil)
 	forced := false
 	for _, e := range evs {
@@ -168,6 +173,9 @@ func status(w *sim.World) Status {
 		}
 	}
 	st.Deadlock = !forced && busy
+	if st.Deadlock && w.Alg.Stuck != nil && !anyFailed(w) {
+		st.Why = rn(w.Alg.Stuck(w))
+	}
 	st.Done = !busy && len(evs) == 0
 	if w.Alg.Election {
 		started := false
@@ -212,4 +220,14 @@ func (r *Run) spans() []CSSpan {
 		prev = st.Phases
 	}
 	return out
+}
+
+// anyFailed says whether some node's code failed (sim.Faulter).
+func anyFailed(w *sim.World) bool {
+	for _, n := range w.Nodes {
+		if f, ok := n.(sim.Faulter); ok && f.Fault() != "" {
+			return true
+		}
+	}
+	return false
 }
