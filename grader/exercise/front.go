@@ -304,52 +304,44 @@ func lessIndex(a, b []int) bool {
 
 // want says what a value of type t is written as.
 func want(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Struct:
-		return "a mapping (keys: " + strings.Join(yamlKeys(t), ", ") + ")"
-	case reflect.Map:
-		return "a mapping of names to " + plural(t.Elem())
-	case reflect.Slice, reflect.Array:
-		return "a list of " + plural(t.Elem())
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "a whole number"
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number, 0 or more"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	}
-	return "another kind of value"
+	one, _ := kindWords(t)
+	return one
 }
 
 // plural is want's plural, for the elements of a list or a mapping.
 func plural(t reflect.Type) string {
+	_, many := kindWords(t)
+	return many
+}
+
+// kindWords says what a value of type t is written as: one of them, and
+// many (the elements of a list or a mapping).
+func kindWords(t reflect.Type) (one, many string) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		return "mappings (keys: " + strings.Join(yamlKeys(t), ", ") + ")"
-	case reflect.Map, reflect.Slice, reflect.Array:
-		return "values that are each " + want(t)
+		keys := strings.Join(yamlKeys(t), ", ")
+		return "a mapping (keys: " + keys + ")", "mappings (keys: " + keys + ")"
+	case reflect.Map:
+		one = "a mapping of names to " + plural(t.Elem())
+	case reflect.Slice, reflect.Array:
+		one = "a list of " + plural(t.Elem())
 	case reflect.String:
-		return "strings"
+		return "a string", "strings"
 	case reflect.Bool:
-		return "true or false values"
+		return "true or false", "true or false values"
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "whole numbers"
+		return "a whole number", "whole numbers"
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "whole numbers, 0 or more"
+		return "a whole number, 0 or more", "whole numbers, 0 or more"
 	case reflect.Float32, reflect.Float64:
-		return "numbers"
+		return "a number", "numbers"
+	default:
+		return "another kind of value", "values"
 	}
-	return "values"
+	return one, "values that are each " + one
 }
 
 // found says what node n is, for "wants X, not Y".
