@@ -892,11 +892,18 @@ async function main() {
   $('help-open').addEventListener('click', toggleHelp);
   $('diagram-wrap').addEventListener('scroll', () => pinHeader($('diagram'), $('diagram-wrap').scrollTop), { passive: true });
   document.addEventListener('keydown', onKey);
+  // The diagram is drawn to its panel's width (its words wrap there):
+  // drawn again when that width changes, with the window or with the
+  // columns beside it (the Listing view opening widens its column).
   let resizing = null;
-  window.addEventListener('resize', () => {
+  let drawnWidth = $('diagram-wrap').clientWidth;
+  new ResizeObserver(() => {
+    const w = $('diagram-wrap').clientWidth;
+    if (w === drawnWidth) return;
+    drawnWidth = w;
     clearTimeout(resizing);
-    resizing = setTimeout(() => { if (run) drawAll(run.state); }, 150);
-  });
+    resizing = setTimeout(() => { if (run) drawAll(run.state); }, 100);
+  }).observe($('diagram-wrap'));
   window.addEventListener('hashchange', () => {
     if (location.hash === writtenHash) return;
     counterexample = null;
