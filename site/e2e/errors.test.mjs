@@ -78,9 +78,10 @@ test('a typo and an undeclared node are marked together, each saying what to wri
   assert.match(await tooltip(3), /did you mean "deliver N1->N2 request"\?/);
   await page.screenshot({ path: path.join(ART, '41-errors-tooltip.png'), fullPage: true });
 
-  // Running it counts every problem and names the first.
+  // Running it counts every problem and lists each, a button to its line.
   await page.getByRole('button', { name: 'Run scenario' }).click();
-  assert.match(await page.textContent('#scenario-status'), /4 problems — line 3: unknown node N9/);
+  assert.match(await page.textContent('#scenario-status'), /^4 problems:line 3: unknown node N9/);
+  assert.deepEqual(await page.$$eval('#scenario-status li button', (bs) => bs.map((b) => b.textContent.match(/^line \d+/)[0])), ['line 3', 'line 4', 'line 5', 'line 6']);
 
   // Following the advice: no marks are left, and the scenario runs.
   await write([

@@ -7,7 +7,7 @@
 // coming back loses nothing.
 
 import { lineDiff } from './diff.js';
-import { h } from './views.js';
+import { h, problemList } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const CONTEXT = 2; // unchanged lines shown around a change in the diff
@@ -111,9 +111,8 @@ export function createListingView({ core, createEditor, onApply, toast }) {
     const t = text();
     if (ps.length) {
       st.className = 'scenario-status bad';
-      st.replaceChildren(`${ps.length === 1 ? 'A problem' : `${ps.length} problems`} — `,
-        h('button', { type: 'button', class: 'linkish', onclick: () => editor.goTo(ps[0].line, ps[0].col) }, `line ${ps[0].line}: ${ps[0].message}`),
-        '. Runs and Explore wait for a listing without problems.');
+      st.replaceChildren(...problemList(ps, (x) => h('button', { type: 'button', class: 'linkish', onclick: () => editor.goTo(x.line, x.col) }, `line ${x.line}: ${x.message}`)),
+        `${ps.length === 1 ? '.' : ''} Runs and Explore wait for a listing without problems.`);
     } else if (t !== shipped) {
       st.className = 'scenario-status';
       st.textContent = `Edited: runs made from the settings, Explore and the pseudocode use this listing${timer ? ' (once you pause typing)' : ''}; scenarios of ${algo} run on it too.`;

@@ -132,6 +132,15 @@ export function drawVerdicts(box, res, show) {
   box.replaceChildren(...parts);
 }
 
+// problemList says a text's problems: one in a line, several as a list
+// (the first few, each a button that goes to its line: link(problem)).
+export function problemList(ps, link, max = 5) {
+  if (ps.length === 1) return ['A problem — ', link(ps[0])];
+  const items = ps.slice(0, max).map((x) => h('li', {}, link(x)));
+  if (ps.length > max) items.push(h('li', {}, `and ${ps.length - max} more`));
+  return [`${ps.length} problems:`, h('ul', { class: 'problems' }, items)];
+}
+
 // drawScenarioStatus says under the editor how the scenario went: its
 // errors, whether the script ran to its end, how many expectations hold
 // (so far, at the cursor), or that the text changed since it ran.
@@ -142,7 +151,7 @@ export function drawScenarioStatus(p, o, goTo) {
   let parts = [];
   if (o.errors?.length) {
     cls = 'bad';
-    parts = [`${o.errors.length === 1 ? 'A problem' : `${o.errors.length} problems`} — `, line(o.errors[0].line, o.errors[0].message)];
+    parts = problemList(o.errors, (e) => line(e.line, e.message));
   } else if (o.edited) {
     parts = ['Edited: Run scenario (Ctrl+Enter) to see it run.'];
   } else if (o.handMade) {
