@@ -166,10 +166,10 @@ export function drawScenarioStatus(p, o, goTo) {
       cls = 'bad';
       parts = ['The script stopped at ', line(sc.stopped.line, sc.stopped.message)];
     } else if (!sc.expects.length) {
-      parts = [`The script ran ${sc.events} steps; it has no expectations.`];
+      parts = [`The script ran ${sc.events} step${sc.events === 1 ? '' : 's'}; it has no expectations.`];
     } else if (fails.length) {
       cls = 'bad';
-      parts = [`${fails.length} of ${sc.expects.length} expectations failed so far, first at `, line(fails[0].line, fails[0].got)];
+      parts = [`${fails.length} of ${sc.expects.length} expectation${sc.expects.length === 1 ? '' : 's'} failed so far, first at `, line(fails[0].line, fails[0].got)];
     } else {
       cls = seen.length === sc.expects.length ? 'good' : '';
       parts = [seen.length === sc.expects.length
