@@ -329,3 +329,68 @@ func TestTimeoutsAreBoundedByTheTimeTheyLose(t *testing.T) {
 	require.NoError(t, err)
 	assert.Greater(t, sb.Refused(), refused)
 }
+
+// A call that ran out of time is not run again in an isolated (hidden)
+// test, where the memo starts empty otherwise: its timeout comes with
+// it, from the shown tests and from the isolated tests before, so a loop
+// costs its time once. Nothing an isolated test met goes back to the
+// shown ones.
+func TestIsolatedTestsKeepTimeouts(t *testing.T) {
+	lim := sandbox.Limits{Call: 300 * time.Millisecond, Total: 20 * time.Second, Memory: 64 << 20, Log: 1024}
+	sb, r, err := start(t, "rasteps", hostile(t, "for n.RequestedNum != 1 {\n\t}\n\t"+p11body, "", ""), lim)
+	require.NoError(t, err)
+	require.Nil(t, r)
+	var loops, fine [][]byte
+	alg := iface.Lookup("rasteps").Algorithm("ra-benari", func(req []byte) ([]byte, error) {
+		if len(loops) == 2 {
+			return nil, fmt.Errorf("not asked") // two timeouts are enough: keep the sandbox running
+		}
+		ans, err := sb.Call(req)
+		switch {
+		case err != nil:
+			loops = append(loops, bytes.Clone(req))
+		case err == nil && len(fine) < 1:
+			fine = append(fine, bytes.Clone(req))
+		}
+		return ans, err
+	})
+	_, err = explore.Check(explore.Config{Alg: alg, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 2}, Props: []string{explore.Safety}, MaxStates: 3000})
+	require.NoError(t, err)
+	require.Len(t, loops, 2)
+	require.NotEmpty(t, fine)
+	shownLoop, hiddenLoop := loops[0], loops[1]
+	_, shownErr := sb.Call(shownLoop)
+
+	// An isolated test: the shown test's timeout is answered as it was,
+	// without running; an answer that did not time out runs again.
+	restore := sb.Isolate()
+	runs := sb.Runs
+	_, err = sb.Call(shownLoop)
+	assert.Equal(t, shownErr, err)
+	assert.Equal(t, runs, sb.Runs, "the loop is not run again")
+	_, err = sb.Call(fine[0])
+	require.NoError(t, err)
+	assert.Equal(t, runs+1, sb.Runs, "an answer is not carried: the code runs afresh")
+	restore()
+
+	// hiddenLoop timed out in the shown tests too: take it out of what
+	// they know by meeting it first in an isolated test of a fresh
+	// sandbox, then check the other direction there.
+	sb2, r, err := start(t, "rasteps", hostile(t, "for n.RequestedNum != 1 {\n\t}\n\t"+p11body, "", ""), lim)
+	require.NoError(t, err)
+	require.Nil(t, r)
+	restore = sb2.Isolate()
+	_, hiddenErr := sb2.Call(hiddenLoop)
+	require.Error(t, hiddenErr)
+	restore()
+	restore = sb2.Isolate()
+	runs = sb2.Runs
+	_, err = sb2.Call(hiddenLoop)
+	assert.Equal(t, hiddenErr, err, "the next isolated test knows the timeout")
+	assert.Equal(t, runs, sb2.Runs)
+	restore()
+	runs = sb2.Runs
+	_, err = sb2.Call(hiddenLoop)
+	assert.Error(t, err)
+	assert.Equal(t, runs+1, sb2.Runs, "a shown test runs it itself: nothing came back from the isolated ones")
+}

@@ -137,8 +137,11 @@ type Sandbox struct {
 	start    *started
 	putBacks int
 	memo     map[string]memoEntry
-	used     time.Duration
-	starts   int
+	// isolatedTimeouts are the calls that ran out of time in isolated
+	// tests (see Isolate).
+	isolatedTimeouts map[string]memoEntry
+	used             time.Duration
+	starts           int
 	// planned counts the fresh instances Isolate asked for (not crashes).
 	planned int
 	// stopped says why no more calls are made ("" while they are).
@@ -476,6 +479,7 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 			if s.lost += used; s.lost >= s.lim.LostToTimeouts() {
 				s.stopped = fmt.Sprintf("was not run: the code ran out of time %d times", s.timeouts)
 			}
+			return nil, outOfTime(msg)
 		}
 		return nil, errors.New(msg)
 	}
@@ -584,15 +588,42 @@ func (s *Sandbox) Engine() string {
 // isolates each hidden test this way: nothing the code keeps in package
 // variables, and no memoised answer, can carry what it saw there into a
 // test whose messages are shown. Fresh starts do not count as restarts.
+//
+// Calls that ran out of time are the exception, in one direction: an
+// isolated test starts with those of the shown tests and of the isolated
+// tests before it, so that a request that loops is not run (and its time
+// lost) again in every hidden test that meets it, which would soon use
+// up what timeouts may lose and leave the later tests unrun. Nothing
+// goes back: a shown test never learns what timed out while isolated.
 func (s *Sandbox) Isolate() (restore func()) {
 	shown := s.memo
 	s.fresh()
 	s.memo = map[string]memoEntry{}
+	for _, from := range []map[string]memoEntry{shown, s.isolatedTimeouts} {
+		for k, e := range from {
+			if _, ok := e.err.(outOfTime); ok {
+				s.memo[k] = e
+			}
+		}
+	}
 	return func() {
+		for k, e := range s.memo {
+			if _, ok := e.err.(outOfTime); ok {
+				if s.isolatedTimeouts == nil {
+					s.isolatedTimeouts = map[string]memoEntry{}
+				}
+				s.isolatedTimeouts[k] = e
+			}
+		}
 		s.fresh()
 		s.memo = shown
 	}
 }
+
+// outOfTime is the error of a call that ran out of time.
+type outOfTime string
+
+func (e outOfTime) Error() string { return string(e) }
 
 // Fresh makes the next call start a fresh instance of the module, with
 // the memo kept.
