@@ -62,6 +62,7 @@ test('a student builds a schedule by hand, runs it, steps back and forward', { s
   const names = await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent));
   assert.deepEqual(names.slice(1), ['N2 calls enter()', 'N1 calls enter()'], 'the diagram follows the chosen order');
 
+  assert.equal(await page.locator('#enabled .tag.default').count(), 1, 'at the timeline\'s end, the default policy\'s choice is tagged');
   await page.getByRole('button', { name: 'Run to the end' }).click();
   const end = await position();
   const L = Number(end.match(/of (\d+)/)[1]);
@@ -74,6 +75,10 @@ test('a student builds a schedule by hand, runs it, steps back and forward', { s
   await page.keyboard.press('ArrowLeft');
   assert.equal(await position(), `step ${L - 2} of ${L}`);
   assert.equal(await rows(), L + 1, 'stepping back keeps the timeline');
+  // Step takes the timeline's next event: it alone is tagged, not the
+  // default policy's choice, which Step would not take.
+  assert.equal(await page.locator('#enabled .tag.next').count(), 1);
+  assert.equal(await page.locator('#enabled .tag.default').count(), 0);
   assert.ok(await page.locator('#diagram g.future *').count() > 0, 'later steps are faded');
   await page.keyboard.press('ArrowRight');
   assert.equal(await position(), `step ${L - 1} of ${L}`);

@@ -50,6 +50,9 @@ export function drawEnabled(box, s, take) {
     return;
   }
   let shortcut = 1;
+  // Step takes the timeline's next event while there is one: then the
+  // default policy's choice is not what Step takes, and is not tagged.
+  const onTimeline = s.enabled.some((e) => e.next);
   s.names.forEach((name, i) => {
     const evs = s.enabled.filter((e) => e.node === i);
     if (!evs.length) return;
@@ -57,8 +60,8 @@ export function drawEnabled(box, s, take) {
     for (const e of evs) {
       const key = shortcut <= 9 ? String(shortcut++) : null;
       const tags = [];
-      if (e.next) tags.push(h('span', { class: 'tag next', title: 'the timeline goes on with this event' }, 'timeline'));
-      if (e.default) tags.push(h('span', { class: 'tag default', title: 'what Step and Run take' }, 'default'));
+      if (e.next) tags.push(h('span', { class: 'tag next', title: 'Step (→) takes this event: the timeline you stepped back on goes on with it' }, 'timeline'));
+      if (e.default && !onTimeline) tags.push(h('span', { class: 'tag default', title: 'Step (→) and Run take this event: the default policy, what the system must do first' }, 'default'));
       list.append(h('button', {
         type: 'button', class: `ev ev-${e.kind}${e.next ? ' is-next' : ''}`,
         // Named by what it shows (axe's label-in-name); the event's
