@@ -46,6 +46,10 @@ type Result struct {
 	// possible, a run that cannot reach its condition); the expectations
 	// after it are NotReached.
 	Stopped *Error `json:"stopped,omitempty"`
+	// Ambiguous is set when the script stopped at an event line that
+	// names several possible events leading to different states (a step
+	// whose code has a choice: chooseNumber() = 1 or 2).
+	Ambiguous *Ambiguity `json:"ambiguous,omitempty"`
 	// Messages counts the algorithm messages sent.
 	Messages int `json:"messages"`
 	// Events are the simulator events applied, in order (Final's indices).
@@ -54,6 +58,14 @@ type Result struct {
 	Final *sim.World `json:"-"`
 	setup *Setup
 	end   *sim.World // Final with the simulator's names (see renamer)
+}
+
+// Ambiguity is an event line that names several possible events: the
+// line, and each event's whole text (in the scenario's names), which
+// begins with it.
+type Ambiguity struct {
+	Line   string   `json:"line"`
+	Events []string `json:"events"`
 }
 
 // Step is one event of the run.
@@ -245,6 +257,7 @@ func (r *runner) find(s *EventStmt, exact bool) (sim.Event, bool) {
 			opts = append(opts, r.v.event(e))
 		}
 		r.stop(s.Pos, "%q is ambiguous: it could be %s; write more of it", want, quoteList(opts))
+		r.res.Ambiguous = &Ambiguity{Line: want, Events: opts}
 		return sim.Event{}, false
 	}
 	if len(prefix) > 0 {

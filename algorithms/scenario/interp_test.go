@@ -68,11 +68,17 @@ func TestEventMatching(t *testing.T) {
 	assert.Equal(t, 4, r.Stopped.Pos.Line)
 	assert.Contains(t, r.Stopped.Msg, "ambiguous")
 	assert.Contains(t, r.Stopped.Msg, `"step N1 P2 myNum = chooseNumber() = 2"`)
+	// The stop says so structurally too (the grader words it for a
+	// student whose code has the choice).
+	require.NotNil(t, r.Ambiguous)
+	assert.Equal(t, "step N1 P2", r.Ambiguous.Line)
+	assert.Equal(t, []string{"step N1 P2 myNum = chooseNumber() = 1", "step N1 P2 myNum = chooseNumber() = 2"}, r.Ambiguous.Events)
 
 	// A prefix must end at a word boundary: P1 is not P10.
 	r = runSrc(t, "algorithm ra-v1\nnodes N1 N2\nstep N1 P1\n")
 	require.NotNil(t, r.Stopped)
 	assert.Contains(t, r.Stopped.Msg, "not possible now")
+	assert.Nil(t, r.Ambiguous, "a stop for another reason is no ambiguity")
 
 	// Prefixes that lead to the same state are fine outside a schedule,
 	// but a schedule wants the whole event.

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"dmelab/algorithms/scenario"
-	"dmelab/algorithms/sim"
 )
 
 // ambiguity is a schedule's event line that stopped because the
@@ -19,62 +18,17 @@ type ambiguity struct {
 	ways []string // what follows it in each outcome
 }
 
-// ambiguous finds whether the line of sc at the stop p, run after
-// events, stopped so: it replays the run and matches the line against
-// what is possible, as the scenario does (an outcome is named by the
-// line when the line is its beginning, up to a word's end), so nothing
-// rests on the stop's wording. Nil when the line is no event, names one
-// outcome exactly, or its outcomes all lead to the same state.
-func ambiguous(sc *scenario.Scenario, p scenario.Pos, events []sim.Event) *ambiguity {
-	var stmt *scenario.EventStmt
-	for _, s := range sc.Script {
-		if e, ok := s.(*scenario.EventStmt); ok && e.Pos == p {
-			stmt = e
-		}
-	}
-	if stmt == nil {
+// ambiguous is the ambiguity a schedule's run stopped at (the scenario
+// says it, scenario.Result.Ambiguous), or nil.
+func ambiguous(res *scenario.Result) *ambiguity {
+	if res.Ambiguous == nil {
 		return nil
 	}
-	w, err := sc.Setup.World()
-	if err != nil {
-		return nil
+	a := &ambiguity{line: res.Ambiguous.Line}
+	for _, e := range res.Ambiguous.Events {
+		a.ways = append(a.ways, strings.TrimSpace(strings.TrimPrefix(e, a.line)))
 	}
-	for _, e := range events {
-		if _, err := w.Apply(e); err != nil {
-			return nil
-		}
-	}
-	want := stmt.String()
-	a := &ambiguity{line: want}
-	var states []string
-	for _, e := range w.Events(nil) {
-		t := strings.Join(strings.Fields(sc.Setup.Rename(w.EventString(e))), " ")
-		if t == want {
-			return nil // the line names this one exactly
-		}
-		rest, ok := strings.CutPrefix(t, want)
-		if !ok || rest == "" || (wordByte(rest[0]) && wordByte(want[len(want)-1])) {
-			continue
-		}
-		c := w.Clone()
-		if _, err := c.Apply(e); err != nil {
-			return nil
-		}
-		var enc sim.Enc
-		c.Encode(&enc)
-		states = append(states, string(enc.B))
-		a.ways = append(a.ways, strings.TrimSpace(rest))
-	}
-	for _, s := range states[min(1, len(states)):] {
-		if s != states[0] {
-			return a
-		}
-	}
-	return nil
-}
-
-func wordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+	return a
 }
 
 // choices writes the outcomes with the words they share said once:

@@ -166,7 +166,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		// its author to write more of it, but the student has a step
 		// with a choice the schedule does not expect.
 		summary, what := res.Stopped.Msg, fmt.Sprintf("The schedule could not go on after step %d%s: %s.", len(res.Events), where, strings.TrimSuffix(res.Stopped.Msg, "."))
-		if a := ambiguous(sc, res.Stopped.Pos, res.Events); a != nil {
+		if a := ambiguous(res); a != nil {
 			summary, what = a.summary(), fmt.Sprintf("The schedule could not go on after step %d. %s.", len(res.Events), a.message(where))
 		}
 		ce, f, err := r.writeUp(run{st: st, events: res.Events, prop: "schedule", kind: "stopped", summary: summary, loop: -1})
