@@ -127,7 +127,7 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		evs := w.Events(nil)
 		// A node whose code failed acts no more: say so, and speak of the
 		// others' waiting apart (it waits for ever too, but not for them).
-		f := failed(w)
+		f := w.Failed()
 		pre := ""
 		if f != 0 {
 			pre = fmt.Sprintf("%s failed and acts no more. ", bitsNames(w, f))
@@ -267,19 +267,6 @@ func inCS(w *sim.World) uint32 {
 	var b uint32
 	for _, i := range w.InCS() {
 		b |= 1 << i
-	}
-	return b
-}
-
-// failed is the set of nodes whose code failed (a student's handler
-// panicked, ran too long or broke its contract): such a node acts no
-// more, and its fault variable says why.
-func failed(w *sim.World) uint32 {
-	var b uint32
-	for i, n := range w.Nodes {
-		if f, ok := n.(sim.Faulter); ok && f.Fault() != "" {
-			b |= 1 << i
-		}
 	}
 	return b
 }

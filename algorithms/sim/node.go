@@ -152,10 +152,28 @@ const FailedWord = "failed"
 // PhaseWord is node n's phase as people read it: FailedWord for a node
 // whose code failed, else its Phase.
 func PhaseWord(n Node) string {
-	if f, ok := n.(Faulter); ok && f.Fault() != "" {
+	if Failed(n) {
 		return FailedWord
 	}
 	return n.Phase().String()
+}
+
+// Failed says whether node n's code failed (a Faulter with a fault).
+func Failed(n Node) bool {
+	f, ok := n.(Faulter)
+	return ok && f.Fault() != ""
+}
+
+// Failed is the set of w's nodes whose code failed (see Faulter): such a
+// node acts no more, and its fault variable says why.
+func (w *World) Failed() uint32 {
+	var b uint32
+	for i, n := range w.Nodes {
+		if Failed(n) {
+			b |= 1 << i
+		}
+	}
+	return b
 }
 
 // Var is one named variable of a node, rendered for people.

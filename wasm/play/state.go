@@ -173,7 +173,7 @@ func status(w *sim.World, rn func(string) string) Status {
 		}
 	}
 	st.Deadlock = !forced && busy
-	if st.Deadlock && w.Alg.Stuck != nil && !anyFailed(w) {
+	if st.Deadlock && w.Alg.Stuck != nil && w.Failed() == 0 {
 		st.Why = rn(w.Alg.Stuck(w))
 	}
 	st.Done = !busy && len(evs) == 0
@@ -220,14 +220,4 @@ func (r *Run) spans() []CSSpan {
 		prev = st.Phases
 	}
 	return out
-}
-
-// anyFailed says whether some node's code failed (sim.Faulter).
-func anyFailed(w *sim.World) bool {
-	for _, n := range w.Nodes {
-		if f, ok := n.(sim.Faulter); ok && f.Fault() != "" {
-			return true
-		}
-	}
-	return false
 }
