@@ -163,3 +163,21 @@ func TestScenarioOnAListing(t *testing.T) {
 	require.ErrorContains(t, err, "the listing does not compile")
 	assert.NotEmpty(t, ParseScenarioWith(own, "not a listing"), "checked against the built-in")
 }
+
+// A node whose listing step broke a rule reads "failed": its phase in a
+// scenario's expectations and its card's Failed, with the reason (its
+// Phase stays Wanting inside, so that the fault is a liveness failure).
+func TestFailedListingNode(t *testing.T) {
+	lst := strings.Replace(ListingOf("ra-benari"), "send(reply, source)", "send(reply, source + 7)", 1)
+	require.Contains(t, lst, "source + 7")
+	sc := "algorithm ra-benari\nnodes N1 N2\nrequest N1\nrun\nexpect N2 phase = failed\nexpect N1 phase = wanting\n"
+	r, errs, err := NewScenarioRunWith(sc, lst)
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	s := r.State()
+	require.NotNil(t, s.Script)
+	assert.True(t, s.Script.OK, "N2 reads failed, N1 still wants the CS")
+	assert.Equal(t, "sent reply to 7, but the nodes are 0..1", s.Nodes[1].Failed)
+	assert.Empty(t, s.Nodes[0].Failed)
+	assert.True(t, s.End.Deadlock)
+}
