@@ -189,7 +189,7 @@ func title(desc, file string) string {
 func Starter(alg *sim.Algorithm) (name string, src []byte, err error) {
 	name = "start-" + alg.Name + ".scn"
 	n := alg.Shows.Nodes
-	if n < 2 || n > 9 {
+	if n < 2 {
 		n = 3
 	}
 	clients := func(n int) []string {

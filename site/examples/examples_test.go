@@ -66,6 +66,14 @@ func TestStarterRuns(t *testing.T) {
 		sc, err := scenario.Load(name, src)
 		require.NoError(t, err, a.Name)
 		assert.Equal(t, a.Name, sc.Setup.Alg.Name)
+		// As many nodes as the playground's settings start with (three
+		// where the algorithm says none), so that the script and the run
+		// made from the settings are of one system.
+		want := a.Shows.Nodes
+		if want < 2 {
+			want = 3
+		}
+		assert.Len(t, sc.Setup.Names, want, a.Name)
 		res := scenario.Run(sc, scenario.Options{})
 		assert.Nil(t, res.Stopped, a.Name)
 		assert.True(t, res.OK(), a.Name)
