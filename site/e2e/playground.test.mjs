@@ -46,10 +46,16 @@ test('the page loads the core and draws the initial state', { skip }, async () =
   await open(pg.server.url);
   const algos = await page.$$eval('#algo option', (os) => os.map((o) => o.value));
   for (const a of ['central', 'lamport', 'ra-v1', 'ra-lamport', 'maekawa']) assert.ok(algos.includes(a), a);
-  // The first view is seed 001's worked example, run as a scenario.
-  assert.match(await page.textContent('#scenario-status'), /All 33 expectations hold/);
-  assert.equal(await position(), 'step 35 of 35');
+  // The first view is seed 001's worked example, run as a scenario and
+  // shown at its first step, the whole run drawn ahead: Step goes on.
+  assert.match(await page.textContent('#scenario-status'), /Step \(→\) through the script: its 33 expectations are checked/);
+  assert.equal(await position(), 'step 0 of 35');
   assert.equal(await rows(), 36);
+  assert.equal(await page.locator('#diagram text.evtext.future').count(), 35, 'every step ahead, faded');
+  await page.click('#step');
+  assert.equal(await position(), 'step 1 of 35');
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#scenario-status'), /All 33 expectations hold/);
   assert.ok(await page.locator('#enabled button').count() > 0, 'events to choose from');
   await shot('01-loaded.png');
 });
@@ -438,6 +444,8 @@ test('step texts wrap to the diagram panel: nothing is cut at its edge', { skip 
     assert.deepEqual(laid.over, [], 'no text past the panel\'s edge');
     assert.ok(laid.wrapped > 0, 'long texts take more than one line');
     assert.deepEqual(laid.lost, [], 'every row says its whole text');
+    // The page opens at step 0: the row is brought into view first.
+    await p.locator('#diagram rect.rowhit[data-step="28"]').scrollIntoViewIfNeeded();
     const row = await p.locator('#diagram rect.rowhit[data-step="28"]').boundingBox();
     assert.ok(row.height > 40, `step 28's text wraps (its row is ${row.height} px high)`);
     await p.mouse.click(row.x + row.width - 20, row.y + row.height - 4);

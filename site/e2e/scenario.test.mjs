@@ -116,7 +116,7 @@ test('step back and forward: the editor and the pseudocode follow', { skip }, as
   // Reset starts the scenario over: its whole run, the cursor at the start.
   await page.getByRole('button', { name: 'Reset the run' }).click();
   assert.equal(await position(), 'step 0 of 35');
-  assert.match(await status(), /0 of 33 expectations checked so far/);
+  assert.match(await status(), /Step \(→\) through the script: its 33 expectations are checked as the run reaches them/);
   await page.locator('#diagram-wrap').focus();
   await page.keyboard.press('End');
   assert.equal(await position(), 'step 35 of 35');

@@ -191,7 +191,6 @@ test('at 390 px (a phone) nothing overflows and the controls are reachable', { s
   const p = await newPage({ width: 390, height: 844 });
   try {
     await open(pg.server.url, p);
-    await p.click('#start'); // seed 001's run opens at its end: go back to where Step can act
     const { scrollWidth, width } = await p.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, width: window.innerWidth }));
     assert.ok(scrollWidth <= width, `no horizontal page scroll: ${scrollWidth} > ${width}`);
     for (const sel of ['#algo', '#nodes', '#requests', '#gallery-open', '#share', '#help-open', '#step', '#run', '#reset', '#scenario-run', '#explore']) {

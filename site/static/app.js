@@ -800,13 +800,14 @@ async function offerStarter(algo, replace = false) {
   } catch { /* no examples built: the editor stays empty */ }
 }
 
-// openFirst shows seed 001's worked example, or an empty run of the
-// default configuration if the examples are not there.
+// openFirst shows seed 001's worked example at its first step (the
+// whole run drawn faded ahead, Step going through it), or an empty run
+// of the default configuration if the examples are not there.
 async function openFirst() {
   try {
     const text = await loadExample(FIRST_EXAMPLE);
     putText(text);
-    if (runScenario(text)) return;
+    if (runScenario(text, 0)) return;
   } catch { /* no examples: an empty run */ }
   start({ ...DEFAULT });
 }

@@ -173,6 +173,9 @@ export function drawScenarioStatus(p, o, goTo) {
     } else if (fails.length) {
       cls = 'bad';
       parts = [`${fails.length} of ${sc.expects.length} expectation${sc.expects.length === 1 ? '' : 's'} failed so far, first at `, line(fails[0].line, fails[0].got)];
+    } else if (!seen.length) {
+      const n = sc.expects.length;
+      parts = [`Step (→) through the script: ${n === 1 ? 'its expectation is' : `its ${n} expectations are`} checked as the run reaches ${n === 1 ? 'it' : 'them'}.`];
     } else {
       cls = seen.length === sc.expects.length ? 'good' : '';
       parts = [seen.length === sc.expects.length
