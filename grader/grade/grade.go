@@ -57,7 +57,7 @@ func (g *Grader) stopAfter(rt report.Test, rest []planned, res *report.Result) b
 		return false
 	}
 	for _, t := range rest {
-		res.Tests = append(res.Tests, report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source, Message: notRunAfterFailure})
+		res.Tests = append(res.Tests, t.said(notRunAfterFailure))
 	}
 	return true
 }
@@ -96,8 +96,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	fail := func(st report.Status, probs []report.Problem) (*report.Result, error) {
 		res.Status, res.Problems = st, probs
 		for _, t := range plan {
-			res.Tests = append(res.Tests, report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
-				Message: "not run: " + statusWords[st]})
+			res.Tests = append(res.Tests, t.said("not run: "+statusWords[st]))
 		}
 		return res, nil
 	}
@@ -256,6 +255,19 @@ type planned struct {
 	prop   string // the one property this test scores ("" = all)
 }
 
+// result is t's report line before it runs: named, scored out of its
+// points, its kind (a walk is told as one) and its staff-only source.
+func (t *planned) result() report.Test {
+	return report.Test{Name: t.name, Visibility: t.vis, Walk: t.kind == "walk", MaxPoints: t.points, Source: t.source}
+}
+
+// said is t's report line with a message instead of a verdict.
+func (t *planned) said(msg string) report.Test {
+	rt := t.result()
+	rt.Message = msg
+	return rt
+}
+
 // planTests lists the exercise's tests in the order they run and are
 // reported: public schedules and the voting sets, hidden schedules,
 // conformance searches, explorations, walks.
@@ -358,7 +370,7 @@ type stoppable interface {
 }
 
 func (r *runner) run(t planned) (rt report.Test, err error) {
-	rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source}
+	rt = t.result()
 	r.hidden, r.stopped, r.replayRefused = t.vis == report.Hidden, "", false
 	refused := 0
 	if r.sb != nil {
@@ -382,8 +394,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 		if !ok {
 			panic(p)
 		}
-		rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
-			Message: r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem)}
+		rt = t.said(r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem))
 		err, r.stopped = nil, stop.Reason
 		if stop.Reason == stopMemory {
 			runtime.GC() // what the stopped test held, before the next one starts

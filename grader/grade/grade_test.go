@@ -112,6 +112,7 @@ func TestSolutionsGetFullMarks(t *testing.T) {
 				require.Equal(t, report.Graded, res.Status, "%v", res.Problems)
 				for _, tt := range res.Tests {
 					assert.True(t, tt.Passed, "%s: %s", tt.Name, tt.Message)
+					assert.Equal(t, slices.Contains(walks(ex), tt.Name), tt.Walk, "%s is told as random walks exactly when it is some", tt.Name)
 				}
 				assert.Equal(t, res.MaxScore, res.Score)
 				assert.Positive(t, res.MaxScore)
@@ -128,6 +129,7 @@ func TestSolutionsGetFullMarks(t *testing.T) {
 			assert.Less(t, res.Score, res.MaxScore/2)
 			for _, tt := range res.Tests {
 				assert.False(t, tt.Passed && tt.Visibility == report.Search, "%s passes: %s", tt.Name, tt.Message)
+				assert.Equal(t, slices.Contains(walks(ex), tt.Name), tt.Walk, "%s is told as random walks exactly when it is some", tt.Name)
 			}
 		})
 	}

@@ -73,8 +73,7 @@ func (g *Grader) gradeListing(ctx context.Context, ex *exercise.Exercise, filena
 func runListingTest(rn *runner, t planned) (rt report.Test, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			rt = report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
-				Message: "The grader could not run this listing: " + bounded(fmt.Sprint(p)) + ". Please tell the course staff."}
+			rt = t.said("The grader could not run this listing: " + bounded(fmt.Sprint(p)) + ". Please tell the course staff.")
 			err = nil
 		}
 	}()

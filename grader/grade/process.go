@@ -62,8 +62,7 @@ func stoppedResult(dir, hidden, filename, msg string) (*report.Result, error) {
 	res := &report.Result{Exercise: ex.Name, Title: ex.Title, File: filename, Status: report.Crashed, Problems: []report.Problem{{Msg: msg}}}
 	for _, t := range planTests(ex) {
 		res.MaxScore += t.points
-		res.Tests = append(res.Tests, report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source,
-			Message: "not run: the grading was stopped (see above)"})
+		res.Tests = append(res.Tests, t.said("not run: the grading was stopped (see above)"))
 	}
 	return res, nil
 }

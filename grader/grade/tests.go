@@ -75,8 +75,9 @@ func (r *runner) notRun(t planned) report.Test {
 	default:
 		msg = "your code could not be started again after it failed"
 	}
-	return report.Test{Name: t.name, Visibility: t.vis, MaxPoints: t.points, Source: t.source, NotRun: true,
-		Message: "This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on. The failed tests above show where; once that is fixed, this test runs."}
+	rt := t.said("This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on. The failed tests above show where; once that is fixed, this test runs.")
+	rt.NotRun = true
+	return rt
 }
 
 // hiddenFault is what a hidden test shows of a fault: its kind, in the

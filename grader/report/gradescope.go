@@ -117,10 +117,10 @@ func Gradescope(r *Result, o GradescopeOptions) ([]byte, error) {
 			Score:      round2(t.Points),
 			MaxScore:   round2(t.MaxPoints),
 			Status:     "passed",
-			Tags:       []string{kindOf(t.Visibility)},
+			Tags:       []string{kindOf(t)},
 			Visibility: "visible",
 		}
-		if kindOf(t.Visibility) == "hidden" {
+		if t.Visibility == Hidden {
 			g.Visibility = hidden
 		}
 		if !t.Passed {

@@ -307,17 +307,20 @@ func (m *md) table(r *Result) {
 				verdict += ": " + text(failure(ce))
 			}
 		}
-		m.p("| %s | %s | %s / %s | %s |\n", text(t.Name), kindOf(t.Visibility), points(t.Points), points(t.MaxPoints), verdict)
+		m.p("| %s | %s | %s / %s | %s |\n", text(t.Name), kindOf(&t), points(t.Points), points(t.MaxPoints), verdict)
 	}
 	m.p("\n")
 }
 
-func kindOf(v Visibility) string {
-	switch v {
-	case Public:
+// kindOf is the kind column's word for t.
+func kindOf(t *Test) string {
+	switch {
+	case t.Visibility == Public:
 		return "public"
-	case Search:
+	case t.Visibility == Search:
 		return "exploration"
+	case t.Walk:
+		return "random walks"
 	}
 	return "hidden"
 }
@@ -366,14 +369,24 @@ func (m *md) kind(t *Test) {
 	case Search:
 		m.p("*Systematic exploration of the schedules of a configuration.*\n\n")
 	default:
-		// A hidden schedule or random walk: which, the student's
-		// renderings do not say (its source is staff's).
-		if t.Counterexample != nil {
+		// A hidden schedule or random walks: which is said, its
+		// source (a file, a seed) is staff's.
+		if t.Walk {
+			m.p("*%s*\n\n", walkWords(t))
+		} else if t.Counterexample != nil {
 			m.p("*Hidden test: only its name and this counterexample are shown.*\n\n")
 		} else {
 			m.p("*Hidden test: only its name is shown.*\n\n")
 		}
 	}
+}
+
+// walkWords says what a test of hidden random walks is.
+func walkWords(t *Test) string {
+	if t.Counterexample != nil {
+		return "Hidden random walks: runs in an order the grader draws at random, with a seed the course staff keep. Only the test's name and the first run that failed are shown."
+	}
+	return "Hidden random walks: runs in an order the grader draws at random, with a seed the course staff keep. Only the test's name is shown."
 }
 
 // run writes t's counterexample: its verdict line, the replay, the step

@@ -92,7 +92,7 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 		t := &r.Tests[i]
 		p := plTest{
 			Name:        oneLine(t.Name),
-			Description: describe(t.Visibility),
+			Description: describe(t),
 			Points:      round2(t.Points),
 			MaxPoints:   round2(t.MaxPoints),
 		}
@@ -112,12 +112,14 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 	return fitPL(out)
 }
 
-func describe(v Visibility) string {
-	switch v {
-	case Public:
+func describe(t *Test) string {
+	switch {
+	case t.Visibility == Public:
 		return "Public schedule."
-	case Search:
+	case t.Visibility == Search:
 		return "Systematic exploration of the schedules of a configuration."
+	case t.Walk:
+		return walkWords(t)
 	}
 	return "Hidden test: only its name and its counterexample are shown."
 }

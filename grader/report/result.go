@@ -72,9 +72,12 @@ const (
 type Test struct {
 	Name       string     `json:"name"`
 	Visibility Visibility `json:"visibility"`
-	Points     float64    `json:"points"`
-	MaxPoints  float64    `json:"max_points"`
-	Passed     bool       `json:"passed"`
+	// Walk marks a hidden test of seeded random runs (rather than a
+	// hidden schedule): the renderings call it so, and no more of it.
+	Walk      bool    `json:"walk,omitempty"`
+	Points    float64 `json:"points"`
+	MaxPoints float64 `json:"max_points"`
+	Passed    bool    `json:"passed"`
 	// NotRun marks a test that could not give a verdict: the sandbox
 	// had stopped running the code's calls (it ran out of time or
 	// crashed too often before). It scores nothing; Message says why.

@@ -83,7 +83,7 @@ func TestGradescopeSpec(t *testing.T) {
 				assert.Equal(t, r.Tests[i].Passed, gt["status"] == "passed")
 				assert.Contains(t, gsVisibilityValues, gt["visibility"])
 				want := "visible"
-				if kindOf(r.Tests[i].Visibility) == "hidden" {
+				if r.Tests[i].Visibility == Hidden {
 					want = vis
 					if want == "" {
 						want = "after_due_date"

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestText(t *testing.T) {
@@ -127,17 +128,29 @@ func TestTableOfAFileNotRun(t *testing.T) {
 // that runs it (on the student's listing, or on the exercise's own
 // algorithm, since dmelab run cannot run a Go file), or a check of the
 // code's own that no command runs; a hidden one says only that it is a
-// hidden test.
+// hidden test, or hidden random walks, without their file or seed.
 func TestTestHeadings(t *testing.T) {
 	failed := func(name, src string, v Visibility) Test {
 		return Test{Name: name, Source: src, Visibility: v, MaxPoints: 1, Message: "no"}
 	}
+	walks := failed("hidden/walk_n4", "hidden/walk_n4.walk: nodes 4, seed 5174019", Hidden)
+	walks.Walk = true
 	r := &Result{Status: Graded, File: "p.go", Tests: []Test{
 		failed("public/alone", "public/alone.scn", Public),
 		failed("voting sets", "VotingSets(n) for n in [1 2 3], checked against seed 003's conditions", Public),
 		failed("hidden/walk", "hidden/walk.walk: nodes 4", Hidden),
+		walks,
 	}}
 	md := Markdown(r, Options{})
+	assert.Contains(t, md, "| hidden/walk | hidden | 0 / 1 |")
+	assert.Contains(t, md, "| hidden/walk\\_n4 | random walks | 0 / 1 |")
+	assert.Contains(t, md, "*Hidden random walks: runs in an order the grader draws at random, with a seed the course staff keep. Only the test's name is shown.*")
+	assert.NotContains(t, md, "5174019")
+	assert.NotContains(t, md, "walk_n4.walk")
+	gs, err := Gradescope(r, GradescopeOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, string(gs), `"random walks"`, "the test's tag")
+	assert.NotContains(t, string(gs), "5174019")
 	assert.Contains(t, md, "*Public schedule `public/alone.scn`;* `dmelab run public/alone.scn` *runs it on the exercise's own algorithm")
 	assert.Contains(t, md, "*Public check: VotingSets(n) for n in \\[1 2 3\\], checked against seed 003's conditions.*")
 	assert.NotContains(t, md, "dmelab run VotingSets")
