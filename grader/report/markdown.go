@@ -112,7 +112,9 @@ func (m *md) result(r *Result) {
 		m.table(r)
 	} else {
 		m.table(r)
-		m.failures(r)
+		if r.Status != CompileError && r.Status != Refused {
+			m.failures(r)
+		}
 	}
 	m.log(r, 2)
 }
@@ -123,7 +125,7 @@ func (m *md) result(r *Result) {
 // folded away: a starter that breaks one rule everywhere would otherwise
 // repeat the same tables and diagram for every test.
 func (m *md) failures(r *Result) {
-	first := map[string]string{} // a failure's shape → the test that first failed so
+	first := map[string]*Test{} // a failure's shape → the test that first failed so
 	for i := range r.Tests {
 		t := &r.Tests[i]
 		switch {
@@ -135,12 +137,12 @@ func (m *md) failures(r *Result) {
 			continue
 		}
 		shape := failureShape(t)
-		if name, ok := first[shape]; ok {
-			m.again(t, name)
+		if f, ok := first[shape]; ok {
+			m.again(t, f)
 			continue
 		}
 		if shape != "" {
-			first[shape] = t.Name
+			first[shape] = t
 		}
 		m.test(t, 3)
 	}
@@ -163,12 +165,16 @@ func failureShape(t *Test) string {
 	return fmt.Sprintf("%v|%s", t.NotRun, shape)
 }
 
-// again writes up t, which failed as the test named first did: its
-// message, and its own run folded away (left out where nothing folds,
-// but for the link that replays it).
-func (m *md) again(t *Test, first string) {
+// again writes up t, which failed as first did: its message, and its
+// own run folded away (left out where nothing folds, but for the link
+// that replays it).
+func (m *md) again(t, first *Test) {
 	m.kind(t)
-	m.p("*As %s above, with other nodes or steps:* %s\n\n", code(first, false), text(oneLine(t.Message)))
+	if msg := oneLine(t.Message); msg == oneLine(first.Message) {
+		m.p("*As %s above:* %s\n\n", code(first.Name, false), text(msg))
+	} else {
+		m.p("*As %s above, with other nodes or steps:* %s\n\n", code(first.Name, false), text(msg))
+	}
 	if t.Counterexample == nil {
 		return
 	}
@@ -362,7 +368,11 @@ func (m *md) kind(t *Test) {
 		case src != "":
 			// dmelab run cannot run a Go file: it runs the schedule on
 			// the exercise's own algorithm, the run to set beside this one.
-			m.p("*Public schedule %s;* %s *runs it on the exercise's own algorithm, to compare with your run below.*\n\n", code(src, false), code(runCommand(m.r, src), false))
+			below := ""
+			if t.Counterexample != nil {
+				below = ", to compare with your run below"
+			}
+			m.p("*Public schedule %s;* %s *runs it on the exercise's own algorithm%s.*\n\n", code(src, false), code(runCommand(m.r, src), false), below)
 		default:
 			m.p("*Public schedule.*\n\n")
 		}

@@ -118,10 +118,26 @@ func TestTableOfAFileNotRun(t *testing.T) {
 			Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1, Message: "not run"}, {Name: "explore N=2 R=1", Visibility: Search, MaxPoints: 2, Message: "not run"}}}
 		md := Markdown(r, Options{})
 		assert.Equal(t, 2, strings.Count(md, "| — not run |"), st)
-		assert.NotContains(t, md, "✗ failed", st)
+		assert.NotContains(t, md, "✗", st)
+		assert.NotContains(t, md, "## public/alone", "no section a test: the problems say why nothing ran (%s)", st)
+		assert.NotContains(t, md, "public/alone (0 / 1)", st)
 	}
 	r := &Result{Status: Crashed, Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1}}}
 	assert.Contains(t, Markdown(r, Options{}), "| ✗ failed |", "a crash stopped tests that had started")
+}
+
+// A test that failed with the very message of an earlier one is said to
+// fail as it did, not "with other nodes or steps"; one whose numbers
+// differ is.
+func TestAgainSaysWhatDiffers(t *testing.T) {
+	r := &Result{Status: Graded, File: "p.go", Tests: []Test{
+		{Name: "hidden/a", Visibility: Hidden, MaxPoints: 1, Message: "N1 stopped at step 3"},
+		{Name: "hidden/b", Visibility: Hidden, MaxPoints: 1, Message: "N1 stopped at step 3"},
+		{Name: "hidden/c", Visibility: Hidden, MaxPoints: 1, Message: "N2 stopped at step 5"},
+	}}
+	md := Markdown(r, Options{})
+	assert.Contains(t, md, "*As `hidden/a` above:* N1 stopped at step 3\n")
+	assert.Contains(t, md, "*As `hidden/a` above, with other nodes or steps:* N2 stopped at step 5\n")
 }
 
 // A public test's heading says what it is: a schedule, with a command

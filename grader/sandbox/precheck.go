@@ -73,6 +73,9 @@ func Precheck(filename string, src []byte, in *iface.Interface) *Refusal {
 	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.AllErrors)
 	if err != nil {
 		if list, ok := err.(scanner.ErrorList); ok {
+			// One error a line, as the compiler reports them: the
+			// parser's later errors on a line follow from its first.
+			list.RemoveMultiples()
 			for i, e := range list {
 				if i == 10 {
 					break
