@@ -96,6 +96,7 @@ func Gradescope(r *Result, o GradescopeOptions) ([]byte, error) {
 	}
 	mo := o.Options
 	mo.NoHTML = true
+	mo.NoCommands = true // read on Gradescope, where students have no dmelab and no public/
 	out := gsResults{
 		Score:            round2(r.Score),
 		OutputFormat:     "md",

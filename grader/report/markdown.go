@@ -361,7 +361,7 @@ func (m *md) kind(t *Test) {
 		switch {
 		case src != "" && !strings.HasSuffix(src, ".scn"): // a check of the code's own, as maekawa's voting sets
 			m.p("*Public check: %s.*\n\n", text(src))
-		case src != "" && m.o.Web:
+		case src != "" && (m.o.Web || m.o.NoCommands):
 			m.p("*Public schedule %s.*\n\n", code(src, false))
 		case src != "" && m.r != nil && m.r.Listing != "":
 			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code(runCommand(m.r, src), false))
@@ -438,6 +438,10 @@ func (m *md) run(t *Test, h int) {
 		m.fold("This run as a scenario", "This run as a scenario", fenced("scenario", shareText(t)))
 	default:
 		m.p("[%s](<%s>)\n\n", text(replayLabel(m.r)), link)
+		if m.o.NoCommands {
+			m.fold("This run as a scenario", "This run as a scenario", fenced("scenario", shareText(t)))
+			break
+		}
 		cmd := runCommand(m.r, "FILE")
 		m.fold("This run as a scenario (save it and run <code>"+cmd+"</code>)", "This run as a scenario (save it and run `"+cmd+"`)", fenced("scenario", shareText(t)))
 	}

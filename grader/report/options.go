@@ -26,6 +26,12 @@ type Options struct {
 	// as a download (HTML) instead of a `dmelab run` command, which a
 	// student in the browser does not have.
 	Web bool
+	// NoCommands is for feedback read where students have neither
+	// dmelab nor the exercise's files (the platforms' packages, dmelab
+	// pack): a public schedule is named without the `dmelab run` command
+	// that would run it, and a counterexample's scenario is given without
+	// one, next to its replay link. Gradescope's results set it.
+	NoCommands bool
 	// links keeps the replay links computed so far, by test (see
 	// Renderings): a link compresses the whole counterexample.
 	links map[*Test]string
