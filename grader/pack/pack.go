@@ -39,6 +39,14 @@ type Exercise struct {
 	// pseudocode, `interface: listing`) instead of Go: the submission,
 	// the starter and the solution are .txt files.
 	Listing bool
+	// Hidden is the folder of hidden schedules and walks when they are
+	// kept outside the exercise (`grade --hidden DIR`, resolved as grade
+	// resolves it: DIR/NAME or DIR). Its *.scn and *.walk files, and only
+	// those (no subfolders: DIR may hold other exercises' folders), are
+	// packed as the exercise's hidden/, in place of the folder's own
+	// hidden/, which grading with --hidden does not read either. Nil
+	// packs the exercise's own hidden/.
+	Hidden fs.FS
 }
 
 // ext is the extension of the files students write: ".txt" for a listing,
@@ -150,14 +158,15 @@ func (t *Tool) check() error {
 }
 
 // walk calls fn for every regular file of the exercise that grading
-// needs, with its slash-separated path.
+// needs, with its slash-separated path: hidden/ comes from ex.Hidden when
+// it is set.
 func (ex *Exercise) walk(fn func(name string, data []byte) error) error {
-	return fs.WalkDir(ex.Files, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(ex.Files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if p == "mutants" || p == "solutions" || (p != "." && strings.HasPrefix(path.Base(p), ".")) {
+			if p == "mutants" || p == "solutions" || (p == "hidden" && ex.Hidden != nil) || (p != "." && strings.HasPrefix(path.Base(p), ".")) {
 				return fs.SkipDir
 			}
 			return nil
@@ -171,6 +180,27 @@ func (ex *Exercise) walk(fn func(name string, data []byte) error) error {
 		}
 		return fn(p, data)
 	})
+	if err != nil || ex.Hidden == nil {
+		return err
+	}
+	entries, err := fs.ReadDir(ex.Hidden, ".")
+	if err != nil {
+		return fmt.Errorf("pack: the hidden folder: %w", err)
+	}
+	for _, e := range entries { // sorted by name: the archive stays reproducible
+		n := e.Name()
+		if !e.Type().IsRegular() || strings.HasPrefix(n, ".") || !(strings.HasSuffix(n, ".scn") || strings.HasSuffix(n, ".walk")) {
+			continue
+		}
+		data, err := fs.ReadFile(ex.Hidden, n)
+		if err != nil {
+			return fmt.Errorf("pack: the hidden folder: %w", err)
+		}
+		if err := fn("hidden/"+n, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // shellQuote quotes s for a POSIX shell.

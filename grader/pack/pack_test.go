@@ -414,3 +414,38 @@ func TestPackedFolderKeepsTheName(t *testing.T) {
 		assert.True(t, strings.HasPrefix(argv, "grade --exercise "+ag+"/source/exercise/"+c.ex.Name+" "), argv)
 	}
 }
+
+// Hidden tests kept outside the exercise (pack --hidden DIR, as grade
+// --hidden DIR) are packed as its hidden/, in place of its own: only
+// their schedules and walks, not another exercise's folder beside them.
+func TestHiddenKeptElsewhere(t *testing.T) {
+	ex := exercise()
+	ex.Hidden = fstest.MapFS{
+		"x.scn":           {Data: []byte("algorithm ra-v3\n")},
+		"w.walk":          {Data: []byte("nodes 3\n")},
+		"notes.txt":       {Data: []byte("staff notes\n")},
+		".y.scn":          {Data: []byte("x")},
+		"central/c.scn":   {Data: []byte("algorithm central\n")},
+		"ra-steps2/d.scn": {Data: []byte("x")},
+	}
+	var b bytes.Buffer
+	require.NoError(t, GradescopeZip(&b, ex, tool()))
+	z, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+	require.NoError(t, err)
+	var hidden []string
+	for _, f := range z.File {
+		if strings.Contains(f.Name, "hidden/") {
+			hidden = append(hidden, f.Name)
+		}
+	}
+	sort.Strings(hidden)
+	assert.Equal(t, []string{"exercise/ra-steps/hidden/w.walk", "exercise/ra-steps/hidden/x.scn"}, hidden)
+
+	course := t.TempDir()
+	require.NoError(t, PrairieLearn(course, ex, tool(), PLOptions{}))
+	tests := filepath.Join(course, "questions", "ra-steps", "tests", "exercise", "ra-steps", "hidden")
+	assert.FileExists(t, filepath.Join(tests, "x.scn"))
+	assert.FileExists(t, filepath.Join(tests, "w.walk"))
+	assert.NoFileExists(t, filepath.Join(tests, "b.scn"), "the exercise's own hidden/ is not what grading with --hidden reads")
+	assert.NoFileExists(t, filepath.Join(tests, "notes.txt"))
+}
