@@ -63,6 +63,8 @@ import (
 	"dmelab/algorithms/sim"
 	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Exercise is a loaded exercise.
@@ -84,6 +86,8 @@ type Exercise struct {
 	// algorithm its schedules are checked against (their variables are
 	// the listing's), nil for a Go exercise.
 	Reference *sim.Algorithm
+	// front is the front matter's top node: where each value is written.
+	front *yaml.Node
 }
 
 // Front is the front matter.
@@ -206,8 +210,10 @@ func (e *Exercise) Iface() *iface.Interface { return iface.Lookup(e.Interface) }
 // Load reads and checks the exercise in dir. Hidden schedules and walks
 // come from hiddenDir when it is not empty (from hiddenDir/NAME if that
 // folder exists, else from hiddenDir itself), and from dir/hidden
-// otherwise. Every problem is reported with the file and, where there is
-// one, the line.
+// otherwise. Every problem is reported with the file (named with the
+// exercise folder: "ex/hidden/w.walk") and, where there is one, the line
+// and column. Every problem found is reported at once, as an ErrorList:
+// only a front matter that does not decode stops the loading there.
 func Load(dir, hiddenDir string) (*Exercise, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -221,9 +227,11 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 	if err := e.readFront(md); err != nil {
 		return nil, err
 	}
-	if e.Public, err = schedules(filepath.Join(dir, "public"), "public"); err != nil {
-		return nil, err
+	var errs ErrorList
+	for _, err := range e.limits() {
+		errs.add(e.Name, err)
 	}
+	e.Public = schedules(filepath.Join(dir, "public"), "public", e.Name, &errs)
 	hidden := filepath.Join(dir, "hidden")
 	if hiddenDir != "" {
 		hidden = hiddenDir
@@ -231,19 +239,17 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 			hidden = filepath.Join(hiddenDir, e.Name)
 		}
 	}
-	if e.Hidden, err = schedules(hidden, "hidden"); err != nil {
-		return nil, err
+	e.Hidden = schedules(hidden, "hidden", e.Name, &errs)
+	e.Walks = walks(hidden, e.Name, &errs)
+	e.Mutants = e.mutants(filepath.Join(dir, "mutants"), &errs)
+	e.Solutions = solutions(filepath.Join(dir, "solutions"), e.Ext(), e.Name, &errs)
+	for _, err := range e.check() {
+		errs.add(e.Name, err)
 	}
-	if e.Walks, err = walks(hidden); err != nil {
-		return nil, err
+	if len(errs) > 0 {
+		return nil, errs
 	}
-	if e.Mutants, err = e.mutants(filepath.Join(dir, "mutants")); err != nil {
-		return nil, err
-	}
-	if e.Solutions, err = solutions(filepath.Join(dir, "solutions"), e.Ext()); err != nil {
-		return nil, err
-	}
-	return e, e.check()
+	return e, nil
 }
 
 var frontRE = regexp.MustCompile(`(?s)^\x{feff}?---\r?\n(.*?)\r?\n---\r?\n?(.*)$`)
@@ -253,9 +259,11 @@ func (e *Exercise) readFront(md []byte) error {
 	if m == nil {
 		return fmt.Errorf("%s/exercise.md:1: the statement must start with a front matter between --- lines", e.Name)
 	}
-	if err := decodeFront(e.Name+"/exercise.md", 2, m[1], &e.Front); err != nil {
+	front, err := decodeFront(e.Name+"/exercise.md", frontFirstLine, m[1], &e.Front)
+	if err != nil {
 		return err
 	}
+	e.front = front
 	e.Statement = string(m[2])
 	p := &e.Points
 	for _, d := range []struct {
@@ -266,13 +274,16 @@ func (e *Exercise) readFront(md []byte) error {
 			*d.v = d.def
 		}
 	}
-	return e.limits()
+	return nil
 }
 
-func (e *Exercise) limits() error {
+// limits reads the limits as written; it returns a problem for each
+// that does not read.
+func (e *Exercise) limits() []error {
 	l := &e.RawLimits
+	var errs []error
 	bad := func(what, v string) error {
-		return fmt.Errorf("%s/exercise.md: limits: %s %q is not a duration or size (e.g. 2s, 64MiB)", e.Name, what, v)
+		return e.frontErrorf([]any{"limits", what}, "limits: %s %q is not a duration or size (e.g. 2s, 64MiB)", what, v)
 	}
 	for _, d := range []struct {
 		name, v string
@@ -283,7 +294,8 @@ func (e *Exercise) limits() error {
 		}
 		x, err := time.ParseDuration(d.v)
 		if err != nil || x <= 0 {
-			return bad(d.name, d.v)
+			errs = append(errs, bad(d.name, d.v))
+			continue
 		}
 		*d.to = x
 	}
@@ -297,11 +309,12 @@ func (e *Exercise) limits() error {
 		}
 		n, ok := size(s.v)
 		if !ok {
-			return bad(s.name, s.v)
+			errs = append(errs, bad(s.name, s.v))
+			continue
 		}
 		s.to(n)
 	}
-	return nil
+	return errs
 }
 
 // size reads 64MiB, 64MB, 16KiB, 4096.
@@ -324,137 +337,165 @@ func size(s string) (int64, bool) {
 	return n * mult, true
 }
 
-func schedules(dir, kind string) ([]Schedule, error) {
+// schedules reads dir/*.scn; each problem goes to errs, named with the
+// exercise name.
+func schedules(dir, kind, name string, errs *ErrorList) []Schedule {
 	files, err := filepath.Glob(filepath.Join(dir, "*.scn"))
 	if err != nil {
-		return nil, err
+		errs.add(name, err)
+		return nil
 	}
 	sort.Strings(files)
 	var out []Schedule
 	for _, f := range files {
 		text, err := os.ReadFile(f)
 		if err != nil {
-			return nil, err
+			errs.add(name, err)
+			continue
 		}
-		name := strings.TrimSuffix(filepath.Base(f), ".scn")
-		out = append(out, Schedule{Name: name, Path: kind + "/" + filepath.Base(f), Text: text})
+		out = append(out, Schedule{Name: strings.TrimSuffix(filepath.Base(f), ".scn"), Path: kind + "/" + filepath.Base(f), Text: text})
 	}
-	return out, nil
+	return out
 }
 
 // mutants reads mutants/*.patch and mutants/*.go (see PatchMutant), by
-// name; sol is the reference solution the patches apply to.
-func (e *Exercise) mutants(dir string) ([]Mutant, error) {
+// name; the patches apply to the reference solution. Each problem goes
+// to errs, and the mutants that read are returned.
+func (e *Exercise) mutants(dir string, errs *ErrorList) []Mutant {
 	var files []string
 	for _, pat := range []string{"*.patch", "*" + e.Ext()} {
 		f, err := filepath.Glob(filepath.Join(dir, pat))
 		if err != nil {
-			return nil, err
+			errs.add(e.Name, err)
+			return nil
 		}
 		files = append(files, f...)
 	}
 	sort.Strings(files)
 	var sol []byte
+	var solErr error
 	var out []Mutant
 	seen := map[string]string{}
 	for _, f := range files {
 		m, err := readMutant(e.Name+"/mutants/"+filepath.Base(f), f, e.Ext(), func() ([]byte, error) {
-			if sol == nil {
-				var err error
-				sol, err = os.ReadFile(e.Solution())
-				return sol, err
+			if sol == nil && solErr == nil {
+				sol, solErr = os.ReadFile(e.Solution())
 			}
-			return sol, nil
+			return sol, solErr
 		})
 		if err != nil {
-			return nil, err
+			errs.add(e.Name, err)
+			continue
 		}
 		if other, ok := seen[m.Name]; ok {
-			return nil, fmt.Errorf("%s/%s: mutant %s is also %s: keep one", e.Name, m.Path, m.Name, other)
+			errs.add(e.Name, fmt.Errorf("%s/%s: mutant %s is also %s: keep one", e.Name, m.Path, m.Name, other))
+			continue
 		}
 		seen[m.Name] = m.Path
 		out = append(out, m)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return out
 }
 
-func solutions(dir, ext string) ([]Solution, error) {
+// solutions reads dir/*ext, the alternative solutions; each problem
+// goes to errs, named with the exercise name.
+func solutions(dir, ext, name string, errs *ErrorList) []Solution {
 	files, err := filepath.Glob(filepath.Join(dir, "*"+ext))
 	if err != nil {
-		return nil, err
+		errs.add(name, err)
+		return nil
 	}
 	sort.Strings(files)
 	var out []Solution
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
-			return nil, err
+			errs.add(name, err)
+			continue
 		}
 		path := "solutions/" + filepath.Base(f)
 		comment, err := lineComment(path, src, ext, "an alternative solution starts with a one-line comment saying how it differs from the reference")
 		if err != nil {
-			return nil, err
+			errs.add(name, err)
+			continue
 		}
 		out = append(out, Solution{Name: strings.TrimSuffix(filepath.Base(f), ext), Path: path, Comment: comment, Src: src})
 	}
-	return out, nil
+	return out
 }
 
-// check validates the front matter and every schedule.
-func (e *Exercise) check() error {
-	at := e.Name + "/exercise.md: "
+// check validates the front matter's values and every schedule. It
+// returns every problem, each at the value's line and column in
+// exercise.md, with the value it could have meant where one is near.
+func (e *Exercise) check() []error {
+	var errs []error
+	bad := func(path []any, format string, args ...any) {
+		errs = append(errs, e.frontErrorf(path, format, args...))
+	}
+	// algOK says whether the schedules can be checked against the
+	// exercise's algorithm (else each would say it names another).
+	algOK := true
 	switch {
 	case e.Title == "":
-		return fmt.Errorf("%stitle is missing", at)
+		bad([]any{"title"}, "title is missing")
+	}
+	switch {
 	case e.IsListing():
 		if err := e.compileReference(); err != nil {
-			return err
+			errs, algOK = append(errs, err), false
 		}
 	case registry.Lookup(e.Algorithm) == nil:
-		return fmt.Errorf("%salgorithm %q is not one of %s", at, e.Algorithm, strings.Join(registry.Names(), ", "))
+		names := registry.Names()
+		bad([]any{"algorithm"}, "algorithm %q is not one of the algorithms%s (algorithm takes %s)", e.Algorithm, didYouMean(e.Algorithm, names), strings.Join(names, ", "))
+		algOK = false
 	}
 	switch {
 	case e.IsListing() && len(e.Conform) > 0:
-		return fmt.Errorf("%sconform: a listing exercise asks for a listing of its own, not one in step with %s: leave conform out", at, e.Algorithm)
+		bad([]any{"conform"}, "conform: a listing exercise asks for a listing of its own, not one in step with %s: leave conform out", e.Algorithm)
 	case e.IsListing() && len(e.VotingSets) > 0:
-		return fmt.Errorf("%svoting-sets needs a Go interface with voting sets, not a listing", at)
+		bad([]any{"voting-sets"}, "voting-sets needs a Go interface with voting sets, not a listing")
 	case !e.IsListing() && iface.Lookup(e.Interface) == nil:
-		return fmt.Errorf("%sinterface %q is not one of %s, %s", at, e.Interface, strings.Join(iface.Names(), ", "), ListingInterface)
+		names := append(append([]string(nil), iface.Names()...), ListingInterface)
+		bad([]any{"interface"}, "interface %q is not one of the interfaces%s (interface takes %s)", e.Interface, didYouMean(e.Interface, names), strings.Join(names, ", "))
 	case len(e.VotingSets) > 0 && e.Iface().Sets == nil:
-		return fmt.Errorf("%svoting-sets needs an interface with voting sets", at)
+		bad([]any{"voting-sets"}, "voting-sets needs an interface with voting sets")
 	}
-	for _, p := range e.PartialCredit {
+	props := strings.Join(explore.Properties, ", ")
+	for i, p := range e.PartialCredit {
 		if !validProp(p) {
-			return fmt.Errorf("%spartial-credit: %q is not a property (safety, liveness, order)", at, p)
+			bad([]any{"partial-credit", i}, "partial-credit: %q is not a property%s (a property is one of %s)", p, didYouMean(p, explore.Properties), props)
 		}
 	}
 	for i, x := range e.Explore {
 		if x.Nodes < 1 || x.Nodes > 8 || x.Requests < 1 || x.Requests > 5 || x.Crashes < 0 || x.Crashes >= x.Nodes {
-			return fmt.Errorf("%sexplore[%d]: nodes must be 1..8, requests 1..5 and crashes 0..nodes-1", at, i)
+			bad([]any{"explore", i}, "explore[%d]: nodes must be 1..8, requests 1..5 and crashes 0..nodes-1", i)
 		}
 		if len(x.Props) == 0 {
-			return fmt.Errorf("%sexplore[%d]: props is missing", at, i)
+			bad([]any{"explore", i, "props"}, "explore[%d]: props is missing", i)
 		}
-		for _, p := range x.Props {
+		for j, p := range x.Props {
 			if !validProp(p) {
-				return fmt.Errorf("%sexplore[%d]: %q is not a property", at, i, p)
+				bad([]any{"explore", i, "props", j}, "explore[%d]: %q is not a property%s (a property is one of %s)", i, p, didYouMean(p, explore.Properties), props)
 			}
 		}
 	}
 	for i, c := range e.Conform {
 		if c.Nodes < 1 || c.Nodes > 8 || c.Requests < 1 || c.Requests > 5 {
-			return fmt.Errorf("%sconform[%d]: nodes must be 1..8 and requests 1..5", at, i)
+			bad([]any{"conform", i}, "conform[%d]: nodes must be 1..8 and requests 1..5", i)
 		}
+	}
+	if e.IsListing() && e.Reference == nil {
+		return errs // its schedules name the listing's variables
 	}
 	for _, list := range [][]Schedule{e.Public, e.Hidden} {
 		for _, s := range list {
-			if err := e.checkSchedule(s); err != nil {
-				return err
+			if err := e.checkSchedule(s, algOK); err != nil {
+				errs = append(errs, err)
 			}
 		}
 	}
-	return nil
+	return errs
 }
 
 func validProp(p string) bool {
@@ -466,12 +507,14 @@ func validProp(p string) bool {
 	return false
 }
 
-func (e *Exercise) checkSchedule(s Schedule) error {
+// checkSchedule parses and checks schedule s; algOK says whether the
+// exercise's algorithm is known, and so whether the schedule must name it.
+func (e *Exercise) checkSchedule(s Schedule, algOK bool) error {
 	sc, err := e.LoadSchedule(s)
 	if err != nil {
 		return err
 	}
-	if sc.Setup.Alg.Name != e.Algorithm {
+	if algOK && sc.Setup.Alg.Name != e.Algorithm {
 		return fmt.Errorf("%s: the schedule names algorithm %s; this exercise is about %s", s.Path, sc.Setup.Alg.Name, e.Algorithm)
 	}
 	for i, n := range sc.Setup.Names {

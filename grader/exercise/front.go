@@ -19,25 +19,27 @@ import (
 // Go compiler's: "file:line:col: what is wrong", one a line, in the
 // front matter's terms (its keys, and what each wants), with the known
 // keys an unknown one could have meant. first is the line of file that
-// the front matter's first line is on.
-func decodeFront(file string, first int, text []byte, v any) error {
+// the front matter's first line is on. It returns the front matter's
+// top node (nil for an empty one), so that later checks of its values
+// can say where each is written.
+func decodeFront(file string, first int, text []byte, v any) (*yaml.Node, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(text, &root); err != nil {
-		return syntaxError(file, first, err)
+		return nil, syntaxError(file, first, err)
 	}
 	if len(root.Content) == 0 { // an empty front matter
-		return nil
+		return nil, nil
 	}
 	c := &frontChecker{file: file, first: first}
 	c.value(root.Content[0], reflect.TypeOf(v).Elem(), "")
 	if len(c.errs) > 0 {
-		return c.err()
+		return nil, c.err()
 	}
 	if err := root.Content[0].Decode(v); err != nil {
 		// Not expected once the checks pass; say it without Go types.
-		return fmt.Errorf("%s:%d: %s", file, first, goTypeRE.ReplaceAllString(strings.TrimPrefix(err.Error(), "yaml: "), "a value of another kind"))
+		return nil, fmt.Errorf("%s:%d: %s", file, first, goTypeRE.ReplaceAllString(strings.TrimPrefix(err.Error(), "yaml: "), "a value of another kind"))
 	}
-	return nil
+	return root.Content[0], nil
 }
 
 var (

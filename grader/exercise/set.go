@@ -51,7 +51,7 @@ func LoadSet(dir string) (*Set, error) {
 	if m == nil {
 		return nil, fmt.Errorf("%s: set.md:1: the index must start with a front matter between --- lines (title, order)", dir)
 	}
-	if err := decodeFront(filepath.Join(dir, "set.md"), 2, m[1], s); err != nil {
+	if _, err := decodeFront(filepath.Join(dir, "set.md"), 2, m[1], s); err != nil {
 		return nil, err
 	}
 	s.Intro = string(m[2])

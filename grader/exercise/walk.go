@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"dmelab/algorithms/explore"
 )
 
 // A walk file (hidden/NAME.walk) configures seeded random walks, for
@@ -20,26 +22,29 @@ import (
 //	seed 90211
 //	crashes 1      # nodes that may crash in a run (default 0)
 //	props safety liveness
-func walks(dir string) ([]Walk, error) {
+func walks(dir, name string, errs *ErrorList) []Walk {
 	files, err := filepath.Glob(filepath.Join(dir, "*.walk"))
 	if err != nil {
-		return nil, err
+		errs.add(name, err)
+		return nil
 	}
 	sort.Strings(files)
 	var out []Walk
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
-			return nil, err
+			errs.add(name, err)
+			continue
 		}
 		w, err := parseWalk("hidden/"+filepath.Base(f), string(data))
 		if err != nil {
-			return nil, err
+			errs.add(name, err)
+			continue
 		}
 		w.Name = strings.TrimSuffix(filepath.Base(f), ".walk")
 		out = append(out, w)
 	}
-	return out, nil
+	return out
 }
 
 // parseWalk reads a walk file; errors say file:line.
@@ -63,7 +68,7 @@ func parseWalk(path, text string) (Walk, error) {
 			}
 			for _, p := range f[1:] {
 				if !validProp(p) {
-					return w, fmt.Errorf("%s%q is not a property (safety, liveness, order)", at, p)
+					return w, fmt.Errorf("%s%q is not a property%s (a property is one of %s)", at, p, didYouMean(p, explore.Properties), strings.Join(explore.Properties, ", "))
 				}
 			}
 			w.Props = f[1:]

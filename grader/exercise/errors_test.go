@@ -1,0 +1,89 @@
+package exercise
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A front matter value that is not one of those allowed is said at its
+// line and column, with the value it could have meant and the values
+// there are, as a misspelt key is.
+func TestFrontValueErrors(t *testing.T) {
+	const head = "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\n"
+	for _, c := range []struct{ name, md, want string }{
+		{"explore property", head + "explore:\n  - {nodes: 2, requests: 1, props: [safty, liveness]}\n---\n",
+			`ex/exercise.md:6:37: explore[0]: "safty" is not a property: did you mean "safety"? (a property is one of safety, liveness, order)`},
+		{"algorithm", "---\ntitle: T\nalgorithm: centrall\ninterface: central\n---\n",
+			`ex/exercise.md:3:12: algorithm "centrall" is not one of the algorithms: did you mean "central"? (algorithm takes `},
+		{"interface", "---\ntitle: T\nalgorithm: ra-benari\ninterface: rastep\n---\n",
+			`ex/exercise.md:4:12: interface "rastep" is not one of the interfaces: did you mean "rasteps"? (interface takes `},
+		{"partial credit", head + "partial-credit: [safety, livenes]\n---\n",
+			`ex/exercise.md:5:26: partial-credit: "livenes" is not a property: did you mean "liveness"?`},
+		{"limit", head + "limits:\n  call: 2s\n  memory: lots\n---\n",
+			`ex/exercise.md:7:11: limits: memory "lots" is not a duration or size`},
+		{"exploration bounds", head + "explore:\n  - {nodes: 2, requests: 1, props: [safety]}\n  - {nodes: 9, requests: 1, props: [safety]}\n---\n",
+			`ex/exercise.md:7:5: explore[1]: nodes must be 1..8`},
+		{"no title", "---\nalgorithm: ra-benari\ninterface: rasteps\n---\n",
+			`ex/exercise.md:2:1: title is missing`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(mk(t, map[string]string{"exercise.md": c.md}), "")
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), c.want), "%s\nwant prefix %s", err, c.want)
+		})
+	}
+	// Far from every value: no guess.
+	_, err := Load(mk(t, map[string]string{"exercise.md": head + "partial-credit: [speed]\n---\n"}), "")
+	assert.EqualError(t, err, `ex/exercise.md:5:18: partial-credit: "speed" is not a property (a property is one of safety, liveness, order)`)
+}
+
+// Every problem of an exercise is reported in one load, each naming its
+// file the same way, with the exercise folder: two patches that no
+// longer apply, a bad walk, a bad schedule, an alternative solution
+// without its comment and a bad front matter value.
+func TestLoadReportsEveryProblem(t *testing.T) {
+	_, err := Load(mk(t, map[string]string{
+		"exercise.md":     "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npartial-credit: [safty]\n---\n",
+		"solution.go":     "// ref\npackage ra\n",
+		"mutants/a.patch": "x\n" + toyDiff,
+		"mutants/b.patch": "y\n" + toyDiff,
+		"hidden/w.walk":   "nodes 3\nspeed 9\n",
+		"hidden/v.walk":   "seed 3\n",
+		"public/s.scn":    "algorithm ra-benari\nnodes N1 N2\nfrobnicate\n",
+		"solutions/s.go":  "package ra\n",
+	}), "")
+	require.Error(t, err)
+	var list ErrorList
+	require.True(t, errors.As(err, &list), "%T", err)
+	lines := strings.Split(err.Error(), "\n")
+	for _, want := range []string{
+		`ex/exercise.md:5:18: partial-credit: "safty" is not a property: did you mean "safety"?`,
+		"ex/mutants/a.patch:4: hunk 1 does not apply",
+		"ex/mutants/b.patch:4: hunk 1 does not apply",
+		`ex/hidden/w.walk:2: unknown setting "speed"`,
+		"ex/hidden/v.walk:1: nodes is missing",
+		"ex/public/s.scn:3:1:",
+		"ex/solutions/s.go:1: an alternative solution starts with a one-line comment",
+	} {
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, want) {
+				n++
+			}
+		}
+		assert.Equal(t, 1, n, "%q once in\n%s", want, err)
+	}
+	for _, l := range lines {
+		assert.True(t, strings.HasPrefix(l, "ex/"), "every line names the exercise: %q", l)
+	}
+}
+
+// A walk's property is suggested as the front matter's are.
+func TestWalkPropertySuggestion(t *testing.T) {
+	_, err := parseWalk("hidden/w.walk", "nodes 3\nprops safety livness\n")
+	assert.EqualError(t, err, `hidden/w.walk:2: "livness" is not a property: did you mean "liveness"? (a property is one of safety, liveness, order)`)
+}
