@@ -68,7 +68,8 @@ type Exercise struct {
 	Alternatives []Alternative
 	// Unchecked says that the mutants and the alternatives were not
 	// graded: the reference judges nothing (it does not compile, is
-	// refused or could not start), so each would fail for its reason.
+	// refused or could not start), so each would fail for its reason;
+	// or it fails a test, which then tells nothing of them.
 	Unchecked bool
 	// Reference is then the reference's problems as the compiler
 	// says them, "file:line:col: message".
@@ -260,8 +261,15 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	for _, so := range ex.Solutions {
 		jobs = append(jobs, job{path: so.Path, file: filepath.Base(so.Path), src: so.Src})
 	}
-	if err := gradeAll(ctx, ex, o, jobs, 2, judges); err != nil {
+	if err := gradeAll(ctx, ex, o, jobs, 2, passesAll); err != nil {
 		return nil, err
+	}
+	if passesAll(jobs[0].res) && len(jobs) > 2 && jobs[2].res == nil {
+		// The reference got full marks only when graded again alone
+		// (it had been stopped for memory): the rest are graded now.
+		if err := gradeAll(ctx, ex, o, jobs[2:], -1, nil); err != nil {
+			return nil, err
+		}
 	}
 	v.Solution = jobs[0].res
 	v.Tests, v.MaxScore = len(v.Solution.Tests), v.Solution.MaxScore
@@ -271,7 +279,11 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Reference = positioned(ex.Name+"/"+ex.SolutionFile(), sol)
 		v.Problems = append(v.Problems, notJudged(ex, sol, len(v.Reference) > 0))
 	case sol.Score < sol.MaxScore:
-		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(sol)))
+		v.Unchecked = true
+		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(ex, sol)))
+		if o := others(ex); o != "" {
+			v.Problems = append(v.Problems, "the "+o+" were not checked: a test the reference fails is wrong, or the reference is, so what it says of them means nothing; fix the reference (or the test) and validate again")
+		}
 	}
 	v.Starter = jobs[1].res
 	switch st := v.Starter; {
@@ -407,10 +419,10 @@ func failed(r *report.Result) []string {
 // firstFailure is what the first failed test says, as the reference's
 // grading feedback would (the schedule's file and line, the reason),
 // bounded: the staff see why without grading the file themselves.
-func firstFailure(r *report.Result) string {
+func firstFailure(ex *exercise.Exercise, r *report.Result) string {
 	for _, t := range r.Tests {
 		if t.Points < t.MaxPoints && t.Message != "" {
-			msg := strings.Join(strings.Fields(t.Message), " ")
+			msg := hiddenAt(ex, t, strings.Join(strings.Fields(t.Message), " "))
 			if len(msg) > 400 {
 				msg = msg[:400] + "…"
 			}
@@ -426,6 +438,26 @@ func firstFailure(r *report.Result) string {
 // alternative graded against it would fail for that same reason.
 func judges(ref *report.Result) bool { return ref != nil && ref.Status == report.Graded }
 
+// passesAll says whether the reference's grading can judge the other
+// files: it passed every test. A test the reference fails is
+// wrong, or the reference is: a mutant it catches is not shown wrong by
+// it, nor an alternative it marks down shown to be marked down for
+// asking more than the statement.
+func passesAll(ref *report.Result) bool { return judges(ref) && ref.Score >= ref.MaxScore }
+
+// others names the files judged against the reference: "2 mutants and
+// the 1 alternative solution" ("" when there are none).
+func others(ex *exercise.Exercise) string {
+	var o []string
+	if n := len(ex.Mutants); n > 0 {
+		o = append(o, plural(n, "mutant"))
+	}
+	if n := len(ex.Solutions); n > 0 {
+		o = append(o, plural(n, "alternative solution"))
+	}
+	return strings.Join(o, " and the ")
+}
+
 // notJudged is the problem of a reference that judges nothing; below
 // says that its positioned problems are listed apart.
 func notJudged(ex *exercise.Exercise, ref *report.Result, below bool) string {
@@ -437,13 +469,6 @@ func notJudged(ex *exercise.Exercise, ref *report.Result, below bool) string {
 	if what == "" {
 		what = "was not graded (" + string(ref.Status) + ")"
 	}
-	var others []string
-	if n := len(ex.Mutants); n > 0 {
-		others = append(others, plural(n, "mutant"))
-	}
-	if n := len(ex.Solutions); n > 0 {
-		others = append(others, plural(n, "alternative solution"))
-	}
 	msg := fmt.Sprintf("the reference solution, %s, %s", ex.SolutionFile(), what)
 	if below {
 		msg += " (below)"
@@ -454,10 +479,10 @@ func notJudged(ex *exercise.Exercise, ref *report.Result, below bool) string {
 		}
 		msg += ": " + strings.Join(ps, "; ")
 	}
-	if len(others) == 0 {
-		return msg
+	if o := others(ex); o != "" {
+		return msg + "; the " + o + " were not checked, as each would fail for the same reason: fix the reference and validate again"
 	}
-	return msg + "; the " + strings.Join(others, " and the ") + " were not checked, as each would fail for the same reason: fix the reference and validate again"
+	return msg
 }
 
 // positioned lists a result's problems as the compiler does,

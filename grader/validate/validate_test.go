@@ -13,6 +13,7 @@ import (
 
 	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
+	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
 
@@ -301,4 +302,96 @@ func TestValidateBrokenReference(t *testing.T) {
 			assert.NotContains(t, md, "| alternative |")
 		})
 	}
+}
+
+// withOthers copies central's mutants and alternative solutions named
+// into the exercise ex.
+func withOthers(t *testing.T, ex string, files ...string) {
+	t.Helper()
+	root, err := sandbox.FindRoot(".")
+	require.NoError(t, err)
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(root, "exercises", "central", f))
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(ex, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(ex, f), b, 0o644))
+	}
+}
+
+// A reference that fails a test (it is wrong, or the test is) does not
+// judge the mutants and the alternatives: a mutant caught by a test the
+// reference fails is not shown wrong. They are not graded, and one line
+// says why, as for a reference that does not compile.
+func TestValidateWrongReference(t *testing.T) {
+	dir := t.TempDir()
+	ex := copyExercise(t, "central", dir)
+	withOthers(t, ex, "mutants/grants_when_busy.patch", "mutants/lifo_queue.patch", "solutions/busy_first.go")
+	p := filepath.Join(ex, "solution.go")
+	sol, err := os.ReadFile(p)
+	require.NoError(t, err)
+	wrong := strings.Replace(string(sol), "if len(n.Queue) == 0 {", "if len(n.Queue) <= 1 {", 1)
+	require.NotEqual(t, string(sol), wrong)
+	require.NoError(t, os.WriteFile(p, []byte(wrong), 0o644))
+
+	var graded []string
+	r, err := Dir(context.Background(), ex, Options{Grader: newGrader(t), Workers: 2,
+		Progress: func(f string, a ...any) { graded = append(graded, strings.Fields(fmt.Sprintf(f, a...))[0]) }})
+	require.NoError(t, err)
+	require.Len(t, r.Exercises, 1)
+	e := r.Exercises[0]
+	assert.False(t, r.OK())
+	assert.Less(t, e.Solution.Score, e.Solution.MaxScore)
+	assert.True(t, e.Unchecked)
+	assert.ElementsMatch(t, []string{"central/solution.go:", "central/starter.go:"}, graded, "only the reference and the starter are graded")
+	assert.Empty(t, e.Mutants)
+	assert.Empty(t, e.Alternatives)
+	assert.Contains(t, e.Problems, "the 2 mutants and the 1 alternative solution were not checked: a test the reference fails is wrong, or the reference is, so what it says of them means nothing; fix the reference (or the test) and validate again")
+	md := r.Markdown()
+	assert.Contains(t, md, "| not checked | not checked | **not ok** |")
+	assert.NotContains(t, md, "| mutant |")
+	assert.NotContains(t, md, "| alternative |")
+}
+
+// A reference that fails a hidden schedule is told with the schedule's
+// file and line, as for a public one: validation is for staff.
+func TestValidateHiddenFailureAt(t *testing.T) {
+	dir := t.TempDir()
+	ex := copyExercise(t, "central", dir)
+	p := filepath.Join(ex, "hidden", "busy_queues.scn")
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	broken := strings.Replace(string(b), "expect N1 queue = [N4]\n", "expect N1 queue = [N3]\n", 1)
+	require.NotEqual(t, string(b), broken)
+	require.NoError(t, os.WriteFile(p, []byte(broken), 0o644))
+	r, err := Dir(context.Background(), ex, Options{Grader: newGrader(t), Workers: 2})
+	require.NoError(t, err)
+	require.Len(t, r.Exercises, 1)
+	var said string
+	for _, pr := range r.Exercises[0].Problems {
+		if strings.HasPrefix(pr, "the reference solution scores ") {
+			said = pr
+		}
+	}
+	assert.Regexp(t, `it fails hidden/busy_queues \(hidden/busy_queues: "expect N1 queue = \[N3\]" \(hidden/busy_queues\.scn:20\) does not hold after step 9: `, said)
+}
+
+// hiddenAt finds the line of an expectation written twice by the steps
+// before it, and the line a schedule stopped at; a walk and a public
+// test keep their message.
+func TestHiddenAt(t *testing.T) {
+	ex := &exercise.Exercise{Front: exercise.Front{Algorithm: "central"}, Hidden: []exercise.Schedule{{Name: "h", Path: "hidden/h.scn", Text: []byte(
+		"algorithm central\nnodes N1 N2\n\nexpect N1 holder = -\nrequest N2\nschedule {\n  deliver N2->N1 request\n  deliver N1->N2 grant\n}\nexpect N1 holder = -\n")}}}
+	h := report.Test{Name: "hidden/h", Visibility: report.Hidden, Source: "hidden/h.scn"}
+	for msg, want := range map[string]string{
+		`"expect N1 holder = -" does not hold after step 3: N1 holder is N2.`:                    `"expect N1 holder = -" (hidden/h.scn:10) does not hold after step 3: N1 holder is N2.`,
+		`"expect N1 holder = -" does not hold after step 0: x.`:                                  `"expect N1 holder = -" (hidden/h.scn:4) does not hold after step 0: x.`,
+		`The schedule could not go on after step 2: "deliver N1->N2 grant" is not possible now.`: `The schedule could not go on after step 2 (hidden/h.scn:8): "deliver N1->N2 grant" is not possible now.`,
+		`The schedule made a node fail.`:                                                         `hidden/h.scn: The schedule made a node fail.`,
+	} {
+		assert.Equal(t, want, hiddenAt(ex, h, msg))
+	}
+	walk := report.Test{Name: "hidden/w", Visibility: report.Hidden, Walk: true}
+	assert.Equal(t, "x", hiddenAt(ex, walk, "x"))
+	pub := report.Test{Name: "public/h", Visibility: report.Public, Source: "public/h.scn"}
+	assert.Equal(t, "x", hiddenAt(ex, pub, "x"))
 }
