@@ -217,14 +217,18 @@ bench-grade:
 
 # Autograder packages of one exercise (EXERCISE=ra-steps): Gradescope's
 # zip, and a PrairieLearn question in bin/prairielearn/ (copy it into the
-# course). dmelab is built for the platforms' linux/amd64 machines.
+# course). PLAYGROUND=URL (required) is the playground students' replay
+# links open in; HIDDEN=DIR packs hidden tests kept outside the exercise.
+# dmelab is built for the platforms' linux/amd64 machines, static
+# (CGO_ENABLED=0), so that it starts whatever C library their image has.
 EXERCISE ?= ra-steps
+PACKFLAGS = $(if $(PLAYGROUND),--playground '$(PLAYGROUND)') $(if $(HIDDEN),--hidden '$(HIDDEN)')
 bin/dmelab-linux-amd64: FORCE
-	GOOS=linux GOARCH=amd64 $(GO) build -o $@ ./cmd/dmelab
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -o $@ ./cmd/dmelab
 gradescope: build bin/dmelab-linux-amd64
-	$(BIN) pack gradescope --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/gradescope-$(EXERCISE).zip
+	$(BIN) pack gradescope --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/gradescope-$(EXERCISE).zip $(PACKFLAGS)
 prairielearn: build bin/dmelab-linux-amd64
-	$(BIN) pack prairielearn --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/prairielearn
+	$(BIN) pack prairielearn --exercise exercises/$(EXERCISE) --binary bin/dmelab-linux-amd64 --out bin/prairielearn $(PACKFLAGS)
 FORCE:
 
 # A deadline burst on loopback: 200 submissions from 50 clients against

@@ -14,6 +14,7 @@ import (
 
 	"dmelab/algorithms/scenario"
 	"dmelab/grader/exercise"
+	"dmelab/grader/validate"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -29,9 +30,11 @@ func TestPack(t *testing.T) {
 	bin, err := os.Executable()
 	require.NoError(t, err)
 	out := filepath.Join(dir, "gs.zip")
-	code, stdout, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", bin, "--out", out)
+	code, stdout, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", bin, "--out", out, "--playground", "https://play.example.org/")
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, stdout, "packed ra-steps for gradescope")
+	assert.Contains(t, stdout, "7 hidden tests, replay links to https://play.example.org/")
+	assert.NotContains(t, errs, "no hidden test")
 	z, err := zip.OpenReader(out)
 	require.NoError(t, err)
 	names := map[string]bool{}
@@ -48,7 +51,7 @@ func TestPack(t *testing.T) {
 	}
 
 	course := filepath.Join(dir, "course")
-	code, _, errs = runCLI("pack", "prairielearn", "--exercise", "../../exercises/maekawa", "--binary", bin, "--out", course)
+	code, _, errs = runCLI("pack", "prairielearn", "--exercise", "../../exercises/maekawa", "--binary", bin, "--out", course, "--playground", "https://play.example.org/")
 	require.Equal(t, exitOK, code, errs)
 	_, err = os.Stat(filepath.Join(course, "questions", "maekawa", "info.json"))
 	assert.NoError(t, err)
@@ -69,7 +72,7 @@ func TestPack(t *testing.T) {
 	other, err := exec.LookPath("sh")
 	require.NoError(t, err)
 	for _, b := range []string{script, other} {
-		code, _, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", b, "--out", filepath.Join(dir, "no.zip"))
+		code, _, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", b, "--out", filepath.Join(dir, "no.zip"), "--playground", "https://play.example.org/")
 		assert.Equal(t, exitUsage, code, b)
 		assert.Contains(t, errs, "GOOS=linux GOARCH=amd64", b)
 		assert.NoFileExists(t, filepath.Join(dir, "no.zip"))
@@ -87,12 +90,17 @@ func TestPackListing(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "dmelab")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	// Built as make gradescope builds it: static, so that it starts
+	// whatever C library the autograder's image has.
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := build.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	zipPath := filepath.Join(dir, "gs.zip")
 	exDir := filepath.Join("..", "..", "exercises", "listing-ra-v1")
 	code, _, errs := runCLI("pack", "gradescope", "--exercise", exDir, "--binary", bin, "--out", zipPath, "--playground", "https://play.example.org/")
 	require.Equal(t, exitOK, code, errs)
+	assert.NotContains(t, errs, "linked dynamically")
 
 	ag := filepath.Join(dir, "autograder")
 	z, err := zip.OpenReader(zipPath)
@@ -153,18 +161,179 @@ func TestPackListing(t *testing.T) {
 			assert.Equal(t, string(wrong), sh.Listing, "the replay link carries the submitted listing")
 			links++
 		}
-		if strings.Contains(tt.Output, "This run as a scenario") {
-			assert.Contains(t, tt.Output, "dmelab run --listing solution.txt FILE")
-		}
+		// Students on Gradescope have no dmelab: no command to run.
+		assert.NotContains(t, tt.Output, "dmelab run")
 	}
 	assert.Positive(t, links, "%s", b)
 
 	course := filepath.Join(dir, "course")
-	code, _, errs = runCLI("pack", "prairielearn", "--exercise", exDir, "--binary", bin, "--out", course)
+	code, _, errs = runCLI("pack", "prairielearn", "--exercise", exDir, "--binary", bin, "--out", course, "--playground", "https://play.example.org/")
 	require.Equal(t, exitOK, code, errs)
 	q := filepath.Join(course, "questions", "listing-ra-v1")
 	assert.FileExists(t, filepath.Join(q, "starter.txt"))
 	info, err := os.ReadFile(filepath.Join(q, "info.json"))
 	require.NoError(t, err)
 	assert.Contains(t, string(info), "run.sh solution.txt")
+}
+
+// packBinary is this test's own program, a linux/amd64 executable holding
+// dmelab's commands, as a dmelab built for the platforms is.
+func packBinary(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+		t.Skip("packs this test's own program as the platforms' dmelab (linux/amd64)")
+	}
+	bin, err := os.Executable()
+	require.NoError(t, err)
+	return bin
+}
+
+// zipNames lists the files of the zip at p.
+func zipNames(t *testing.T, p string) map[string]bool {
+	t.Helper()
+	z, err := zip.OpenReader(p)
+	require.NoError(t, err)
+	defer z.Close()
+	names := map[string]bool{}
+	for _, f := range z.File {
+		names[f.Name] = true
+	}
+	return names
+}
+
+// zipFile is the text of the file name in the zip at p.
+func zipFile(t *testing.T, p, name string) string {
+	t.Helper()
+	z, err := zip.OpenReader(p)
+	require.NoError(t, err)
+	defer z.Close()
+	r, err := z.Open(name)
+	require.NoError(t, err)
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// A package's replay links must open for students on the platform: pack
+// wants the course's playground, and refuses none, a non-http URL and
+// this machine (grade's default, localhost), saying how to give one.
+func TestPackWantsAPlayground(t *testing.T) {
+	bin := packBinary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "gs.zip")
+	for _, play := range []string{"", "localhost:8080", "ftp://play.example.org/", "http://localhost:8080/", "http://127.0.0.1:8080/", "http://[::1]/"} {
+		args := []string{"pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", bin, "--out", out}
+		if play != "" {
+			args = append(args, "--playground", play)
+		}
+		code, _, errs := runCLI(args...)
+		assert.Equal(t, exitUsage, code, play)
+		assert.Contains(t, errs, "--playground URL", play)
+		assert.Contains(t, errs, "PLAYGROUND=URL", play)
+		assert.NoFileExists(t, out, play)
+	}
+
+	code, _, errs := runCLI("pack", "gradescope", "--exercise", "../../exercises/ra-steps", "--binary", bin, "--out", out, "--playground", "https://dmelab.example.edu/play/")
+	require.Equal(t, exitOK, code, errs)
+	for _, s := range []string{"setup.sh", "run_autograder"} {
+		assert.Contains(t, zipFile(t, out, s), `'--playground' 'https://dmelab.example.edu/play/'`, s)
+	}
+	assert.NotContains(t, zipFile(t, out, "run_autograder"), "localhost")
+}
+
+// pack --hidden DIR packs hidden tests kept outside the exercise, as
+// grade --hidden DIR grades with them; an exercise packed with no hidden
+// test, no mutant or dmelab new's statement is packed with a warning.
+func TestPackHiddenElsewhere(t *testing.T) {
+	bin := packBinary(t)
+	dir := t.TempDir()
+	ex := filepath.Join(dir, "course", "ra-steps")
+	require.NoError(t, os.CopyFS(ex, os.DirFS("../../exercises/ra-steps")))
+	hidden := filepath.Join(dir, "staff-only")
+	require.NoError(t, os.MkdirAll(hidden, 0o755))
+	require.NoError(t, os.Rename(filepath.Join(ex, "hidden"), filepath.Join(hidden, "ra-steps")))
+	out := filepath.Join(dir, "gs.zip")
+	pack := func(extra ...string) (string, string) {
+		t.Helper()
+		args := append([]string{"pack", "gradescope", "--exercise", ex, "--binary", bin, "--out", out, "--playground", "https://play.example.org/"}, extra...)
+		code, stdout, errs := runCLI(args...)
+		require.Equal(t, exitOK, code, errs)
+		return stdout, errs
+	}
+
+	stdout, errs := pack()
+	assert.Contains(t, errs, "dmelab pack: warning: no hidden test")
+	assert.Contains(t, stdout, "0 hidden tests")
+	for n := range zipNames(t, out) {
+		assert.NotContains(t, n, "/hidden/")
+	}
+
+	for _, h := range []string{hidden, filepath.Join(hidden, "ra-steps")} { // DIR/NAME, or DIR itself, as grade reads it
+		stdout, errs = pack("--hidden", h)
+		assert.NotContains(t, errs, "hidden test", h)
+		assert.Contains(t, stdout, "7 hidden tests", h)
+		names := zipNames(t, out)
+		assert.True(t, names["exercise/ra-steps/hidden/stale_numbers.scn"], h)
+		assert.True(t, names["exercise/ra-steps/hidden/walk_n4.walk"], h)
+	}
+
+	code, _, errs := runCLI("pack", "gradescope", "--exercise", ex, "--binary", bin, "--out", out, "--playground", "https://play.example.org/", "--hidden", filepath.Join(dir, "nowhere"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "nowhere")
+
+	// dmelab new's statement, and no mutants.
+	md, err := os.ReadFile(filepath.Join(ex, "exercise.md"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "exercise.md"), append(md, []byte("\n"+validate.ScaffoldStatement+" and numbering.\n")...), 0o644))
+	require.NoError(t, os.RemoveAll(filepath.Join(ex, "mutants")))
+	_, errs = pack("--hidden", hidden)
+	assert.Contains(t, errs, "dmelab pack: warning: exercise.md still holds the statement dmelab new wrote")
+	assert.Contains(t, errs, "dmelab pack: warning: no mutants/")
+}
+
+// --hidden-visibility, as docs/grading.md says, sets Gradescope's
+// visibility of hidden tests in the packed grader.
+func TestPackHiddenVisibility(t *testing.T) {
+	bin := packBinary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "gs.zip")
+	base := []string{"--exercise", "../../exercises/ra-steps", "--binary", bin, "--playground", "https://play.example.org/"}
+	code, _, errs := runCLI(append([]string{"pack", "gradescope", "--out", out, "--hidden-visibility", "after_published"}, base...)...)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, zipFile(t, out, "run_autograder"), `'--hidden-visibility' 'after_published'`)
+
+	code, _, errs = runCLI(append([]string{"pack", "gradescope", "--out", filepath.Join(dir, "no.zip"), "--hidden-visibility", "sometimes"}, base...)...)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "after_due_date")
+	code, _, errs = runCLI(append([]string{"pack", "prairielearn", "--out", filepath.Join(dir, "course"), "--hidden-visibility", "hidden"}, base...)...)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "Gradescope")
+}
+
+// A dmelab linked to this machine's C library does not start on an
+// autograder image with an older one: pack says so. make gradescope's
+// build is static.
+func TestPackSaysDynamicLinking(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads Linux executables")
+	}
+	sh, err := exec.LookPath("sh")
+	require.NoError(t, err)
+	real, err := filepath.EvalSymlinks(sh)
+	require.NoError(t, err)
+	b, err := os.ReadFile(real)
+	require.NoError(t, err)
+	assert.Contains(t, dynamicLinking(b), "libc.so.6 (GLIBC_2.")
+	assert.True(t, glibcLess("GLIBC_2.9", "GLIBC_2.34"))
+	assert.False(t, glibcLess("GLIBC_2.34", "GLIBC_2.17"))
+
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	cmd := exec.Command("make", "-n", "bin/dmelab-linux-amd64")
+	cmd.Dir = filepath.Join("..", "..")
+	recipe, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", recipe)
+	assert.Contains(t, string(recipe), "CGO_ENABLED=0 GOOS=linux GOARCH=amd64")
 }
