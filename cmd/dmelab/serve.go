@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -101,6 +102,17 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	g, err := newGrader(*root, *cache, sandbox.Auto)
 	if err != nil {
 		return fail(err)
+	}
+	// An exercise the grader cannot load would be listed to students and
+	// fail each of their submissions: none is served until all load.
+	if cat, err := serve.LoadCatalog(*exercises, *hidden, false); err != nil {
+		return fail(err)
+	} else if err := cat.Gradable(*exercises, *hidden); err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(stderr, "dmelab serve: %s\n", line)
+		}
+		fmt.Fprintf(stderr, "dmelab serve: not started: fix the exercises above (dmelab validate %s tells every problem) or move them out of %s\n", *exercises, *exercises)
+		return exitUsage
 	}
 	playground, err := site.HandlerWith(site.Assets(), site.Options{ExercisesURL: "/exercises/"})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -113,5 +114,24 @@ func TestServeRefusesALossyDatabase(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errs.String(), "1 accepted submission(s) (seq 2 to 2) missing")
 	assert.Contains(t, errs.String(), "--accept-loss")
+	assert.NotContains(t, out.String(), "playground and grader on", "it did not start")
+}
+
+// An exercise the grader cannot load (here a hidden schedule with a
+// misspelt statement) stops serve at start, naming the exercise, its file
+// and line, instead of being listed to students whose every submission
+// would then fail "on the server's side".
+func TestServeRefusesAnExerciseItCannotGrade(t *testing.T) {
+	set := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(set, "central"), os.DirFS("../../exercises/central")))
+	require.NoError(t, os.CopyFS(filepath.Join(set, "other"), os.DirFS("../../exercises/central")))
+	require.NoError(t, os.WriteFile(filepath.Join(set, "other", "hidden", "typo.scn"), []byte("algorithm central\nnodes N1 N2\nsedn N1 request\n"), 0o644))
+
+	var out, errs syncBuffer
+	code := run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", set}, &out, &errs)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs.String(), "exercise other cannot be graded: other/hidden/typo.scn:3:1: unknown statement \"sedn\"")
+	assert.NotContains(t, errs.String(), "exercise central")
+	assert.Contains(t, errs.String(), "not started: fix the exercises above (dmelab validate "+set+" tells every problem)")
 	assert.NotContains(t, out.String(), "playground and grader on", "it did not start")
 }

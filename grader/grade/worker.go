@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
@@ -97,7 +98,8 @@ func gradeOne(ctx context.Context, g *Grader, dir, hidden string, req workReques
 	}
 	ex, err := exercise.Load(exDir, hidden)
 	if err != nil {
-		return nil, err
+		// Staff read this in the server's log: which exercise broke.
+		return nil, fmt.Errorf("exercise %s: %w", req.Exercise, err)
 	}
 	return g.Grade(ctx, ex, req.File, req.Src)
 }

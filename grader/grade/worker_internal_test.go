@@ -3,6 +3,8 @@ package grade
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -32,4 +34,16 @@ func TestIdleWorkerFreesItsMemory(t *testing.T) {
 	require.NoError(t, w.Close())
 	require.NoError(t, <-done)
 	assert.Len(t, freed, 0, "freed more than once in one wait")
+}
+
+// A grading that fails because its exercise no longer loads (staff
+// changed it while serving) says which exercise, for the server's log.
+func TestGradeOneNamesABrokenExercise(t *testing.T) {
+	set := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(set, "other"), os.DirFS(filepath.Join("..", "..", "exercises", "central"))))
+	require.NoError(t, os.WriteFile(filepath.Join(set, "other", "hidden", "typo.scn"), []byte("algorithm central\nnodes N1 N2\nsedn N1 request\n"), 0o644))
+	_, err := gradeOne(context.Background(), nil, set, "", workRequest{Exercise: "other", File: "a.go"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "exercise other: ")
+	assert.Contains(t, err.Error(), "typo.scn:3:1: unknown statement")
 }

@@ -268,6 +268,21 @@ func frontMatter(md string) (map[string]string, string) {
 	return map[string]string{}, md // no closing line: not front matter
 }
 
+// Gradable loads every exercise of the catalogue (under dir, its hidden
+// tests from hiddenDir) as the grader will for each submission, and
+// says which cannot be: a hidden schedule that does not parse would
+// otherwise be offered to students and fail every submission to it "on
+// the server's side". One line an exercise, each naming its folder.
+func (c *Catalog) Gradable(dir, hiddenDir string) error {
+	var errs []error
+	for _, e := range c.list {
+		if _, err := exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hiddenDir); err != nil {
+			errs = append(errs, fmt.Errorf("exercise %s cannot be graded: %w", path.Join(e.Set, e.Name), err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // Lookup returns the exercise named name, or nil.
 func (c *Catalog) Lookup(name string) *Exercise { return c.byName[name] }
 
