@@ -24,7 +24,7 @@ func init() {
 	register("new", "scaffold an exercise: dmelab new exercise NAME --algo ALGO", cmdNew)
 }
 
-const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET]
+const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET] [--root SRC]
 
 Creates DIR/NAME (DIR defaults to exercises) with an exercise.md to fill
 in, a starter, a reference solution and the alternative solutions
@@ -33,7 +33,8 @@ student interface comes with them), a public schedule to start from, and
 empty hidden/ and mutants/ folders; when DIR has a set.md, NAME is added
 at the end of its order. The template exercise is taken from SET (by
 default DIR, or when DIR has none on ALGO — a new, empty set — the
-exercises of the dmelab sources). When no exercise is on ALGO yet, the
+exercises of the dmelab sources: SRC, found by default from $DMELAB_ROOT,
+the working directory or this program's). When no exercise is on ALGO yet, the
 starter and the solution are the skeleton of ALGO's student interface
 (algorithms/*steps: the handlers with their comments, to fill in), and
 there are no alternatives to copy. Then write the statement, the
@@ -64,6 +65,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	algo := fs.String("algo", "", "")
 	in := fs.String("in", "exercises", "")
 	from := fs.String("from", "", "")
+	rootFlag := fs.String("root", "", "")
 	if err := fs.Parse(args[2:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, newUsage)
@@ -83,16 +85,20 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(dst); err == nil {
 		return bad("%s exists already: nothing was written", dst)
 	}
+	root := *rootFlag
+	if root == "" {
+		root = sourceRoot()
+	}
 	sources := []string{*from}
 	if *from == "" {
 		sources = []string{*in}
-		if root := sourceRoot(); root != "" {
+		if root != "" {
 			if ex := filepath.Join(root, "exercises"); !samePath(ex, *in) {
 				sources = append(sources, ex)
 			}
 		}
 	}
-	st, err := starting(sources, *algo)
+	st, err := starting(sources, *algo, root)
 	if err != nil {
 		return bad("%s", err)
 	}
@@ -235,7 +241,7 @@ type start struct {
 // algo in the first of dirs that has one; for an algorithm without one, a
 // skeleton of its student interface (for the starter and the solution
 // alike, to be filled in).
-func starting(dirs []string, algo string) (*start, error) {
+func starting(dirs []string, algo, root string) (*start, error) {
 	t, err := template(dirs, algo)
 	if err == nil {
 		st := &start{iface: t.Interface, like: t.Name + "/exercise.md", files: map[string]string{},
@@ -255,9 +261,11 @@ func starting(dirs []string, algo string) (*start, error) {
 		return st, nil
 	}
 	in := iface.ForAlgorithm(algo)
-	root := sourceRoot()
-	if in == nil || root == "" {
+	if in == nil {
 		return nil, fmt.Errorf("%s, and no student interface is written for %s", err, algo)
+	}
+	if root == "" {
+		return nil, fmt.Errorf("%s, and the dmelab sources, which hold %s's student interface (%s) to start from, are not found: run inside the repository, or give --root DIR or DMELAB_ROOT", err, algo, in.Import)
 	}
 	sk, serr := in.Skeleton(root)
 	if serr != nil {
@@ -289,6 +297,9 @@ func template(dirs []string, algo string) (*exercise.Exercise, error) {
 				algos = append(algos, ex.Algorithm)
 			}
 		}
+	}
+	if len(algos) == 0 {
+		return nil, fmt.Errorf("no exercise in %s (--from SET names a set to take one from)", strings.Join(dirs, " or "))
 	}
 	return nil, fmt.Errorf("no exercise in %s is on %s (exercises exist for: %s; --from SET names a set to take one from)", strings.Join(dirs, " or "), algo, strings.Join(algos, ", "))
 }

@@ -52,6 +52,27 @@ func TestNewExercise(t *testing.T) {
 	}
 }
 
+// Outside the repository, with no DMELAB_ROOT, new says the sources are
+// not found and how to name them (--root), rather than that no student
+// interface exists; with --root it takes the template from their
+// exercises.
+func TestNewExerciseOutsideTheSources(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	t.Setenv("DMELAB_ROOT", "")
+	t.Chdir(t.TempDir()) // the test binary, too, lies outside the sources
+	code, _, errs := runCLI("new", "exercise", "my-central", "--algo", "central", "--in", "ex")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "no exercise in ex (--from SET names a set to take one from), and the dmelab sources, which hold central's student interface (dmelab/algorithms/centralsteps) to start from, are not found: run inside the repository, or give --root DIR or DMELAB_ROOT")
+	assert.NoDirExists(t, filepath.Join("ex", "my-central"))
+
+	code, out, errs := runCLI("new", "exercise", "my-central", "--algo", "central", "--in", "ex", "--root", root)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "alternative solutions from central")
+	_, err = exercise.Load(filepath.Join("ex", "my-central"), "")
+	require.NoError(t, err)
+}
+
 // Issue 14: --in an empty folder (a new set) takes the template from the
 // repository's exercises, not from the empty target.
 func TestNewExerciseInEmptyDir(t *testing.T) {
