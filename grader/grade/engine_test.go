@@ -125,3 +125,38 @@ func TestEnginesStopARecursionAlike(t *testing.T) {
 	want.Log, want.LogTruncated, got.Log, got.LogTruncated = "", false, "", false
 	require.Equal(t, want, got)
 }
+
+// The limits are on processor time, and the interpreter runs the code
+// several times slower than the compiler: a file that ran out of time
+// under Auto, interpreted, is graded again compiled, so that its verdict
+// is the one the compiler gives it, whether or not its module was
+// compiled before (a correct file whose start or step is slow would
+// otherwise lose its points on its first grading and keep them on the
+// next). A start that never ends and a step that loops on one request
+// are graded again so, and end as the compiler grades them.
+func TestAutoGradesAgainCompiledWhatRanOutOfTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles each file to machine code")
+	}
+	dir := t.TempDir()
+	t.Cleanup(sandbox.WaitCompilations)
+	ex := load(t, "ra-steps")
+	for _, f := range []string{
+		filepath.Join("..", "..", "cmd", "hostile", "testdata", "corpus", "init_loops.go"),
+		filepath.Join("testdata", "hostile", "ra_loop_on_tie.go"),
+	} {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var lines []string
+		auto := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Auto, CacheDir: filepath.Join(dir, "auto", filepath.Base(f))},
+			Progress: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }}
+		got, err := auto.Grade(context.Background(), ex, "p.go", src)
+		require.NoError(t, err)
+		assert.Contains(t, lines, "the code ran out of time in the interpreter: graded again, compiled", f)
+		compiler := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Compiler, CacheDir: filepath.Join(dir, "compiler", filepath.Base(f))}}
+		want, err := compiler.Grade(context.Background(), ex, "p.go", src)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%s: Auto's verdict is the compiler's", f)
+		assert.Less(t, got.Score, got.MaxScore, f)
+	}
+}

@@ -94,11 +94,7 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		res.MaxScore += t.points
 	}
 	fail := func(st report.Status, probs []report.Problem) (*report.Result, error) {
-		res.Status, res.Problems = st, probs
-		for _, t := range plan {
-			res.Tests = append(res.Tests, t.said("not run: "+statusWords[st]))
-		}
-		return res, nil
+		return notGraded(res, plan, st, probs), nil
 	}
 	if ex.IsListing() {
 		return g.gradeListing(ctx, ex, filename, src, res, plan, fail)
@@ -131,14 +127,60 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		// is not one to go by.
 		opts.Workload = ex.Name + "\x00" + ex.Interface + "\x00" + ex.Algorithm
 	}
-	sb, err := sandbox.Start(ctx, built.Wasm, ex.Limits, opts)
+	// Auto's verdict is the compiler's. The limits are on processor time,
+	// and the interpreter runs the same code several times slower: a
+	// file that ran out of time interpreted is graded again compiled,
+	// else the same file could lose its points or keep them by whether
+	// its module had been compiled before. The first grading stops at
+	// its first time limit; a file that never meets one is graded once.
+	again := opts.Engine == sandbox.Auto && sandbox.CompilerAvailable()
+	blank := *res
+	graded, slow, err := g.runTests(ctx, ex, in, plan, res, built.Wasm, opts, again)
+	if err != nil || !slow || !again {
+		return graded, err
+	}
+	g.progress("the code ran out of time in the interpreter: graded again, compiled")
+	compiled := opts
+	compiled.Engine = sandbox.Compiler
+	r2 := blank
+	graded, _, err = g.runTests(ctx, ex, in, plan, &r2, built.Wasm, compiled, false)
+	if err != nil && ctx.Err() == nil {
+		// The compiler could not take the module (a machine that
+		// refuses executable memory, say): the interpreter's verdict.
+		g.progress("the compiler could not run the code (%v): graded again, interpreted", err)
+		r3 := blank
+		graded, _, err = g.runTests(ctx, ex, in, plan, &r3, built.Wasm, opts, false)
+	}
+	return graded, err
+}
+
+// notGraded fills res for a file none of whose tests ran (st says why).
+func notGraded(res *report.Result, plan []planned, st report.Status, probs []report.Problem) *report.Result {
+	res.Status, res.Problems = st, probs
+	for _, t := range plan {
+		res.Tests = append(res.Tests, t.said("not run: "+statusWords[st]))
+	}
+	return res
+}
+
+// runTests runs plan on the built module in a sandbox with opts, into
+// res. slow says that the code ran out of time (a call, its start, its
+// total, a test's share) while it was not compiled from the start; with
+// stopEarly that ends the grading at once (res is then nil): it will be
+// graded again compiled.
+func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.Interface, plan []planned, res *report.Result, wasm []byte, opts sandbox.Options, stopEarly bool) (_ *report.Result, slow bool, _ error) {
+	t0 := time.Now()
+	sb, err := sandbox.Start(ctx, wasm, ex.Limits, opts)
 	var failure *sandbox.Failure
 	if errors.As(err, &failure) {
+		if failure.Interpreted && stopEarly {
+			return nil, true, nil
+		}
 		res.Log = failure.Log
-		return fail(report.Crashed, []report.Problem{{Msg: failure.Msg}})
+		return notGraded(res, plan, report.Crashed, []report.Problem{{Msg: failure.Msg}}), failure.Interpreted, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer sb.Close()
 	total := ex.Limits.Total
@@ -172,11 +214,13 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 	rn := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: ctx,
 		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory(), sb: sb}
 	walks.rn = rn
+	timeStops := 0 // tests the guard stopped for time
+	slowNow := func() bool { return !sb.Compiled() && (sb.OutOfTime() || timeStops > 0) }
 	quiet := false
 	for i := 0; i < len(plan); i++ {
 		t := plan[i]
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		walks.at(i)
 		if i == walks.tail {
@@ -184,7 +228,14 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 			for _, w := range kept {
 				res.Tests = append(res.Tests, w.rt)
 				res.Score += w.rt.Points
+				rn.failed = rn.failed || !w.rt.Passed
+				if w.stopped == stopTime {
+					timeStops++
+				}
 				g.progress("%-40s %5.1f/%-4.1f %s, beside the others", w.rt.Name, w.rt.Points, w.rt.MaxPoints, w.wall.Round(time.Millisecond))
+			}
+			if stopEarly && slowNow() {
+				return nil, true, nil
 			}
 			if i += len(kept); i == len(plan) {
 				break
@@ -216,22 +267,29 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		rt, err := rn.run(t)
 		restore()
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
+		if rn.stopped == stopTime {
+			timeStops++
+		}
+		rn.failed = rn.failed || !rt.Passed
 		res.Tests = append(res.Tests, rt)
 		res.Score += rt.Points
 		g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
+		if stopEarly && slowNow() {
+			return nil, true, nil
+		}
 		if g.stopAfter(rt, plan[i+1:], res) {
 			break
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	res.Status = report.Graded
 	res.Log, res.LogTruncated = sb.Log()
 	g.progress("graded in %s: %d calls into the sandbox, %d ran, %s of its time; %s", time.Since(t0).Round(time.Millisecond), sb.Calls, sb.Runs, sb.Used().Round(time.Millisecond), sb.Engine())
-	return res, nil
+	return res, slowNow(), nil
 }
 
 var statusWords = map[report.Status]string{
@@ -359,6 +417,8 @@ type runner struct {
 	// met a call the sandbox refused (see notRun).
 	sb            stoppable
 	replayRefused bool
+	// failed is set once a test has failed (see notRun).
+	failed bool
 }
 
 // stoppable is what the runner asks of its sandbox (sandbox.Sandbox):

@@ -75,7 +75,13 @@ func (r *runner) notRun(t planned) report.Test {
 	default:
 		msg = "your code could not be started again after it failed"
 	}
-	rt := t.said("This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on. The failed tests above show where; once that is fixed, this test runs.")
+	next := " The failed tests above show where; once that is fixed, this test runs."
+	if !r.failed {
+		// Only the time of the whole submission runs out with no test
+		// failing: the steps were slow, not wrong.
+		next = " The tests above passed, but their steps took that time: make your code's steps faster, and this test runs."
+	}
+	rt := t.said("This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on." + next)
 	rt.NotRun = true
 	return rt
 }

@@ -68,6 +68,10 @@ type Options struct {
 type Failure struct {
 	Msg string
 	Log string
+	// OutOfTime marks a start that ran out of time, and Interpreted
+	// one that did in wazero's interpreter: compiled, it might have
+	// finished (see Auto).
+	OutOfTime, Interpreted bool
 }
 
 func (f *Failure) Error() string { return f.Msg }
@@ -147,6 +151,8 @@ type Sandbox struct {
 	// stopped says why no more calls are made ("" while they are).
 	stopped  string
 	timeouts int
+	// startsOutOfTime counts fresh instances whose start ran out of time.
+	startsOutOfTime int
 	// lost is the time the calls out of time used (see lostToTimeouts).
 	lost time.Duration
 	out  output
@@ -343,7 +349,8 @@ func (s *Sandbox) instantiate() error {
 		msg := s.explain(ctx, err) // before the time counts: the limit it names is the one in force
 		finish()
 		log, _ := s.Log()
-		return &Failure{Msg: "the file's initialisation " + msg, Log: log}
+		out := timedOut(ctx)
+		return &Failure{Msg: "the file's initialisation " + msg, Log: log, OutOfTime: out, Interpreted: out && rt == s.rt && s.own == nil}
 	}
 	buf, fn := mod.ExportedFunction("dmelab_buf"), mod.ExportedFunction("dmelab_call")
 	if buf == nil || fn == nil {
@@ -445,6 +452,9 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 		}
 		if err := s.instantiate(); err != nil {
 			s.crashes++
+			if f, ok := err.(*Failure); ok && f.OutOfTime {
+				s.startsOutOfTime++
+			}
 			s.stopped = "was not run: " + err.Error()
 			return nil, refusal(s.stopped)
 		}
@@ -569,6 +579,21 @@ func (s *Sandbox) Close() {
 	}
 	s.bg.close() // closes what it compiled unless taken
 }
+
+// OutOfTime reports whether the code ran out of time: a call over its
+// limit, or the submission's whole time used up.
+func (s *Sandbox) OutOfTime() bool {
+	return s.timeouts > 0 || s.startsOutOfTime > 0 || s.used >= s.lim.Total
+}
+
+// Compiled reports whether every instance ran compiled (the sandbox
+// started with the compiler): what ran out of time here would have in
+// any grading.
+func (s *Sandbox) Compiled() bool { return s.own != nil }
+
+// CompilerAvailable reports whether wazero's compiler runs on this
+// machine (Auto interprets everything where it does not).
+func CompilerAvailable() bool { return compilerAvailable() }
 
 // Engine says how the code ran: "interpreter", "compiler", or
 // "interpreter, then compiler (K of N instances)".

@@ -1,0 +1,28 @@
+package grade
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// stoppedSandbox is a sandbox that has stopped, for why.
+type stoppedSandbox string
+
+func (s stoppedSandbox) Stopped() string { return string(s) }
+func (s stoppedSandbox) Refused() int    { return 1 }
+
+// A test not run after the whole submission's time ran out points to
+// the failed tests above only when there are some: with every test
+// before it passed, the steps were slow, not wrong, and it says so.
+func TestNotRunSaysWhatToFix(t *testing.T) {
+	ex := loadExercise(t, "ra-steps")
+	walk := planTests(ex)[len(planTests(ex))-1]
+	r := &runner{ex: ex, sb: stoppedSandbox("was not run: the code has used up the time limit for the whole submission (30s)")}
+	msg := r.notRun(walk).Message
+	assert.Contains(t, msg, "your code had already used up the time for the whole submission (30s)")
+	assert.Contains(t, msg, "The tests above passed, but their steps took that time: make your code's steps faster, and this test runs.")
+	assert.NotContains(t, msg, "failed tests above")
+	r.failed = true
+	assert.Contains(t, r.notRun(walk).Message, "The failed tests above show where; once that is fixed, this test runs.")
+}
