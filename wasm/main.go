@@ -70,6 +70,7 @@ func main() {
 		"exploreScenario": exploreScenario,
 		"counterexample":  counterexample,
 		"listing":         func(a []js.Value) (any, error) { return map[string]any{"text": play.ListingOf(text(a))}, nil },
+		"starter":         starterOf,
 		"parseListing":    parseListing,
 		"formatListing":   formatListing,
 	}
@@ -302,4 +303,18 @@ func formatListing(a []js.Value) (any, error) {
 		return map[string]any{"errors": probs}, nil
 	}
 	return map[string]any{"text": out}, nil
+}
+
+// starterOf is the starter scenario of an algorithm (argument 0) for n
+// nodes (argument 1): {text}.
+func starterOf(a []js.Value) (any, error) {
+	n := 0
+	if v := arg(a, 1); v.Type() == js.TypeNumber {
+		n = v.Int()
+	}
+	t, err := play.Starter(text(a), n)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"text": t}, nil
 }

@@ -315,6 +315,29 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
     await p.waitForFunction(() => /^algorithm ra-v1$/m.test(document.getElementById('editor').editorText()));
     assert.equal(await p.inputValue('#algo'), 'ra-v1');
     assert.match(await editorText(p), /^nodes N1 N2$/m, 'the starter has as many nodes as the settings');
+
+    // So it does when the student changes the number of nodes: an
+    // election's starter names the new highest node as the winner.
+    await p.fill('#nodes', '4');
+    await p.dispatchEvent('#nodes', 'change');
+    await p.waitForFunction(() => /^nodes N1 N2 N3 N4$/m.test(document.getElementById('editor').editorText()));
+    assert.match(await editorText(p), /^algorithm ra-v1$/m);
+    assert.doesNotMatch(await p.textContent('#scenario-status'), /Edited/, 'the new starter is not an edit');
+    await p.selectOption('#algo', 'election-bully');
+    await p.waitForFunction(() => /^algorithm election-bully$/m.test(document.getElementById('editor').editorText()));
+    await p.fill('#nodes', '5');
+    await p.dispatchEvent('#nodes', 'change');
+    await p.waitForFunction(() => /^expect N1 leader = N5$/m.test(document.getElementById('editor').editorText()));
+    assert.match(await editorText(p), /^nodes N1 N2 N3 N4 N5$/m);
+    // A script of the student's own stays, with a word that it does.
+    await p.locator('#editor .cm-content').click();
+    await p.keyboard.press('Control+End');
+    await p.keyboard.type('# mine\n');
+    const mine = await editorText(p);
+    await p.fill('#nodes', '3');
+    await p.dispatchEvent('#nodes', 'change');
+    await p.waitForSelector('#toast:has-text("the run on screen is election-bully with 3 nodes")');
+    assert.equal(await editorText(p), mine);
   } finally {
     await p.close();
   }

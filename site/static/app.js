@@ -783,21 +783,21 @@ function ownScript() {
   return t.trim() !== '' && t !== placed;
 }
 
-// offerStarter puts the algorithm's starter scenario in the editor, if
-// it is empty or (replace) holds only what the page put there, and the
-// student has not typed, nor chosen another algorithm, while it loaded.
-async function offerStarter(algo, replace = false) {
-  const before = editor.text();
+// offerStarter puts the algorithm's starter scenario, for as many nodes
+// as the settings have, in the editor, if it is empty or (replace) holds
+// only what the page put there.
+function offerStarter(algo, replace = false) {
+  if (editor.text().trim() && !(replace && !ownScript())) return;
+  let text;
   try {
-    const text = await loadExample(`start-${algo}.scn`);
-    if (editor.text() !== before || params.algo !== algo) return;
-    if (editor.text().trim() && !(replace && !ownScript())) return;
-    putText(text);
-    // Not an edit: the run on screen is still the hand-made one (its
-    // status says so), until the student changes the text.
-    edited = false;
-    drawScript(run.state);
-  } catch { /* no examples built: the editor stays empty */ }
+    text = core.starter(algo, params.nodes).text;
+  } catch { return; } /* no starter runs for this system: the editor stays as it is */
+  if (text === editor.text()) return;
+  putText(text);
+  // Not an edit: the run on screen is still the hand-made one (its
+  // status says so), until the student changes the text.
+  edited = false;
+  drawScript(run.state);
 }
 
 // openFirst shows seed 001's worked example at its first step (the
@@ -859,11 +859,12 @@ async function main() {
     if (JSON.stringify(p) === JSON.stringify(params)) { showConfig(p); return; } // nothing changed: keep the run
     counterexample = null;
     start(p);
-    if (e.target.id !== 'algo') return;
-    // The editor follows the algorithm: another algorithm's example or
-    // starter gives way to this one's starter; a script of the
+    if (e.target.id !== 'algo' && e.target.id !== 'nodes') return;
+    // The editor follows the algorithm and the number of nodes: another
+    // algorithm's example or starter, or one for another number of
+    // nodes, gives way to this system's starter; a script of the
     // student's own stays (Run goes back to it).
-    if (ownScript()) toast(`Your scenario stays in the editor: the run on screen is ${p.algo}, made from the settings above, until you run the scenario again.`);
+    if (ownScript()) toast(`Your scenario stays in the editor: the run on screen is ${p.algo} with ${p.nodes} node${p.nodes === 1 ? '' : 's'}, made from the settings above, until you run the scenario again.`);
     else offerStarter(p.algo, true);
   }));
   $('config').addEventListener('submit', (e) => e.preventDefault());

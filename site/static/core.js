@@ -37,6 +37,9 @@ export class Core {
   // shipped listing, "" if none); parseListing → [{line, col, message}];
   // formatListing → {text} or {errors}. Params' listing runs an edited one.
   listing(name) { return unwrap(this.raw.listing(name)); }
+  // starter(algo, nodes) → {text}: the algorithm's starter scenario for
+  // that many nodes (site/starter).
+  starter(algo, nodes) { return unwrap(this.raw.starter(algo, nodes)); }
   parseListing(text) { return unwrap(this.raw.parseListing(text)); }
   formatListing(text) { return unwrap(this.raw.formatListing(text)); }
   scenario(text, listing = '') {

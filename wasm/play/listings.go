@@ -2,9 +2,12 @@ package play
 
 import (
 	"errors"
+	"fmt"
 
 	"dmelab/algorithms/diag"
 	"dmelab/algorithms/listing"
+	"dmelab/algorithms/registry"
+	"dmelab/site/starter"
 )
 
 // The playground's Listing view: the algorithm's listing as the seeds
@@ -38,4 +41,17 @@ func FormatListing(text string) (string, []diag.Diagnostic) {
 		return "", ParseListing(text)
 	}
 	return listing.Format(f), nil
+}
+
+// Starter is the playground's starter scenario for the algorithm name
+// with n nodes (see starter.For): the page puts it in the editor when the
+// student changes the number of nodes, so that the script and the run of
+// the settings stay one system.
+func Starter(name string, n int) (string, error) {
+	alg := registry.Lookup(name)
+	if alg == nil {
+		return "", fmt.Errorf("unknown algorithm %q", name)
+	}
+	src, err := starter.For(alg, n)
+	return string(src), err
 }
