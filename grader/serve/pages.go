@@ -6,6 +6,11 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
+	"strings"
+
+	"dmelab/algorithms/scenario"
+	"dmelab/grader/report"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -50,6 +55,31 @@ type pageData struct {
 	Staff     bool
 	// Validation is the staff's view of dmelab validate (catalogue only).
 	Validation template.HTML
+	// Public is the exercise's public schedules, each with the link that
+	// opens it in the playground.
+	Public []publicView
+}
+
+// publicView is a public schedule as the exercise page shows it.
+type publicView struct {
+	Name, Text string
+	// Link opens the schedule in the playground (a scenario link, the
+	// format of the feedback's replay links).
+	Link string
+}
+
+// playground is the playground's address for the page's links: the
+// server's PlaygroundURL (as the feedback's links use it), else the
+// playground this server serves at /, else the default one.
+func (s *Server) playground() string {
+	if u, err := url.Parse(strings.TrimSpace(s.opts.PlaygroundURL)); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		u.Fragment, u.RawFragment = "", ""
+		return u.String()
+	}
+	if s.opts.Site != nil {
+		return "/"
+	}
+	return report.DefaultPlaygroundURL
 }
 
 func (s *Server) pages(mux *http.ServeMux) {
@@ -118,7 +148,11 @@ func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	staff := s.isStaff(r)
-	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff})
+	var public []publicView
+	for _, p := range e.Public {
+		public = append(public, publicView{Name: p.Name, Text: p.Text, Link: s.playground() + "#" + scenario.ShareFragment(p.Text, -1)})
+	}
+	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff, Public: public})
 }
 
 func (s *Server) render(w http.ResponseWriter, status int, d *pageData) {

@@ -60,6 +60,43 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
   assert.equal(await page.isVisible('#feedback'), false, 'no empty feedback frame before a submission');
 });
 
+// Each public schedule opens in the playground, with the playground's
+// scenario link (#scenario=, deflate-raw, base64url), in a tab of its own.
+test('public schedules open in the playground', { skip }, async () => {
+  const links = await page.$$eval('.public a', (as) => as.map((a) => ({
+    text: a.textContent, href: a.href, target: a.target, rel: a.rel,
+    shown: a.closest('p').nextElementSibling.textContent,
+  })));
+  const files = fs.readdirSync(path.join(ROOT, 'exercises', 'ra-steps', 'public'));
+  assert.equal(links.length, files.length, 'a link per public schedule');
+  for (const l of links) {
+    assert.match(l.text, /^Open .*in the playground$/);
+    assert.equal(l.target, '_blank');
+    assert.match(l.rel, /\bnoopener\b/);
+    assert.ok(l.href.startsWith(fx.server.url + '#scenario='), l.href);
+    const text = await page.evaluate(async (href) => {
+      const enc = new URLSearchParams(new URL(href).hash.slice(1)).get('scenario');
+      const bin = atob(enc.replace(/-/g, '+').replace(/_/g, '/'));
+      const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+      return new Response(stream).text();
+    }, l.href);
+    assert.equal(text, l.shown, 'the link carries the schedule shown');
+  }
+  await page.click('.public summary');
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page', { timeout: 15000 }),
+    page.click('.public a >> nth=0'),
+  ]);
+  try {
+    await popup.waitForLoadState('domcontentloaded');
+    assert.equal(popup.url(), links[0].href, 'the playground opens on the schedule, in a tab of its own');
+  } finally {
+    await popup.close();
+  }
+  await page.click('.public summary');
+});
+
 test('a wrong solution gets a counterexample', { skip }, async () => {
   const html = await submit(mutant('ra-steps', 'no_tie_break'));
   assert.match(await page.textContent('.cm-content'), /no_tie_break|numbers only|RequestedNum/, 'the editor shows the file that was set');
