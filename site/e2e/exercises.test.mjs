@@ -202,6 +202,29 @@ test('the feedback frame fits its content, the first failure at the top', { skip
   await page.screenshot({ path: path.join(ART, '02c-feedback-top.png') });
 });
 
+// At a phone's 390 px the feedback (a card inside the page's card) keeps
+// most of the width: the nested margins shrink; its tables and diagram
+// scroll in their own boxes, never the page.
+test('at 390 px wide the feedback uses the screen, and the page does not scroll sideways', { skip }, async () => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  try {
+    await page.waitForTimeout(300);
+    const fb = await feedback();
+    const width = await fb.evaluate(() => {
+      const m = document.querySelector('main');
+      const cs = getComputedStyle(m);
+      return m.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    });
+    assert.ok(width >= 320, `the feedback's text is ${width} px wide at 390 px`);
+    const page_ = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(page_[0] <= page_[1], `the page is ${page_[0]} px wide in a ${page_[1]} px window`);
+    await page.$eval('#feedback', (f) => f.scrollIntoView());
+    await page.screenshot({ path: path.join(ART, '02d-feedback-390.png') });
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 800 });
+  }
+});
+
 // Issue 14, item 10: on the web the feedback offers the replay link and
 // a download of the schedule, never a command to run.
 test('web feedback offers a replay and a download, not dmelab run', { skip }, async () => {

@@ -86,6 +86,11 @@ if (work) {
     fit();
   });
   window.addEventListener('resize', fit);
+  // narrow: on a narrow screen the feedback's own margins shrink (it sits
+  // inside the page's card already), so that its text uses the width; its
+  // tables and diagrams scroll sideways in their own boxes.
+  const narrow = '<style>@media (max-width: 36rem) { main { padding: .75rem .4rem; } }</style>';
+  const withNarrow = (html) => (html.includes('</head>') ? html.replace('</head>', `${narrow}</head>`) : narrow + html);
 
   // The editor, once attached (see the end): {view, mark, reveal}.
   let editor = null;
@@ -150,7 +155,7 @@ if (work) {
         remember(id, why ? { status: 'done', score } : { status: 'done', score, points: res.score, max: res.max_score });
         showProblems(sent !== undefined && sent === src.value ? res.problems : []);
         frame.hidden = false;
-        frame.srcdoc = v.feedback.html;
+        frame.srcdoc = withNarrow(v.feedback.html);
         return;
       }
     }
