@@ -293,6 +293,21 @@ test('a compile error is "not graded", its positions marked in the editor', { sk
   assert.equal(await page.$('.cm-lintRange-error'), null);
 });
 
+// The catalogue says why an exercise has no score: its only submission
+// (the one above, as this page recorded it) did not compile.
+test('the catalogue says a submission that did not compile is not graded, not "not graded yet"', { skip }, async () => {
+  const history = await page.evaluate(() => JSON.parse(localStorage.getItem('dmelab.submissions.ra-steps')));
+  const failed = history.filter((s) => /does not compile/.test(s.score));
+  assert.equal(failed.length, 1, JSON.stringify(history));
+  await page.goto(fx.server.url + 'exercises/');
+  const other = await page.$$eval('td.best', (tds) => tds.map((t) => t.dataset.exercise).find((n) => n !== 'ra-steps'));
+  await page.evaluate(([n, h]) => localStorage.setItem(`dmelab.submissions.${n}`, JSON.stringify(h)), [other, failed]);
+  await page.reload();
+  assert.equal(await page.textContent(`td.best[data-exercise="${other}"]`), 'not graded: 1 submission did not compile');
+  await page.evaluate((n) => localStorage.removeItem(`dmelab.submissions.${n}`), other);
+  await page.goto(fx.server.url + 'exercises/ra-steps');
+});
+
 // Issue 14 item 7: the exercise pages name the favicon (Chromium asked for
 // /favicon.ico, a 404), and /favicon.ico is served too.
 test('the exercise pages have a favicon', { skip }, async () => {

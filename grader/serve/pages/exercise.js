@@ -213,12 +213,33 @@ export function bestOf(history) {
   return { ...(best || {}), tries: history.length };
 }
 
+// ungraded says why none of an exercise's submissions has a score, from
+// their statuses in the history: "not graded: 1 submission did not
+// compile", or with several reasons "not graded (3 submissions: 2 did not
+// compile, 1 failed on the server)".
+export function ungraded(history) {
+  const why = new Map();
+  for (const s of history) {
+    const text = String(s?.score ?? '');
+    const reason = /does not compile/.test(text) ? 'did not compile'
+      : /outside what the exercise allows/.test(text) ? 'used something the exercise does not allow'
+        : s?.status === 'failed' ? 'failed on the server'
+          : s?.status === 'queued' || s?.status === 'running' ? 'had no result yet when last seen'
+            : 'got no score';
+    why.set(reason, (why.get(reason) || 0) + 1);
+  }
+  const n = history.length;
+  const subs = (k) => `${k} submission${k === 1 ? '' : 's'}`;
+  if (why.size === 1) return `not graded: ${subs(n)} ${[...why.keys()][0]}`;
+  return `not graded (${subs(n)}: ${[...why].map(([r, k]) => `${k} ${r}`).join(', ')})`;
+}
+
 for (const cell of document.querySelectorAll('td.best[data-exercise]')) {
   let history = [];
   try { history = JSON.parse(localStorage.getItem(`dmelab.submissions.${cell.dataset.exercise}`) || '[]'); } catch { /* unreadable: not tried */ }
   const b = bestOf(history);
   if (!b) continue;
   const n = `${b.tries} submission${b.tries === 1 ? '' : 's'}`;
-  cell.textContent = b.points === undefined ? `not graded yet (${n})` : `${b.points} / ${b.max} (${n})`;
+  cell.textContent = b.points === undefined ? ungraded(history) : `${b.points} / ${b.max} (${n})`;
   cell.classList.add('tried');
 }
