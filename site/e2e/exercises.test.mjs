@@ -60,6 +60,15 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
   assert.equal(await page.isVisible('#feedback'), false, 'no empty feedback frame before a submission');
 });
 
+// The page says how to leave the editor (Tab indents there) and that
+// Ctrl+Enter submits.
+test('the keys are said under the editor', { skip }, async () => {
+  assert.ok(await page.isVisible('#editor-keys'), 'the hint is shown');
+  const keys = (await page.textContent('#editor-keys')).replace(/\s+/g, ' ');
+  assert.match(keys, /Esc, then Tab, leaves the editor · Ctrl\+Enter submits/);
+  assert.equal(await page.getAttribute('.cm-content', 'aria-describedby'), 'editor-keys', 'the editor names the hint');
+});
+
 // Each public schedule opens in the playground, with the playground's
 // scenario link (#scenario=, deflate-raw, base64url), in a tab of its own.
 test('public schedules open in the playground', { skip }, async () => {
@@ -254,6 +263,21 @@ test('the reference solution gets full marks, and the history keeps both', { ski
   assert.equal(items.length, 2, `history: ${items}`);
   assert.match(items[0], /30 \/ 30/, 'newest first');
   await page.screenshot({ path: path.join(ART, '03-full-marks.png'), fullPage: true });
+});
+
+// Ctrl+Enter in the editor submits (and inserts no line there).
+test('Ctrl+Enter submits', { skip }, async () => {
+  const before = await page.$$eval('#history li', (li) => li.length);
+  const text = await page.inputValue('#source');
+  await page.click('.cm-content');
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/submissions'), { timeout: 10000 }),
+    page.keyboard.press('Control+Enter'),
+  ]);
+  assert.equal(JSON.parse(request.postData()).source, text);
+  await page.waitForFunction(() => /^(not )?graded:/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
+  assert.equal(await page.inputValue('#source'), text, 'no line was inserted');
+  assert.equal(await page.$$eval('#history li', (li) => li.length), before + 1);
 });
 
 test('hidden schedules are named, never shown as files', { skip }, async () => {

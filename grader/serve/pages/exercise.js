@@ -28,16 +28,33 @@ if (work) {
   const draftKey = `dmelab.draft.${name}`;
   const starter = document.getElementById('starter').content.textContent;
 
+  // On a Mac, Cmd+Enter submits (Ctrl+Enter does too).
+  const mac = /Mac|iPhone|iPad/.test(navigator.userAgentData?.platform || navigator.platform || '');
+  if (mac) for (const k of document.querySelectorAll('#editor-keys kbd.mod')) k.textContent = '⌘';
+
   const saved = localStorage.getItem(draftKey);
   if (saved) src.value = saved;
   src.addEventListener('input', () => localStorage.setItem(draftKey, src.value));
+  // The plain textarea (no editor): Tab indents, as in the editor, and
+  // Escape then Tab leaves it.
+  let escaped = false;
   src.addEventListener('keydown', (e) => {
-    if (e.key === 'Tab') { // a tab in the editor, not a focus move
+    if (e.key === 'Escape') { escaped = true; return; }
+    if (e.key === 'Tab' && !escaped && !e.shiftKey) { // a tab in the editor, not a focus move
       e.preventDefault();
       const { selectionStart: a, selectionEnd: b } = src;
       src.setRangeText(lang === 'listing' ? '    ' : '\t', a, b, 'end');
     }
+    escaped = false;
   });
+  // Ctrl+Enter (Cmd+Enter) submits, from the editor or anywhere in the
+  // work: caught before the editor, whose own Ctrl+Enter inserts a line.
+  work.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (!submit.disabled) submit.click();
+  }, true);
   document.getElementById('reset').addEventListener('click', () => {
     if (confirm('Replace your file with the starter?')) {
       src.value = starter;
@@ -190,6 +207,7 @@ if (work) {
   // the playground's files are served here; the textarea works without it.
   import('/goeditor.js').then((m) => {
     editor = { view: m.attach(src, lang), mark: m.mark, reveal: m.reveal };
+    editor.view.contentDOM.setAttribute('aria-describedby', 'editor-keys');
     work.dataset.editor = lang;
   }).catch(() => {
     work.dataset.editor = 'plain';
