@@ -265,6 +265,63 @@ test('the reference solution gets full marks, and the history keeps both', { ski
   await page.screenshot({ path: path.join(ART, '03-full-marks.png'), fullPage: true });
 });
 
+// The feedback shown is labelled with its submission; an older one's
+// feedback says it is older and offers its code, which goes into the
+// editor only when asked, setting the student's draft aside (never lost);
+// after a reload the latest submission's feedback is shown.
+test('the feedback names its submission; an older one\'s code comes back only when asked', { skip }, async () => {
+  const solution = read('exercises/ra-steps/solution.go');
+  const wrong = mutant('ra-steps', 'no_tie_break');
+  const label = () => page.textContent('#shown-label');
+  const current = () => page.$$eval('#history a', (as) => as.map((a) => a.getAttribute('aria-current')));
+  const time = /^Submission of \d{1,2}:\d\d:\d\d(?:\s?[AP]M)? — /;
+  assert.match(await label(), time);
+  assert.match(await label(), / — 30 \/ 30$/);
+  assert.deepEqual(await current(), ['true', null], 'the newest is marked as shown');
+  assert.equal(await page.isVisible('#load-code'), false, 'the editor holds this code already');
+
+  // The older one: its feedback, labelled, and the editor unchanged.
+  await page.click('#history li:nth-child(2) a');
+  await page.waitForFunction(() => /— \d+ \/ 30$/.test(document.getElementById('shown-label').textContent)
+    && !/30 \/ 30$/.test(document.getElementById('shown-label').textContent)
+    && /^graded: /.test(document.getElementById('status').textContent));
+  const older = await label();
+  assert.match(older, time);
+  assert.match(await page.textContent('#shown-note'), /older submission/);
+  assert.deepEqual(await current(), [null, 'true']);
+  assert.match(await page.getAttribute('#feedback', 'title'), /^Feedback: Submission of /);
+  assert.match(await page.$eval('#feedback', (f) => f.srcdoc), new RegExp(`Score: ${older.match(/(\d+) \/ 30$/)[1]} / 30`));
+  assert.equal(await page.inputValue('#source'), solution, 'the editor still holds the newest code');
+
+  // A draft, typed in the editor, then the older code put there: the
+  // draft is set aside and comes back.
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('// my draft');
+  const draft = await page.inputValue('#source');
+  assert.notEqual(draft, solution);
+  assert.equal(await page.isVisible('#asides'), false);
+  await page.click('#load-code');
+  assert.equal(await page.inputValue('#source'), wrong, "the older submission's code is in the editor");
+  assert.equal(await page.isVisible('#load-code'), false);
+  assert.ok(await page.isVisible('#asides'), 'the draft is set aside');
+  await page.click('#asides button');
+  assert.equal(await page.inputValue('#source'), draft, 'the draft is back');
+  assert.equal(await page.isVisible('#asides'), false, "the older code is kept with its submission, not set aside");
+  await page.screenshot({ path: path.join(ART, '03b-older-submission.png'), fullPage: true });
+
+  // After a reload: the latest submission's feedback, labelled; the draft.
+  await page.reload();
+  await page.waitForFunction(() => /^graded: 30 \/ 30$/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+  assert.match(await label(), / — 30 \/ 30$/);
+  assert.ok(await page.isVisible('#feedback'));
+  assert.match(await page.$eval('#feedback', (f) => f.srcdoc), /Score: 30 \/ 30/);
+  assert.deepEqual(await current(), ['true', null]);
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+  assert.equal(await page.inputValue('#source'), draft);
+  await page.evaluate((t) => { document.getElementById('source').value = t; }, solution);
+});
+
 // Ctrl+Enter in the editor submits (and inserts no line there).
 test('Ctrl+Enter submits', { skip }, async () => {
   const before = await page.$$eval('#history li', (li) => li.length);

@@ -2,8 +2,12 @@
 // grading API; the page follows the grading by long polling, shows the
 // feedback (the grader's HTML, in a sandboxed frame with no scripts) and
 // keeps this browser's history of submissions for the exercise in
-// localStorage (no accounts). On the catalogue, it shows each exercise's
-// best score from that history.
+// localStorage (no accounts), with the code of the recent ones (the API
+// answers a submission's result and feedback, not its source). The
+// feedback shown is labelled with its submission; an older submission's
+// code goes into the editor only when asked, and the file it replaces is
+// set aside, never lost. On the catalogue, it shows each exercise's best
+// score from that history.
 //
 // The frame's sandbox allows no scripts but keeps the page's origin, so
 // this script can measure the feedback and make the frame as tall as it
@@ -24,8 +28,14 @@ if (work) {
   const frame = document.getElementById('feedback');
   const history = document.getElementById('history');
   const problems = document.getElementById('problems');
+  const shown = document.getElementById('shown');
+  const shownLabel = document.getElementById('shown-label');
+  const shownNote = document.getElementById('shown-note');
+  const loadCode = document.getElementById('load-code');
+  const asides = document.getElementById('asides');
   const key = `dmelab.submissions.${name}`;
   const draftKey = `dmelab.draft.${name}`;
+  const asideKey = `dmelab.aside.${name}`;
   const starter = document.getElementById('starter').content.textContent;
 
   // On a Mac, Cmd+Enter submits (Ctrl+Enter does too).
@@ -34,7 +44,10 @@ if (work) {
 
   const saved = localStorage.getItem(draftKey);
   if (saved) src.value = saved;
-  src.addEventListener('input', () => localStorage.setItem(draftKey, src.value));
+  src.addEventListener('input', () => {
+    localStorage.setItem(draftKey, src.value);
+    offerCode();
+  });
   // The plain textarea (no editor): Tab indents, as in the editor, and
   // Escape then Tab leaves it.
   let escaped = false;
@@ -55,32 +68,149 @@ if (work) {
     e.stopPropagation();
     if (!submit.disabled) submit.click();
   }, true);
+  // setFile puts text in the editor (and keeps it as the draft).
+  const setFile = (text) => {
+    src.value = text;
+    localStorage.setItem(draftKey, text);
+    offerCode();
+  };
   document.getElementById('reset').addEventListener('click', () => {
     if (confirm('Replace your file with the starter?')) {
-      src.value = starter;
+      setFile(starter);
       localStorage.removeItem(draftKey);
     }
   });
 
-  const list = () => JSON.parse(localStorage.getItem(key) || '[]');
+  // The history: the last KEEP submissions (time, status, score: the
+  // catalogue counts them and shows the best), newest last; the source of
+  // only the newest KEEP_SOURCES of them, and of those only as many as
+  // fit in SOURCE_CHARS characters (newest first), so that an exercise's
+  // history stays well inside the few megabytes localStorage gives a site.
+  const KEEP = 50;
+  const KEEP_SOURCES = 20;
+  const SOURCE_CHARS = 200000;
+  const readJSON = (k) => { try { const v = JSON.parse(localStorage.getItem(k) || '[]'); return Array.isArray(v) ? v : []; } catch { return []; } };
+  const list = () => readJSON(key);
+  const store = (all) => {
+    all = all.slice(-KEEP);
+    let n = 0;
+    let chars = 0;
+    for (const s of [...all].reverse()) {
+      if (typeof s.source !== 'string') continue;
+      if (n < KEEP_SOURCES && chars + s.source.length <= SOURCE_CHARS) { n++; chars += s.source.length; } else delete s.source;
+    }
+    try {
+      localStorage.setItem(key, JSON.stringify(all));
+    } catch { // over the browser's quota: keep the history without sources
+      for (const s of all) delete s.source;
+      try { localStorage.setItem(key, JSON.stringify(all)); } catch { /* the history stays as it was */ }
+    }
+  };
+  const remember = (id, fields) => {
+    const all = list();
+    const s = all.find((x) => x.id === id);
+    if (s) Object.assign(s, fields); else all.push({ id, at: Date.now(), ...fields });
+    store(all);
+    drawHistory();
+    if (id === shownId) label();
+  };
+  const entry = (id) => list().find((x) => x.id === id);
+
+  // when is a submission's time as the page says it: the time of day, with
+  // the date if it was not today.
+  const when = (at) => {
+    const d = new Date(at);
+    return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString() : d.toLocaleString();
+  };
+
+  // The submission whose feedback is shown (or is awaited), and the
+  // server's record of it once graded.
+  let shownId = null;
   const drawHistory = () => {
     history.replaceChildren(...list().map((s) => {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = '#' + s.id;
       a.textContent = `${new Date(s.at).toLocaleString()} — ${s.score ?? s.status}`;
-      a.addEventListener('click', (e) => { e.preventDefault(); follow(s.id); });
+      if (s.id === shownId) a.setAttribute('aria-current', 'true');
+      a.addEventListener('click', (e) => { e.preventDefault(); show(s.id); });
       li.append(a);
       return li;
     }).reverse());
   };
-  const remember = (id, fields) => {
+
+  // label names the submission shown above its feedback, says whether it
+  // is the latest, and offers its code for the editor (see offerCode).
+  const label = (extra = '') => {
     const all = list();
-    const s = all.find((x) => x.id === id);
-    if (s) Object.assign(s, fields); else all.push({ id, at: Date.now(), ...fields });
-    localStorage.setItem(key, JSON.stringify(all.slice(-50)));
-    drawHistory();
+    const s = all.find((x) => x.id === shownId);
+    if (!s) { shown.hidden = true; return; }
+    const latest = all[all.length - 1]?.id === shownId;
+    const text = `Submission of ${when(s.at)} — ${s.score ?? s.status}`;
+    shownLabel.textContent = text;
+    frame.title = `Feedback: ${text}`;
+    const notes = [];
+    if (!latest) notes.push('An older submission, not your latest.');
+    if (typeof s.source !== 'string') notes.push('Its code is no longer kept in this browser.');
+    if (extra) notes.push(extra);
+    shownNote.textContent = notes.join(' ');
+    shownNote.hidden = notes.length === 0;
+    shown.hidden = false;
+    offerCode();
   };
+  // offerCode shows "Put this code in the editor" when the submission
+  // shown has its code kept and the editor holds something else.
+  const offerCode = () => {
+    const s = shownId && entry(shownId);
+    loadCode.hidden = !(s && typeof s.source === 'string' && s.source !== src.value);
+  };
+
+  // Files set aside: what the editor held when a submission's code was
+  // put there (the last ASIDES, newest first), each with a button that
+  // puts it back.
+  const ASIDES = 5;
+  const drawAsides = () => {
+    const all = readJSON(asideKey);
+    asides.querySelector('ul').replaceChildren(...all.map((f, i) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'secondary';
+      b.textContent = `Put back the file you had at ${when(f.at)}`;
+      b.addEventListener('click', () => {
+        const rest = readJSON(asideKey);
+        rest.splice(i, 1);
+        localStorage.setItem(asideKey, JSON.stringify(rest));
+        putInEditor(f.text);
+      });
+      li.append(b, ` (${f.text.split('\n').length} lines)`);
+      return li;
+    }));
+    asides.hidden = all.length === 0;
+  };
+  // putInEditor replaces the editor's text, first setting aside what it
+  // held unless that is kept elsewhere (a submission's kept code, the
+  // starter, a file already set aside).
+  const putInEditor = (text) => {
+    const cur = src.value;
+    if (cur === text) return;
+    const kept = list().some((s) => s.source === cur) || cur === starter;
+    const all = readJSON(asideKey);
+    if (!kept && !all.some((f) => f.text === cur)) {
+      all.unshift({ at: Date.now(), text: cur });
+      try { localStorage.setItem(asideKey, JSON.stringify(all.slice(0, ASIDES))); } catch {
+        if (!confirm('Your browser has no room to keep your current file. Replace it anyway?')) return;
+      }
+    }
+    setFile(text);
+    showProblems([]);
+    drawAsides();
+  };
+  loadCode.addEventListener('click', () => {
+    const s = entry(shownId);
+    if (s && typeof s.source === 'string') putInEditor(s.source);
+    src.focus();
+  });
 
   const say = (text, ungraded = false) => {
     status.textContent = text;
@@ -113,8 +243,10 @@ if (work) {
   let editor = null;
   // showProblems lists where the file does not compile under the buttons
   // and marks those positions in the editor; [] clears both.
+  let marked = [];
   const showProblems = (list) => {
     const located = (list || []).filter((p) => p.line > 0);
+    marked = located;
     problems.replaceChildren(...located.map((p) => {
       const li = document.createElement('li');
       const b = document.createElement('button');
@@ -153,29 +285,65 @@ if (work) {
   };
   const doneWaiting = () => { clearInterval(waitingFor); waitingFor = null; };
 
-  // follow waits for submission id; sent is the source submitted from
-  // this page (its problems are marked in the editor if it is unchanged).
-  async function follow(id, sent, since = Date.now()) {
-    for (;;) {
-      const r = await fetch(`/api/submissions/${id}?wait=20`);
-      const v = await r.json();
-      if (!r.ok) { doneWaiting(); say(v.error || `error ${r.status}`); return; }
-      if (v.status === 'queued' || v.status === 'running') { waiting(v, since); continue; }
-      doneWaiting();
-      if (v.status === 'failed') { say(v.message); remember(id, { status: 'failed' }); return; }
-      else if (v.status === 'done') {
-        const res = v.result;
-        const why = notGraded(res);
-        const score = why || `${res.score} / ${res.max_score}`;
-        if (why) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
-        else say(`graded: ${score}`);
-        remember(id, why ? { status: 'done', score } : { status: 'done', score, points: res.score, max: res.max_score });
-        showProblems(sent !== undefined && sent === src.value ? res.problems : []);
-        frame.hidden = false;
-        frame.srcdoc = withNarrow(v.feedback.html);
-        return;
-      }
+  // track follows submission id (the server's record) until it is graded
+  // or failed, records the outcome in the history, and resolves with the
+  // server's answer ({error} if it has none); while the submission is the
+  // one shown, the status says where it is. One poll per submission.
+  const tracking = new Map();
+  const track = (id, since) => {
+    if (!tracking.has(id)) {
+      tracking.set(id, (async () => {
+        for (;;) {
+          const r = await fetch(`/api/submissions/${id}?wait=20`);
+          const v = await r.json();
+          if (!r.ok) return { error: v.error || `error ${r.status}`, code: r.status };
+          if (v.status === 'queued' || v.status === 'running') {
+            if (shownId === id) waiting(v, since ?? (Date.parse(v.created) || Date.now()));
+            continue;
+          }
+          if (v.status === 'failed') remember(id, { status: 'failed', score: 'grading failed' });
+          else if (v.status === 'done') {
+            const res = v.result;
+            const why = notGraded(res);
+            const score = why || `${res.score} / ${res.max_score}`;
+            remember(id, why ? { status: 'done', score } : { status: 'done', score, points: res.score, max: res.max_score });
+          }
+          return v;
+        }
+      })().catch((e) => ({ error: `the server did not answer: ${e.message}` })).finally(() => tracking.delete(id)));
     }
+    return tracking.get(id);
+  };
+
+  // show makes submission id the one shown: its label at once, then its
+  // feedback from the server's record (once graded). Its problems are
+  // marked in the editor if the editor holds its code.
+  async function show(id, since) {
+    shownId = id;
+    doneWaiting();
+    drawHistory();
+    label();
+    say('');
+    showProblems([]);
+    const v = await track(id, since);
+    if (shownId !== id) return; // another submission was chosen meanwhile
+    doneWaiting();
+    if (v.error) {
+      say(v.error);
+      label(v.code === 404 ? 'The server no longer has its feedback.' : '');
+      frame.hidden = true;
+      return;
+    }
+    if (v.status === 'failed') { say(v.message); label(); frame.hidden = true; return; }
+    const res = v.result;
+    const why = notGraded(res);
+    if (why) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
+    else say(`graded: ${res.score} / ${res.max_score}`);
+    label();
+    const s = entry(id);
+    showProblems(s && s.source === src.value ? res.problems : []);
+    frame.hidden = false;
+    frame.srcdoc = withNarrow(v.feedback.html);
   }
 
   submit.addEventListener('click', async () => {
@@ -192,23 +360,29 @@ if (work) {
       });
       const v = await r.json();
       if (!r.ok) { say(v.error || `error ${r.status}`); return; }
-      remember(v.id, { status: 'queued' });
+      remember(v.id, { status: 'queued', source: sent });
+      const shownNow = show(v.id, since);
       if (v.status === 'queued' || v.status === 'running') waiting(v, since);
-      await follow(v.id, sent, since);
+      await shownNow;
     } catch (e) {
       say(`the server did not answer: ${e.message}`);
     } finally {
-      doneWaiting();
       submit.disabled = false;
     }
   });
   drawHistory();
+  drawAsides();
+  // After a reload, the latest submission is shown (followed, if it is
+  // still being graded).
+  const latest = list().at(-1);
+  if (latest) show(latest.id);
   // The editor (CodeMirror, built by make site) over the textarea, if
   // the playground's files are served here; the textarea works without it.
   import('/goeditor.js').then((m) => {
     editor = { view: m.attach(src, lang), mark: m.mark, reveal: m.reveal };
     editor.view.contentDOM.setAttribute('aria-describedby', 'editor-keys');
     work.dataset.editor = lang;
+    if (marked.length) m.mark(editor.view, marked); // marked before the editor came
   }).catch(() => {
     work.dataset.editor = 'plain';
   });
