@@ -103,13 +103,13 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 	if len(r.res.Steps) > 0 {
 		where = fmt.Sprintf("from step %d", len(r.res.Steps))
 	}
-	how := fmt.Sprintf("%d states, %s", v.States, v.Engine)
+	how := fmt.Sprintf("%d states searched", v.States)
 	if v.Within != nil {
 		line := fmt.Sprintf("line %d", v.Within.Line)
 		if v.Within.File != s.Pos.File {
 			line = fmt.Sprintf("%s line %d", v.Within.File, v.Within.Line)
 		}
-		how = fmt.Sprintf("reached by %s's search of %d states, %s", line, v.States, v.Engine)
+		how = fmt.Sprintf("reached by %s's search of %d states", line, v.States)
 	}
 	res.Got = fmt.Sprintf("%s %s over every completion %s (%s)", s.Prop, verdict, where, how)
 	switch verdict {

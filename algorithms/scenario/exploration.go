@@ -118,7 +118,7 @@ func (x *Exploration) Report() string {
 		from = fmt.Sprintf("the end of the script (step %d)", len(r.Steps))
 	}
 	v := x.Verdicts
-	fmt.Fprintf(&b, "every completion of %s: %d states, %s", from, v.States, v.Engine)
+	fmt.Fprintf(&b, "every completion of %s: %d states searched", from, v.States)
 	switch {
 	case v.Settled:
 		b.WriteString(" (settled: every verdict final)")

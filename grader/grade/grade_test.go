@@ -173,6 +173,16 @@ func TestMutantsAreCaught(t *testing.T) {
 					_, err := scenario.Parse("ce.scn", []byte(ce.Scenario))
 					assert.NoError(t, err, tt.Name)
 					assert.Contains(t, ce.Scenario, "algorithm "+ex.Algorithm, tt.Name)
+					if !ex.IsListing() {
+						// A Go file's replay runs on the exercise's own
+						// algorithm: what it expects, it shows holding
+						// there, never as a replay that fails.
+						sc, err := scenario.Load("ce.scn", []byte(ce.Scenario))
+						require.NoError(t, err, tt.Name)
+						for _, e := range scenario.Run(sc, scenario.Options{}).Expects {
+							assert.NotEqual(t, scenario.Fail, e.Status, "%s: the replay reads as failing: %s: %s", tt.Name, e.Text, e.Got)
+						}
+					}
 				}
 				assert.Positive(t, failed)
 			})

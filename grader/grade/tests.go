@@ -257,7 +257,7 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 		evs, err := completion(st, prefix, w.Events)
 		if err == nil {
 			prop := strings.Fields(strings.TrimPrefix(e.Text, "expect "))[0]
-			in = run{st: st, events: evs, prop: prop, kind: w.Kind, summary: w.Summary, loop: -1, expects: []string{prop + " violated"}}
+			in = run{st: st, events: evs, prop: prop, kind: w.Kind, summary: w.Summary, loop: -1, expects: []string{r.replayExpect(prop)}}
 			if w.Loop >= 0 {
 				in.loop = len(prefix) + w.Loop
 			}
@@ -270,9 +270,39 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 	if err != nil {
 		return err
 	}
+	if e.Witness == nil && !r.ex.IsListing() {
+		ce.Scenario = keptOnReference(ce.Scenario)
+	}
 	rt.Counterexample = ce
 	rt.Message = r.explain(what, ce, f)
 	return nil
+}
+
+// keptOnReference is a Go file's replay of a failed expectation (its
+// closing line), as the playground will run it: on the
+// exercise's own algorithm. The student's events can leave that
+// algorithm short of what the expectation asks (a message the student's
+// code never sent, so never answered), and a replay whose expectation
+// fails there reads as the replay, or the reference, failing: the
+// expectation is then left as a comment, what the test asked of the
+// student's code.
+func keptOnReference(text string) string {
+	sc, err := scenario.Load("replay.scn", []byte(text))
+	if err == nil {
+		res := scenario.Run(sc, scenario.Options{})
+		ok := res.Stopped == nil
+		for _, x := range res.Expects {
+			ok = ok && x.Status == scenario.Pass
+		}
+		if ok {
+			return text
+		}
+	}
+	i := strings.LastIndex(text, "\nexpect ")
+	if i < 0 {
+		return text
+	}
+	return text[:i+1] + "# The test expected of your code, after these steps:\n# " + strings.TrimSpace(text[i+1:]) + "\n# (The exercise's own algorithm, which this replay runs, is elsewhere\n# after your steps: compare its steps with yours.)\n"
 }
 
 // schedLine names a line of a public schedule by its file: the feedback
@@ -526,6 +556,19 @@ func (r *runner) search(f func(explore.Config) (*explore.Result, error), cfg exp
 	return f(cfg)
 }
 
+// replayExpect is the closing expectation of the replay of a run that
+// broke prop. A listing's replay runs the student's listing, which
+// breaks it there: "violated". A Go file's runs on the exercise's own
+// algorithm (the playground runs no student Go), which keeps it: "holds",
+// what the code should have done, shown holding beside the student's
+// run, where "violated" read as the replay failing.
+func (r *runner) replayExpect(prop string) string {
+	if r.ex != nil && r.ex.IsListing() {
+		return prop + " violated"
+	}
+	return prop + " holds"
+}
+
 // verdicts turns a search's verdicts into the test's outcome: the first
 // violated property (the shortest counterexample), or an undecided one.
 func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, res *explore.Result, exhaustive bool) error {
@@ -546,7 +589,7 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 		if err != nil {
 			return fmt.Errorf("replaying a counterexample: %v", err)
 		}
-		ce, f, err := r.writeUp(run{st: st, events: evs, prop: worst.Property, kind: worst.Kind, summary: worst.Summary, loop: worst.Loop, expects: []string{worst.Property + " violated"}})
+		ce, f, err := r.writeUp(run{st: st, events: evs, prop: worst.Property, kind: worst.Kind, summary: worst.Summary, loop: worst.Loop, expects: []string{r.replayExpect(worst.Property)}})
 		if err != nil {
 			return err
 		}
