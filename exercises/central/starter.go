@@ -1,4 +1,4 @@
-// Central server (seed 002): write the five handlers. Read exercise.md for
+// Central server (seed 002): write the five handlers. Read the statement for
 // the rules.
 package server
 

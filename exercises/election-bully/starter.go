@@ -1,4 +1,4 @@
-// Bully election (seed 002): write the eight handlers. Read exercise.md
+// Bully election (seed 002): write the eight handlers. Read the statement
 // for the rules.
 package bully
 

@@ -1,4 +1,4 @@
-// Ring election (seed 002): write the three handlers. Read exercise.md for
+// Ring election (seed 002): write the three handlers. Read the statement for
 // the rules.
 package election
 

@@ -1,5 +1,5 @@
 // Lamport 1978 (seed 004, algorithm 1): write the six handlers. Read
-// exercise.md for the rules.
+// the statement for the rules.
 package lamport
 
 import "dmelab/algorithms/lamportsteps"

@@ -1,5 +1,5 @@
 // Maekawa voting (seed 003): write the voting sets and the handlers.
-// Read exercise.md for the rules.
+// Read the statement for the rules.
 package maekawa
 
 import "dmelab/algorithms/maekawasteps"

@@ -1,4 +1,4 @@
-// Permission ring (seed 002): write the five handlers. Read exercise.md
+// Permission ring (seed 002): write the five handlers. Read the statement
 // for the rules.
 package ring
 

@@ -1,5 +1,5 @@
 // Ricart and Agrawala with Lamport timestamps (seed 001): write the four
-// handlers. Read exercise.md for the rules.
+// handlers. Read the statement for the rules.
 package ricart
 
 import "dmelab/algorithms/ralamportsteps"

@@ -1,5 +1,5 @@
 // Ricart–Agrawala step by step (seed 000 with Ben-Ari's fix): write the
-// body of each step. Read exercise.md for the rules.
+// body of each step. Read the statement for the rules.
 package ra
 
 import "dmelab/algorithms/rasteps"

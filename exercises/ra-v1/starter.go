@@ -1,6 +1,6 @@
 // Ricart–Agrawala step by step, 1: seed 000's first listing, written as
 // it stands (flaws included). Write the body of each step. Read
-// exercise.md for the rules.
+// the statement for the rules.
 package ra
 
 import "dmelab/algorithms/rasteps"

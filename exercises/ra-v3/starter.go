@@ -1,6 +1,6 @@
 // Ricart–Agrawala step by step, 3: seed 000's "Better Better" listing,
 // written as it stands (flaws included). Write the body of each step.
-// Read exercise.md for the rules.
+// Read the statement for the rules.
 package ra
 
 import "dmelab/algorithms/rasteps"

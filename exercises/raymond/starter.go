@@ -1,5 +1,5 @@
 // Raymond's tree: write the four handlers and the two procedures. Read
-// exercise.md for the rules.
+// the statement for the rules.
 package tree
 
 import "dmelab/algorithms/raymondsteps"

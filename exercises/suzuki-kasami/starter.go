@@ -1,4 +1,4 @@
-// Suzuki–Kasami: write the four handlers. Read exercise.md for the rules.
+// Suzuki–Kasami: write the four handlers. Read the statement for the rules.
 package suzuki
 
 import sk "dmelab/algorithms/suzukikasamisteps"

@@ -1,4 +1,4 @@
-// Token ring (seed 002): write the four handlers. Read exercise.md for the
+// Token ring (seed 002): write the four handlers. Read the statement for the
 // rules.
 package ring
 

@@ -63,8 +63,8 @@ func TestHiddenFaultIsTheGradersWords(t *testing.T) {
 		"P4 overflowed its stack 31337":                              "it overflowed its stack",
 		"P2 panicked: 1:2:3 4:5:6":                                   "it panicked (a hidden test does not show the panic's message)",
 		"was not run: the file's initialisation panicked: secret 42": "it panicked (a hidden test does not show the panic's message)",
-		"1:2:3":                    "it broke a rule of its step (a hidden test does not show which; the public tests and the explorations do)",
-		"P4 put 1234 in the queue": "it broke a rule of its step (a hidden test does not show which; the public tests and the explorations do)",
+		"1:2:3":                    "it broke a rule of its step (a hidden test does not show which; a public test or an exploration that breaks the same rule shows it)",
+		"P4 put 1234 in the queue": "it broke a rule of its step (a hidden test does not show which; a public test or an exploration that breaks the same rule shows it)",
 		// Refused calls, after the code ran out of time: no step ran.
 		"P2 was not run: the code ran out of time 11 times":                                  "it was not run: your code had already run out of time too often in this grading (calls out of time may take 4s in all: 2s the first, 200ms each after it)",
 		"P2 was not run: the code has used up the time limit for the whole submission (30s)": "it was not run: your code had already used up the time for the whole submission (30s)",

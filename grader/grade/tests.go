@@ -116,7 +116,7 @@ func hiddenFault(msg string, lim sandbox.Limits) string {
 	}
 	// What is left is the step breaking its rules (what it may change
 	// and send): the grader's words, but with values the code chose.
-	return "it broke a rule of its step (a hidden test does not show which; the public tests and the explorations do)"
+	return "it broke a rule of its step (a hidden test does not show which; a public test or an exploration that breaks the same rule shows it)"
 }
 
 // schedule runs a scenario file on the student's algorithm: the file

@@ -62,7 +62,7 @@ func (i *Interface) Skeleton(root string) (string, error) {
 	}
 	pkg := i.Pkg()
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s: write the handlers. Read exercise.md for the rules.\npackage student\n\nimport %q\n\n", written[i.Name].algo, i.Import)
+	fmt.Fprintf(&b, "// %s: write the handlers. Read the statement for the rules.\npackage student\n\nimport %q\n\n", written[i.Name].algo, i.Import)
 	fmt.Fprintf(&b, "// Node is one node. The harness owns its variables (%s.Vars).\ntype Node struct{ *%s.Vars }\n", pkg, pkg)
 	for _, m := range it.Methods.List {
 		ft, ok := m.Type.(*ast.FuncType)
