@@ -235,6 +235,11 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 	hidden := filepath.Join(dir, "hidden")
 	if hiddenDir != "" {
 		hidden = hiddenDir
+		// A folder of hidden tests that is not there (a typo, a path
+		// from elsewhere) would grade with none: said, not passed over.
+		if st, err := os.Stat(hiddenDir); err != nil || !st.IsDir() {
+			errs = append(errs, fmt.Errorf("the hidden tests' folder %s is not there (--hidden names a folder that holds them, or one a folder per exercise)", hiddenDir))
+		}
 		if st, err := os.Stat(filepath.Join(hiddenDir, e.Name)); err == nil && st.IsDir() {
 			hidden = filepath.Join(hiddenDir, e.Name)
 		}

@@ -48,6 +48,23 @@ func TestLoadTheExercises(t *testing.T) {
 	assert.GreaterOrEqual(t, len(ex.Solutions), 3, "ra-steps's alternative solutions")
 }
 
+// Hidden tests kept elsewhere (--hidden DIR) come from DIR/NAME, or DIR;
+// a DIR that is not there is an error, not an exercise graded with no
+// hidden test.
+func TestLoadHiddenElsewhere(t *testing.T) {
+	dir := filepath.Join("..", "..", "exercises", "ra-steps")
+	kept := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(kept, "ra-steps"), os.DirFS(filepath.Join(dir, "hidden"))))
+	ex, err := Load(dir, kept)
+	require.NoError(t, err)
+	assert.NotEmpty(t, ex.Hidden)
+	assert.NotEmpty(t, ex.Walks)
+
+	_, err = Load(dir, filepath.Join(kept, "typo"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the hidden tests' folder "+filepath.Join(kept, "typo")+" is not there")
+}
+
 func TestLoad(t *testing.T) {
 	ex, err := Load(mk(t, map[string]string{
 		"exercise.md":        goodFront,
