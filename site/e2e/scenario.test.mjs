@@ -265,6 +265,23 @@ test('recover a crashed node by clicking it (bully)', { skip }, async () => {
   await shot('26-recovered.png');
 });
 
+// A scenario's channels are the settings of its run: exploring every
+// schedule of lamport_nonfifo.scn's settings searches lamport with
+// unordered channels, where a release overtakes a request and liveness
+// fails, and says so; the page used to search FIFO lamport and show
+// "liveness holds" beside the scenario's deadlock.
+test('exploring the settings of a scenario with unordered channels searches them', { skip }, async () => {
+  const text = fs.readFileSync(path.join(ROOT, 'algorithms', 'scenario', 'testdata', 'lamport_nonfifo.scn'), 'utf8');
+  await open(pg.server.url + '#' + fragment(text, -1));
+  await page.check('#explore-scope-algo');
+  assert.match(await page.textContent('#explore-scope-algo-text'), /^every schedule of lamport with N=3, R=1(, [^,]+)*, unordered channels \(the settings above\)$/);
+  await page.uncheck('input[name=prop][value=order]');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
+  assert.match(await page.textContent('#progress'), /^Explored lamport with N=3, R=1.*unordered channels: /);
+  assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'violated');
+});
+
 test('explore a scenario: the counterexample comes back as a scenario', { skip }, async () => {
   await open(pg.server.url + '#' + fragment('algorithm ra-v1\nnodes N1 N2\nrequest N1\n', -1));
   assert.match(await page.textContent('#explore-hint'), /from where its script ends/);

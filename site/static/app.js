@@ -61,6 +61,9 @@ function bounds(p) {
   if (p.appMessages) parts.push(`${p.appMessages} app message${p.appMessages === 1 ? '' : 's'}`);
   if (p.crashes) parts.push(`${p.crashes} crash${p.crashes === 1 ? '' : 'es'}`);
   if (p.recoveries) parts.push(`${p.recoveries} recover${p.recoveries === 1 ? 'y' : 'ies'}`);
+  // A scenario's channels, where it sets them (the form has no field).
+  if (p.channels) parts.push(`${p.channels === 'fifo' ? 'FIFO' : 'unordered'} channels`);
+  for (const c of p.channel || []) parts.push(`N${c.from + 1}→N${c.to + 1} ${c.fifo ? 'FIFO' : 'unordered'}`);
   return `${p.algo}${p.listing ? ' (your listing)' : ''} with ${parts.join(', ')}`;
 }
 

@@ -87,7 +87,7 @@ func Check(p CheckParams, progress func(explore.Progress) (stop bool)) (res *Che
 	cfg := explore.Config{
 		Alg:       alg,
 		Sim:       sim.Config{N: p.Nodes, Numbers: p.Numbers},
-		Opts:      sim.Options{Requests: p.Requests, AppMsgs: p.AppMessages, Crashes: p.Crashes, Recoveries: p.Recoveries},
+		Opts:      sim.Options{Requests: p.Requests, AppMsgs: p.AppMessages, Crashes: p.Crashes, Recoveries: p.Recoveries, Channels: p.channels()},
 		Props:     props,
 		MaxStates: p.MaxStates,
 		First:     p.First,

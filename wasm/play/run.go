@@ -68,6 +68,21 @@ type Params struct {
 	// listing) the student edited: the run or check is of the algorithm
 	// it describes instead of Algo's built-in one.
 	Listing string `json:"listing,omitempty"`
+	// Channels, when not empty, makes every channel "fifo" or
+	// "unordered" instead of what the algorithm assumes, and Channel
+	// sets single channels apart: a scenario's channels settings, so
+	// that exploring "the settings" of a scenario's run searches the
+	// system that run is of (the settings form has no such field).
+	Channels string         `json:"channels,omitempty"`
+	Channel  []ChannelParam `json:"channel,omitempty"`
+}
+
+// ChannelParam is one channel set apart: From to To (0-based), FIFO or
+// not.
+type ChannelParam struct {
+	From int  `json:"from"`
+	To   int  `json:"to"`
+	FIFO bool `json:"fifo"`
 }
 
 func (p Params) validate() (*sim.Algorithm, error) {
@@ -93,6 +108,20 @@ func (p Params) validate() (*sim.Algorithm, error) {
 		return nil, fmt.Errorf("crashes must be between 0 and N-1, got %d", p.Crashes)
 	case p.Recoveries < 0 || p.Recoveries > 3:
 		return nil, fmt.Errorf("recoveries must be between 0 and 3, got %d", p.Recoveries)
+	case p.Channels != "" && p.Channels != "fifo" && p.Channels != "unordered":
+		return nil, fmt.Errorf("channels must be fifo or unordered, got %q", p.Channels)
+	case len(p.Channel) > p.Nodes*p.Nodes:
+		return nil, fmt.Errorf("%d channels set apart, but %d nodes have %d", len(p.Channel), p.Nodes, p.Nodes*(p.Nodes-1))
+	}
+	for _, c := range p.Channel {
+		if c.From < 0 || c.From >= p.Nodes || c.To < 0 || c.To >= p.Nodes || c.From == c.To {
+			return nil, fmt.Errorf("no channel from node %d to node %d among %d nodes", c.From+1, c.To+1, p.Nodes)
+		}
+	}
+	if fifo := p.Channels == "fifo"; p.Channels != "" && fifo != alg.FIFO {
+		cp := *alg
+		cp.FIFO = fifo
+		alg = &cp
 	}
 	return alg, nil
 }
@@ -101,7 +130,16 @@ func (p Params) config() (sim.Config, sim.Options) {
 	// Order's ghost state is on so that the run can flag an entry that
 	// breaks happened-before order; it never changes what can happen.
 	return sim.Config{N: p.Nodes, Numbers: p.Numbers},
-		sim.Options{Requests: p.Requests, AppMsgs: p.AppMessages, Crashes: p.Crashes, Recoveries: p.Recoveries, Order: true}
+		sim.Options{Requests: p.Requests, AppMsgs: p.AppMessages, Crashes: p.Crashes, Recoveries: p.Recoveries, Order: true, Channels: p.channels()}
+}
+
+// channels is the channels set apart, as the simulator takes them.
+func (p Params) channels() []sim.Channel {
+	var cs []sim.Channel
+	for _, c := range p.Channel {
+		cs = append(cs, sim.Channel{From: c.From, To: c.To, FIFO: c.FIFO})
+	}
+	return cs
 }
 
 // Run is a timeline of events and a cursor into it. States after every

@@ -6,6 +6,7 @@ import (
 
 	"dmelab/algorithms/diag"
 	"dmelab/algorithms/listing"
+	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 )
@@ -137,6 +138,21 @@ func NewScenarioRunWith(text, lst string) (*Run, []diag.Diagnostic, error) {
 		AppMessages: st.Opts.AppMsgs, Numbers: st.Cfg.Numbers, Crashes: st.Opts.Crashes, Recoveries: st.Opts.Recoveries}
 	if alg != nil && st.Alg.Name == alg.Name {
 		p.Listing = lst
+	}
+	// The scenario's channels, where it sets them: its run is of that
+	// system, and so is an exploration of its settings.
+	base := registry.Lookup(st.Alg.Name)
+	if p.Listing != "" {
+		base = alg
+	}
+	if base != nil && base.FIFO != st.Alg.FIFO {
+		p.Channels = "unordered"
+		if st.Alg.FIFO {
+			p.Channels = "fifo"
+		}
+	}
+	for _, c := range st.Opts.Channels {
+		p.Channel = append(p.Channel, ChannelParam{From: c.From, To: c.To, FIFO: c.FIFO})
 	}
 	w, err := st.SimWorld()
 	if err != nil {

@@ -211,3 +211,38 @@ func TestDeadlockSaysWhy(t *testing.T) {
 	require.True(t, r.State().End.Deadlock)
 	assert.Empty(t, r.State().End.Why)
 }
+
+// A scenario's channels are its run's settings: exploring "the settings"
+// of lamport_nonfifo.scn's run searches lamport with unordered channels,
+// which deadlocks, not lamport with the FIFO channels it assumes, which
+// does not (the page showed "liveness holds" beside the scenario's
+// deadlock); one reordering channel is set apart as the scenario sets it.
+func TestScenarioChannelsAreItsSettings(t *testing.T) {
+	r, diags, err := NewScenarioRunWith(readExample(t, "lamport_nonfifo.scn"), "")
+	require.NoError(t, err)
+	require.Empty(t, diags)
+	p := r.State().Params
+	assert.Equal(t, "unordered", p.Channels)
+	explored := func(p Params) string {
+		res, err := Check(CheckParams{Params: p, Props: []string{"liveness"}, MaxStates: 2_000_000}, nil)
+		require.NoError(t, err)
+		require.True(t, res.Complete || res.Settled)
+		return res.Properties["liveness"]
+	}
+	assert.Equal(t, "violated", explored(p))
+	fifo := p
+	fifo.Channels = ""
+	assert.Equal(t, "holds", explored(fifo))
+
+	r, _, err = NewScenarioRunWith(readExample(t, "lamport_onechannel.scn"), "")
+	require.NoError(t, err)
+	p = r.State().Params
+	assert.Empty(t, p.Channels)
+	require.Len(t, p.Channel, 1)
+	assert.False(t, p.Channel[0].FIFO)
+
+	_, err = Check(CheckParams{Params: Params{Algo: "lamport", Nodes: 2, Requests: 1, Channels: "sideways"}}, nil)
+	assert.ErrorContains(t, err, "channels must be fifo or unordered")
+	_, err = Check(CheckParams{Params: Params{Algo: "lamport", Nodes: 2, Requests: 1, Channel: []ChannelParam{{From: 0, To: 2}}}}, nil)
+	assert.ErrorContains(t, err, "no channel from node 1 to node 3 among 2 nodes")
+}
