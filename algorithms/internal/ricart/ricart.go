@@ -101,6 +101,7 @@ func Algorithm(v Variant) *sim.Algorithm {
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(v, cfg) },
 		MsgKinds: []string{"request", "reply"},
 		Listing:  listing(v),
+		Stuck:    stuck,
 		FormatMsg: func(m sim.Msg) string {
 			if m.Kind == Request {
 				return fmt.Sprintf("request(%d)", m.A)
