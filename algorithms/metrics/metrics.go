@@ -27,6 +27,11 @@ type Metrics struct {
 	ContendedMessagesPerEntry float64 // entry and exit
 	SyncDelay                 float64 // mean time from an exit to the next entry
 	Entries                   int
+	// Overlap says that in the contended run a node entered before the
+	// one before it had left: two nodes were in the CS at once (an
+	// unsafe algorithm or listing), and SyncDelay, which would come out
+	// negative, is left at 0: it means nothing there.
+	Overlap bool
 }
 
 // Clients lists the nodes whose application calls enter(): all n but the
@@ -72,9 +77,13 @@ func Measure(alg *sim.Algorithm, cfg sim.Config) (*Metrics, error) {
 	if len(many.Entries) > 1 {
 		sum := 0
 		for k := 1; k < len(many.Entries); k++ {
-			sum += many.Entries[k].At - many.Entries[k-1].Left
+			d := many.Entries[k].At - many.Entries[k-1].Left
+			m.Overlap = m.Overlap || d < 0
+			sum += d
 		}
-		m.SyncDelay = float64(sum) / float64(len(many.Entries)-1)
+		if !m.Overlap {
+			m.SyncDelay = float64(sum) / float64(len(many.Entries)-1)
+		}
 	}
 	return &m, nil
 }

@@ -1,11 +1,13 @@
 package metrics_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/central"
+	"dmelab/algorithms/listing"
 	"dmelab/algorithms/metrics"
 	"dmelab/algorithms/sim"
 	"dmelab/algorithms/tokenring"
@@ -56,4 +58,24 @@ func TestTokenRing(t *testing.T) {
 	require.Equal(t, metrics.Range{Min: 1, Max: 1, Mean: 1}, c.ExitMessages)
 	require.Equal(t, metrics.Range{Min: 1, Max: 1, Mean: 1}, c.SyncDelay)
 	require.Equal(t, 1.0, c.ContendedMessages)
+}
+
+// A listing whose nodes both enter at once (Ben-Ari's fix with the tie
+// broken by <= instead of the tuple's <<: equal numbers reply to each
+// other) has no synchronization delay: a handover "from exit to entry"
+// would come out negative. Measure says Overlap and gives none.
+func TestOverlapHasNoSyncDelay(t *testing.T) {
+	text := strings.Replace(listing.SeedText("ra-benari"), "(requestedNum, source) << (myNum, myID)", "requestedNum <= myNum", 1)
+	require.NotEqual(t, listing.SeedText("ra-benari"), text)
+	alg, err := listing.Load("unsafe", text)
+	require.NoError(t, err)
+	m, err := metrics.Measure(alg, sim.Config{N: 2})
+	require.NoError(t, err)
+	require.True(t, m.Overlap)
+	require.Zero(t, m.SyncDelay)
+
+	m, err = metrics.Measure(central.Algorithm(), sim.Config{N: 3})
+	require.NoError(t, err)
+	require.False(t, m.Overlap)
+	require.Positive(t, m.SyncDelay)
 }

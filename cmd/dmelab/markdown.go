@@ -46,7 +46,11 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 	if met != nil {
 		fmt.Fprintf(w, "Metrics (virtual time: a message takes 1 unit, the CS is held %d): ", metrics.Hold)
 		fmt.Fprintf(w, "%.4g messages per entry and client delay %d without contention; ", met.MessagesPerEntry, met.ClientDelay)
-		fmt.Fprintf(w, "with all %d clients asking at once, %.4g messages per entry and synchronization delay %.3g.\n", met.Entries, met.ContendedMessagesPerEntry, met.SyncDelay)
+		if met.Overlap {
+			fmt.Fprintf(w, "with all %d clients asking at once, %.4g messages per entry and no synchronization delay: two nodes were in the CS at once.\n", met.Entries, met.ContendedMessagesPerEntry)
+		} else {
+			fmt.Fprintf(w, "with all %d clients asking at once, %.4g messages per entry and synchronization delay %.3g.\n", met.Entries, met.ContendedMessagesPerEntry, met.SyncDelay)
+		}
 	} else {
 		fmt.Fprintf(w, "Metrics: none (%v).\n", merr)
 	}

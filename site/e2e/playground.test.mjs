@@ -233,6 +233,10 @@ test('exploration shows live progress and can be cancelled', { skip }, async () 
   await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
   assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
+  // The metrics name the node they measured alone (the last: the first
+  // may be a server, as central's N1 is).
+  const metrics = await page.$$eval('#verdicts table.metrics th', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(metrics.slice(0, 2), ['messages per entry, N2 alone', 'client delay, N2 alone']);
 });
 
 // exploreWatchingProgress runs the exploration configured and returns

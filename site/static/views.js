@@ -127,9 +127,9 @@ export function drawVerdicts(box, res, show) {
   if (res.metrics) {
     const m = res.metrics;
     parts.push(h('table', { class: 'metrics', 'aria-label': 'Metrics' }, h('tbody', {},
-      h('tr', {}, h('th', {}, 'messages per entry'), h('td', {}, m.messages_per_entry)),
-      h('tr', {}, h('th', {}, 'client delay'), h('td', {}, m.client_delay)),
-      h('tr', {}, h('th', {}, 'sync delay'), h('td', {}, m.sync_delay)),
+      h('tr', {}, h('th', {}, `messages per entry, N${res.nodes} alone`), h('td', {}, m.messages_per_entry)),
+      h('tr', {}, h('th', {}, `client delay, N${res.nodes} alone`), h('td', {}, m.client_delay)),
+      h('tr', {}, h('th', {}, 'sync delay'), h('td', {}, m.overlap ? '— (two nodes were in the CS at once)' : m.sync_delay)),
       h('tr', {}, h('th', {}, 'messages per entry, all ask'), h('td', {}, m.contended_messages_per_entry)))));
   }
   box.replaceChildren(...parts);

@@ -61,6 +61,9 @@ type Metrics struct {
 	ClientDelay               int     `json:"client_delay"`
 	SyncDelay                 float64 `json:"sync_delay"`
 	ContendedMessagesPerEntry float64 `json:"contended_messages_per_entry"`
+	// Overlap: two nodes were in the CS at once in the contended run,
+	// so there is no synchronization delay to give (metrics.Metrics).
+	Overlap bool `json:"overlap,omitempty"`
 }
 
 // ErrCancelled is returned when the progress callback asked to stop.
@@ -162,7 +165,7 @@ func ResultOf(p Params, r *explore.Result, elapsed time.Duration, met *metrics.M
 		out.Counterexample = toTrace(t)
 	}
 	if met != nil {
-		out.Metrics = &Metrics{met.MessagesPerEntry, met.ClientDelay, met.SyncDelay, met.ContendedMessagesPerEntry}
+		out.Metrics = &Metrics{met.MessagesPerEntry, met.ClientDelay, met.SyncDelay, met.ContendedMessagesPerEntry, met.Overlap}
 	}
 	return out
 }
