@@ -81,6 +81,7 @@ func Algorithm() *sim.Algorithm {
 		New:      newNodes,
 		MsgKinds: []string{kindName(Request, false), kindName(Reply, false), kindName(Release, false)},
 		Listing:  listing(),
+		Stuck:    stuck,
 		FormatMsg: func(m sim.Msg) string {
 			return kindName(int(m.Kind), false) + "@" + strconv.Itoa(int(m.A))
 		},
