@@ -175,6 +175,9 @@ func (s *scope) want(e Expr, v value, t Type, what string) {
 }
 
 func (s *scope) wantNum(e Expr, v value, what string) {
+	if _, tuple := e.(*Tuple); tuple {
+		return // said where the tuple is (see expr): one problem, not two
+	}
 	if !numeric(v.typ) {
 		s.c.errs.add(e.At(), "%s needs a number, but %s is %s", what, ExprString(e), a(typeName(v)))
 	}

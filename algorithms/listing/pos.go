@@ -33,8 +33,14 @@ func (e *Error) Error() string {
 // a student sees them all at once, as go/parser reports them.
 type ErrorList []*Error
 
+// add appends a problem at p, unless the same problem was just said on
+// the same line: "(a, b) <= (c, d)" is one mistake, not one per tuple.
 func (l *ErrorList) add(p Pos, format string, args ...any) {
-	*l = append(*l, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+	msg := fmt.Sprintf(format, args...)
+	if n := len(*l); n > 0 && (*l)[n-1].Pos.Line == p.Line && (*l)[n-1].Msg == msg {
+		return
+	}
+	*l = append(*l, &Error{Pos: p, Msg: msg})
 }
 
 func (l ErrorList) Error() string {
