@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"dmelab/algorithms/internal/ricart"
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
@@ -31,6 +32,7 @@ func ListingAlgorithm(name string, c Code) *sim.Algorithm {
 		Summary:  fmt.Sprintf("seed 000, %s, with the steps written by a student", c.Listing),
 		New:      func(cfg sim.Config) ([]sim.Node, error) { return newNodes(h, c, cfg) },
 		MsgKinds: []string{"request", "reply"},
+		Stuck:    func(w *sim.World) string { return stuck(c.Listing, w) },
 		FormatMsg: func(m sim.Msg) string {
 			if m.Kind == Request {
 				return fmt.Sprintf("request(%d)", m.A)
@@ -38,6 +40,34 @@ func ListingAlgorithm(name string, c Code) *sim.Algorithm {
 			return "reply"
 		},
 	}
+}
+
+// stuck is the registry's explanation of a deadlock (ricart.Stuck), read
+// from the variables the student's steps keep and the harness's control
+// state: only for a state with no message in flight, no crash and no
+// failed node; ricart.Stuck checks the rest (the replies each waiting
+// node counted and the nodes that defer it make N-1).
+func stuck(l Listing, w *sim.World) string {
+	if w.Crashed != 0 || len(w.Net) > 0 {
+		return ""
+	}
+	v := ricart.Variant{Choose: l.choose(), TieBreak: l.tieBreak(), Highest: l.highest()}
+	if l.flag() {
+		v.Flag = ricart.FlagAtomic
+	}
+	ws := make([]ricart.Waiter, len(w.Nodes))
+	for i, x := range w.Nodes {
+		n, ok := x.(*node)
+		if !ok || n.Fault() != "" {
+			return ""
+		}
+		ws[i] = ricart.Waiter{Idle: n.main == p1, Waiting: n.main == p5, AtP10: n.recv == p10, Replies: n.replies,
+			MyNum: n.V.MyNum, Flag: n.V.RequestCS, Deferred: n.V.Deferred.Members()}
+		if i < len(w.App) {
+			ws[i].Left = w.App[i].Left
+		}
+	}
+	return ricart.Stuck(v, ws)
 }
 
 func newNodes(h *stepwire.Harness[Vars, Msg], c Code, cfg sim.Config) ([]sim.Node, error) {

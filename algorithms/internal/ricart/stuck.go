@@ -304,3 +304,41 @@ func list(words []string) string {
 	}
 	return strings.Join(words, "")
 }
+
+// Waiter is what Stuck reads of one node, for an interface that keeps the
+// listings' variables in nodes of its own (rasteps, the steps written by a
+// student).
+type Waiter struct {
+	Idle     bool // main at P1
+	Waiting  bool // main at P5 (neither: main is elsewhere, no deadlock)
+	AtP10    bool // receive at P10: no request taken and not decided yet
+	Replies  int  // replies counted since the last P5
+	MyNum    int
+	Flag     bool  // requestCS
+	Deferred []int // node indices
+	Left     int   // enter() calls its application still has
+}
+
+// Stuck is the registry's explanation of a deadlock of v (see stuck) for
+// nodes described by ws, node i being ws[i]; "" for a state it does not
+// know, which includes every state whose variables the listing's rules
+// cannot produce.
+func Stuck(v Variant, ws []Waiter) string {
+	ns := make([]*node, len(ws))
+	left := make([]int, len(ws))
+	for i, x := range ws {
+		n := &node{v: &v, id: i, n: len(ws), main: p4, loop: -1, recv: p11, source: -1,
+			replies: x.Replies, myNum: x.MyNum, requestCS: x.Flag, deferred: slices.Sorted(slices.Values(x.Deferred))}
+		switch {
+		case x.Idle:
+			n.main = p1
+		case x.Waiting:
+			n.main = p5
+		}
+		if x.AtP10 {
+			n.recv = p10
+		}
+		ns[i], left[i] = n, x.Left
+	}
+	return explainStuck(ns, left)
+}
