@@ -310,6 +310,19 @@ func (n *node) StepLabel(s sim.Step) string {
 	if len(vals) > 0 {
 		out += " with " + strings.Join(vals, " ")
 	}
+	// A step that is an if says which way it goes, as the built-in
+	// algorithms' texts do ("N2 defers N1's request"): the values alone
+	// leave the student to work out the condition.
+	if in.holds != nil {
+		switch {
+		case in.holds(n):
+			out += ": true"
+		case in.hasElse:
+			out += ": false, so its else runs"
+		default:
+			out += ": false"
+		}
+	}
 	return out
 }
 

@@ -161,6 +161,16 @@ func (pc *pcomp) stmt(s Stmt) {
 			in.reads = cond.reads
 			body = body[1:]
 		}
+		if st, ok := only(body).(*If); ok {
+			// The condition again, for the step's label alone (see
+			// node.StepLabel); its problems were said compiling the step.
+			errs := len(*c.errs)
+			if cond := pc.expr(st.Cond); len(*c.errs) == errs && cond.typ == Bool {
+				f := cond.fn
+				in.holds, in.hasElse = func(n *node) bool { return f(n) != 0 }, len(st.Else) > 0
+			}
+			*c.errs = (*c.errs)[:errs]
+		}
 		code := pc.atomic(body, true)
 		for _, u := range code.uses {
 			if !contains(in.uses, u) {
@@ -173,6 +183,14 @@ func (pc *pcomp) stmt(s Stmt) {
 	}
 	in.next = len(pc.p.code) + 1
 	pc.emit(in)
+}
+
+// only is the one statement of list, or nil.
+func only(list []Stmt) Stmt {
+	if len(list) != 1 {
+		return nil
+	}
+	return list[0]
 }
 
 func chooses(list []Stmt) bool {

@@ -108,6 +108,10 @@ type instr struct {
 	guard  func(*node) bool
 	act    func(*node, *sim.Ctx, int64)
 	choose bool // the step's value is chooseNumber()'s (Step.Arg)
+	// holds, for a step that is one if statement, is its condition: the
+	// step's label says which way it goes.
+	holds   func(*node) bool
+	hasElse bool
 	// iReceive
 	kind_ int
 	bind  []int // the sender's slot, then the fields'
