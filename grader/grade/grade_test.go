@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -242,4 +243,28 @@ func TestBudgetStopsTestsNotTheGrading(t *testing.T) {
 	}
 	assert.Positive(t, stopped, "some test ran over its share")
 	assert.Less(t, res.Score, res.MaxScore)
+}
+
+// A failed schedule test records where in its file it failed (At), for
+// staff: dmelab validate names a hidden schedule's line with it, which
+// the student's feedback leaves out.
+func TestScheduleFailureRecordsItsLine(t *testing.T) {
+	ex := load(t, "central")
+	res := gradeMutant(t, ex, "never_frees")
+	src, err := os.ReadFile(filepath.Join(ex.Dir, "hidden", "frees_again.scn"))
+	require.NoError(t, err)
+	for _, tt := range res.Tests {
+		if tt.Name != "hidden/frees_again" {
+			continue
+		}
+		require.False(t, tt.Passed)
+		require.Regexp(t, `^hidden/frees_again\.scn:\d+$`, tt.At)
+		line, _ := strconv.Atoi(tt.At[strings.LastIndexByte(tt.At, ':')+1:])
+		lines := strings.Split(string(src), "\n")
+		require.Less(t, line-1, len(lines))
+		assert.Contains(t, tt.Message, `"`+strings.TrimSpace(lines[line-1])+`"`, "the line the message quotes")
+		assert.NotContains(t, report.Markdown(res, report.Options{}), "frees_again.scn", "the student's feedback names no hidden file")
+		return
+	}
+	t.Fatal("no hidden/frees_again test")
 }

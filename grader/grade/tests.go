@@ -165,6 +165,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		}
 	}
 	if res.Stopped != nil && (failed == nil || !before(failed.Pos, res.Stopped.Pos)) {
+		rt.At = schedAt(t, res.Stopped.Pos)
 		where := ""
 		if !hidden {
 			where = schedLine(t, res.Stopped.Pos.Line)
@@ -244,6 +245,7 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 			prefix = append(prefix, res.Events[i])
 		}
 	}
+	rt.At = schedAt(t, e.Pos)
 	where := ""
 	if t.vis == report.Public {
 		where = schedLine(t, e.Pos.Line)
@@ -313,6 +315,19 @@ func schedLine(t planned, line int) string {
 		return fmt.Sprintf(" (line %d of the schedule)", line)
 	}
 	return fmt.Sprintf(" (%s:%d)", t.sched.Path, line)
+}
+
+// schedAt is where p is in t's schedule, "file:line" (report.Test.At):
+// p's own file where the schedule includes another.
+func schedAt(t planned, p scenario.Pos) string {
+	f := p.File
+	if f == "" && t.sched != nil {
+		f = t.sched.Path
+	}
+	if f == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", f, p.Line)
 }
 
 // before reports whether a comes before b in the file.

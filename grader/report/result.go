@@ -92,6 +92,11 @@ type Test struct {
 	// a hidden test it would name the hidden file, for an exploration it
 	// may hold the private seed); JSON, the staff's record, keeps it.
 	Source string `json:"source,omitempty"`
+	// At is where in its schedule a schedule test failed, "file:line"
+	// (the expectation that did not hold, the line the code could not
+	// take). Staff only, as Source: a public test's message names it
+	// anyway, a hidden test's never does (dmelab validate shows it).
+	At string `json:"at,omitempty"`
 }
 
 // Counterexample is a failing run as a step table, with what a diagram

@@ -137,6 +137,7 @@ func TestStaffSeesHiddenNamesAndSources(t *testing.T) {
 
 	v := e.await(e.submit("s.go"))
 	assert.Equal(t, "hidden/"+markSource+".scn", v.Result.Tests[1].Source)
+	assert.Equal(t, "hidden/"+markSource+".scn:7", v.Result.Tests[1].At)
 }
 
 func TestForStudentKeepsExplorationScenario(t *testing.T) {

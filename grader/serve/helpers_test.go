@@ -74,7 +74,7 @@ func fakeResult(exercise, file string, src []byte) *report.Result {
 		Tests: []report.Test{
 			{Name: "two nodes", Visibility: report.Public, Points: 5, MaxPoints: 5, Passed: true, Source: "public/two.scn"},
 			{Name: "race", Visibility: report.Hidden, Points: 0, MaxPoints: 5, Passed: false, Message: "deadlock",
-				Source: "hidden/" + markSource + ".scn",
+				Source: "hidden/" + markSource + ".scn", At: "hidden/" + markSource + ".scn:7",
 				Counterexample: &report.Counterexample{Property: "liveness", Kind: "deadlock", Summary: "stuck",
 					Nodes: []string{"N1", "N2"}, Initial: []string{"", ""}, Loop: -1,
 					Scenario: "# " + markComment + "\nalgorithm ra-benari\nnodes N1 N2\nrequest N1\n"}},

@@ -93,7 +93,7 @@ func forStudent(r *report.Result) {
 		if t.Visibility == report.Public {
 			continue
 		}
-		t.Source = ""
+		t.Source, t.At = "", ""
 		if t.Visibility != report.Search && t.Counterexample != nil {
 			var keep []string
 			for _, ln := range strings.Split(t.Counterexample.Scenario, "\n") {

@@ -280,7 +280,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Problems = append(v.Problems, notJudged(ex, sol, len(v.Reference) > 0))
 	case sol.Score < sol.MaxScore:
 		v.Unchecked = true
-		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(ex, sol)))
+		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(sol)))
 		if o := others(ex); o != "" {
 			v.Problems = append(v.Problems, "the "+o+" were not checked: a test the reference fails is wrong, or the reference is, so what it says of them means nothing; fix the reference (or the test) and validate again")
 		}
@@ -419,14 +419,14 @@ func failed(r *report.Result) []string {
 // firstFailure is what the first failed test says, as the reference's
 // grading feedback would (the schedule's file and line, the reason),
 // bounded: the staff see why without grading the file themselves.
-func firstFailure(ex *exercise.Exercise, r *report.Result) string {
+func firstFailure(r *report.Result) string {
 	for _, t := range r.Tests {
 		if t.Points < t.MaxPoints && t.Message != "" {
-			msg := hiddenAt(ex, t, strings.Join(strings.Fields(t.Message), " "))
+			msg := strings.Join(strings.Fields(t.Message), " ")
 			if len(msg) > 400 {
 				msg = msg[:400] + "…"
 			}
-			return fmt.Sprintf(" (%s: %s)", t.Name, msg)
+			return fmt.Sprintf(" (%s: %s)", failedWhere(t), msg)
 		}
 	}
 	return ""
