@@ -75,7 +75,7 @@ func TestFromTraceNames(t *testing.T) {
 	assert.Equal(t, "step N12 P4 send(request,N80,myID,myNum=1)", c.Steps[2].Event)
 	assert.Equal(t, "N80 receives request(1) from N12", c.Steps[3].Text)
 	assert.Contains(t, c.Steps[4].Vars[1], "deferred=[N12]")
-	assert.Contains(t, c.Summary, "N12 cannot finish")
+	assert.Contains(t, c.Summary, "N12 waits at P5 for N80's reply, which N80 deferred at P11", "the summary, too, in the setup's names")
 	assert.Contains(t, c.Scenario, "nodes N12 N80")
 
 	// A trace that does not replay is an error, not a panic.
