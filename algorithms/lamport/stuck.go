@@ -1,13 +1,14 @@
 package lamport
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"dmelab/algorithms/sim"
 )
 
-// stuck is sim.Algorithm.Stuck: why the waiting nodes of a deadlock never
+// stuck is sim.Algorithm.Stuck (without fmt, whose printer would
+// otherwise come into every module built with this package): why the waiting nodes of a deadlock never
 // meet rule 3. Only channels that do not keep order deadlock this
 // algorithm: rules 4 and 5 overwrite q[j] with whatever arrived last, so a
 // stale message from j that arrives after a newer one (a Request overtaken
@@ -58,7 +59,7 @@ func stuck(w *sim.World) string {
 
 // stuckOn says why waiting node n does not enter, in one sentence.
 func (n *node) stuckOn(ns []*node) (string, bool) {
-	me, mine := name(n.id), n.q[n.id]
+	me, mine := nodeName(n.id), n.q[n.id]
 	if mine.kind != Request {
 		return "", false
 	}
@@ -67,9 +68,9 @@ func (n *node) stuckOn(ns []*node) (string, bool) {
 			continue
 		}
 		// 3a
-		src, own := name(j), ns[j].q[j]
+		src, own := nodeName(j), ns[j].q[j]
 		if ns[j].phase == sim.Wanting && own == x {
-			return fmt.Sprintf("%s waits (rule 3a) behind %s's earlier request (T=%d), and %s cannot enter either.", me, src, x.t, src), true
+			return me + " waits (rule 3a) behind " + src + "'s earlier request (T=" + strconv.Itoa(x.t) + "), and " + src + " cannot enter either.", true
 		}
 		if own.kind == Request && own.t == x.t {
 			return "", false
@@ -78,10 +79,10 @@ func (n *node) stuckOn(ns []*node) (string, bool) {
 		if ns[j].phase == sim.Wanting {
 			then = "waiting itself: it sends " + me + " nothing more"
 		}
-		return fmt.Sprintf("%s waits (rule 3a) behind the request (T=%d) in its q[%s], which is stale: %s has released it since (%s's own q[%s] holds %s@%d), "+
-			"but that release reached %s first and the request, arriving after it, replaced it (rule 2); "+
-			"only a newer message from %s would replace it, and %s is %s.",
-			me, x.t, src, src, src, src, kindName(own.kind, true), own.t, me, src, src, then), true
+		return me + " waits (rule 3a) behind the request (T=" + strconv.Itoa(x.t) + ") in its q[" + src + "], which is stale: " +
+			src + " has released it since (" + src + "'s own q[" + src + "] holds " + kindName(own.kind, true) + "@" + strconv.Itoa(own.t) + "), " +
+			"but that release reached " + me + " first and the request, arriving after it, replaced it (rule 2); " +
+			"only a newer message from " + src + " would replace it, and " + src + " is " + then + ".", true
 	}
 	for j, x := range n.q {
 		if j == n.id || n.earlier(n.id, j) {
@@ -91,10 +92,17 @@ func (n *node) stuckOn(ns []*node) (string, bool) {
 		if x.kind == Request {
 			return "", false
 		}
-		src := name(j)
-		return fmt.Sprintf("%s waits (rule 3b) for a message from %s later than its request (T=%d), but q[%s] holds %s@%d: "+
-			"%s has received the request and everything it sent after that is later, so this older message arrived after a newer one and replaced it (rule %s).",
-			me, src, mine.t, src, kindName(x.kind, true), x.t, src, map[int]string{Reply: "5", Release: "4"}[x.kind]), true
+		src := nodeName(j)
+		rule := "4"
+		if x.kind == Reply {
+			rule = "5"
+		}
+		return me + " waits (rule 3b) for a message from " + src + " later than its request (T=" + strconv.Itoa(mine.t) + "), but q[" + src + "] holds " +
+			kindName(x.kind, true) + "@" + strconv.Itoa(x.t) + ": " + src + " has received the request and everything it sent after that is later, " +
+			"so this older message arrived after a newer one and replaced it (rule " + rule + ").", true
 	}
 	return "", false
 }
+
+// nodeName is name without fmt.
+func nodeName(i int) string { return "N" + strconv.Itoa(i+1) }
