@@ -7,9 +7,9 @@ import (
 	"dmelab/algorithms/sim"
 )
 
-// stuck is sim.Algorithm.Stuck (without fmt, whose printer would
-// otherwise come into every module built with this package): why the waiting nodes of a deadlock never
-// meet rule 3. Only channels that do not keep order deadlock this
+// stuck is sim.Algorithm.Stuck: why the waiting nodes of a deadlock
+// never meet rule 3 (written without fmt, whose printer would otherwise
+// come into every student module built with this package). Only channels that do not keep order deadlock this
 // algorithm: rules 4 and 5 overwrite q[j] with whatever arrived last, so a
 // stale message from j that arrives after a newer one (a Request overtaken
 // by its own Release) stays in q[j] for good once j has nothing more to

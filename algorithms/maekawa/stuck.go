@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"dmelab/algorithms/internal/waitfor"
 	"dmelab/algorithms/sim"
 )
 
@@ -80,7 +81,7 @@ func CircularWait(vs []Voter) string {
 		}
 		slices.Sort(next[i])
 	}
-	cycle := shortestCycle(next)
+	cycle := waitfor.ShortestCycle(next)
 	if cycle == nil {
 		return ""
 	}
@@ -104,45 +105,6 @@ func CircularWait(vs []Voter) string {
 	return b.String()
 }
 
-// shortestCycle returns a shortest cycle of the graph next (node i has
-// edges to next[i]) as its nodes from its lowest one, the first such from
-// the lowest start; nil if there is none.
-func shortestCycle(next [][]int) []int {
-	var best []int
-	for s := range next {
-		// Breadth first from s back to s, through nodes above s only (a
-		// cycle through a lower node was found from that node).
-		from := make([]int, len(next))
-		for i := range from {
-			from[i] = -1
-		}
-		queue := []int{s}
-	search:
-		for len(queue) > 0 {
-			i := queue[0]
-			queue = queue[1:]
-			for _, k := range next[i] {
-				if k == s { // the first way back is a shortest
-					cyc := []int{i}
-					for j := i; j != s; j = from[j] {
-						cyc = append(cyc, from[j])
-					}
-					slices.Reverse(cyc)
-					if best == nil || len(cyc) < len(best) {
-						best = cyc
-					}
-					break search
-				}
-				if k > s && from[k] < 0 {
-					from[k] = i
-					queue = append(queue, k)
-				}
-			}
-		}
-	}
-	return best
-}
-
 // holds says which votes waiting node i holds: "its own vote and N3's",
 // "N2's and N3's votes", "no vote yet".
 func holds(vs []Voter, i int) string {
@@ -162,11 +124,11 @@ func holds(vs []Voter, i int) string {
 	case own && len(others) == 0:
 		return "its own vote"
 	case own:
-		return "its own vote and " + list(others)
+		return "its own vote and " + waitfor.List(others)
 	case len(others) == 1:
 		return others[0] + " vote"
 	case len(others) > 1:
-		return list(others) + " votes"
+		return waitfor.List(others) + " votes"
 	}
 	return "no vote yet"
 }
@@ -193,12 +155,4 @@ func lacks(vs []Voter, i int) string {
 		return strings.Join(parts[:len(parts)-1], ", ") + ", and " + parts[len(parts)-1]
 	}
 	return strings.Join(parts, "")
-}
-
-// list joins words as "a", "a and b", "a, b and c".
-func list(words []string) string {
-	if len(words) > 1 {
-		return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-	}
-	return strings.Join(words, "")
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"dmelab/algorithms/internal/waitfor"
 	"dmelab/algorithms/sim"
 )
 
@@ -120,7 +121,7 @@ func explainStuck(ns []*node, left []int) string {
 	}
 
 	var b strings.Builder
-	cycle := shortestCycle(next)
+	cycle := waitfor.ShortestCycle(next)
 	on := make([]bool, n)
 	for _, i := range cycle {
 		on[i] = true
@@ -172,7 +173,7 @@ func explainStuck(ns []*node, left []int) string {
 		if len(idle) > 1 {
 			verb = "are"
 		}
-		b.WriteString(", and " + list(names) + " " + verb + " not asking for one")
+		b.WriteString(", and " + waitfor.List(names) + " " + verb + " not asking for one")
 		if none {
 			b.WriteString(" (no enter() call left)")
 		}
@@ -256,53 +257,6 @@ func (j *node) why(r *node) (string, bool) {
 		cmp = "requestCS is true and " + cmp
 	}
 	return fmt.Sprintf("%s deferred at %s (%s)", me, at, cmp), true
-}
-
-// shortestCycle returns a shortest cycle of the graph next (node i has
-// edges to next[i], ascending) as its nodes from its lowest one, the first
-// such from the lowest start; nil if there is none.
-func shortestCycle(next [][]int) []int {
-	var best []int
-	for s := range next {
-		// Breadth first from s back to s, through nodes above s only (a
-		// cycle through a lower node was found from that node).
-		from := make([]int, len(next))
-		for i := range from {
-			from[i] = -1
-		}
-		queue := []int{s}
-	search:
-		for len(queue) > 0 {
-			i := queue[0]
-			queue = queue[1:]
-			for _, k := range next[i] {
-				if k == s { // the first way back is a shortest
-					cyc := []int{i}
-					for j := i; j != s; j = from[j] {
-						cyc = append(cyc, from[j])
-					}
-					slices.Reverse(cyc)
-					if best == nil || len(cyc) < len(best) {
-						best = cyc
-					}
-					break search
-				}
-				if k > s && from[k] < 0 {
-					from[k] = i
-					queue = append(queue, k)
-				}
-			}
-		}
-	}
-	return best
-}
-
-// list joins words as "a", "a and b", "a, b and c".
-func list(words []string) string {
-	if len(words) > 1 {
-		return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-	}
-	return strings.Join(words, "")
 }
 
 // Waiter is what Stuck reads of one node, for an interface that keeps the
