@@ -153,6 +153,18 @@ func TestAutoGradesAgainCompiledWhatRanOutOfTime(t *testing.T) {
 		got, err := auto.Grade(context.Background(), ex, "p.go", src)
 		require.NoError(t, err)
 		assert.Contains(t, lines, "the code ran out of time in the interpreter: graded again, compiled", f)
+		// Only the grading that counts is remembered for the exercise's
+		// workload (what Auto goes by), not the one stopped early.
+		// (A start that never ends makes no call, and is not remembered.)
+		kept, err := filepath.Glob(filepath.Join(dir, "auto", filepath.Base(f), "runs", "*"))
+		require.NoError(t, err)
+		remembered := 0
+		for _, k := range kept {
+			runs, err := os.ReadFile(k)
+			require.NoError(t, err)
+			remembered += strings.Count(string(runs), "\n")
+		}
+		assert.LessOrEqual(t, remembered, 1, "%s: at most the one grading that counts", f)
 		compiler := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Compiler, CacheDir: filepath.Join(dir, "compiler", filepath.Base(f))}}
 		want, err := compiler.Grade(context.Background(), ex, "p.go", src)
 		require.NoError(t, err)

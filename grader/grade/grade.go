@@ -235,6 +235,7 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 				g.progress("%-40s %5.1f/%-4.1f %s, beside the others", w.rt.Name, w.rt.Points, w.rt.MaxPoints, w.wall.Round(time.Millisecond))
 			}
 			if stopEarly && slowNow() {
+				sb.Forget()
 				return nil, true, nil
 			}
 			if i += len(kept); i == len(plan) {
@@ -277,6 +278,7 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 		res.Score += rt.Points
 		g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
 		if stopEarly && slowNow() {
+			sb.Forget()
 			return nil, true, nil
 		}
 		if g.stopAfter(rt, plan[i+1:], res) {

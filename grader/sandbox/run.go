@@ -580,6 +580,11 @@ func (s *Sandbox) Close() {
 	s.bg.close() // closes what it compiled unless taken
 }
 
+// Forget keeps this grading's calls out of its workload's record (see
+// Options.Workload): a grading stopped early, to be graded again, is not
+// one to go by.
+func (s *Sandbox) Forget() { s.workload = "" }
+
 // OutOfTime reports whether the code ran out of time: a call over its
 // limit, or the submission's whole time used up.
 func (s *Sandbox) OutOfTime() bool {
