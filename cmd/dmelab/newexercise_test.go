@@ -195,4 +195,10 @@ func TestNewExerciseIsUnfinished(t *testing.T) {
 	done, err := exercise.Load(filepath.Join(dir, "ra-steps"), "")
 	require.NoError(t, err)
 	assert.Empty(t, validate.Unfinished(done), "a finished exercise")
+
+	// One with no public schedule: the statement promises runs to try.
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "ra-steps", "public")))
+	bare, err := exercise.Load(filepath.Join(dir, "ra-steps"), "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"no public schedule (public/*.scn): students have no run to try their code on before the hidden tests"}, validate.Unfinished(bare))
 }

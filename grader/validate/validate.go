@@ -154,8 +154,9 @@ const (
 
 // Unfinished lists what an exercise still lacks that grading cannot see:
 // the statement or a public schedule dmelab new wrote, left as it was,
-// and hidden tests, without which a student can pass by fitting the
-// public schedules alone.
+// public schedules, without which a student has no run to try first, and
+// hidden tests, without which a student can pass by fitting the public
+// schedules alone.
 func Unfinished(ex *exercise.Exercise) []string {
 	var p []string
 	if strings.Contains(ex.Statement, ScaffoldStatement) {
@@ -165,6 +166,9 @@ func Unfinished(ex *exercise.Exercise) []string {
 		if strings.Contains(string(s.Text), ScaffoldSchedule) {
 			p = append(p, fmt.Sprintf("%s is still the schedule dmelab new wrote: replace it with a run the statement describes", s.Path))
 		}
+	}
+	if len(ex.Public) == 0 {
+		p = append(p, "no public schedule (public/*.scn): students have no run to try their code on before the hidden tests")
 	}
 	if len(ex.Hidden)+len(ex.Walks) == 0 {
 		p = append(p, "no hidden test (hidden/*.scn, hidden/*.walk): students could pass by fitting the public schedules")
