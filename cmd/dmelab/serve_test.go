@@ -128,7 +128,16 @@ func TestServeRefusesAnExerciseItCannotGrade(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(set, "other", "hidden", "typo.scn"), []byte("algorithm central\nnodes N1 N2\nsedn N1 request\n"), 0o644))
 
 	var out, errs syncBuffer
-	code := run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", set}, &out, &errs)
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", set}, &out, &errs) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(2 * time.Minute):
+		// A serve that starts would serve until stopped: fail now, not
+		// at the test binary's timeout.
+		t.Fatalf("serve started with an exercise it cannot grade: %s", out.String())
+	}
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errs.String(), "exercise other cannot be graded: other/hidden/typo.scn:3:1: unknown statement \"sedn\"")
 	assert.NotContains(t, errs.String(), "exercise central")
