@@ -210,7 +210,7 @@ func (p *parser) file() *File {
 			p.errorf(p.l.labelPos, "step %s outside a process", p.l.label)
 		}
 		if len(p.l.toks) == 0 {
-			f.Decls = append(f.Decls, &Comment{Pos{p.l.num, p.l.col}, p.l.comment})
+			f.Decls = append(f.Decls, &Comment{Pos{p.l.num, p.l.hash}, p.l.comment})
 			continue
 		}
 		comment := p.l.comment
@@ -400,7 +400,7 @@ func (p *parser) block(col int) []Stmt {
 		p.i++
 		if len(p.l.toks) == 0 {
 			s := &CommentStmt{}
-			s.Pos, s.Comment = Pos{p.l.num, p.l.col}, p.l.comment
+			s.Pos, s.Comment = Pos{p.l.num, p.l.hash}, p.l.comment
 			out = append(out, s)
 			continue
 		}
@@ -447,6 +447,17 @@ func (p *parser) stmt() Stmt {
 		p.expect(":")
 		p.end()
 		s.Then = p.block(col)
+		// Comments between the then-block and its else end the block
+		// (they sit at the else's column): they are kept in it.
+		j := p.i
+		for j < len(p.lines) && len(p.lines[j].toks) == 0 {
+			j++
+		}
+		if j > p.i && j < len(p.lines) && p.lines[j].toks[0].text == "else" {
+			for ; p.i < j; p.i++ {
+				s.Then = append(s.Then, &CommentStmt{Line: Line{Pos: Pos{p.lines[p.i].num, p.lines[p.i].hash}, Comment: p.lines[p.i].comment}})
+			}
+		}
 		if p.i < len(p.lines) && (p.lines[p.i].col == col || p.lines[p.i].col == l.col) && len(p.lines[p.i].toks) > 0 &&
 			(p.lines[p.i].toks[0].text == "else" || near(p.lines[p.i].toks[0], "else") != "" && endsHeader(&p.lines[p.i])) {
 			p.start(p.i)

@@ -38,6 +38,7 @@ type line struct {
 	labelPos Pos
 	toks     []tok
 	comment  string // without "#", trimmed
+	hash     int    // the column of a comment-only line's "#"
 	rest     string // the statement's text, for "algorithm NAME"
 }
 
@@ -76,9 +77,22 @@ func scan(src string, errs *ErrorList) []line {
 			errs.add(l.labelPos, "step %s has no statement", l.label)
 			continue
 		default:
-			l.col = hash + 1
+			l.col, l.hash = hash+1, hash+1
 		}
 		out = append(out, l)
+	}
+	// A comment-only line takes no part in the blocks: it sits at the
+	// column of the code below it, wherever its "#" is, so that a line
+	// commented out at column 1 does not end the handler around it.
+	// Comments after the last line of code keep their own column.
+	next := 0
+	for i := len(out) - 1; i >= 0; i-- {
+		switch {
+		case len(out[i].toks) > 0:
+			next = out[i].col
+		case next > 0:
+			out[i].col = next
+		}
 	}
 	return out
 }
