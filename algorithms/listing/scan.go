@@ -47,10 +47,11 @@ type line struct {
 var ops = []string{"<<", "<=", ">=", "!=", "==", "≤", "≥", "≠", "(", ")", "[", "]", ",", ":", ";", "=", "<", ">", "+", "-", "*"}
 
 // scan splits src into lines; lines holding only a comment have no
-// tokens, and blank lines are dropped.
+// tokens, and blank lines are dropped. A byte-order mark at the start
+// (some editors save one) is not part of the first line.
 func scan(src string, errs *ErrorList) []line {
 	var out []line
-	for i, text := range strings.Split(src, "\n") {
+	for i, text := range strings.Split(strings.TrimPrefix(src, "\ufeff"), "\n") {
 		text = strings.TrimRight(text, " \t\r")
 		l := line{num: i + 1}
 		hash := strings.IndexByte(text, '#')

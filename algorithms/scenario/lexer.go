@@ -44,8 +44,10 @@ type srcLine struct {
 func (l *srcLine) blank() bool { return l.code == "" && l.comment == "" }
 
 // scanLines splits src into lines and tokenizes each.
+// A byte-order mark at the start (some editors save one) is not part of
+// the first line, and columns count from after it.
 func scanLines(src string) []srcLine {
-	raw := strings.Split(src, "\n")
+	raw := strings.Split(strings.TrimPrefix(src, "\ufeff"), "\n")
 	if len(raw) > 0 && raw[len(raw)-1] == "" {
 		raw = raw[:len(raw)-1]
 	}

@@ -100,3 +100,19 @@ func TestNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+// TestByteOrderMark: a file saved with a byte-order mark reads as the
+// same file without it, with the same columns.
+func TestByteOrderMark(t *testing.T) {
+	const src = "# a comment first\nalgorithm central\nnodes N1 N2\nrequest N2\nexpect N2 phase = wantng\n"
+	plain, err := Parse("s.scn", []byte(src))
+	require.NoError(t, err)
+	marked, err := Parse("s.scn", []byte("\ufeff"+src))
+	require.NoError(t, err)
+	assert.Equal(t, Format(plain), Format(marked))
+
+	_, err = Parse("s.scn", []byte("\ufeffalgorithm central\nnodes N1 N2\nrequest N9 N9\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "s.scn:3:")
+	assert.NotContains(t, err.Error(), "s.scn:1:")
+}
