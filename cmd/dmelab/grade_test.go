@@ -57,7 +57,7 @@ func TestGradeFormats(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &res))
 	assert.Equal(t, "graded", res.Status)
 	assert.Equal(t, res.MaxScore, res.Score)
-	assert.Len(t, res.Tests, 15)
+	assert.Len(t, res.Tests, 17)
 
 	// Flags may follow the file too; --out writes the feedback there.
 	dst := filepath.Join(t.TempDir(), "results.json")
@@ -76,7 +76,7 @@ func TestGradeFormats(t *testing.T) {
 		}
 	}
 	require.NoError(t, json.Unmarshal(data, &gs))
-	assert.Equal(t, 30.0, gs.Score)
+	assert.Equal(t, 38.0, gs.Score)
 	assert.Equal(t, "passed", gs.Tests[0].Status)
 
 	code, out, errs = gradeCLI(t, cache, "--format", "prairielearn", sol)

@@ -79,17 +79,17 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	}
 	assert.False(t, byName["disguised.go"].Caught())
 	// Its tests counted by kind add up: ra-steps has 4 public and 6
-	// hidden schedules, a walk, and 2 configurations explored for safety
-	// and liveness apart.
-	assert.Equal(t, "survived 15 tests (4 public, 7 hidden, 4 explorations)", byName["disguised.go"].Hint)
+	// hidden schedules, a walk, 2 conformance searches, and 2
+	// configurations explored for safety and liveness apart.
+	assert.Equal(t, "survived 17 tests (4 public, 7 hidden, 6 explorations)", byName["disguised.go"].Hint)
 	assert.True(t, byName["no_tie_break.patch"].Caught())
 	assert.Equal(t, []string{"public/exit_replies"}, byName["no_tie_break.patch"].CaughtBy, "the first test to fail")
 	assert.Equal(t, e.MaxScore, e.Solution.Score, "the reference passes")
 	assert.Less(t, e.Starter.Score, e.Starter.MaxScore, "the starter fails something")
 
 	md := r.Markdown()
-	assert.Contains(t, md, "| ra-steps | 15 | 30 | 30/30 |")
-	assert.Contains(t, md, "| disguised.go | Claims to be wrong but is the reference solution. | 30 | **survived**")
+	assert.Contains(t, md, "| ra-steps | 17 | 38 | 38/38 |")
+	assert.Contains(t, md, "| disguised.go | Claims to be wrong but is the reference solution. | 38 | **survived**")
 	assert.Contains(t, md, "**not ok**")
 }
 
@@ -129,12 +129,12 @@ func TestValidateAlternatives(t *testing.T) {
 			marked = p
 		}
 	}
-	assert.Contains(t, marked, "scores 12 of 30; marked down by public/exit_replies, public/tie, ")
+	assert.Contains(t, marked, "scores 12 of 38; marked down by public/exit_replies, public/tie, ")
 
 	md := r.Markdown()
-	assert.Contains(t, md, "| ra-steps | 15 | 30 | 30/30 |")
+	assert.Contains(t, md, "| ra-steps | 17 | 38 | 38/38 |")
 	assert.Contains(t, md, "| 1/2 | **not ok** |")
-	assert.Contains(t, md, "| highest.go | P7 answers the highest id first. | 30 | full marks |")
+	assert.Contains(t, md, "| highest.go | P7 answers the highest id first. | 38 | full marks |")
 	assert.Contains(t, md, "| wrong.go | P12 compares the numbers only: on a tie both nodes defer each other. | 12 | **public/exit_replies, public/tie, ")
 }
 
