@@ -55,6 +55,37 @@ func TestListingOfAnotherAlgorithm(t *testing.T) {
 	assert.Contains(t, res.Problems[0].Msg, `write "algorithm ra-v1"`)
 }
 
+// A listing that renames a variable the schedules look at fails those
+// schedules saying so, with the name for a public one and without it
+// for a hidden one, instead of reading the variable as blank ("N1
+// deferred is .").
+func TestListingWithoutTheSchedulesNames(t *testing.T) {
+	ex := load(t, "listing-ra-v1")
+	ref, err := os.ReadFile(filepath.Join(ex.Dir, "solution.txt"))
+	require.NoError(t, err)
+	src := strings.ReplaceAll(string(ref), "deferred", "differed")
+	res, err := grader.Grade(context.Background(), ex, "mine.txt", []byte(src))
+	require.NoError(t, err)
+	require.Equal(t, report.Graded, res.Status)
+	var public, hidden int
+	for _, tt := range res.Tests {
+		if !strings.Contains(tt.Message, "does not declare") {
+			continue
+		}
+		assert.False(t, tt.Passed)
+		assert.NotContains(t, tt.Message, " is .")
+		if tt.Visibility == report.Public {
+			public++
+			assert.Contains(t, tt.Message, `N1 has no variable "deferred"`)
+		} else {
+			hidden++
+			assert.NotContains(t, tt.Message, "deferred")
+		}
+	}
+	assert.Positive(t, public)
+	assert.Positive(t, hidden)
+}
+
 // A listing whose state space has no end is graded within the
 // exercise's total time: each search stops at its share of the budget or
 // its bound of states, and the grading goes on.

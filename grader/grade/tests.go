@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -135,6 +136,12 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		alg = &cp
 	}
 	sc.Setup.Alg = alg
+	if r.ex.Reference != nil {
+		if msg := missingNames(t, alg); msg != "" {
+			rt.Message = msg
+			return nil
+		}
+	}
 	if _, err := sc.Setup.World(); err != nil {
 		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
 		return nil
@@ -190,6 +197,30 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 	}
 	rt.Passed = true
 	return nil
+}
+
+// missingNames says which names a listing exercise's schedule uses that
+// the student's listing lacks (a variable renamed, a message kind spelled
+// otherwise), or "" when it has them all. The schedule was checked
+// against the reference; without this its expectations would read a
+// missing variable as blank ("N1 deferred is ."). A hidden schedule's
+// names are not shown.
+func missingNames(t planned, alg *sim.Algorithm) string {
+	_, err := scenario.LoadWith(t.sched.Path, t.sched.Text, alg)
+	var list scenario.ErrorList
+	if err == nil || !errors.As(err, &list) {
+		return ""
+	}
+	if t.vis != report.Public {
+		return "This schedule looks at a variable or a message kind your listing does not declare. Keep the starter's names: the schedules look at them (a public test that does so names them)."
+	}
+	var msgs []string
+	for _, e := range list {
+		if !slices.Contains(msgs, e.Msg) && len(msgs) < 3 {
+			msgs = append(msgs, e.Msg)
+		}
+	}
+	return fmt.Sprintf("This schedule looks at names your listing does not declare: %s. Keep the starter's names: the schedules look at them.", strings.Join(msgs, "; "))
 }
 
 // wouldFail says which of the events possible after events would make
