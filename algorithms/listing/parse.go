@@ -383,6 +383,9 @@ func (p *parser) varDecl(pos Pos) *Var {
 	}
 	if p.accept("=") {
 		v.Init = p.expr()
+		if t := p.peek(); t.text == "," {
+			p.errorf(t.pos, `a declaration gives one value, at its end, to all its names ("global int a, b = 0"): declare names that start differently on lines of their own`)
+		}
 	}
 	p.end()
 	return v

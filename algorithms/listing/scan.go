@@ -156,6 +156,16 @@ func scanLine(text string, num int, errs *ErrorList) []tok {
 				}
 			}
 			if op == "" {
+				// Another language's operators: one error for the
+				// pair, saying the listing's word, which is read in
+				// its place so that the rest of the line parses.
+				word, n := otherOp(text[i:])
+				if word != "" {
+					errs.add(pos, "unexpected %q: a listing writes %s", text[i:i+n], word)
+					toks = append(toks, tok{tIdent, word, pos})
+					i += n
+					continue
+				}
 				errs.add(pos, "unexpected %q", r)
 				i += size
 				continue
@@ -165,6 +175,17 @@ func scanLine(text string, num int, errs *ErrorList) []tok {
 		}
 	}
 	return toks
+}
+
+// otherOp is the listing's word for an operator of C or Go that text
+// starts with, and the operator's length; "" for none.
+func otherOp(text string) (string, int) {
+	for _, o := range []struct{ op, word string }{{"&&", "and"}, {"||", "or"}, {"&", "and"}, {"|", "or"}, {"!", "not"}, {"%", "mod"}} {
+		if strings.HasPrefix(text, o.op) {
+			return o.word, len(o.op)
+		}
+	}
+	return "", 0
 }
 
 // canonOp is the ASCII form of an operator.
