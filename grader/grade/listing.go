@@ -91,7 +91,14 @@ func compileListing(ex *exercise.Exercise, filename string, src []byte) (alg *si
 	at := func(p listing.Pos, msg string) report.Problem {
 		pr := report.Problem{Line: p.Line, Col: p.Col, Msg: msg}
 		if p.Line >= 1 && p.Line <= len(lines) {
-			pr.Source = bounded(strings.TrimRight(lines[p.Line-1], "\r"))
+			// The line as written, indentation kept, so that the
+			// feedback's caret sits under the column (the report
+			// cleans what it quotes; a long line is cut).
+			src := strings.TrimRight(lines[p.Line-1], "\r")
+			if len(src) > maxText {
+				src = strings.ToValidUTF8(src[:maxText], "")
+			}
+			pr.Source = src
 		}
 		return pr
 	}

@@ -34,6 +34,8 @@ func TestListingCompileErrors(t *testing.T) {
 	assert.Equal(t, 32, p.Col)
 	assert.Contains(t, p.Msg, "myNumber")
 	assert.Contains(t, p.Source, "requestedNum < myNumber")
+	require.GreaterOrEqual(t, len(p.Source), p.Col-1+8)
+	assert.Equal(t, "myNumber", p.Source[p.Col-1:p.Col-1+8], "the quoted line keeps its indentation, so the column points into it")
 	require.Len(t, res.Tests, 10)
 	for _, tt := range res.Tests {
 		assert.Contains(t, tt.Message, "not run: the file does not compile")
