@@ -225,11 +225,12 @@ func TestBudgetStopsTestsNotTheGrading(t *testing.T) {
 	// does not depend on how fast the others run.
 	require.NotEmpty(t, ex.Explore)
 	ex.Explore[0] = exercise.Explore{Nodes: 3, Requests: 2, Props: []string{"safety", "liveness"}}
-	// No hidden schedules or walks: the budget is also the sandbox's
-	// (its calls' wall time), and on a loaded machine six hidden tests,
-	// each on a fresh instance, could use it up before the search
-	// starts; the search would then end at once, on calls not run.
-	ex.Hidden, ex.Walks = nil, nil
+	// No hidden schedules, walks or conformance searches: the budget is
+	// also the sandbox's (its calls' wall time), and on a loaded machine
+	// six hidden tests, each on a fresh instance, could use it up before
+	// the search starts; the search would then end at once, on calls not
+	// run.
+	ex.Hidden, ex.Walks, ex.Conform = nil, nil, nil
 	res := gradeFile(t, ex, filepath.Join(root, "exercises", "ra-steps", "solution.go"))
 	assert.Equal(t, report.Graded, res.Status)
 	require.Len(t, res.Tests, 8)
