@@ -179,6 +179,9 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		if probs := compileErrors(stderr, filename, src, in.Funcs); len(probs) > 0 {
 			return nil, &Refusal{Problems: probs}, nil
 		}
+		if msg, ok := buildFailure(stderr, filename); ok {
+			return refuse(msg)
+		}
 		return nil, nil, fmt.Errorf("go build: %v: %s", err, clip(stderr, 2000))
 	}
 	if info, err := os.Stat(out); err != nil {

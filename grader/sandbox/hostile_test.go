@@ -109,6 +109,34 @@ func TestCompileErrors(t *testing.T) {
 	assert.NotContains(t, r.Problems[0].Msg, "grader/internal")
 }
 
+// Every error of a build the file made fail is the file's, said in its
+// own terms: an error that quotes a second position names the submitted
+// file, not the server's build folder, and a failure the compiler's back
+// end or the linker reports without a position ("symbol too large") is
+// feedback, not a fault of the grader (it was retried and blamed on the
+// server).
+func TestBuildFailuresAreTheFiles(t *testing.T) {
+	for _, c := range []struct{ name, decls, want string }{
+		{"declared twice", "func foo() {}\nfunc foo() {}", "other declaration of foo"},
+		{"instantiation cycle", "type T[P any] struct{ x *T[*P] }", "instantiation cycle"},
+		{"symbol too large", "var big [1 << 40]byte", "the build of the file failed: big: symbol too large"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, r, err := start(t, "rasteps", hostile(t, "", c.decls, ""), sandboxLimits())
+			require.NoError(t, err)
+			require.NotNil(t, r)
+			require.NotEmpty(t, r.Problems)
+			msg := r.Problems[0].Msg
+			assert.Contains(t, msg, c.want)
+			assert.NotContains(t, msg, "/", "no folder of the server's: %s", msg)
+			assert.NotContains(t, msg, "student.")
+			if strings.Contains(msg, ".go:") {
+				assert.Contains(t, msg, "submission.go:")
+			}
+		})
+	}
+}
+
 func TestBuildTimeout(t *testing.T) {
 	b := &sandbox.Builder{Root: builder.Root, Cache: t.TempDir(), Timeout: time.Millisecond}
 	src := hostile(t, "n.HighestNum = 7 // a file never built before", "", "")
