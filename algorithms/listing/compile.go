@@ -370,6 +370,10 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 				n.toSelf(msg)
 				return
 			}
+			if n.sent++; n.sent > maxSends(n.n) {
+				n.failf("sent more than %d messages in one event: a step sends each other node a few at most", maxSends(n.n))
+				return
+			}
 			ctx.Send(int(j), msg)
 		}}
 	case *SetOp:
@@ -505,7 +509,36 @@ func (s *scope) compileRange(r Range, pos Pos) rangeCode {
 }
 
 // list appends the members of the range in node n's state to buf.
+//
+// Every loop and quantifier runs over such a list, so the node counts
+// their rounds here: an event that goes round more than maxRounds times
+// (loops nested forty deep are two to the fortieth) stops the node with
+// a fault, as a Go step that runs too long does, instead of holding the
+// explorer, the grader or the page for ever.
 func (r rangeCode) list(n *node, buf []int64) []int64 {
+	out := r.members(n, buf)
+	if n.rounds += len(out); n.rounds > maxRounds {
+		// Outside an event (whether a step is enabled, its label) the
+		// node cannot fail: the list is cut short, and the step's
+		// event, if it runs, fails.
+		if n.ctx != nil {
+			n.failf("one event went round its loops and quantifiers more than %d times: nest fewer of them", maxRounds)
+		}
+		return buf[:0]
+	}
+	return out
+}
+
+// maxSends bounds the messages a node sends in one event: twice the
+// other nodes and some, where a broadcast is one each. It keeps what one
+// event adds to a state within what the explorer expands.
+func maxSends(n int) int { return 2*n + 8 }
+
+// maxRounds bounds the rounds of loops and quantifiers in one event: a
+// loop over the nodes nested three deep in a system of 32 is 32,768.
+const maxRounds = 1 << 17
+
+func (r rangeCode) members(n *node, buf []int64) []int64 {
 	switch {
 	case r.voting:
 		return members(Set, n.vset, buf)

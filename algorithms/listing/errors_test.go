@@ -86,6 +86,13 @@ func check1(t *testing.T, d *datadriven.TestData) string {
 			}
 			fmt.Fprintf(&b, "  %s%s\n", st.Text, loop)
 		}
+		if k := len(tr.Steps); k > 0 {
+			for i, vars := range tr.Steps[k-1].Nodes {
+				if _, fault, ok := strings.Cut(vars, "fault="); ok {
+					fmt.Fprintf(&b, "  N%d failed: %s\n", i+1, fault)
+				}
+			}
+		}
 	}
 	return b.String()
 }

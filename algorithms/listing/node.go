@@ -23,6 +23,9 @@ type node struct {
 	// messages the node sent itself under self direct, not yet handled.
 	ctx  *sim.Ctx
 	loop []sim.Msg
+	// rounds counts the event's rounds of loops and quantifiers (see
+	// maxRounds), sent its messages to other nodes (maxSends).
+	rounds, sent int
 }
 
 func newNode(p *program, id, n, k int, vset int64) *node {
@@ -153,7 +156,7 @@ func (n *node) Phase() sim.Phase {
 // Request is NCS done: the application calls enter() (or its handler
 // runs, in a listing written as handlers).
 func (n *node) Request(c *sim.Ctx) {
-	n.ctx = c
+	n.ctx, n.rounds, n.sent = c, 0, 0
 	if n.p.start != nil {
 		n.run(n.p.start, c)
 	} else if n.p.enter != nil {
@@ -167,7 +170,7 @@ func (n *node) Request(c *sim.Ctx) {
 
 // Exit is CS done: the application calls exit().
 func (n *node) Exit(c *sim.Ctx) {
-	n.ctx = c
+	n.ctx, n.rounds, n.sent = c, 0, 0
 	if n.p.exit != nil {
 		n.run(n.p.exit, c)
 	} else {
@@ -219,7 +222,7 @@ func (n *node) CanReceive(m sim.Msg) bool {
 }
 
 func (n *node) Receive(c *sim.Ctx, m sim.Msg) {
-	n.ctx = c
+	n.ctx, n.rounds, n.sent = c, 0, 0
 	if h := n.p.handlers[m.Kind]; h != nil {
 		n.bind(h, m)
 		n.run(h, c)
@@ -271,7 +274,7 @@ func (n *node) stepsOf(dst []sim.Step, i int, in *instr) []sim.Step {
 }
 
 func (n *node) Do(c *sim.Ctx, s sim.Step) {
-	n.ctx = c
+	n.ctx, n.rounds, n.sent = c, 0, 0
 	i := int(s.Proc)
 	in := n.at(i)
 	if in.kind == iStep {
@@ -314,6 +317,7 @@ func (n *node) StepLabel(s sim.Step) string {
 	// algorithms' texts do ("N2 defers N1's request"): the values alone
 	// leave the student to work out the condition.
 	if in.holds != nil {
+		n.rounds = 0
 		switch {
 		case in.holds(n):
 			out += ": true"

@@ -26,7 +26,13 @@ type parser struct {
 	// exprEnd is the cursor just after the last expression read: a word
 	// there may be a misspelled operator (a adn b)
 	exprEnd int
+	depth   int // of the blocks being read, bounded by maxDepth
 }
+
+// maxDepth bounds how deep blocks nest, as maxLineTokens bounds an
+// expression: the parser, the compiler and a step's loops recurse once a
+// level.
+const maxDepth = 24
 
 func (p *parser) errorf(pos Pos, format string, args ...any) {
 	if !p.bad {
@@ -37,7 +43,8 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 
 // start makes line i the current one.
 func (p *parser) start(i int) {
-	p.l, p.k, p.bad, p.exprEnd = &p.lines[i], 0, false, -1
+	// A line cut short was reported: what is missing is no new error.
+	p.l, p.k, p.bad, p.exprEnd = &p.lines[i], 0, p.lines[i].cut, -1
 }
 
 func (p *parser) peek() tok {
@@ -397,6 +404,18 @@ func (p *parser) varDecl(pos Pos) *Var {
 func (p *parser) block(col int) []Stmt {
 	var out []Stmt
 	bcol := 0
+	if p.depth++; p.depth > maxDepth {
+		if p.i < len(p.lines) && p.lines[p.i].col > col {
+			l := p.lines[p.i]
+			p.errs.add(Pos{l.num, l.col}, "blocks nested more than %d deep: a step of the seeds nests two or three", maxDepth)
+		}
+		for p.i < len(p.lines) && p.lines[p.i].col > col {
+			p.i++ // the block is skipped, with the blocks inside it
+		}
+		p.depth--
+		return nil
+	}
+	defer func() { p.depth-- }()
 	for p.i < len(p.lines) && p.lines[p.i].col > col {
 		i := p.i
 		p.start(i)

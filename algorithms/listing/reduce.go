@@ -203,6 +203,9 @@ func (n *node) keeps(in *instr) bool {
 }
 
 func (n *node) enabled(in *instr) bool {
+	if n.ctx == nil {
+		n.rounds = 0 // a question of its own, not part of an event
+	}
 	switch in.kind {
 	case iStep:
 		return in.guard == nil || in.guard(n)

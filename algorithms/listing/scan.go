@@ -39,6 +39,7 @@ type line struct {
 	toks     []tok
 	comment  string // without "#", trimmed
 	hash     int    // the column of a comment-only line's "#"
+	cut      bool   // tokens past maxLineTokens were dropped (and reported)
 	rest     string // the statement's text, for "algorithm NAME"
 }
 
@@ -63,6 +64,10 @@ func scan(src string, errs *ErrorList) []line {
 			continue
 		}
 		l.toks = scanLine(text, i+1, errs)
+		if len(l.toks) > maxLineTokens {
+			errs.add(l.toks[maxLineTokens].pos, "a line of more than %d words and symbols: split it into steps or variables", maxLineTokens)
+			l.toks, l.cut = l.toks[:maxLineTokens], true
+		}
 		if len(l.toks) >= 2 && isLabel(l.toks[0].text) && l.toks[1].text == ":" {
 			l.label, l.labelPos = l.toks[0].text, l.toks[0].pos
 			l.toks = l.toks[2:]
@@ -97,6 +102,11 @@ func scan(src string, errs *ErrorList) []line {
 	}
 	return out
 }
+
+// maxLineTokens bounds a line's tokens, and so how deep its expression
+// nests (the parser and the compiler recurse once a level): the seeds'
+// longest line has under forty.
+const maxLineTokens = 400
 
 // isLabel reports whether s is a step label as the seeds write them: P,
 // a number, and an optional letter for a step split in two (P2a, P2b).

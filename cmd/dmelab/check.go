@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -114,11 +113,8 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	case f.listing != "" && f.algo != "":
 		return nil, errors.New("--algo and --listing: give one (a listing names its algorithm)")
 	case f.listing != "":
-		src, err := os.ReadFile(f.listing)
-		if err != nil {
-			return nil, err
-		}
-		if f.alg, err = listing.Load(f.listing, string(src)); err != nil {
+		var err error
+		if f.alg, err = loadListing(f.listing); err != nil {
 			return nil, err
 		}
 		f.algo = f.alg.Name
