@@ -28,7 +28,9 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 	"strings"
+	"time"
 
 	"dmelab/algorithms/diag"
 	"dmelab/algorithms/scenario"
@@ -62,6 +64,18 @@ const (
 	// with every pair's message in flight take about half a second.
 	eventWork = 200_000
 )
+
+// MaxBytes bounds the memory of each exploration of a request (they run
+// one after another): 20,000 states of 32 nodes took 140 MiB without it.
+const MaxBytes = 32 << 20
+
+// Runs bounds the runs answered at once: each holds a core and up to
+// MaxBytes, so forty at once held 5.9 GB. A run that finds every slot
+// taken waits up to Wait for one, then is answered 503 with Retry-After.
+var Runs = max(2, runtime.GOMAXPROCS(0))
+
+// Wait is how long a run waits for a slot (see Runs).
+const Wait = 10 * time.Second
 
 // MaxReport bounds the report text sent back; the expectations' outcomes
 // are always sent whole.
@@ -107,6 +121,7 @@ func Budget(s *scenario.Scenario) (scenario.Options, error) {
 	// Options treat 0 as "the default", which is unbounded here: at least 1.
 	return scenario.Options{
 		MaxStates: max(1, min(MaxStates, TotalStates/max(props, 1))),
+		MaxBytes:  MaxBytes,
 		MaxRun:    max(1, min(MaxRun, (budget-events)/max(runs, 1))),
 	}, nil
 }
@@ -114,18 +129,43 @@ func Budget(s *scenario.Scenario) (scenario.Options, error) {
 // Handler returns the API's handler, to mount at Prefix.
 func Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle(Prefix+"check", post(check))
-	mux.Handle(Prefix+"format", post(format))
-	mux.Handle(Prefix+"run", post(run))
+	mux.Handle(Prefix+"check", post(only(check)))
+	mux.Handle(Prefix+"format", post(only(format)))
+	mux.Handle(Prefix+"run", post(limit(make(chan struct{}, Runs), Wait, run)))
 	mux.HandleFunc(Prefix, func(w http.ResponseWriter, r *http.Request) {
 		Error(w, http.StatusNotFound, "the scenario API is POST "+Prefix+"check, format and run")
 	})
 	return Recover(mux)
 }
 
+// limit runs h in one of slots' places, waiting up to wait for one;
+// past that the answer is 503 with Retry-After.
+func limit(slots chan struct{}, wait time.Duration, h func(http.ResponseWriter, string)) func(http.ResponseWriter, *http.Request, string) {
+	return func(w http.ResponseWriter, r *http.Request, text string) {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+		case <-t.C:
+			w.Header().Set("Retry-After", "5")
+			Error(w, http.StatusServiceUnavailable, fmt.Sprintf("%d scenarios are running, the most at once: try again in a few seconds", cap(slots)))
+			return
+		case <-r.Context().Done():
+			return
+		}
+		h(w, text)
+	}
+}
+
+// only is h for post, which does not need the request.
+func only(h func(http.ResponseWriter, string)) func(http.ResponseWriter, *http.Request, string) {
+	return func(w http.ResponseWriter, _ *http.Request, text string) { h(w, text) }
+}
+
 // post admits POST only (405 with Allow otherwise) and hands the
 // request's scenario text to h.
-func post(h func(http.ResponseWriter, string)) http.Handler {
+func post(h func(http.ResponseWriter, *http.Request, string)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
@@ -133,7 +173,7 @@ func post(h func(http.ResponseWriter, string)) http.Handler {
 			return
 		}
 		if text, ok := readText(w, r); ok {
-			h(w, text)
+			h(w, r, text)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"dmelab/algorithms/scenario"
 
@@ -139,7 +140,7 @@ func TestBudget(t *testing.T) {
 			continue
 		}
 		require.NoError(t, err)
-		assert.Equal(t, scenario.Options{MaxStates: tc.maxStates, MaxRun: tc.maxRun}, opts, "%.80q", tc.text)
+		assert.Equal(t, scenario.Options{MaxStates: tc.maxStates, MaxRun: tc.maxRun, MaxBytes: MaxBytes}, opts, "%.80q", tc.text)
 	}
 	assert.Equal(t, 195, Events(32))
 	assert.Equal(t, TotalEvents, Events(3))
@@ -203,4 +204,57 @@ func FuzzBody(f *testing.F) {
 			t.Fatalf("not JSON for %s %q: %s", path, body, w.Body)
 		}
 	})
+}
+
+// Runs are answered at most cap(slots) at once: one that finds every
+// place taken for the whole wait is answered 503 with Retry-After (forty
+// runs at once held 5.9 GB of a server), and a place is given back when
+// its run is answered.
+func TestRunsAreBounded(t *testing.T) {
+	slots := make(chan struct{}, 1)
+	ran := 0
+	h := post(limit(slots, 10*time.Millisecond, func(w http.ResponseWriter, text string) {
+		ran++
+		assert.Len(t, slots, 1, "the run holds the place")
+		JSON(w, http.StatusOK, map[string]any{"ok": true})
+	}))
+	body := `{"text": "algorithm central\nnodes N1 N2\n"}`
+	for range 2 {
+		w := do(h, http.MethodPost, Prefix+"run", body)
+		require.Equal(t, http.StatusOK, w.Code)
+		assert.Empty(t, slots, "given back")
+	}
+	slots <- struct{}{} // another run holds the only place
+	w := do(h, http.MethodPost, Prefix+"run", body)
+	assert.Equal(t, http.StatusServiceUnavailable, w.Code)
+	assert.Equal(t, "5", w.Header().Get("Retry-After"))
+	assert.Contains(t, w.Body.String(), "try again")
+	assert.Equal(t, 2, ran)
+}
+
+// An exploration of the API is bounded in memory too: 32 nodes of
+// ra-lamport asking at once held 140 MiB for one request.
+func TestRunMemoryIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("algorithm ra-lamport\nnodes")
+	for i := 1; i <= 32; i++ {
+		fmt.Fprintf(&b, " N%d", i)
+	}
+	b.WriteString("\n")
+	for i := 1; i <= 32; i++ {
+		fmt.Fprintf(&b, "request N%d\n", i)
+	}
+	b.WriteString("expect liveness holds\n")
+	body, err := json.Marshal(map[string]string{"text": b.String()})
+	require.NoError(t, err)
+	w := do(Handler(), http.MethodPost, Prefix+"run", string(body))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	var v struct {
+		Report       string
+		Expectations []struct{ Status string }
+	}
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &v))
+	require.Len(t, v.Expectations, 1)
+	assert.Equal(t, "UNKNOWN", v.Expectations[0].Status)
+	assert.True(t, strings.Contains(v.Report, "the search stopped at its memory bound (32 MiB"), "the report says the memory bound stopped it")
 }
