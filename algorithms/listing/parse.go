@@ -172,28 +172,14 @@ var keywords = map[string]bool{
 	"kind": true, "when": true,
 }
 
-// typeNamed is the type a declaration's first word names, or 0: the
-// words are the types' own String, so they are written once.
-func typeNamed(word string) Type {
-	for t := Int; t <= Kind; t++ {
-		if t.String() == word {
-			return t
-		}
-	}
-	return 0
-}
+var types = map[string]Type{"int": Int, "bool": Bool, "node": Node, "set": Set, "queue": Queue, "kind": Kind}
 
 // declWords start a declaration; stmtWords start a statement.
 var (
 	declWords = []string{"algorithm", "servers", "channels", "clocks", "self", "message", "global", "process", "on", "when"}
 	stmtWords = []string{"loop", "for", "if", "else", "send", "receive", "await", "add", "remove", "NCS", "CS", "tick",
 		"int", "bool", "node", "set", "queue", "kind"}
-	typeWords = func() (w []string) {
-		for t := Int; t <= Kind; t++ {
-			w = append(w, t.String())
-		}
-		return w
-	}()
+	typeWords = []string{"int", "bool", "node", "set", "queue", "kind"}
 )
 
 const (
@@ -362,7 +348,7 @@ func validName(s string) bool {
 func (p *parser) varDecl(pos Pos) *Var {
 	v := &Var{Pos: pos}
 	t := p.next()
-	v.Type = typeNamed(t.text)
+	v.Type = types[t.text]
 	if v.Type == 0 {
 		p.errorf(t.pos, "expected a type (int, bool, node, set, queue or kind), found %s%s", describe(t), p.hint(t, typeWords...))
 		return v
@@ -498,7 +484,7 @@ func (p *parser) stmt() Stmt {
 		p.errorf(t.pos, "else without an if just above it at the same column")
 		return nil
 	}
-	if typeNamed(t.text) != 0 && t.kind == tIdent {
+	if _, ok := types[t.text]; ok && t.kind == tIdent {
 		return &LocalVar{Line: ln, Var: p.varDecl(t.pos)}
 	}
 	first := p.simple(ln)
