@@ -292,3 +292,42 @@ func BenchmarkRecordWrite(b *testing.B) {
 		require.NoError(b, st.rec.write(t))
 	}
 }
+
+// The queue takes each client's first waiting submission before anyone's
+// second: a client who sends four at once does not make the next
+// client's one wait behind all four. Position says the same order.
+func TestQueueTakesClientsInTurn(t *testing.T) {
+	st, err := OpenStore(t.TempDir())
+	require.NoError(t, err)
+	defer st.Close()
+	ctx := context.Background()
+	now := time.Now()
+	seqs := map[string]int64{}
+	add := func(name, client string) {
+		id := NewID()
+		_, _, err := st.Add(ctx, Submission{ID: id, Exercise: "ra", File: name + ".go", Source: []byte(name), Client: client}, now)
+		require.NoError(t, err)
+		rec, err := st.Get(ctx, id)
+		require.NoError(t, err)
+		seqs[name] = rec.Seq
+	}
+	for _, s := range []struct{ name, client string }{
+		{"a1", "a"}, {"a2", "a"}, {"a3", "a"}, {"a4", "a"}, {"b1", "b"}, {"c1", "c"}, {"b2", "b"},
+	} {
+		add(s.name, s.client)
+	}
+	want := []string{"a1", "b1", "c1", "a2", "b2", "a3", "a4"}
+	for i, name := range want {
+		pos, err := st.Position(ctx, seqs[name])
+		require.NoError(t, err)
+		assert.Equal(t, i, pos, "%s's position before any is taken", name)
+	}
+	var got []string
+	for range want {
+		j, err := st.Claim(ctx, now, time.Minute, 3)
+		require.NoError(t, err)
+		require.NotNil(t, j)
+		got = append(got, strings.TrimSuffix(j.File, ".go"))
+	}
+	assert.Equal(t, want, got)
+}

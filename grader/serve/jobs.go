@@ -37,8 +37,9 @@ func (s *Store) Recover(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-// Claim takes the oldest job that is queued, or running with an expired
-// lease, and leases it until now+lease. It returns nil when there is none.
+// Claim takes the job that is queued, or running with an expired lease,
+// whose turn comes first (see turn: the oldest of those earliest in their
+// client's submissions), and leases it until now+lease. It returns nil when there is none.
 // A job already tried maxAttempts times is marked failed instead and
 // returned with an empty Lease (the caller reports it and claims again).
 func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, maxAttempts int) (*Job, error) {
@@ -48,9 +49,9 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, m
 	}
 	defer tx.Rollback()
 	var j Job
-	err = tx.QueryRowContext(ctx, `SELECT seq, id, exercise, file, source, attempts FROM submissions
+	err = tx.QueryRowContext(ctx, `SELECT seq, id, exercise, file, source, attempts FROM submissions s
 		WHERE status = 'queued' OR (status = 'running' AND lease_until < ?)
-		ORDER BY seq LIMIT 1`, now.UnixMilli()).Scan(&j.Seq, &j.ID, &j.Exercise, &j.File, &j.Source, &j.Attempts)
+		ORDER BY `+turn+`, seq LIMIT 1`, now.UnixMilli()).Scan(&j.Seq, &j.ID, &j.Exercise, &j.File, &j.Source, &j.Attempts)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

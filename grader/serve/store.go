@@ -56,6 +56,7 @@ CREATE TABLE IF NOT EXISTS submissions (
 	idem_body   TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, seq);
+CREATE INDEX IF NOT EXISTS submissions_client ON submissions (client, seq);
 CREATE TABLE IF NOT EXISTS results (
 	submission TEXT    PRIMARY KEY REFERENCES submissions (id),
 	result     TEXT    NOT NULL,
@@ -443,12 +444,23 @@ func ms(v int64) time.Time {
 	return time.UnixMilli(v)
 }
 
+// turn is a pending submission's turn among its client's: how many of
+// the same client's submissions, queued or running, came before it. The
+// queue is taken in order of turn, then of arrival (Claim), so that each
+// client's first waiting submission goes before anybody's second: a
+// client who submits twenty times a minute does not make everybody else
+// wait behind all twenty. It is SQL over the row named s.
+const turn = `(SELECT count(*) FROM submissions o
+	WHERE o.client = s.client AND o.seq < s.seq AND o.status IN ('queued', 'running'))`
+
 // Position is the number of submissions ahead of seq in the queue
-// (queued ones taken before it, and those running).
+// (queued ones taken before it, and those running). A submission of a
+// client who had none waiting may later come before it (see turn).
 func (s *Store) Position(ctx context.Context, seq int64) (int, error) {
 	var n int
-	err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM submissions
-		WHERE (status = 'queued' AND seq < ?) OR status = 'running'`, seq).Scan(&n)
+	err := s.r.QueryRowContext(ctx, `WITH me AS (SELECT `+turn+` AS t FROM submissions s WHERE seq = ?)
+		SELECT count(*) FROM submissions s, me WHERE s.status = 'running' OR
+		(s.status = 'queued' AND (`+turn+` < me.t OR (`+turn+` = me.t AND s.seq < ?)))`, seq, seq).Scan(&n)
 	return n, err
 }
 
