@@ -1,7 +1,7 @@
 // Allocates without end in P12.
 // exercise: ra-steps
 // exit: 0
-// score: 0-29
+// score: 0-37
 // says: ran out of memory (the limit is 64 MiB)
 package ra
 

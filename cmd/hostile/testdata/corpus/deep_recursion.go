@@ -1,7 +1,7 @@
 // Recurses without end in P12.
 // exercise: ra-steps
 // exit: 0
-// score: 0-29
+// score: 0-37
 // says: overflowed its stack
 package ra
 

@@ -1,7 +1,7 @@
 // Loops forever on a tie in P12.
 // exercise: ra-steps
 // exit: 0
-// score: 0-29
+// score: 0-37
 // says: did not finish within
 package ra
 

@@ -1,7 +1,7 @@
 // An honest bug: panic("") when two numbers tie.
 // exercise: ra-steps
 // exit: 0
-// score: 1-29
+// score: 1-37
 // says: panicked
 package ra
 

@@ -2,7 +2,7 @@
 // hoping that a test whose messages are shown reveals the hidden ones.
 // exercise: ra-steps
 // exit: 0
-// score: 0-29
+// score: 0-37
 package ra
 
 import (
