@@ -11,7 +11,9 @@ BUILDFLAGS := -trimpath -buildvcs=false
 
 all: build
 
-build:
+# bin/dmelab embeds the site: asked for together ("make build site"),
+# the site is built first, or the binary would serve the old one.
+build: $(filter site,$(MAKECMDGOALS))
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/dmelab
 
 # `run` builds the playground (wasm, editor, examples) into the binary and
