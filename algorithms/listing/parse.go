@@ -26,7 +26,8 @@ type parser struct {
 	// exprEnd is the cursor just after the last expression read: a word
 	// there may be a misspelled operator (a adn b)
 	exprEnd int
-	depth   int // of the blocks being read, bounded by maxDepth
+	depth   int   // of the blocks being read, bounded by maxDepth
+	ifs     []*If // the ifs whose then-blocks are being read
 }
 
 // maxDepth bounds how deep blocks nest, as maxLineTokens bounds an
@@ -415,7 +416,22 @@ func (p *parser) block(col int) []Stmt {
 		if bcol == 0 {
 			bcol = p.l.col
 		} else if p.l.col != bcol && p.l.toks[0].text == "else" {
-			p.errorf(Pos{p.l.num, p.l.col}, "else lines up with its if, at column %d", col)
+			if i, ok := lastIf(out); ok {
+				// Said once: the else and its block are read as the
+				// if's, so that its lines are not misplaced too.
+				p.errs.add(Pos{p.l.num, p.l.col}, "else lines up with its if (line %d), at column %d", i.Pos.Line, i.Pos.Col)
+				i.ElsePos = p.next().pos
+				p.elseIf()
+				p.expect(":")
+				p.end()
+				i.Else = p.block(p.l.col)
+				continue
+			} else if k := len(p.ifs); k > 0 && p.ifs[k-1].Else == nil {
+				i := p.ifs[k-1] // the else is in the block of its if
+				p.errorf(Pos{p.l.num, p.l.col}, "else lines up with its if (line %d), at column %d", i.Pos.Line, i.Pos.Col)
+			} else {
+				p.errorf(Pos{p.l.num, p.l.col}, "else without an if just above it at the same column")
+			}
 		} else if p.l.col != bcol {
 			p.errorf(Pos{p.l.num, p.l.col}, "this line is indented to column %d, but its block's lines start at column %d", p.l.col, bcol)
 		}
@@ -424,6 +440,29 @@ func (p *parser) block(col int) []Stmt {
 		}
 	}
 	return out
+}
+
+// elseIf reports an "else if", which a listing writes as an else whose
+// block is an if.
+func (p *parser) elseIf() {
+	if t := p.peek(); t.text == "if" {
+		p.errorf(t.pos, `a listing has no "else if": write "else:" and the if on the line below it, indented`)
+	}
+}
+
+// lastIf is the last of a block's statements read so far, if it is an
+// if without an else (comments after it aside).
+func lastIf(out []Stmt) (*If, bool) {
+	for k := len(out) - 1; k >= 0; k-- {
+		switch s := out[k].(type) {
+		case *CommentStmt:
+			continue
+		case *If:
+			return s, s.Else == nil
+		}
+		break
+	}
+	return nil, false
 }
 
 // stmt reads the current line's statement (and, for a compound one, its
@@ -454,7 +493,9 @@ func (p *parser) stmt() Stmt {
 		s := &If{Line: ln, Cond: p.expr()}
 		p.expect(":")
 		p.end()
+		p.ifs = append(p.ifs, s)
 		s.Then = p.block(col)
+		p.ifs = p.ifs[:len(p.ifs)-1]
 		// Comments between the then-block and its else end the block
 		// (they sit at the else's column): they are kept in it.
 		j := p.i
@@ -475,6 +516,7 @@ func (p *parser) stmt() Stmt {
 			if p.l.label != "" {
 				p.errorf(p.l.labelPos, "a label before else: label the statements in its block")
 			}
+			p.elseIf()
 			p.expect(":")
 			p.end()
 			s.Else = p.block(col)
@@ -495,6 +537,10 @@ func (p *parser) stmt() Stmt {
 	seq := &Seq{Line: ln, List: []Stmt{first}}
 	for p.accept(";") && !p.bad {
 		t := p.peek()
+		if t.text == "" {
+			p.errorf(t.pos, `nothing after ";", which joins the statements of one step: drop it`)
+			break
+		}
 		seq.List = append(seq.List, p.simple(Line{Pos: t.pos}))
 	}
 	p.end()
@@ -553,7 +599,14 @@ func (p *parser) simple(ln Line) Stmt {
 		}
 		p.expect("=")
 		a.Value = p.expr()
+		if c := p.peek(); c.text == "," {
+			p.errorf(c.pos, `statements of one step are joined with ";", as in "%s = ...; ..."`, a.Name)
+		}
 		return a
+	}
+	if p.k == 1 && t.kind == tIdent && isLabel(t.text) {
+		p.errorf(t.pos, `a step label ends with ":": write "%s: ..."`, t.text)
+		return &CommentStmt{Line: ln}
 	}
 	p.errorf(t.pos, stmtExpected+"%s", describe(t), p.hint(t, stmtWords...))
 	return &CommentStmt{Line: ln}

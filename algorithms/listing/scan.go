@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -40,6 +41,7 @@ type line struct {
 	comment  string // without "#", trimmed
 	hash     int    // the column of a comment-only line's "#"
 	cut      bool   // tokens past maxLineTokens were dropped (and reported)
+	tabbed   bool   // indented with a tab (reported)
 	rest     string // the statement's text, for "algorithm NAME"
 }
 
@@ -63,7 +65,7 @@ func scan(src string, errs *ErrorList) []line {
 		if strings.TrimSpace(text) == "" && l.comment == "" {
 			continue
 		}
-		l.toks = scanLine(text, i+1, errs)
+		l.toks, l.cut = scanLine(text, i+1, errs)
 		if len(l.toks) > maxLineTokens {
 			errs.add(l.toks[maxLineTokens].pos, "a line of more than %d words and symbols: split it into steps or variables", maxLineTokens)
 			l.toks, l.cut = l.toks[:maxLineTokens], true
@@ -79,6 +81,12 @@ func scan(src string, errs *ErrorList) []line {
 				l.col = l.labelPos.Col
 			}
 			l.rest = strings.TrimSpace(text[l.scol-1:])
+			// A tab is an error (scanLine), but the blocks are read
+			// with it drawn as the editor draws it, to the next
+			// multiple of four: else every line after it would be
+			// "indented" wrongly too.
+			l.col, l.scol = visual(text, l.col), visual(text, l.scol)
+			l.tabbed = strings.Contains(text[:l.col-1], "\t")
 		case l.label != "":
 			errs.add(l.labelPos, "step %s has no statement", l.label)
 			continue
@@ -86,6 +94,23 @@ func scan(src string, errs *ErrorList) []line {
 			l.col, l.hash = hash+1, hash+1
 		}
 		out = append(out, l)
+	}
+	// A line indented with a tab (an error already) that would end the
+	// block it sits in is taken to sit beside the line above it: a tab
+	// typed for the spaces of a block's lines is one error, not one on
+	// every line after it.
+	prev, header := 0, false // the line above, and whether a block starts under it
+	for i := range out {
+		l := &out[i]
+		if len(l.toks) == 0 {
+			continue
+		}
+		switch want := prev + 4*int(b2i(header)); {
+		case l.tabbed && header && l.col <= prev, l.tabbed && !header && l.col < prev:
+			l.scol += want - l.col
+			l.col = want
+		}
+		prev, header = l.col, l.toks[len(l.toks)-1].text == ":"
 	}
 	// A comment-only line takes no part in the blocks: it sits at the
 	// column of the code below it, wherever its "#" is, so that a line
@@ -101,6 +126,23 @@ func scan(src string, errs *ErrorList) []line {
 		}
 	}
 	return out
+}
+
+// visual is the column at which byte column col of text is drawn, a tab
+// reaching the next multiple of four.
+func visual(text string, col int) int {
+	if !strings.Contains(text[:col-1], "\t") {
+		return col
+	}
+	v := 0
+	for _, r := range text[:col-1] {
+		if r == '\t' {
+			v += 4 - v%4
+		} else {
+			v++
+		}
+	}
+	return v + 1
 }
 
 // maxLineTokens bounds a line's tokens, and so how deep its expression
@@ -124,9 +166,10 @@ func isLabel(s string) bool {
 	return i == len(s) || i == len(s)-1 && s[i] >= 'a' && s[i] <= 'z'
 }
 
-func scanLine(text string, num int, errs *ErrorList) []tok {
-	var toks []tok
-	i := 0
+// scanLine cuts a line into tokens; cut says that it reported what the
+// rest of the line cannot be read past.
+func scanLine(text string, num int, errs *ErrorList) (toks []tok, cut bool) {
+	i, tabbed := 0, false
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		pos := Pos{num, i + 1}
@@ -134,7 +177,10 @@ func scanLine(text string, num int, errs *ErrorList) []tok {
 		case r == ' ':
 			i++
 		case r == '\t':
-			errs.add(pos, "a tab: indent with spaces, so that columns mean the same everywhere")
+			if !tabbed { // once a line
+				errs.add(pos, "a tab: indent with spaces, so that columns mean the same everywhere")
+			}
+			tabbed = true
 			i++
 		case unicode.IsLetter(r) || r == '_':
 			j := i
@@ -158,6 +204,13 @@ func scanLine(text string, num int, errs *ErrorList) []tok {
 			toks = append(toks, tok{tInt, text[i:j], pos})
 			i = j
 		default:
+			// Braces and C's assignments: said once, and the rest of
+			// the line is not parsed (it would only say more of the
+			// same).
+			if msg := otherSyntax(text[i:]); msg != "" {
+				errs.add(pos, "%s", msg)
+				return toks, true
+			}
 			op := ""
 			for _, o := range ops {
 				if strings.HasPrefix(text[i:], o) {
@@ -176,6 +229,7 @@ func scanLine(text string, num int, errs *ErrorList) []tok {
 					i += n
 					continue
 				}
+
 				errs.add(pos, "unexpected %q", r)
 				i += size
 				continue
@@ -184,7 +238,7 @@ func scanLine(text string, num int, errs *ErrorList) []tok {
 			i += len(op)
 		}
 	}
-	return toks
+	return toks, false
 }
 
 // otherOp is the listing's word for an operator of C or Go that text
@@ -196,6 +250,18 @@ func otherOp(text string) (string, int) {
 		}
 	}
 	return "", 0
+}
+
+// otherSyntax is what to write instead of C's or Go's braces and
+// assignment operators, which text starts with; "" for none.
+func otherSyntax(text string) string {
+	switch {
+	case strings.HasPrefix(text, "{"), strings.HasPrefix(text, "}"):
+		return "a listing has no braces: end a line with \":\" and indent its block under it"
+	case len(text) >= 2 && strings.Contains("+-*", text[:1]) && (text[1] == '=' || text[1] == text[0] && text[0] != '*'):
+		return fmt.Sprintf("unexpected %q: a listing writes x = x %c 1", text[:2], text[0])
+	}
+	return ""
 }
 
 // canonOp is the ASCII form of an operator.
