@@ -85,6 +85,15 @@ func (s *Server) playground() string {
 func (s *Server) pages(mux *http.ServeMux) {
 	mux.HandleFunc("GET /exercises/{$}", s.catalogue)
 	mux.HandleFunc("GET /exercises/{name}", s.exercisePage)
+	mux.HandleFunc("GET /exercises/{name}/{$}", func(w http.ResponseWriter, r *http.Request) {
+		// A typed or pasted link with a slash at its end: the page of
+		// an exercise that exists, the page's own 404 otherwise.
+		if e := s.catalog.Lookup(r.PathValue("name")); e != nil {
+			http.Redirect(w, r, "/exercises/"+url.PathEscape(e.Name), http.StatusMovedPermanently)
+			return
+		}
+		s.exercisePage(w, r)
+	})
 	mux.HandleFunc("GET /exercises/assets/exercise.js", asset(pageJS, "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /exercises/assets/exercise.css", asset(pageCSS, "text/css; charset=utf-8"))
 	mux.HandleFunc("GET /exercises", func(w http.ResponseWriter, r *http.Request) {

@@ -38,6 +38,11 @@ func TestExercisePages(t *testing.T) {
 	assert.Contains(t, string(body), "/api/submissions")
 	code, _, hdr = e.do("GET", "/exercises", "", nil)
 	assert.Equal(t, http.StatusOK, code, "redirected to the catalogue")
+	code, body, _ = e.do("GET", "/exercises/ra/", "", nil)
+	assert.Equal(t, http.StatusOK, code, "a slash at the end is redirected to the page")
+	assert.Contains(t, string(body), `data-exercise="ra"`)
+	code, _, _ = e.do("GET", "/exercises/nope/", "", nil)
+	assert.Equal(t, http.StatusNotFound, code)
 }
 
 // Staff see the hidden schedules' names on the page; students never do.

@@ -339,7 +339,7 @@ export function render(svg, state, opts = {}) {
       const unknown = es.some((e) => e.status === 'UNKNOWN');
       const mark = bad ? '✗' : unknown ? '?' : '✓';
       const t = text(layer(k), LEFT - 30, y(k) + 4, mark, `expect ${bad ? 'bad' : unknown ? 'unknown' : 'ok'}`, { 'data-step': k });
-      el('title', {}, t).textContent = es.map((e) => `line ${e.line}: expect ${e.text} — ${e.status}${e.got ? ` (${e.got})` : ''}`).join('\n');
+      el('title', {}, t).textContent = es.map((e) => `line ${e.line}: ${/^expect\b/.test(e.text) ? '' : 'expect '}${e.text} — ${e.status}${e.got ? ` (${e.got})` : ''}`).join('\n');
     }
   }
 
