@@ -129,10 +129,19 @@ func (c *compiler) newSlot(name string, t Type, init int64, owner int, pos Pos, 
 	if _, g := c.globals[name]; g && owner != -1 {
 		c.errs.add(pos, "%s is already a global variable", name)
 	}
+	if len(c.slots) == maxSlots {
+		c.errs.add(pos, "more than %d variables: a node's state is shown whole at every step, so a listing keeps few", maxSlots)
+	}
 	c.slots = append(c.slots, slot{name: name, typ: t, init: init, proc: owner})
 	scope[name] = len(c.slots) - 1
 	return len(c.slots) - 1
 }
+
+// maxSlots bounds a listing's variables (its loops' and quantifiers'
+// included): the seeds' listings have under twenty, and three thousand
+// pasted by mistake held the page for half a minute, which draws every
+// node's state at every step.
+const maxSlots = 128
 
 // initial evaluates a declaration's initial value, which must be a
 // constant.

@@ -84,29 +84,37 @@ func (p *program) reach(proc, pc, want int, m *masks) (keep bool) {
 	return keep
 }
 
-// future is what process proc may touch from pc on; stopNCS stops at
-// NCS (whose application will not call enter() again).
-func (p *program) future(proc, pc int, stopNCS bool) masks {
+// futures is, for each pc of process proc, what the process may touch
+// from pc on; stopNCS stops at NCS (whose application will not call
+// enter() again): the union of the instructions' masks over what is
+// reachable from pc, an NCS adding nothing and reaching nothing. It is
+// the least solution of fut[pc] = own(pc) | fut[each successor], found
+// by sweeping the code backwards until nothing changes: a few sweeps
+// (one more for each loop a back edge closes), where a search from every
+// pc cost the square of the code's length (6,000 steps took 0.8 s).
+func (p *program) futures(proc int, stopNCS bool) []masks {
 	pr := p.procs[proc]
-	seen := make([]bool, len(pr.code))
-	var m masks
-	stack := []int{pc}
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if i >= len(pr.code) || seen[i] {
-			continue
+	n := len(pr.code)
+	fut := make([]masks, n)
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			in := &pr.code[i]
+			if stopNCS && in.kind == iNCS {
+				continue
+			}
+			m := masks{fut[i].r | maskOf(in.reads), fut[i].w | maskOf(in.writes)}
+			for _, j := range pr.succ(i) {
+				if j < n {
+					m.r, m.w = m.r|fut[j].r, m.w|fut[j].w
+				}
+			}
+			if m != fut[i] {
+				fut[i], changed = m, true
+			}
 		}
-		seen[i] = true
-		in := &pr.code[i]
-		if stopNCS && in.kind == iNCS {
-			continue
-		}
-		m.r |= maskOf(in.reads)
-		m.w |= maskOf(in.writes)
-		stack = append(stack, pr.succ(i)...)
 	}
-	return m
+	return fut
 }
 
 func (p *program) reduction() {
@@ -132,11 +140,8 @@ func (p *program) reduction() {
 		after = masks{p.hr, p.hw}
 	}
 	for i, pr := range p.procs {
-		pr.fut = make([]masks, len(pr.code))
-		pr.futNCS = make([]masks, len(pr.code))
+		pr.fut, pr.futNCS = p.futures(i, false), p.futures(i, true)
 		for pc := range pr.code {
-			pr.fut[pc] = p.future(i, pc, false)
-			pr.futNCS[pc] = p.future(i, pc, true)
 			in := &pr.code[pc]
 			if !in.rest || waitsOutside(in) || in.label == "end" {
 				continue
