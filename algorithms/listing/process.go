@@ -120,7 +120,11 @@ func (pc *pcomp) stmt(s Stmt) {
 			return
 		}
 		if len(s.Body) == 0 {
-			c.errs.add(s.Pos, "the loop has no block: indent the lines it repeats deeper than column %d, where its statement starts (P4 under P3, not beside it)", s.Pos.Col)
+			example := "P4 under P3, not beside it"
+			if s.Label != "" {
+				example = "the steps it repeats under " + s.Label + ", not beside it"
+			}
+			c.errs.add(s.Pos, "the loop has no block: indent the lines it repeats deeper than column %d, where its statement starts (%s)", s.Pos.Col, example)
 			return
 		}
 	case *If:

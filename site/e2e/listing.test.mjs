@@ -172,6 +172,30 @@ test('a node whose listing step fails reads "failed", with the reason', { skip }
   assert.deepEqual(pageErrors, []);
 });
 
+test('Enter after a header line indents under its statement, and after any other line keeps its indentation', { skip }, async () => {
+  const p = await pg.newPage();
+  try {
+    await p.goto(pg.server.url + '#algo=ra-benari&n=2&r=1&app=0');
+    await p.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    await p.getByRole('button', { name: 'Edit the listing' }).click();
+    await p.click('#listing-editor .cm-content');
+    await p.keyboard.press('Control+A');
+    await p.keyboard.insertText('algorithm x\nglobal int a = 0\nprocess main:\n    loop forever:\n        P1: NCS\n        P7: for all other node N:');
+    await p.keyboard.press('End');
+    await p.keyboard.press('Control+End');
+    await p.keyboard.press('Enter');
+    await p.keyboard.insertText('P8: a = 1');
+    await p.keyboard.press('Enter');
+    await p.keyboard.insertText('x');
+    const lines = (await p.evaluate(() => document.getElementById('listing-editor').editorText())).split('\n');
+    assert.equal(lines.at(-2), ' '.repeat(16) + 'P8: a = 1', 'four columns deeper than "for", where its block goes');
+    assert.equal(lines.at(-1), ' '.repeat(16) + 'x', 'beside the line above');
+  } finally {
+    await p.close();
+  }
+  assert.deepEqual(pageErrors, []);
+});
+
 test('the Listing view fits a phone\'s 390 px', { skip }, async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   try {

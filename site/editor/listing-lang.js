@@ -30,14 +30,22 @@ function contextual(w, stream, state) {
   return state.first && Boolean(next);
 }
 
+// The tokenizer also keeps, for the line after, where the line's
+// statement starts (after its label) and whether it ends with ":": Enter
+// after a header ("P7: for all N in deferred:") indents four columns
+// deeper than its statement, where its block goes, and after any other
+// line keeps the line's indentation.
 export const listingLanguage = StreamLanguage.define({
   name: 'dmelab-listing',
-  startState: () => ({ first: true, prevKeyword: false }),
+  startState: () => ({ first: true, prevKeyword: false, lead: 0, stmt: -1, colon: false }),
   copyState: (s) => ({ ...s }),
   token(stream, state) {
     if (stream.sol()) {
       state.first = true;
       state.prevKeyword = false;
+      state.lead = stream.indentation();
+      state.stmt = -1;
+      state.colon = false;
     }
     if (stream.eatSpace()) return null;
     if (stream.peek() === '#') {
@@ -45,6 +53,8 @@ export const listingLanguage = StreamLanguage.define({
       return 'comment';
     }
     if (stream.match(/^P\d+[a-z]?:/)) return 'labelName';
+    if (state.stmt < 0) state.stmt = stream.column();
+    state.colon = stream.peek() === ':';
     const before = { first: state.first, prevKeyword: state.prevKeyword };
     state.first = false;
     state.prevKeyword = false;
@@ -68,6 +78,10 @@ export const listingLanguage = StreamLanguage.define({
       return 'keyword';
     }
     return null;
+  },
+  indent(state) {
+    if (state.colon && state.stmt >= 0) return state.stmt + 4;
+    return state.lead;
   },
   languageData: { commentTokens: { line: '#' } },
 });
