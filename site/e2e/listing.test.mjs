@@ -73,7 +73,7 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   await page.waitForSelector('#listing-editor .cm-lintRange-error');
   assert.equal(await page.textContent('#listing-editor .cm-lintRange-error'), 'foo', 'the diagnostic covers the undeclared name');
   assert.match(await page.$eval('#listing-editor .cm-lintRange-error', (e) => e.closest('.cm-line').textContent), /replies = replies \+ foo/, 'on its line');
-  assert.match(await page.textContent('#listing-status'), new RegExp(`^A problem — line ${badLine}: foo is not declared`));
+  assert.match(await page.textContent('#listing-status'), new RegExp(`^A problem:\\s*line ${badLine}: foo is not declared`));
   await page.getByRole('button', { name: 'Explore' }).click();
   assert.match(await page.textContent('#toast'), new RegExp(`line ${badLine}: foo is not declared`), 'Explore waits for a listing without problems');
   assert.equal(await page.textContent('#verdicts'), '');

@@ -112,7 +112,7 @@ export function createListingView({ core, createEditor, onApply, toast }) {
     if (ps.length) {
       st.className = 'scenario-status bad';
       st.replaceChildren(...problemList(ps, (x) => h('button', { type: 'button', class: 'linkish', onclick: () => editor.goTo(x.line, x.col) }, `line ${x.line}: ${x.message}`)),
-        `${ps.length === 1 ? '.' : ''} Runs and Explore wait for a listing without problems.`);
+        'Runs and Explore wait for a listing without problems.');
     } else if (t !== shipped) {
       st.className = 'scenario-status';
       st.textContent = `Edited: runs made from the settings, Explore and the pseudocode use this listing${timer ? ' (once you pause typing)' : ''}; scenarios of ${algo} run on it too.`;

@@ -135,10 +135,11 @@ export function drawVerdicts(box, res, show) {
   box.replaceChildren(...parts);
 }
 
-// problemList says a text's problems: one in a line, several as a list
-// (the first few, each a button that goes to its line: link(problem)).
+// problemList says a text's problems as a list (the first few, each a
+// button that goes to its line: link(problem)); one too, since a button
+// does not flow in a sentence: a long message wrapped as a box of its own.
 export function problemList(ps, link, max = 5) {
-  if (ps.length === 1) return ['A problem — ', link(ps[0])];
+  if (ps.length === 1) return ['A problem:', h('ul', { class: 'problems' }, h('li', {}, link(ps[0])))];
   const items = ps.slice(0, max).map((x) => h('li', {}, link(x)));
   if (ps.length > max) items.push(h('li', {}, `and ${ps.length - max} more`));
   return [`${ps.length} problems:`, h('ul', { class: 'problems' }, items)];
