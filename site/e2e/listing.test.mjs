@@ -67,12 +67,14 @@ test('ra-benari without the tie-break in P12: a listing edit explores, deadlocks
   assert.equal(await page.isDisabled('#listing-reset'), true, 'nothing to reset yet');
 
   // A mistake: an undeclared name in the reply handler, marked at its word.
-  const bad = SHIPPED.replace('replies = replies + 1', 'replies = replies + foo');
-  const badLine = bad.split('\n').findIndex((l) => l.includes('replies + foo')) + 1;
+  // (Written "(foo)": the mark covers the word, not the parenthesis
+  // stuck to it.)
+  const bad = SHIPPED.replace('replies = replies + 1', 'replies = replies + (foo)');
+  const badLine = bad.split('\n').findIndex((l) => l.includes('replies + (foo)')) + 1;
   await type(bad);
   await page.waitForSelector('#listing-editor .cm-lintRange-error');
   assert.equal(await page.textContent('#listing-editor .cm-lintRange-error'), 'foo', 'the diagnostic covers the undeclared name');
-  assert.match(await page.$eval('#listing-editor .cm-lintRange-error', (e) => e.closest('.cm-line').textContent), /replies = replies \+ foo/, 'on its line');
+  assert.match(await page.$eval('#listing-editor .cm-lintRange-error', (e) => e.closest('.cm-line').textContent), /replies = replies \+ \(foo\)/, 'on its line');
   assert.match(await page.textContent('#listing-status'), new RegExp(`^A problem:\\s*line ${badLine}: foo is not declared`));
   await page.getByRole('button', { name: 'Explore' }).click();
   assert.match(await page.textContent('#toast'), new RegExp(`line ${badLine}: foo is not declared`), 'Explore waits for a listing without problems');

@@ -105,7 +105,9 @@ function toDiagnostic(doc, d, source) {
   const from = Math.min(line.from + Math.max(0, d.col - 1), line.to);
   let to = from;
   const rest = doc.sliceString(from, line.to);
-  const w = rest.match(/^\S+/);
+  // The word (a name, a node, N1->N2, request@1, ra-v1), not what sticks
+  // to it ("mynum)" underlined whole); else the one character.
+  const w = rest.match(/^[\p{L}\p{N}_'@.]+(?:-(?!>)[\p{L}\p{N}_'@.]*)*(?:->[\p{L}\p{N}_]+)?/u) || rest.match(/^\S/);
   if (w) to = from + w[0].length;
   return { from, to, severity: 'error', message: d.message, source };
 }
