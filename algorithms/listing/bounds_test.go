@@ -45,3 +45,14 @@ func TestDeepBlocksAreOneError(t *testing.T) {
 	require.Len(t, list, 1, "%v", err)
 	assert.Contains(t, list[0].Msg, "blocks nested more than 24 deep")
 }
+
+// Tabs before short statements: the tab is drawn four wide, past the
+// line's own length ("\tP1: a" is six bytes, its statement at column 9).
+// That once sliced the line past its end.
+func TestShortTabbedLines(t *testing.T) {
+	for _, src := range []string{"\tP1: a", "algorithm x\n\tx\n", "\t\t\tP1:\tb", " \tc"} {
+		_, err := listing.Parse(src)
+		require.Error(t, err, "%q", src)
+		assert.Contains(t, err.Error(), "a tab: indent with spaces", "%q", src)
+	}
+}

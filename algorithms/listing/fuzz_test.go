@@ -19,6 +19,7 @@ func FuzzListing(f *testing.F) {
 	}
 	f.Add("algorithm x\nprocess main:\n    loop forever:\n        P1: NCS\n        P2: CS\n")
 	f.Add("P1: if (a, b) << (c:\n\telse")
+	f.Add("\tP1: a\n\t\tx\n \t y\n")
 	f.Add("algorithm x\nproces main:\n    Loop forever:\n        P1: iff a adn b:\n                P2: sedn(r, j)\n            esle:\n        P3: for all othr node j:\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := listing.Parse(src)

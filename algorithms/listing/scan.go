@@ -85,8 +85,8 @@ func scan(src string, errs *ErrorList) []line {
 			// with it drawn as the editor draws it, to the next
 			// multiple of four: else every line after it would be
 			// "indented" wrongly too.
-			l.col, l.scol = visual(text, l.col), visual(text, l.scol)
 			l.tabbed = strings.Contains(text[:l.col-1], "\t")
+			l.col, l.scol = visual(text, l.col), visual(text, l.scol)
 		case l.label != "":
 			errs.add(l.labelPos, "step %s has no statement", l.label)
 			continue
