@@ -12,10 +12,11 @@
 // Hidden schedules therefore never enter the sandbox at all; the
 // student's code sees nothing but the inputs of its own steps; every
 // answer is checked on the host against the step contract; and answers
-// are memoised by request, so the student's code is a pure function by
-// construction (a package variable cannot make equal inputs answer
-// differently) and each distinct step runs once, which keeps grading fast
-// even in wazero's interpreter.
+// are memoised by request, so a request asked again gets the answer it
+// got before and each distinct step runs once, which keeps grading fast
+// even in wazero's interpreter. (A package variable can still make a new
+// request's answer depend on those before it; hidden tests and searches
+// start from a fresh instance.)
 //
 // Before anything is compiled, Precheck refuses what the allow-list does
 // not permit, with the line of the offending import or construct.
