@@ -9,6 +9,7 @@ import (
 // compiler turns a parsed File into a program, reporting every problem
 // it finds at its position.
 type compiler struct {
+	quants  int // quantifiers compiled so far (see instr.loops)
 	errs    *ErrorList
 	prog    *program
 	slots   []slot
@@ -527,11 +528,14 @@ func (s *scope) compileRange(r Range, pos Pos) rangeCode {
 func (r rangeCode) list(n *node, buf []int64) []int64 {
 	out := r.members(n, buf)
 	if n.rounds += len(out); n.rounds > maxRounds {
-		// Outside an event (whether a step is enabled, its label) the
-		// node cannot fail: the list is cut short, and the step's
-		// event, if it runs, fails.
+		// Outside an event (whether a step is enabled, whether the
+		// reduction may keep it, its label) the node cannot fail: the
+		// list is cut short and the question says so (n.cut), to answer
+		// in the way that brings the event, where the node fails.
 		if n.ctx != nil {
 			n.failf("one event went round its loops and quantifiers more than %d times: nest fewer of them", maxRounds)
+		} else {
+			n.cut = true
 		}
 		return buf[:0]
 	}

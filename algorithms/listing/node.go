@@ -24,8 +24,10 @@ type node struct {
 	ctx  *sim.Ctx
 	loop []sim.Msg
 	// rounds counts the event's rounds of loops and quantifiers (see
-	// maxRounds), sent its messages to other nodes (maxSends).
+	// maxRounds), sent its messages to other nodes (maxSends); cut says
+	// that a question asked outside an event passed maxRounds.
 	rounds, sent int
+	cut          bool
 }
 
 func newNode(p *program, id, n, k int, vset int64) *node {
@@ -45,6 +47,9 @@ func newNode(p *program, id, n, k int, vset int64) *node {
 	for i, pr := range p.procs {
 		nd.pc[i] = int32(pr.entry)
 		nd.settle(i)
+	}
+	if nd.cut { // the start is the node's own event, without a context
+		nd.failf("its start went round its loops and quantifiers more than %d times: nest fewer of them", maxRounds)
 	}
 	return nd
 }
@@ -278,7 +283,12 @@ func (n *node) Do(c *sim.Ctx, s sim.Step) {
 	i := int(s.Proc)
 	in := n.at(i)
 	if in.kind == iStep {
-		if in.act != nil {
+		if in.loops {
+			// A guard whose quantifiers pass the bound was taken to
+			// hold (enabled): here, in the event, it fails the node.
+			in.guard(n)
+		}
+		if in.act != nil && n.fault == "" {
 			in.act(n, c, int64(s.Arg))
 		}
 		n.pc[i] = int32(in.next)

@@ -156,7 +156,9 @@ func (pc *pcomp) stmt(s Stmt) {
 		}
 		if aw, ok := body[0].(*Await); ok {
 			pc.noClock = "an await"
+			q := pc.c.quants
 			cond := pc.expr(aw.Cond)
+			in.loops = pc.c.quants > q
 			pc.noClock = ""
 			pc.want(aw.Cond, cond, Bool, "await")
 			f := cond.fn

@@ -106,6 +106,7 @@ type instr struct {
 	text  string // the statement as formatted, for step labels
 	// iStep
 	guard  func(*node) bool
+	loops  bool // the guard has quantifiers: it is asked again in the step's event (see rangeCode.list)
 	act    func(*node, *sim.Ctx, int64)
 	choose bool // the step's value is chooseNumber()'s (Step.Arg)
 	// holds, for a step that is one if statement, is its condition: the

@@ -187,7 +187,14 @@ func (p *program) reduction() {
 func (n *node) keeps(in *instr) bool {
 	switch in.kind {
 	case iBranch:
-		if !in.cond(n) {
+		if n.ctx == nil {
+			n.rounds, n.cut = 0, false
+		}
+		c := in.cond(n)
+		if n.cut {
+			return false // not known: the step is not reduced
+		}
+		if !c {
 			return in.keepAlt
 		}
 	case iForNext:
@@ -209,11 +216,16 @@ func (n *node) keeps(in *instr) bool {
 
 func (n *node) enabled(in *instr) bool {
 	if n.ctx == nil {
-		n.rounds = 0 // a question of its own, not part of an event
+		n.rounds, n.cut = 0, false // a question of its own, not part of an event
 	}
 	switch in.kind {
 	case iStep:
-		return in.guard == nil || in.guard(n)
+		if in.guard == nil {
+			return true
+		}
+		// A guard cut short by the bound is taken to hold, so that its
+		// step's event runs and fails the node, saying why.
+		return in.guard(n) || n.cut
 	case iBranch, iForNext:
 		return in.rest
 	}

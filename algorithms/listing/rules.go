@@ -108,6 +108,7 @@ func (s *scope) clock(pos Pos) value {
 // slot of its own, none outside the quantifier.
 func (s *scope) quant(e *Quant) value {
 	c := s.c
+	c.quants++
 	r := s.compileRange(e.Range, e.Pos)
 	old, had := s.local[e.Var]
 	lv := c.newSlot(e.Var, Node, -1, -2, e.Pos, s.local)
