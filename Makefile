@@ -216,6 +216,7 @@ bench-grade:
 	$(GO) test ./grader/sandbox -run '^$$' -bench 'BenchmarkCall|BenchmarkInstance|BenchmarkStart' -count 3
 	$(GO) test ./algorithms/rasteps -run '^$$' -bench BenchmarkSearch -benchmem -count 3
 	$(GO) test ./grader/wasmdata -run '^$$' -bench BenchmarkMerge -count 3
+	$(GO) test ./grader/serve -run '^$$' -bench BenchmarkQueue -benchtime 200x
 
 # Autograder packages of one exercise (EXERCISE=ra-steps): Gradescope's
 # zip, and a PrairieLearn question in bin/prairielearn/ (copy it into the

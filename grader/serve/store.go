@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -14,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -56,7 +58,7 @@ CREATE TABLE IF NOT EXISTS submissions (
 	idem_body   TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, seq);
-CREATE INDEX IF NOT EXISTS submissions_client ON submissions (client, seq);
+CREATE INDEX IF NOT EXISTS submissions_pending ON submissions (client, seq) WHERE status IN ('queued', 'running');
 CREATE TABLE IF NOT EXISTS results (
 	submission TEXT    PRIMARY KEY REFERENCES submissions (id),
 	result     TEXT    NOT NULL,
@@ -89,6 +91,19 @@ type Store struct {
 	loss   *LossError
 	noCkpt bool // tests and benchmarks only: skip the checkpoint
 	log    *slog.Logger
+
+	queue queueOrder // Position's cache of the queue's order
+}
+
+// queueOrder is the queue's order as Position last computed it, for the
+// pending submissions as they were then (key): every waiting student's
+// page asks for its position about once a second, and computing every
+// submission's turn for each asker cost 3 ms with a thousand waiting.
+type queueOrder struct {
+	mu      sync.Mutex
+	key     [3]int64      // pending count, their largest seq, how many running
+	running int           // submissions running
+	ahead   map[int64]int // a queued submission's seq → queued ones before it
 }
 
 // SetLogger sets where the store reports what it recovers from
@@ -456,12 +471,55 @@ const turn = `(SELECT count(*) FROM submissions o
 // Position is the number of submissions ahead of seq in the queue
 // (queued ones taken before it, and those running). A submission of a
 // client who had none waiting may later come before it (see turn).
+//
+// The order is computed for the whole queue at once and kept while the
+// pending submissions stay the same (their number, the newest, how many
+// run): the waiting students' pages ask far more often than the queue
+// changes.
 func (s *Store) Position(ctx context.Context, seq int64) (int, error) {
-	var n int
-	err := s.r.QueryRowContext(ctx, `WITH me AS (SELECT `+turn+` AS t FROM submissions s WHERE seq = ?)
-		SELECT count(*) FROM submissions s, me WHERE s.status = 'running' OR
-		(s.status = 'queued' AND (`+turn+` < me.t OR (`+turn+` = me.t AND s.seq < ?)))`, seq, seq).Scan(&n)
-	return n, err
+	var key [3]int64
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*), coalesce(max(seq), 0), coalesce(sum(status = 'running'), 0)
+		FROM submissions WHERE status IN ('queued', 'running')`).Scan(&key[0], &key[1], &key[2]); err != nil {
+		return 0, err
+	}
+	q := &s.queue
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.ahead == nil || q.key != key {
+		rows, err := s.r.QueryContext(ctx, `SELECT seq, client, status FROM submissions
+			WHERE status IN ('queued', 'running') ORDER BY seq`)
+		if err != nil {
+			return 0, err
+		}
+		defer rows.Close()
+		type waiting struct{ seq, turn int64 }
+		var queued []waiting
+		turns := map[string]int64{} // a client's pending submissions so far
+		running := 0
+		for rows.Next() {
+			var w waiting
+			var client, status string
+			if err := rows.Scan(&w.seq, &client, &status); err != nil {
+				return 0, err
+			}
+			w.turn = turns[client]
+			turns[client]++
+			if status == Running {
+				running++
+			} else {
+				queued = append(queued, w)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return 0, err
+		}
+		slices.SortStableFunc(queued, func(a, b waiting) int { return cmp.Compare(a.turn, b.turn) }) // then by seq, as read
+		q.key, q.running, q.ahead = key, running, make(map[int64]int, len(queued))
+		for i, w := range queued {
+			q.ahead[w.seq] = i
+		}
+	}
+	return q.running + q.ahead[seq], nil
 }
 
 // Census counts submissions by status, and the results stored.
