@@ -86,6 +86,18 @@ func TestListingWithoutTheSchedulesNames(t *testing.T) {
 	}
 	assert.Positive(t, public)
 	assert.Positive(t, hidden)
+
+	// Another difference than a name (two servers) is not said to be
+	// one: the run shows the step that could not happen.
+	central := load(t, "listing-central")
+	ref, err = os.ReadFile(filepath.Join(central.Dir, "solution.txt"))
+	require.NoError(t, err)
+	require.Contains(t, string(ref), "servers 1")
+	res, err = grader.Grade(context.Background(), central, "mine.txt", []byte(strings.Replace(string(ref), "servers 1", "servers 2", 1)))
+	require.NoError(t, err)
+	for _, tt := range res.Tests {
+		assert.NotContains(t, tt.Message, "does not declare", tt.Name)
+	}
 }
 
 // A listing whose state space has no end is graded within the

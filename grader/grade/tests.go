@@ -211,14 +211,20 @@ func missingNames(t planned, alg *sim.Algorithm) string {
 	if err == nil || !errors.As(err, &list) {
 		return ""
 	}
-	if t.vis != report.Public {
-		return "This schedule looks at a variable or a message kind your listing does not declare. Keep the starter's names: the schedules look at them (a public test that does so names them)."
-	}
+	// Only the names: another difference (a listing with two servers,
+	// say) is the run's to show, as the step that could not happen.
 	var msgs []string
 	for _, e := range list {
-		if !slices.Contains(msgs, e.Msg) && len(msgs) < 3 {
+		name := strings.Contains(e.Msg, " has no variable ") || strings.Contains(e.Msg, " has no message ")
+		if name && !slices.Contains(msgs, e.Msg) && len(msgs) < 3 {
 			msgs = append(msgs, e.Msg)
 		}
+	}
+	if len(msgs) == 0 {
+		return ""
+	}
+	if t.vis != report.Public {
+		return "This schedule looks at a variable or a message kind your listing does not declare. Keep the starter's names: the schedules look at them (a public test that does so names them)."
 	}
 	return fmt.Sprintf("This schedule looks at names your listing does not declare: %s. Keep the starter's names: the schedules look at them.", strings.Join(msgs, "; "))
 }
