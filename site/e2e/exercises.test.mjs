@@ -110,11 +110,11 @@ test('a wrong solution gets a counterexample', { skip }, async () => {
   const html = await submit(mutant('ra-steps', 'no_tie_break'));
   assert.match(await page.textContent('.cm-content'), /no_tie_break|numbers only|RequestedNum/, 'the editor shows the file that was set');
   const status = await page.textContent('#status');
-  assert.doesNotMatch(status, /30 \/ 30/);
+  assert.doesNotMatch(status, /38 \/ 38/);
   // While it waits, the status says where the submission is, with the
   // seconds since it was sent (a long poll answers only on a change).
   assert.ok(seen.some((s) => /^(queued \(\d+ ahead\)…|grading…) \d+ s$/.test(s)), `the status while waiting: ${JSON.stringify(seen)}`);
-  assert.match(html, /Score: \d+ \/ 30/);
+  assert.match(html, /Score: \d+ \/ 38/);
   assert.match(html, /<svg/, 'the counterexample is drawn as a space-time diagram');
   assert.match(html, /#scenario=/, 'with a link that replays it in the playground');
   const frame = page.frameLocator('#feedback');
@@ -258,10 +258,10 @@ test('web feedback offers a replay and a download, not dmelab run', { skip }, as
 
 test('the reference solution gets full marks, and the history keeps both', { skip }, async () => {
   await submit(read('exercises/ra-steps/solution.go'));
-  assert.match(await page.textContent('#status'), /graded: 30 \/ 30/);
+  assert.match(await page.textContent('#status'), /graded: 38 \/ 38/);
   const items = await page.$$eval('#history li', (li) => li.map((x) => x.textContent));
   assert.equal(items.length, 2, `history: ${items}`);
-  assert.match(items[0], /30 \/ 30/, 'newest first');
+  assert.match(items[0], /38 \/ 38/, 'newest first');
   await page.screenshot({ path: path.join(ART, '03-full-marks.png'), fullPage: true });
 });
 
@@ -276,21 +276,21 @@ test('the feedback names its submission; an older one\'s code comes back only wh
   const current = () => page.$$eval('#history a', (as) => as.map((a) => a.getAttribute('aria-current')));
   const time = /^Submission of \d{1,2}:\d\d:\d\d(?:\s?[AP]M)? — /;
   assert.match(await label(), time);
-  assert.match(await label(), / — 30 \/ 30$/);
+  assert.match(await label(), / — 38 \/ 38$/);
   assert.deepEqual(await current(), ['true', null], 'the newest is marked as shown');
   assert.equal(await page.isVisible('#load-code'), false, 'the editor holds this code already');
 
   // The older one: its feedback, labelled, and the editor unchanged.
   await page.click('#history li:nth-child(2) a');
-  await page.waitForFunction(() => /— \d+ \/ 30$/.test(document.getElementById('shown-label').textContent)
-    && !/30 \/ 30$/.test(document.getElementById('shown-label').textContent)
+  await page.waitForFunction(() => /— \d+ \/ 38$/.test(document.getElementById('shown-label').textContent)
+    && !/38 \/ 38$/.test(document.getElementById('shown-label').textContent)
     && /^graded: /.test(document.getElementById('status').textContent));
   const older = await label();
   assert.match(older, time);
   assert.match(await page.textContent('#shown-note'), /older submission/);
   assert.deepEqual(await current(), [null, 'true']);
   assert.match(await page.getAttribute('#feedback', 'title'), /^Feedback: Submission of /);
-  assert.match(await page.$eval('#feedback', (f) => f.srcdoc), new RegExp(`Score: ${older.match(/(\d+) \/ 30$/)[1]} / 30`));
+  assert.match(await page.$eval('#feedback', (f) => f.srcdoc), new RegExp(`Score: ${older.match(/(\d+) \/ 38$/)[1]} / 38`));
   assert.equal(await page.inputValue('#source'), solution, 'the editor still holds the newest code');
 
   // A draft, typed in the editor, then the older code put there: the
@@ -312,10 +312,10 @@ test('the feedback names its submission; an older one\'s code comes back only wh
 
   // After a reload: the latest submission's feedback, labelled; the draft.
   await page.reload();
-  await page.waitForFunction(() => /^graded: 30 \/ 30$/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
-  assert.match(await label(), / — 30 \/ 30$/);
+  await page.waitForFunction(() => /^graded: 38 \/ 38$/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+  assert.match(await label(), / — 38 \/ 38$/);
   assert.ok(await page.isVisible('#feedback'));
-  assert.match(await page.$eval('#feedback', (f) => f.srcdoc), /Score: 30 \/ 30/);
+  assert.match(await page.$eval('#feedback', (f) => f.srcdoc), /Score: 38 \/ 38/);
   assert.deepEqual(await current(), ['true', null]);
   await page.waitForSelector('.work[data-editor="go"] .cm-editor');
   assert.equal(await page.inputValue('#source'), draft);
@@ -346,7 +346,7 @@ test('hidden schedules are named, never shown as files', { skip }, async () => {
 });
 
 // Issue 14, item 11: a file that does not compile is not graded: the
-// page says so (not "0 / 30") and marks the compiler's positions in the
+// page says so (not "0 / 38") and marks the compiler's positions in the
 // editor.
 test('a compile error is "not graded", its positions marked in the editor', { skip }, async () => {
   const good = read('exercises/ra-steps/solution.go');
@@ -356,11 +356,11 @@ test('a compile error is "not graded", its positions marked in the editor', { sk
   const html = await submit(lines.join('\n'));
   const status = await page.textContent('#status');
   assert.match(status, /not graded: your code does not compile/);
-  assert.doesNotMatch(status, /0 \/ 30/);
+  assert.doesNotMatch(status, /0 \/ 38/);
   assert.match(html, /does not compile/);
   const items = await page.$$eval('#history li', (li) => li.map((x) => x.textContent));
   assert.match(items[0], /does not compile/, `history: ${items[0]}`);
-  assert.doesNotMatch(items[0], /0 \/ 30/);
+  assert.doesNotMatch(items[0], /0 \/ 38/);
   await page.waitForSelector('.cm-lintRange-error');
   assert.equal(await page.textContent('.cm-lintRange-error'), 'notDeclaredAnywhere');
   const marked = await page.$$eval('.cm-gutter-lint .cm-gutterElement', (els) => els.filter((e) => e.querySelector('.cm-lint-marker-error')).length);
