@@ -52,7 +52,7 @@ func (p *parser) peek() tok {
 	if p.k < len(p.l.toks) {
 		return p.l.toks[p.k]
 	}
-	return tok{kind: tOp, text: "", pos: Pos{p.l.num, p.l.scol + len(p.l.rest)}} // just after the line's last character
+	return tok{kind: tOp, text: "", pos: Pos{p.l.num, p.l.end}} // just after the line's last character
 }
 
 func (p *parser) next() tok { t := p.peek(); p.k++; return t }
@@ -415,6 +415,8 @@ func (p *parser) block(col int) []Stmt {
 		}
 		if bcol == 0 {
 			bcol = p.l.col
+		} else if p.l.tabbed {
+			// its tab was reported; where it sits is a guess (see scan)
 		} else if p.l.col != bcol && p.l.toks[0].text == "else" {
 			if i, ok := lastIf(out); ok {
 				// Said once: the else and its block are read as the
@@ -424,7 +426,10 @@ func (p *parser) block(col int) []Stmt {
 				p.elseIf()
 				p.expect(":")
 				p.end()
-				i.Else = p.block(p.l.col)
+				// Its block is what is deeper than the if, as for an
+				// else in its place: the lines after it at the if's
+				// column stay the if's neighbours.
+				i.Else = p.block(max(p.l.col, i.Pos.Col))
 				continue
 			} else if k := len(p.ifs); k > 0 && p.ifs[k-1].Else == nil {
 				i := p.ifs[k-1] // the else is in the block of its if

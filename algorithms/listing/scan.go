@@ -2,6 +2,7 @@ package listing
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -43,6 +44,7 @@ type line struct {
 	cut      bool   // tokens past maxLineTokens were dropped (and reported)
 	tabbed   bool   // indented with a tab (reported)
 	rest     string // the statement's text, for "algorithm NAME"
+	end      int    // the byte column just after the statement
 }
 
 // ops lists the operators, longest first; the Unicode forms print as
@@ -51,10 +53,12 @@ var ops = []string{"<<", "<=", ">=", "!=", "==", "≤", "≥", "≠", "(", ")", 
 
 // scan splits src into lines; lines holding only a comment have no
 // tokens, and blank lines are dropped. A byte-order mark at the start
-// (some editors save one) is not part of the first line.
+// (some editors save one) is skipped and drawn zero wide, its bytes kept,
+// so that columns are still those of the text as given (an editor
+// converts them on that text) and the first line is not indented.
 func scan(src string, errs *ErrorList) []line {
 	var out []line
-	for i, text := range strings.Split(strings.TrimPrefix(src, "\ufeff"), "\n") {
+	for i, text := range strings.Split(src, "\n") {
 		text = strings.TrimRight(text, " \t\r")
 		l := line{num: i + 1}
 		hash := strings.IndexByte(text, '#')
@@ -81,6 +85,7 @@ func scan(src string, errs *ErrorList) []line {
 				l.col = l.labelPos.Col
 			}
 			l.rest = strings.TrimSpace(text[l.scol-1:])
+			l.end = l.scol + len(l.rest)
 			// A tab is an error (scanLine), but the blocks are read
 			// with it drawn as the editor draws it, to the next
 			// multiple of four: else every line after it would be
@@ -90,6 +95,8 @@ func scan(src string, errs *ErrorList) []line {
 		case l.label != "":
 			errs.add(l.labelPos, "step %s has no statement", l.label)
 			continue
+		case l.comment == "" && hash < 0:
+			continue // nothing but a byte-order mark
 		default:
 			l.col, l.hash = hash+1, hash+1
 		}
@@ -99,18 +106,42 @@ func scan(src string, errs *ErrorList) []line {
 	// block it sits in is taken to sit beside the line above it: a tab
 	// typed for the spaces of a block's lines is one error, not one on
 	// every line after it.
-	prev, header := 0, false // the line above, and whether a block starts under it
+	// A tabbed line at the column of a block around it (a dedent) is left
+	// where it is drawn, unless the line after it goes back deeper
+	// without the tabbed line opening a block: then it was one of the
+	// block's lines.
+	var open []int // the columns of the blocks around the line
+	prev, prevScol, header := 0, 0, false
 	for i := range out {
 		l := &out[i]
 		if len(l.toks) == 0 {
 			continue
 		}
-		switch want := prev + 4*int(b2i(header)); {
-		case l.tabbed && header && l.col <= prev, l.tabbed && !header && l.col < prev:
-			l.scol += want - l.col
-			l.col = want
+		if l.tabbed {
+			opens := l.toks[len(l.toks)-1].text == ":"
+			back := false // the next line of code is deeper, and l opens no block
+			for j := i + 1; j < len(out); j++ {
+				if len(out[j].toks) > 0 {
+					back = !opens && out[j].col > l.col
+					break
+				}
+			}
+			switch {
+			case header && l.col <= prevScol:
+				l.scol += prevScol + 4 - l.col
+				l.col = prevScol + 4
+			case !header && l.col < prev && (!slices.Contains(open, l.col) || back):
+				l.scol += prev - l.col
+				l.col = prev
+			}
 		}
-		prev, header = l.col, l.toks[len(l.toks)-1].text == ":"
+		for len(open) > 0 && open[len(open)-1] > l.col {
+			open = open[:len(open)-1]
+		}
+		if len(open) == 0 || open[len(open)-1] < l.col {
+			open = append(open, l.col)
+		}
+		prev, prevScol, header = l.col, l.scol, l.toks[len(l.toks)-1].text == ":"
 	}
 	// A comment-only line takes no part in the blocks: it sits at the
 	// column of the code below it, wherever its "#" is, so that a line
@@ -129,16 +160,18 @@ func scan(src string, errs *ErrorList) []line {
 }
 
 // visual is the column at which byte column col of text is drawn, a tab
-// reaching the next multiple of four.
+// reaching the next multiple of four and a byte-order mark zero wide.
 func visual(text string, col int) int {
-	if !strings.Contains(text[:col-1], "\t") {
+	if !strings.ContainsAny(text[:col-1], "\t\ufeff") {
 		return col
 	}
 	v := 0
 	for _, r := range text[:col-1] {
-		if r == '\t' {
+		switch r {
+		case '\t':
 			v += 4 - v%4
-		} else {
+		case '\ufeff':
+		default:
 			v++
 		}
 	}
@@ -176,6 +209,8 @@ func scanLine(text string, num int, errs *ErrorList) (toks []tok, cut bool) {
 		switch {
 		case r == ' ':
 			i++
+		case r == '\ufeff' && num == 1 && i == 0: // a byte-order mark (see scan)
+			i += size
 		case r == '\t':
 			if !tabbed { // once a line
 				errs.add(pos, "a tab: indent with spaces, so that columns mean the same everywhere")

@@ -44,10 +44,15 @@ type srcLine struct {
 func (l *srcLine) blank() bool { return l.code == "" && l.comment == "" }
 
 // scanLines splits src into lines and tokenizes each.
-// A byte-order mark at the start (some editors save one) is not part of
-// the first line, and columns count from after it.
+// A byte-order mark at the start (some editors save one) reads as the
+// three spaces of its bytes: no part of the first line's statement, and
+// the columns are still those of the text as given (an editor or an API
+// client converts them on that text).
 func scanLines(src string) []srcLine {
-	raw := strings.Split(strings.TrimPrefix(src, "\ufeff"), "\n")
+	if rest, ok := strings.CutPrefix(src, "\ufeff"); ok {
+		src = "   " + rest
+	}
+	raw := strings.Split(src, "\n")
 	if len(raw) > 0 && raw[len(raw)-1] == "" {
 		raw = raw[:len(raw)-1]
 	}

@@ -258,3 +258,20 @@ func TestRunMemoryIsBounded(t *testing.T) {
 	assert.Equal(t, "UNKNOWN", v.Expectations[0].Status)
 	assert.True(t, strings.Contains(v.Report, "the search stopped at its memory bound (32 MiB"), "the report says the memory bound stopped it")
 }
+
+// A byte-order mark keeps its place in the columns: a client holding the
+// text as it sent it (the mark one UTF-16 unit) finds the problem on the
+// word, as without the mark one unit further left.
+func TestByteOrderMarkColumns(t *testing.T) {
+	col := func(text string) float64 {
+		body, err := json.Marshal(map[string]string{"text": text})
+		require.NoError(t, err)
+		w := do(Handler(), http.MethodPost, Prefix+"check", string(body))
+		var v struct{ Errors []struct{ Line, Col float64 } }
+		require.NoError(t, json.Unmarshal(w.Body.Bytes(), &v), w.Body.String())
+		require.NotEmpty(t, v.Errors, w.Body.String())
+		return v.Errors[0].Col
+	}
+	assert.Equal(t, float64(11), col("algorithm centrall\nnodes N1\n"))
+	assert.Equal(t, float64(12), col("\ufeffalgorithm centrall\nnodes N1\n"))
+}
