@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -330,4 +331,24 @@ func TestQueueTakesClientsInTurn(t *testing.T) {
 		got = append(got, strings.TrimSuffix(j.File, ".go"))
 	}
 	assert.Equal(t, want, got)
+}
+
+// A client is its IPv4 address, or its IPv6 /64 network: the addresses
+// of one machine's /64 are one client for the rate limit and the queue's
+// turns. A trusted proxy's header is read the same way.
+func TestClientOfNamesIPv6Networks(t *testing.T) {
+	req := func(remote string) *http.Request {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = remote
+		return r
+	}
+	assert.Equal(t, "192.0.2.7", clientOf(req("192.0.2.7:5000"), ""))
+	assert.Equal(t, "2001:db8:1:2::/64", clientOf(req("[2001:db8:1:2::1]:5000"), ""))
+	assert.Equal(t, "2001:db8:1:2::/64", clientOf(req("[2001:db8:1:2:ffff:1:2:3]:5000"), ""))
+	assert.NotEqual(t, clientOf(req("[2001:db8:1:2::1]:1"), ""), clientOf(req("[2001:db8:1:3::1]:1"), ""))
+	r := req("127.0.0.1:1")
+	r.Header.Set("X-Client", "spoofed, 2001:db8:9:9::5")
+	assert.Equal(t, "2001:db8:9:9::/64", clientOf(r, "X-Client"))
+	r.Header.Set("X-Client", "not an address")
+	assert.Equal(t, "not an address", clientOf(r, "X-Client"))
 }

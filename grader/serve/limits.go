@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net"
+	"net/netip"
 	"net/http"
 	"strconv"
 	"strings"
@@ -75,12 +76,16 @@ func (l *rateLimiter) refill(b *bucket, now time.Time) float64 {
 // behind a trusted proxy (the Worker front), the last value of the header
 // that proxy sets. A header is only trusted when the server is told to:
 // otherwise any client could pick its own name.
+//
+// An IPv6 address is named by its /64 network: one machine is given a
+// whole /64, so its addresses would each be a client of their own (twenty
+// submissions a minute each, and each one first in the queue's turn).
 func clientOf(r *http.Request, header string) string {
 	if header != "" {
 		if v := r.Header.Values(header); len(v) > 0 {
 			parts := strings.Split(v[len(v)-1], ",")
 			if c := strings.TrimSpace(parts[len(parts)-1]); c != "" {
-				return truncate(c, 100)
+				return truncate(network(c), 100)
 			}
 		}
 	}
@@ -88,7 +93,20 @@ func clientOf(r *http.Request, header string) string {
 	if err != nil {
 		return r.RemoteAddr
 	}
-	return host
+	return network(host)
+}
+
+// network is addr's /64 network if it is an IPv6 address, else addr.
+func network(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil || !ip.Is6() || ip.Is4In6() {
+		return addr
+	}
+	p, err := ip.Prefix(64)
+	if err != nil {
+		return addr
+	}
+	return p.String()
 }
 
 func truncate(s string, n int) string {
