@@ -80,6 +80,10 @@ var (
 	qualifier = regexp.MustCompile(`(?:[\w.]+/)*\bstudent\.`)
 	// studentPackage heads the build's errors in the student's package.
 	studentPackage = regexp.MustCompile(`(?m)^# \S*/student$`)
+	// serverFault is a tool's complaint about the machine (a full disk,
+	// a killed compiler, its own files), under whatever package header:
+	// the grader's to retry, not the student's to read.
+	serverFault = regexp.MustCompile(`(?i)no space left on device|too many open files|cannot allocate memory|resource temporarily unavailable|read-only file system|permission denied|signal: killed|go-build\d|/go-build`)
 )
 
 // studentTerms says the compiler's message as the student wrote the
@@ -106,7 +110,7 @@ func studentTerms(msg, filename string) string {
 // symbol too large"), not a fault of the server. ok is false when the
 // output does not name the student's package: the grader itself failed.
 func buildFailure(out, filename string) (msg string, ok bool) {
-	if !studentPackage.MatchString(out) {
+	if !studentPackage.MatchString(out) || serverFault.MatchString(out) {
 		return "", false
 	}
 	var said []string
