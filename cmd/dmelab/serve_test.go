@@ -129,7 +129,9 @@ func TestServeRefusesAnExerciseItCannotGrade(t *testing.T) {
 
 	var out, errs syncBuffer
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", set}, &out, &errs) }()
+	go func() {
+		done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--exercises", set}, &out, &errs)
+	}()
 	var code int
 	select {
 	case code = <-done:
