@@ -124,7 +124,7 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 	case stopMemory:
 		s = fmt.Sprintf(memoryStopped+" %s of memory (the limit).", sandbox.SizeWords(maxMem))
 	default:
-		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", d.Round(100*time.Millisecond), total)
+		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", roundUsed(d), total)
 	}
 	if g.last.States > 0 {
 		s += fmt.Sprintf(" Its search had reached %d states at depth %d: does something grow without end (numbers, queues, messages in flight)?", g.last.States, g.last.Depth)
@@ -132,6 +132,16 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 		s += " Does something grow without end (numbers, queues, messages in flight), or does a run never come to rest?"
 	}
 	return s
+}
+
+// roundUsed is d as a stop's message gives it: to a tenth of a second,
+// or to the millisecond below one second, where a test that had only its
+// reserve left would otherwise read "stopped after 0s".
+func roundUsed(d time.Duration) time.Duration {
+	if d < time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(100 * time.Millisecond)
 }
 
 // memoryStopped opens the message of a test stopped for memory.

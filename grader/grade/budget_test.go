@@ -39,6 +39,14 @@ func TestGuardSharesTheBudget(t *testing.T) {
 	assert.Equal(t, 41*time.Second, time.Duration(g.deadline.Load()), "past the end, a test still gets its reserve")
 }
 
+// A stop's message says how long the test ran: to a tenth of a second,
+// or to the millisecond when a test had only its reserve (not "0s").
+func TestStopMessageSaysHowLong(t *testing.T) {
+	g, _ := fakeGuard(300*time.Millisecond, 8)
+	assert.Contains(t, g.stopped(stopTime, 9376*time.Microsecond, 300*time.Millisecond, 0), "stopped after 9ms of computing")
+	assert.Contains(t, g.stopped(stopTime, 23140*time.Millisecond, 30*time.Second, 0), "stopped after 23.1s of computing")
+}
+
 // The memory watchdog's flag stops the test at its next check, and a new
 // test starts clear.
 func TestGuardMemoryStop(t *testing.T) {
