@@ -97,6 +97,7 @@ type Handler struct {
 	Pos     Pos
 	Event   string // "receive", "enter" or "exit"
 	Kind    string
+	KindPos Pos    // where Kind is written, for its errors
 	Source  string // "" when not named
 	Args    []string
 	Body    []Stmt
@@ -180,17 +181,19 @@ type (
 	// Send is "send(kind, to, values...)".
 	Send struct {
 		Line
-		Kind   string
-		To     Expr
-		Values []Expr
+		Kind    string
+		KindPos Pos // where Kind is written, for its errors
+		To      Expr
+		Values  []Expr
 	}
 	// Receive is "receive(kind, source, names...)": the process waits
 	// for a message of that kind and takes it.
 	Receive struct {
 		Line
-		Kind   string
-		Source string
-		Names  []string
+		Kind    string
+		KindPos Pos // where Kind is written, for its errors
+		Source  string
+		Names   []string
 	}
 	// Await is "await condition": the step waits until it holds.
 	Await struct {

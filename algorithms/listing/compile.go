@@ -211,7 +211,7 @@ func (c *compiler) handler(h *Handler) {
 		*at = hd
 		return
 	}
-	k, m := c.kind(h.Kind, h.Pos)
+	k, m := c.kind(h.Kind, h.KindPos)
 	if m == nil {
 		return
 	}
@@ -337,7 +337,7 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		out.reads = append(append([]int{}, v.reads...), out.reads...)
 		return out
 	case *Send:
-		k, m := c.kind(st.Kind, st.Pos)
+		k, m := c.kind(st.Kind, st.KindPos)
 		to := s.expr(st.To)
 		s.wantNum(st.To, to, "send's destination")
 		uses := append([]int{}, to.reads...)

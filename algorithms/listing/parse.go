@@ -315,7 +315,7 @@ func (p *parser) decl(f *File) Decl {
 		}
 		p.expect("receive")
 		p.expect("(")
-		h.Kind, _ = p.ident("a message kind")
+		h.Kind, h.KindPos = p.ident("a message kind")
 		if p.accept(",") {
 			h.Source, _ = p.ident("the sender's name")
 			for p.accept(",") {
@@ -565,7 +565,7 @@ func (p *parser) simple(ln Line) Stmt {
 	case "send":
 		s := &Send{Line: ln}
 		p.expect("(")
-		s.Kind, _ = p.ident("a message kind")
+		s.Kind, s.KindPos = p.ident("a message kind")
 		p.expect(",")
 		s.To = p.expr()
 		for p.accept(",") && !p.bad {
@@ -576,7 +576,7 @@ func (p *parser) simple(ln Line) Stmt {
 	case "receive":
 		s := &Receive{Line: ln}
 		p.expect("(")
-		s.Kind, _ = p.ident("a message kind")
+		s.Kind, s.KindPos = p.ident("a message kind")
 		p.expect(",")
 		s.Source, _ = p.ident("a variable for the sender")
 		for p.accept(",") && !p.bad {

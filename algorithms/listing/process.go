@@ -228,7 +228,7 @@ func (pc *pcomp) section(s *Section) {
 func (pc *pcomp) receive(s *Receive, in *instr) {
 	c := pc.c
 	in.kind = iReceive
-	k, m := c.kind(s.Kind, s.Pos)
+	k, m := c.kind(s.Kind, s.KindPos)
 	if m == nil {
 		return
 	}
