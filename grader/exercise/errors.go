@@ -127,6 +127,19 @@ func nodeAt(n *yaml.Node, path []any) *yaml.Node {
 	return n
 }
 
+// written says whether the front matter n gives a value at the mapping
+// keys path (a key written with no value, "hidden:", is written: null).
+func written(n *yaml.Node, path ...string) bool {
+	if n == nil {
+		return false
+	}
+	keys := make([]any, len(path))
+	for i, k := range path {
+		keys[i] = k
+	}
+	return nodeAt(n, keys) != nodeAt(n, keys[:len(keys)-1])
+}
+
 // didYouMean is ": did you mean "x"?" for the known value nearest to v
 // (see nearest), or "".
 func didYouMean(v string, known []string) string {

@@ -270,13 +270,9 @@ func (e *Exercise) readFront(md []byte) error {
 	}
 	e.front = front
 	e.Statement = string(m[2])
-	p := &e.Points
-	for _, d := range []struct {
-		v   *float64
-		def float64
-	}{{&p.Public, 1}, {&p.Hidden, 1}, {&p.Explore, 2}, {&p.Walk, 2}, {&p.Conform, 2}, {&p.VotingSets, 2}} {
-		if *d.v == 0 {
-			*d.v = d.def
+	for _, k := range e.Points.kinds() {
+		if !written(e.front, "points", k.key) {
+			*k.v = k.def
 		}
 	}
 	return nil
@@ -485,6 +481,7 @@ func (e *Exercise) check() []error {
 			}
 		}
 	}
+	e.checkPoints(bad)
 	for i, c := range e.Conform {
 		if c.Nodes < 1 || c.Nodes > 8 || c.Requests < 1 || c.Requests > 5 {
 			bad([]any{"conform", i}, "conform[%d]: nodes must be 1..8 and requests 1..5", i)

@@ -1,9 +1,13 @@
 package grade
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/grader/exercise"
 )
 
 // stoppedSandbox is a sandbox that has stopped, for why.
@@ -25,4 +29,21 @@ func TestNotRunSaysWhatToFix(t *testing.T) {
 	assert.NotContains(t, msg, "failed tests above")
 	r.failed = true
 	assert.Contains(t, r.notRun(walk).Message, "The failed tests above show where; once that is fixed, this test runs.")
+}
+
+// The grader plans the tests the exercise lists (exercise.Tests: what
+// points.tests may name, checked when an exercise loads), in the same
+// order and worth the same, for every exercise of the set.
+func TestPlanIsTheExercisesTests(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "..", "exercises", "*", "exercise.md"))
+	require.NoError(t, err)
+	require.NotEmpty(t, dirs)
+	for _, md := range dirs {
+		ex := loadExercise(t, filepath.Base(filepath.Dir(md)))
+		var got []exercise.Test
+		for _, p := range planTests(ex) {
+			got = append(got, exercise.Test{Name: p.name, Points: p.points})
+		}
+		assert.Equal(t, ex.Tests(), got, ex.Name)
+	}
 }

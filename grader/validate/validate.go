@@ -315,11 +315,14 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 			m.Hint = "does not compile"
 		case res.Score < res.MaxScore:
 			m.CaughtBy = failed(res)
-			if !o.Full {
+			if !o.Full && len(m.CaughtBy) > 0 {
 				m.First, m.CaughtBy = true, m.CaughtBy[:1] // the tests after it did not run
 			}
 		default:
 			m.Hint = fmt.Sprintf("survived %s (%s)", plural(len(res.Tests), "test"), kinds(res))
+			if free := failedFree(res); len(free) > 0 {
+				m.Hint = fmt.Sprintf("it fails %s, but %s worth 0 points", strings.Join(free, ", "), map[bool]string{true: "that test is", false: "those tests are"}[len(free) == 1])
+			}
 			if o.Probe {
 				if h, err := probe(ctx, o, ex, mu); err != nil {
 					return nil, err
@@ -414,6 +417,18 @@ func failed(r *report.Result) []string {
 	var f []string
 	for _, t := range r.Tests {
 		if t.Points < t.MaxPoints {
+			f = append(f, t.Name)
+		}
+	}
+	return f
+}
+
+// failedFree lists the tests r failed that are worth nothing: a mutant
+// they alone catch loses no points.
+func failedFree(r *report.Result) []string {
+	var f []string
+	for _, t := range r.Tests {
+		if !t.Passed && t.MaxPoints == 0 {
 			f = append(f, t.Name)
 		}
 	}

@@ -1,0 +1,133 @@
+package exercise
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// maxPoints bounds what one test may be worth: a mark is a count a
+// course's gradebook adds up, not a number a typo can make infinite.
+const maxPoints = 1000
+
+// pointKinds are the points' keys per test kind, with their defaults:
+// the default holds where the key is not written; a key written 0 makes
+// the tests of that kind count nothing.
+func (p *Points) kinds() []struct {
+	key string
+	v   *float64
+	def float64
+} {
+	return []struct {
+		key string
+		v   *float64
+		def float64
+	}{{"public", &p.Public, 1}, {"hidden", &p.Hidden, 1}, {"explore", &p.Explore, 2}, {"walk", &p.Walk, 2}, {"conform", &p.Conform, 2}, {"voting-sets", &p.VotingSets, 2}}
+}
+
+// Test is one of an exercise's tests, named as the grader's feedback
+// names it and as points.tests does, with what it is worth.
+type Test struct {
+	Name   string
+	Points float64
+}
+
+// Tests are the exercise's tests in the order the grader runs them:
+// public/NAME, voting sets, hidden/NAME (schedules), conform N=n R=r,
+// explore N=n R=r: PROPS (one test per property with partial credit,
+// one for the others together) and hidden/NAME (walks), each worth its
+// kind's points or its override in points.tests.
+func (e *Exercise) Tests() []Test {
+	var ts []Test
+	add := func(name string, def float64) {
+		if v, ok := e.Points.Tests[name]; ok {
+			def = v
+		}
+		ts = append(ts, Test{name, def})
+	}
+	p := &e.Points
+	for _, s := range e.Public {
+		add("public/"+s.Name, p.Public)
+	}
+	if len(e.VotingSets) > 0 {
+		add("voting sets", p.VotingSets)
+	}
+	for _, s := range e.Hidden {
+		add("hidden/"+s.Name, p.Hidden)
+	}
+	for _, c := range e.Conform {
+		add("conform "+c.Name(), p.Conform)
+	}
+	partial := map[string]bool{}
+	for _, q := range e.PartialCredit {
+		partial[q] = true
+	}
+	for _, x := range e.Explore {
+		var whole []string
+		for _, q := range x.Props {
+			if partial[q] {
+				add("explore "+x.Name()+": "+q, p.Explore)
+			} else {
+				whole = append(whole, q)
+			}
+		}
+		if len(whole) > 0 {
+			add("explore "+x.Name()+": "+strings.Join(whole, ", "), p.Explore)
+		}
+	}
+	for _, w := range e.Walks {
+		add("hidden/"+w.Name, p.Walk)
+	}
+	return ts
+}
+
+// checkPoints refuses points that no gradebook can hold (not a number,
+// infinite, negative, more than maxPoints a test), an override naming no
+// test of the exercise, and an exercise whose tests are worth nothing
+// in all. bad reports a problem at a value of the front matter.
+func (e *Exercise) checkPoints(bad func(path []any, format string, args ...any)) {
+	valid := true
+	ok := func(v float64) bool {
+		good := !math.IsNaN(v) && v >= 0 && v <= maxPoints
+		valid = valid && good
+		return good
+	}
+	for _, k := range e.Points.kinds() {
+		if !ok(*k.v) {
+			bad([]any{"points", k.key}, "points.%s is %v: points are a number from 0 to %d (0: the tests of that kind count nothing)", k.key, *k.v, maxPoints)
+		}
+	}
+	var names []string
+	known := map[string]bool{}
+	total := 0.0
+	for _, t := range e.Tests() {
+		names = append(names, t.Name)
+		known[t.Name] = true
+		total += t.Points
+	}
+	over := make([]string, 0, len(e.Points.Tests))
+	for name := range e.Points.Tests {
+		over = append(over, name)
+	}
+	sort.Strings(over)
+	for _, name := range over {
+		v := e.Points.Tests[name]
+		switch {
+		case !known[name]:
+			hint := didYouMean(name, names)
+			for _, n := range names {
+				if strings.HasSuffix(n, "/"+name) {
+					hint = fmt.Sprintf(": did you mean %q?", n)
+				}
+			}
+			bad([]any{"points", "tests", name}, "points.tests: %q is not a test of this exercise%s (its tests: %s)", name, hint, strings.Join(names, "; "))
+		case !ok(v):
+			bad([]any{"points", "tests", name}, "points.tests: %q is worth %v: points are a number from 0 to %d", name, v, maxPoints)
+		}
+	}
+	if valid && len(names) > 0 && total == 0 {
+		bad([]any{"points"}, "the exercise's tests are worth 0 points in all: give some of them points")
+	}
+}
+
