@@ -130,4 +130,3 @@ func (e *Exercise) checkPoints(bad func(path []any, format string, args ...any))
 		bad([]any{"points"}, "the exercise's tests are worth 0 points in all: give some of them points")
 	}
 }
-
