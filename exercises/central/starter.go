@@ -6,6 +6,7 @@ import "dmelab/algorithms/centralsteps"
 
 // Node is one node. The harness owns its variables (centralsteps.Vars):
 // State and, at the server N1, Holder and Queue. Node ids are 0-based.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *centralsteps.Vars }
 
 // Enter(): state = Wanted; send Request to the server.

@@ -8,6 +8,7 @@ import "dmelab/algorithms/electionbullysteps"
 // (electionbullysteps.Vars): Leader (a node id, or electionbullysteps.None
 // while undecided), State (Idle, Electing, Waiting) and Heard. Node ids
 // are 0-based: N1 is 0, and a higher id is a higher index.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *electionbullysteps.Vars }
 
 // Start(): the application asks for an election: if idle, elect.

@@ -7,6 +7,7 @@ import ers "dmelab/algorithms/electionringsteps"
 // Node is one node. The harness owns its variable (ers.Vars): Leader, the
 // node this one has elected, or ers.None while undecided. Node ids are
 // 0-based: N1 is 0. Every message goes to your neighbour on the ring.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *ers.Vars }
 
 // StartElection(): elected = false (Leader = ers.None); send

@@ -8,6 +8,7 @@ import "dmelab/algorithms/lamportsteps"
 // the array Q, one slot per node, each a lamportsteps.Entry{Kind, T}
 // (Kind: lamportsteps.Request, Reply or Release), and the Lamport clock
 // (n.Clock()). Node ids are 0-based: N1 is 0, q[j] is node j's slot.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *lamportsteps.Vars }
 
 // Enter(), rule 1: q[i] = (Request, T_i), T_i = n.Clock(); send it to all

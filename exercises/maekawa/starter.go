@@ -7,6 +7,7 @@ import "dmelab/algorithms/maekawasteps"
 // Node is one node. The harness owns its variables (maekawasteps.Vars):
 // State, Voted, Q, Replies and its voting set V. Node ids are 0-based:
 // p1 (N1) is 0.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *maekawasteps.Vars }
 
 // VotingSets builds V_1..V_n as seed 003 does: put the processes row by

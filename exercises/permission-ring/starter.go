@@ -6,6 +6,7 @@ import "dmelab/algorithms/permringsteps"
 
 // Node is one node. The harness owns its variable (permringsteps.Vars):
 // State. Node ids are 0-based: N1 is 0.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *permringsteps.Vars }
 
 // Enter(): state = Trying; send my request to my successor (a ring of

@@ -7,6 +7,7 @@ import "dmelab/algorithms/ralamportsteps"
 // Node is one node. The harness owns its variables (ralamportsteps.Vars):
 // State, T, Replies and Queue, and its Lamport clock (n.Clock(), read
 // only). Node ids are 0-based: N1 is 0.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *ralamportsteps.Vars }
 
 // Enter(): state = Wanted; T = my Lamport clock; send Request <T, me> to

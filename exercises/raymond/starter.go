@@ -7,6 +7,7 @@ import "dmelab/algorithms/raymondsteps"
 // Node is one node. The harness owns its variables (raymondsteps.Vars):
 // State, Holder (HOLDER), Queue (request_Q) and Asked (ASKED). Node ids
 // are 0-based: N1 is 0, and "self" is n.MyID().
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *raymondsteps.Vars }
 
 // Enter(): state = Wanted; enqueue(request_Q, self);

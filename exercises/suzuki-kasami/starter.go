@@ -6,6 +6,7 @@ import sk "dmelab/algorithms/suzukikasamisteps"
 // Node is one node. The harness owns its variables (sk.Vars): State, RN,
 // and while the node holds the token (n.HasToken()) the token's LN and Q.
 // Node ids are 0-based: N1 is 0, and i is n.MyID().
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *sk.Vars }
 
 // Enter(): if the node holds the token, enter (State = Held); otherwise

@@ -6,6 +6,7 @@ import "dmelab/algorithms/tokenringsteps"
 
 // Node is one node. The harness owns its variables (tokenringsteps.Vars):
 // State and Token. Node ids are 0-based: N1 is 0.
+// Add no fields: the harness keeps all of a node's state in its variables.
 type Node struct{ *tokenringsteps.Vars }
 
 // Enter(): if I hold the token, state = Held (enter at once);

@@ -247,3 +247,17 @@ func TestRepeatedFailureIsFolded(t *testing.T) {
 	assert.NotContains(t, plain, "The run of this test")
 	assert.Contains(t, HTML(r, Options{}), "<summary>The run of this test</summary>")
 }
+
+// The kind column tells a conformance search from an exploration, as
+// the statements do.
+func TestKindColumn(t *testing.T) {
+	for want, test := range map[string]Test{
+		"public":       {Name: "public/one", Visibility: Public},
+		"hidden":       {Name: "hidden/two", Visibility: Hidden},
+		"random walks": {Name: "hidden/walk", Visibility: Hidden, Walk: true},
+		"exploration":  {Name: "explore N=2 R=1: safety", Visibility: Search},
+		"conformance":  {Name: "conform N=2 R=1", Visibility: Search},
+	} {
+		assert.Equal(t, want, kindOf(&test), test.Name)
+	}
+}
