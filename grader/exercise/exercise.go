@@ -248,6 +248,12 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 	e.Walks = walks(hidden, e.Name, &errs)
 	e.Mutants = e.mutants(filepath.Join(dir, "mutants"), &errs)
 	e.Solutions = solutions(filepath.Join(dir, "solutions"), e.Ext(), e.Name, &errs)
+	strays(filepath.Join(dir, "public"), "public", e.Name, []string{".scn"}, "public schedules", &errs)
+	if hiddenDir == "" { // a folder of its own (one elsewhere may hold other exercises')
+		strays(hidden, "hidden", e.Name, []string{".scn", ".walk"}, "hidden schedules and walks", &errs)
+	}
+	strays(filepath.Join(dir, "mutants"), "mutants", e.Name, []string{".patch", e.Ext()}, "mutants", &errs)
+	strays(filepath.Join(dir, "solutions"), "solutions", e.Name, []string{e.Ext()}, "alternative solutions", &errs)
 	for _, err := range e.check() {
 		errs.add(e.Name, err)
 	}

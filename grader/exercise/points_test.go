@@ -43,3 +43,32 @@ func TestPointsWrittenZero(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []Test{{"public/one", 1}, {"hidden/three", 5}, {"hidden/two", 0}}, ex.Tests())
 }
+
+// A file an exercise's folders hold that loading would pass over (a
+// schedule misnamed, one in a folder of its own, a mutant saved as a
+// .diff) is refused, naming it; notes and editors' files are left alone.
+func TestStraysAreSaid(t *testing.T) {
+	const sched = "algorithm central\nnodes N1 N2\nrequest N2\n"
+	_, err := Load(mk(t, map[string]string{
+		"exercise.md":          "---\ntitle: T\nalgorithm: central\ninterface: centralsteps\n---\n",
+		"public/one.scn":       sched,
+		"public/two.SCN":       sched,
+		"hidden/three.scen":    sched,
+		"hidden/more/four.scn": sched,
+		"hidden/.five.scn.swp": sched,
+		"hidden/w.walk":        "nodes 3\nrequests 1\n",
+		"mutants/bug.diff":     "x\n",
+		"solutions/notes.md":   "x\n",
+		"solutions/a.go~":      "x\n",
+		"solutions/b.go.txt":   "x\n",
+		"solutions/.DS_Store":  "x",
+	}), "")
+	require.Error(t, err)
+	assert.Equal(t, []string{
+		"ex/public/two.SCN: not read: public schedules end in .scn; rename it or move it out of public/",
+		"ex/hidden/more/: a folder inside hidden/ is not read: hidden schedules and walks are the files of hidden/ itself",
+		"ex/hidden/three.scen: not read: hidden schedules and walks end in .scn or .walk; rename it or move it out of hidden/",
+		"ex/mutants/bug.diff: not read: mutants end in .patch or .go; rename it or move it out of mutants/",
+		"ex/solutions/b.go.txt: not read: alternative solutions end in .go; rename it or move it out of solutions/",
+	}, strings.Split(err.Error(), "\n"))
+}
