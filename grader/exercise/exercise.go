@@ -50,6 +50,7 @@ package exercise
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -285,7 +286,7 @@ func (e *Exercise) readFront(md []byte) error {
 }
 
 // limits reads the limits as written; it returns a problem for each
-// that does not read.
+// that does not read, or reads outside its range (limitRanges).
 func (e *Exercise) limits() []error {
 	l := &e.RawLimits
 	var errs []error
@@ -300,8 +301,13 @@ func (e *Exercise) limits() []error {
 			continue
 		}
 		x, err := time.ParseDuration(d.v)
-		if err != nil || x <= 0 {
+		if err != nil {
 			errs = append(errs, bad(d.name, d.v))
+			continue
+		}
+		r := limitRanges[d.name]
+		if x < time.Duration(r.min) || x > time.Duration(r.max) {
+			errs = append(errs, e.frontErrorf([]any{"limits", d.name}, "limits: %s %s is out of range: it is from %s to %s", d.name, d.v, time.Duration(r.min), time.Duration(r.max)))
 			continue
 		}
 		*d.to = x
@@ -319,9 +325,44 @@ func (e *Exercise) limits() []error {
 			errs = append(errs, bad(s.name, s.v))
 			continue
 		}
+		r := limitRanges[s.name]
+		if n < r.min || n > r.max {
+			unit := ""
+			if _, err := strconv.ParseInt(strings.TrimSpace(s.v), 10, 64); err == nil {
+				unit = fmt.Sprintf(" (a size without a unit is in bytes: %s MiB is written %sMiB)", s.v, strings.TrimSpace(s.v))
+			}
+			errs = append(errs, e.frontErrorf([]any{"limits", s.name}, "limits: %s %s is out of range: it is from %s to %s%s", s.name, s.v, sizeText(r.min), sizeText(r.max), unit))
+			continue
+		}
 		s.to(n)
 	}
 	return errs
+}
+
+// limitRanges bound each limit (durations in nanoseconds, sizes in
+// bytes): below them the reference itself cannot run (a module starts
+// with some 2.4 MiB), above them one submission could hold the grader
+// for hours or more memory than a WebAssembly module can address.
+var limitRanges = map[string]struct{ min, max int64 }{
+	"call":         {int64(time.Millisecond), int64(10 * time.Minute)},
+	"total":        {int64(10 * time.Millisecond), int64(time.Hour)},
+	"build":        {int64(time.Second), int64(time.Hour)},
+	"memory":       {4 << 20, 4 << 30},
+	"log":          {1 << 10, 16 << 20},
+	"build-memory": {256 << 20, 64 << 30},
+}
+
+// sizeText writes n bytes as a limit is written: 4MiB, 4GiB.
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		unit string
+		m    int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.m && n%u.m == 0 {
+			return fmt.Sprintf("%d%s", n/u.m, u.unit)
+		}
+	}
+	return fmt.Sprintf("%dB", n)
 }
 
 // size reads 64MiB, 64MB, 16KiB, 4096.
@@ -331,14 +372,14 @@ func size(s string) (int64, bool) {
 	for _, u := range []struct {
 		suffix string
 		m      int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"TB", 1 << 40}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
 		if strings.HasSuffix(s, u.suffix) {
 			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.m
 			break
 		}
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n <= 0 || n > 1<<34/mult {
+	if err != nil || n <= 0 || n > math.MaxInt64/mult {
 		return 0, false
 	}
 	return n * mult, true

@@ -142,7 +142,7 @@ func TestSize(t *testing.T) {
 		assert.True(t, ok, s)
 		assert.Equal(t, want, n, s)
 	}
-	for _, s := range []string{"", "-1MiB", "x", "99999999999GiB"} {
+	for _, s := range []string{"", "-1MiB", "x", "99999999999TiB"} {
 		_, ok := size(s)
 		assert.False(t, ok, s)
 	}
