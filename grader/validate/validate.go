@@ -292,7 +292,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	v.Starter = jobs[1].res
 	switch st := v.Starter; {
 	case st.Status == report.Refused || st.Status == report.CompileError:
-		v.Problems = append(v.Problems, fmt.Sprintf("the starter does not compile: %s", firstProblem(st)))
+		v.Problems = append(v.Problems, fmt.Sprintf("the starter does not compile: %s", firstProblem(st, ex.StarterFile())))
 	case st.Status == report.Graded && st.Score >= st.MaxScore:
 		v.Problems = append(v.Problems, "the starter passes every test: give students something to do")
 	}
@@ -311,7 +311,11 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
 		switch {
 		case res.Status == report.Refused || res.Status == report.CompileError:
-			v.Problems = append(v.Problems, fmt.Sprintf("mutant %s does not compile (a mutant must be a wrong solution, not a broken file): %s", m.File, firstProblem(res)))
+			file := mu.Path
+			if mu.Patch != nil {
+				file = ex.SolutionFile() + " patched by " + mu.Path // the lines are the patched file's
+			}
+			v.Problems = append(v.Problems, fmt.Sprintf("mutant %s does not compile (a mutant must be a wrong solution, not a broken file): %s", m.File, firstProblem(res, file)))
 			m.Hint = "does not compile"
 		case res.Score < res.MaxScore:
 			m.CaughtBy = failed(res)
@@ -320,7 +324,9 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 			}
 		default:
 			m.Hint = fmt.Sprintf("survived %s (%s)", plural(len(res.Tests), "test"), kinds(res))
-			if free := failedFree(res); len(free) > 0 {
+			if ref, err := os.ReadFile(ex.Solution()); err == nil && sameCode(mu.Src, ref, ex.Ext()) {
+				m.Hint = fmt.Sprintf("it is %s itself, comments and spacing aside: a mutant must change what the code does", ex.SolutionFile())
+			} else if free := failedFree(res); len(free) > 0 {
 				m.Hint = fmt.Sprintf("it fails %s, but %s worth 0 points", strings.Join(free, ", "), map[bool]string{true: "that test is", false: "those tests are"}[len(free) == 1])
 			}
 			if o.Probe {
@@ -338,7 +344,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		a := Alternative{File: filepath.Base(so.Path), Comment: so.Comment, Score: res.Score, MaxScore: res.MaxScore, Status: res.Status, MarkedDownBy: failed(res)}
 		switch {
 		case res.Status != report.Graded:
-			a.Problem = firstProblem(res)
+			a.Problem = firstProblem(res, so.Path)
 			v.Problems = append(v.Problems, fmt.Sprintf("alternative solution %s is %s: %s", a.File, res.Status, a.Problem))
 		case !a.FullMarks():
 			v.Problems = append(v.Problems, fmt.Sprintf("alternative solution %s scores %g of %g; marked down by %s (a test asks more than the statement, or the solution is wrong)", a.File, res.Score, res.MaxScore, strings.Join(a.MarkedDownBy, ", ")))
@@ -521,15 +527,16 @@ func positioned(file string, r *report.Result) []string {
 	return out
 }
 
-func firstProblem(r *report.Result) string {
+// firstProblem is r's first problem, at its place in file where it has
+// one ("starter.go:34:2: declared and not used: x").
+func firstProblem(r *report.Result, file string) string {
 	if len(r.Problems) == 0 {
 		return string(r.Status)
 	}
-	p := r.Problems[0]
-	if p.Line > 0 {
-		return fmt.Sprintf("line %d: %s", p.Line, p.Msg)
+	if at := positioned(file, r); len(at) > 0 {
+		return at[0]
 	}
-	return p.Msg
+	return r.Problems[0].Msg
 }
 
 // renders returns why Markdown does not render, or "".

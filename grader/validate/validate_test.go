@@ -61,7 +61,8 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	root, _ := sandbox.FindRoot(".")
 	sol, err := os.ReadFile(filepath.Join(ex, "solution.go"))
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "disguised.go"), append([]byte("// Claims to be wrong but is the reference solution.\n"), sol...), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "disguised.go"), append(append([]byte("// Claims to be wrong but is the reference solution.\n"), sol...), "\nvar _ = 0\n"...), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "copy.go"), append([]byte("// The reference again, comments and all.\n"), sol...), 0o644))
 	real, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "mutants", "no_tie_break.patch"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "no_tie_break.patch"), real, 0o644))
@@ -71,8 +72,8 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	require.Len(t, r.Exercises, 1)
 	e := r.Exercises[0]
 	assert.False(t, r.OK())
-	assert.Contains(t, e.Problems, "2 mutants; an exercise needs at least 4")
-	require.Len(t, e.Mutants, 2)
+	assert.Contains(t, e.Problems, "3 mutants; an exercise needs at least 4")
+	require.Len(t, e.Mutants, 3)
 	byName := map[string]Mutant{}
 	for _, m := range e.Mutants {
 		byName[m.File] = m
@@ -82,6 +83,7 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	// hidden schedules, a walk, 2 conformance searches, and 2
 	// configurations explored for safety and liveness apart.
 	assert.Equal(t, "survived 17 tests (4 public, 7 hidden, 6 explorations)", byName["disguised.go"].Hint)
+	assert.Equal(t, "it is solution.go itself, comments and spacing aside: a mutant must change what the code does", byName["copy.go"].Hint)
 	assert.True(t, byName["no_tie_break.patch"].Caught())
 	assert.Equal(t, []string{"public/exit_replies"}, byName["no_tie_break.patch"].CaughtBy, "the first test to fail")
 	assert.Equal(t, e.MaxScore, e.Solution.Score, "the reference passes")
