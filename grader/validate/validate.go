@@ -23,6 +23,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"dmelab/algorithms/scenario"
 	"dmelab/grader/exercise"
 	"dmelab/grader/grade"
 	"dmelab/grader/report"
@@ -167,6 +168,11 @@ func Unfinished(ex *exercise.Exercise) []string {
 			p = append(p, fmt.Sprintf("%s is still the schedule dmelab new wrote: replace it with a run the statement describes", s.Path))
 		}
 	}
+	for _, s := range append(append([]exercise.Schedule(nil), ex.Public...), ex.Hidden...) {
+		if !expects(ex, s) {
+			p = append(p, fmt.Sprintf("%s has no expect line: it checks only that its steps can be taken, and gives its points to code that does next to nothing; say what the run must show (expect N2 state = HELD, expect safety holds)", s.Path))
+		}
+	}
 	if len(ex.Public) == 0 {
 		p = append(p, "no public schedule (public/*.scn): students have no run to try their code on before the hidden tests")
 	}
@@ -174,6 +180,21 @@ func Unfinished(ex *exercise.Exercise) []string {
 		p = append(p, "no hidden test (hidden/*.scn, hidden/*.walk): students could pass by fitting the public schedules")
 	}
 	return p
+}
+
+// expects says whether schedule s has an expect line (true when it
+// does not load: Load has said why).
+func expects(ex *exercise.Exercise, s exercise.Schedule) bool {
+	sc, err := ex.LoadSchedule(s)
+	if err != nil {
+		return true
+	}
+	for _, st := range sc.Script {
+		if _, ok := st.(*scenario.ExpectStmt); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // inFile is a load error's line that starts with a file of the exercise

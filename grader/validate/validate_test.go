@@ -390,3 +390,17 @@ func TestFailedWhere(t *testing.T) {
 	pub := report.Test{Name: "public/h", Visibility: report.Public, Source: "public/h.scn", At: "public/h.scn:3"}
 	assert.Equal(t, "public/h", failedWhere(pub))
 }
+
+// A schedule with no expect line checks only that its steps can be
+// taken: validation says so, naming it.
+func TestScheduleWithoutExpect(t *testing.T) {
+	dir := t.TempDir()
+	ex := copyExercise(t, "central", dir)
+	require.NoError(t, os.WriteFile(filepath.Join(ex, "hidden", "quiet.scn"), []byte("algorithm central\nnodes N1 N2 N3\nrequest N2\n"), 0o644))
+	loaded, err := exercise.Load(ex, "")
+	require.NoError(t, err)
+	assert.Contains(t, Unfinished(loaded), "hidden/quiet.scn has no expect line: it checks only that its steps can be taken, and gives its points to code that does next to nothing; say what the run must show (expect N2 state = HELD, expect safety holds)")
+	for _, p := range Unfinished(loaded) {
+		assert.NotContains(t, p, "public/", "the public schedules have theirs")
+	}
+}
