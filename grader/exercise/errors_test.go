@@ -21,6 +21,8 @@ func TestFrontValueErrors(t *testing.T) {
 			`ex/exercise.md:3:12: algorithm "centrall" is not one of the algorithms: did you mean "central"? (algorithm takes `},
 		{"interface", "---\ntitle: T\nalgorithm: ra-benari\ninterface: rastep\n---\n",
 			`ex/exercise.md:4:12: interface "rastep" is not one of the interfaces: did you mean "rasteps"? (interface takes `},
+		{"interface of another algorithm", "---\ntitle: T\nalgorithm: central\ninterface: tokenringsteps\n---\n",
+			`ex/exercise.md:4:12: interface tokenringsteps runs token-ring's steps, not central's: central's is centralsteps`},
 		{"partial credit", head + "partial-credit: [safety, livenes]\n---\n",
 			`ex/exercise.md:5:26: partial-credit: "livenes" is not a property: did you mean "liveness"?`},
 		{"limit", head + "limits:\n  call: 2s\n  memory: lots\n---\n",

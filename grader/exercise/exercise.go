@@ -506,6 +506,8 @@ func (e *Exercise) check() []error {
 	case !e.IsListing() && iface.Lookup(e.Interface) == nil:
 		names := append(append([]string(nil), iface.Names()...), ListingInterface)
 		bad([]any{"interface"}, "interface %q is not one of the interfaces%s (interface takes %s)", e.Interface, didYouMean(e.Interface, names), strings.Join(names, ", "))
+	case algOK && !e.IsListing() && e.Iface().Runs() != e.Algorithm:
+		bad([]any{"interface"}, "interface %s runs %s's steps, not %s's%s", e.Interface, e.Iface().Runs(), e.Algorithm, ifaceFor(e.Algorithm))
 	case len(e.VotingSets) > 0 && e.Iface().Sets == nil:
 		bad([]any{"voting-sets"}, "voting-sets needs an interface with voting sets")
 	}
@@ -545,6 +547,15 @@ func (e *Exercise) check() []error {
 		}
 	}
 	return errs
+}
+
+// ifaceFor is ": ALG's is NAME" for the interface that runs algorithm
+// alg's steps, or says that none does.
+func ifaceFor(alg string) string {
+	if i := iface.ForAlgorithm(alg); i != nil {
+		return fmt.Sprintf(": %s's is %s", alg, i.Name)
+	}
+	return fmt.Sprintf(": no Go interface runs %s's steps (a listing exercise can: interface: %s)", alg, ListingInterface)
 }
 
 func validProp(p string) bool {

@@ -46,6 +46,10 @@ func ForAlgorithm(algo string) *Interface {
 	return nil
 }
 
+// Runs is the registry algorithm whose steps i's harness runs: an
+// exercise on another algorithm cannot use i.
+func (i *Interface) Runs() string { return written[i.Name].algo }
+
 // Skeleton is a starter file for the interface: type Node embedding the
 // package's Vars, and every method of its steps type and every function
 // of Funcs with its doc comment and an empty body. It reads the
