@@ -20,7 +20,8 @@
 //	parse(text, listing)                    → [diag.Diagnostic] (empty: no problem)
 //	format(text)                            → {text} or {errors: [diag.Diagnostic]}
 //	scenario(text, listing)                 → {id, state} or {errors: [diag.Diagnostic]}
-//	exploreScenario(text, maxStates, listing) → ScenarioCheck or {errors: [diag.Diagnostic]}
+//	exploreScenario(text, maxStates, listing, order, progress) → ScenarioCheck or {errors: [diag.Diagnostic]}
+//	                                        (order: also Order; progress(states, depth) every few thousand states)
 //	emit(id)                                → the run's timeline as a scenario file
 //	listing(name)                           → {text} (the algorithm's shipped listing; "" if none)
 //	parseListing(text)                      → [Diagnostic] (empty: no problem)
@@ -273,7 +274,11 @@ func exploreScenario(a []js.Value) (any, error) {
 	if m := arg(a, 1); m.Type() == js.TypeNumber {
 		max = m.Int()
 	}
-	x, errs, err := play.ExploreScenarioWith(text(a), str(a, 2), max)
+	ask := play.ScenarioAsk{MaxStates: max, Order: arg(a, 3).Truthy()}
+	if cb := arg(a, 4); cb.Type() == js.TypeFunction {
+		ask.Progress = func(pr explore.Progress) { cb.Invoke(pr.States, pr.Depth) }
+	}
+	x, errs, err := play.ExploreScenarioAsked(text(a), str(a, 2), ask)
 	if err != nil {
 		return nil, err
 	}

@@ -285,11 +285,16 @@ test('exploring the settings of a scenario with unordered channels searches them
 test('explore a scenario: the counterexample comes back as a scenario', { skip }, async () => {
   await open(pg.server.url + '#' + fragment('algorithm ra-v1\nnodes N1 N2\nrequest N1\n', -1));
   assert.match(await page.textContent('#explore-hint'), /from where its script ends/);
+  await page.check('input[name=prop][value=order]'); // an earlier test unticks it
   await page.getByRole('button', { name: 'Explore' }).click();
   await page.waitForSelector('#verdicts .badge', { timeout: 120000 });
-  assert.match(await page.textContent('#progress'), /the scenario from step 1: [\d,]+ states · complete/);
+  assert.match(await page.textContent('#progress'), /the scenario after step 1: [\d,]+ states · (complete|settled)/);
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'violated');
   assert.equal(await page.textContent('#verdicts li[data-property=safety] .badge'), 'holds');
+  // Order ticked is Order searched: the run tracks happened-before for it
+  // (it used to be left out without a word).
+  assert.match(await page.textContent('#verdicts li[data-property=order] .badge'), /^(holds|violated)$/);
+  assert.doesNotMatch(await page.textContent('#progress'), /Order was not checked/);
   await page.getByRole('button', { name: 'Show the liveness counterexample in the diagram' }).click();
   const text = await editorText();
   assert.match(text, /^algorithm ra-v1\nnodes N1 N2\n/);
@@ -298,6 +303,29 @@ test('explore a scenario: the counterexample comes back as a scenario', { skip }
   assert.match(await status(), /The expectation holds/);
   assert.match(await page.textContent('#position'), /deadlock/);
   await shot('27-scenario-explored.png');
+});
+
+// Exploring a scenario whose script leaves little to happen searches only
+// the few states after it: the page says that this checks how the
+// scenario ends, not the algorithm, and the choice names the script's
+// steps.
+test('exploring the end of a short scenario says what it checked', { skip }, async () => {
+  const p = await pg.newPage();
+  try {
+    await open(pg.server.url + '#' + fragment('algorithm ra-lamport\nnodes N1 N2\nrequests 0\nrequests N1 = 1\nrequest N1\n', -1), p);
+    await p.waitForFunction(() => /^every way the scenario can go on after its script \(its 1 step\)$/.test(document.getElementById('explore-scope-scenario-text').textContent));
+    assert.ok(await p.isChecked('#explore-scope-scenario'));
+    await p.getByRole('button', { name: 'Explore' }).click();
+    await p.waitForSelector('#verdicts .badge', { timeout: 120000 });
+    assert.match(await p.textContent('#progress'), /only the few states after the script's end were searched: this checks how the scenario ends, not ra-lamport itself/);
+    // Every schedule of the scenario's settings (requests 0): refused, and
+    // the page says where the 0 comes from.
+    await p.check('#explore-scope-algo');
+    await p.getByRole('button', { name: 'Explore' }).click();
+    assert.match(await p.textContent('#progress'), /Requests is 0 in the settings, as the scenario's settings say/);
+  } finally {
+    await p.close();
+  }
 });
 
 // The editor follows the algorithm chosen: the example the page opened

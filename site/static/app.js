@@ -460,6 +460,8 @@ function drawBanner(s) {
 // the scenario on screen) or 'algo' (every schedule of the settings).
 const exploreScope = () => (scenarioText !== null && $('explore-scope-scenario').checked ? 'scenario' : 'algo');
 
+const stepsWord = (n) => (n === 1 ? '1 step' : `${n} steps`);
+
 // drawExploreScope says what Explore will search, with its bounds; with
 // a scenario on screen the student chooses between its completions and
 // the algorithm.
@@ -469,7 +471,9 @@ function drawExploreScope(s) {
   const algo = withListing(params, listingView?.applied()); // what Explore would search
   $('explore-scope').hidden = scenarioText === null;
   $('explore-scope-algo-text').textContent = `every schedule of ${bounds(algo)} (the settings above)`;
-  $('explore-scope-scenario-text').textContent = `the completions of the scenario, from step ${from}`;
+  $('explore-scope-scenario-text').textContent = own
+    ? `every way the scenario can go on after its script (its ${stepsWord(from)})`
+    : `every way the run on screen can go on after its ${stepsWord(from)}`;
   $('explore-hint').textContent = exploreScope() === 'scenario'
     ? 'The scenario\'s run: every way it can go on from where its script ends, as dmelab explore does; counterexamples come back as scenarios.'
     : `Every schedule of ${bounds(algo)} (the settings above), from the initial state, as dmelab check does.`;
@@ -481,7 +485,9 @@ function drawExploreScope(s) {
 function refuseNoRequests(p) {
   const q = { ...p, ...boundsFor(p.algo) };
   exploredAlgo = p.algo;
-  $('progress').textContent = `Requests is 0: no node calls enter(), so nothing can go wrong and there is nothing to check. Set Requests to 1 or more above.`;
+  $('progress').textContent = scenarioText !== null
+    ? `Requests is 0 in the settings, as the scenario's settings say (its script makes its nodes ask itself, with request lines): in every schedule of these settings no node calls enter(), so there is nothing to check. Explore the scenario's completions instead (above), set Requests to 1 or more, or:`
+    : `Requests is 0: no node calls enter(), so nothing can go wrong and there is nothing to check. Set Requests to 1 or more above.`;
   $('verdicts').replaceChildren(h('button', {
     type: 'button',
     class: 'primary',
@@ -552,23 +558,41 @@ async function exploreScenario(props, maxStates) {
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
   const t0 = performance.now();
-  const tick = setInterval(() => {
-    $('progress').textContent = `Exploring every completion of the scenario from step ${from}… ${((performance.now() - t0) / 1000).toFixed(1)} s`;
-  }, 200);
-  $('progress').textContent = `Exploring every completion of the scenario from step ${from}…`;
+  let seen = '';
+  const say = () => {
+    $('progress').textContent = `Exploring every completion of the scenario after step ${from}…${seen} ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  };
+  const tick = setInterval(say, 200);
+  say();
+  const election = isElection(params.algo);
   try {
-    const res = await explorer.checkScenario(text, maxStates, params.listing || '');
+    const res = await explorer.checkScenario(text, maxStates, params.listing || '', props.includes('order') && !election, (m) => {
+      seen = ` ${nf.format(m.states)} states, depth ${m.depth} ·`;
+      say();
+    });
     if (res.stopped) {
       $('progress').textContent = `The script stops at line ${res.stopped.line}: ${res.stopped.message}`;
       return;
     }
-    $('progress').textContent = `${params.algo}, the scenario from step ${res.from}: ${nf.format(res.states)} states · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
-    if (res.states <= 1) $('progress').textContent += ` — nothing can happen after the script, so this says nothing about ${params.algo} itself: choose "every schedule of ${params.algo}" above to check the algorithm.`;
+    $('progress').textContent = `${params.algo}, the scenario after step ${res.from}: ${nf.format(res.states)} states · ${coverage(res)} · ${(res.browser_ms / 1000).toFixed(2)} s`;
     const shown = { properties: {}, counterexamples: {} };
     for (const prop of props) {
       if (!(prop in res.properties)) continue;
       shown.properties[prop] = res.properties[prop];
       if (res.counterexamples[prop]) shown.counterexamples[prop] = res.counterexamples[prop];
+    }
+    const open = Object.keys(shown.properties).filter((x) => shown.properties[x] === 'unknown');
+    if (res.states <= 1) {
+      $('progress').textContent += ` — nothing can happen after the script, so this says nothing about ${params.algo} itself: choose "every schedule of ${params.algo}" above to check the algorithm.`;
+    } else if (res.complete && res.states < 100) {
+      $('progress').textContent += ` — only the few states after the script's end were searched: this checks how the scenario ends, not ${params.algo} itself (choose "every schedule of ${params.algo}" above for that).`;
+    } else if (!res.complete && !res.settled && open.length) {
+      $('progress').textContent += ` — ${open.join(' and ')} unknown: the search stopped at ${nf.format(maxStates)} states before covering every completion, so no counterexample was found and none can be ruled out. To get a verdict, cut the script later (fewer steps left to explore)${props.includes('order') ? ', untick Order' : ''}, or raise Max states (now ${nf.format(maxStates)}; the browser may take minutes).`;
+    }
+    if (props.includes('order') && !('order' in res.properties)) {
+      $('progress').textContent += election
+        ? ' Order is not asked: an election has no critical section to enter in order.'
+        : ' Order was not checked: this run does not track which enter() calls happened before others.';
     }
     exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {

@@ -13,8 +13,8 @@ export class Explorer {
   check(params, onProgress) { return this.#ask({ params }, onProgress); }
 
   // checkScenario explores a scenario's completions (play.ScenarioCheck),
-  // on the edited listing if one is given.
-  checkScenario(text, maxStates, listing = '') { return this.#ask({ scenario: text, maxStates, listing }); }
+  // on the edited listing if one is given, for Order too if order.
+  checkScenario(text, maxStates, listing = '', order = false, onProgress) { return this.#ask({ scenario: text, maxStates, listing, order }, onProgress); }
 
   #ask(msg, onProgress) {
     if (this.#pending) return Promise.reject(new Error('an exploration is already running'));

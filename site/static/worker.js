@@ -1,8 +1,8 @@
 // The explorer's Web Worker: its own instance of the core, so that a long
 // search never freezes the page. Messages in: {params} (see
-// play.CheckParams), or {scenario, maxStates, listing} to explore a
-// scenario, on an edited listing if given (see play.ScenarioCheck; it
-// reports no progress).
+// play.CheckParams), or {scenario, maxStates, listing, order} to explore
+// a scenario, on an edited listing if given, with Order too if order (see
+// play.ScenarioCheck; its progress says states and depth only).
 // Messages out: {type: 'progress', states, transitions, depth, liveness,
 // shortening, ms} at most every 100 ms (liveness: {node, checked} once the
 // liveness check after the search has begun; shortening: true during the
@@ -28,7 +28,14 @@ self.onmessage = async (e) => {
   }
   const t0 = performance.now();
   if (e.data.scenario !== undefined) {
-    const r = self.dmelabCore.exploreScenario(e.data.scenario, e.data.maxStates || 0, e.data.listing || '');
+    let last = 0;
+    const r = self.dmelabCore.exploreScenario(e.data.scenario, e.data.maxStates || 0, e.data.listing || '', !!e.data.order, (states, depth) => {
+      const now = performance.now();
+      if (now - last >= 100) {
+        last = now;
+        self.postMessage({ type: 'progress', states, transitions: 0, depth, ms: now - t0 });
+      }
+    });
     const ms = performance.now() - t0;
     if (r.error !== undefined) self.postMessage({ type: 'error', message: r.error, ms });
     else if (r.value.errors) self.postMessage({ type: 'error', message: `line ${r.value.errors[0].line}: ${r.value.errors[0].message}`, ms });

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"dmelab/algorithms/diag"
+	"dmelab/algorithms/explore"
 	"dmelab/algorithms/listing"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
@@ -278,6 +279,23 @@ func ExploreScenario(text string, maxStates int) (*ScenarioCheck, []diag.Diagnos
 // ExploreScenarioWith is ExploreScenario for a scenario that may run on
 // an edited listing (see NewScenarioRunWith).
 func ExploreScenarioWith(text, lst string, maxStates int) (*ScenarioCheck, []diag.Diagnostic, error) {
+	return ExploreScenarioAsked(text, lst, ScenarioAsk{MaxStates: maxStates})
+}
+
+// ScenarioAsk is what the page asks of a scenario's exploration beyond
+// its text.
+type ScenarioAsk struct {
+	MaxStates int
+	// Order asks for Order too: the scenario's run then tracks
+	// happened-before from its start, as a scenario that says "expect
+	// order ..." does (without it, only safety and liveness are settled).
+	Order bool
+	// Progress, if set, hears from the search every few thousand states.
+	Progress func(explore.Progress)
+}
+
+// ExploreScenarioAsked is ExploreScenarioWith as the page asks it.
+func ExploreScenarioAsked(text, lst string, ask ScenarioAsk) (*ScenarioCheck, []diag.Diagnostic, error) {
 	alg, err := compileListing(lst)
 	if err != nil {
 		return nil, nil, err
@@ -286,7 +304,14 @@ func ExploreScenarioWith(text, lst string, maxStates int) (*ScenarioCheck, []dia
 	if err != nil {
 		return nil, scenario.Diagnostics(text, err), nil
 	}
-	x, err := scenario.Explore(sc, scenario.Options{MaxStates: maxStates, Progress: yieldProgress})
+	if ask.Order && !sc.Setup.Alg.Election {
+		sc.Setup.Opts.Order = true
+	}
+	progress := yieldProgress
+	if ask.Progress != nil {
+		progress = func(p explore.Progress) { ask.Progress(p); yield() }
+	}
+	x, err := scenario.Explore(sc, scenario.Options{MaxStates: ask.MaxStates, Progress: progress})
 	if err != nil {
 		return nil, nil, err
 	}
