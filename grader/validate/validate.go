@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -327,6 +328,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	if v.Unchecked {
 		return v, nil
 	}
+	probes := newProber(ex)
 	for i, mu := range ex.Mutants {
 		res := jobs[2+i].res
 		m := Mutant{File: filepath.Base(mu.Path), Comment: mu.Comment, Score: res.Score, Status: res.Status}
@@ -351,7 +353,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 				m.Hint = fmt.Sprintf("it fails %s, but %s worth 0 points", strings.Join(free, ", "), map[bool]string{true: "that test is", false: "those tests are"}[len(free) == 1])
 			}
 			if o.Probe {
-				if h, err := probe(ctx, o, ex, mu); err != nil {
+				if h, err := probes.probe(ctx, o, mu, m.Hint); err != nil {
 					return nil, err
 				} else if h != "" {
 					m.Hint = h
@@ -375,26 +377,77 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	return v, nil
 }
 
-// probe grades a surviving mutant against explorations one step larger
-// than the exercise's own, and says which one catches it, if any.
-func probe(ctx context.Context, o Options, ex *exercise.Exercise, mu exercise.Mutant) (string, error) {
+// prober grades surviving mutants against explorations one step larger
+// than the exercise's own (--probe), and says which one catches each, if
+// any. The reference is graded against them first, once: a larger
+// exploration the reference fails too (an exercise on a flawed listing,
+// whose flaw shows only at a larger size) tells nothing about a mutant.
+type prober struct {
+	ex      *exercise.Exercise
+	larger  exercise.Exercise // ex with only the larger explorations
+	refFail []string          // the larger explorations the reference fails
+	graded  bool
+}
+
+func newProber(ex *exercise.Exercise) *prober {
 	c := *ex
-	c.Public, c.Hidden, c.Walks = nil, nil, nil
+	c.Public, c.Hidden, c.Walks, c.Conform = nil, nil, nil, nil
 	c.Explore = nil
 	for _, e := range ex.Explore {
 		c.Explore = append(c.Explore, exercise.Explore{Nodes: e.Nodes + 1, Requests: e.Requests, Crashes: e.Crashes, Props: e.Props}, exercise.Explore{Nodes: e.Nodes, Requests: e.Requests + 1, Crashes: e.Crashes, Props: e.Props})
 	}
-	if len(c.Explore) == 0 {
-		return "", nil
+	return &prober{ex: ex, larger: c}
+}
+
+// probe says what the larger explorations make of the survivor mu. hint
+// is what validate says of it so far; a probe that catches nothing adds
+// to it what it tried, so that --probe is never silent about a survivor.
+func (p *prober) probe(ctx context.Context, o Options, mu exercise.Mutant, hint string) (string, error) {
+	if len(p.larger.Explore) == 0 {
+		return hint + "; --probe: the exercise has no explorations to make larger, so add a schedule that catches it", nil
 	}
-	res, err := o.Grader.Grade(ctx, &c, mu.File(), mu.Src)
+	if !p.graded {
+		src, err := os.ReadFile(p.ex.Solution())
+		if err != nil {
+			return "", err
+		}
+		ref, err := o.Grader.Grade(ctx, &p.larger, p.ex.SolutionFile(), src)
+		if err != nil {
+			return "", err
+		}
+		p.refFail, p.graded = failed(ref), true
+	}
+	res, err := o.Grader.Grade(ctx, &p.larger, mu.File(), mu.Src)
 	if err != nil {
 		return "", err
 	}
-	if f := failed(res); len(f) > 0 {
-		return "a larger exploration would catch it: " + strings.Join(f, ", "), nil
+	var catch []string
+	for _, f := range failed(res) {
+		if !slices.Contains(p.refFail, f) {
+			catch = append(catch, f)
+		}
 	}
-	return "", nil
+	if len(catch) > 0 {
+		return "a larger exploration would catch it: " + strings.Join(catch, ", "), nil
+	}
+	h := fmt.Sprintf("%s; explorations one node or one request larger (%s) do not catch it either", hint, sizes(p.larger.Explore))
+	if len(p.refFail) > 0 {
+		h += fmt.Sprintf(" (%s itself fails %s, so %s cannot tell)", p.ex.SolutionFile(), strings.Join(p.refFail, ", "), map[bool]string{true: "that exploration", false: "those explorations"}[len(p.refFail) == 1])
+	}
+	return h + ": add a schedule that does", nil
+}
+
+// sizes lists explorations' bounds as "N=4 R=2, N=3 R=3".
+func sizes(es []exercise.Explore) string {
+	var out []string
+	for _, e := range es {
+		s := fmt.Sprintf("N=%d R=%d", e.Nodes, e.Requests)
+		if e.Crashes > 0 {
+			s += fmt.Sprintf(" crashes=%d", e.Crashes)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ", ")
 }
 
 // kinds says which kinds of tests the exercise has.

@@ -404,3 +404,51 @@ func TestScheduleWithoutExpect(t *testing.T) {
 		assert.NotContains(t, p, "public/", "the public schedules have theirs")
 	}
 }
+
+// --probe is never silent about a survivor: it names the larger
+// explorations that catch it, or says which ones it tried that did not,
+// or that there were none to make larger. ra-v1's reference implements
+// a flawed listing whose flaw breaks safety at N=2 R=2: that exploration
+// catches every mutant and so tells nothing (it used to be reported as
+// catching the survivor).
+func TestProbeSaysWhatItTried(t *testing.T) {
+	for _, c := range []struct {
+		name, explore, hint string
+	}{
+		{"tried", "explore:\n  - {nodes: 2, requests: 1, props: [safety]}\n",
+			"survived 13 tests (3 public, 7 hidden, 3 explorations); explorations one node or one request larger (N=3 R=1, N=2 R=2) do not catch it either (solution.go itself fails explore N=2 R=2: safety, so that exploration cannot tell): add a schedule that does"},
+		{"none", "",
+			"; --probe: the exercise has no explorations to make larger, so add a schedule that catches it"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ex := copyExercise(t, "ra-v1", dir)
+			md := filepath.Join(ex, "exercise.md")
+			text, err := os.ReadFile(md)
+			require.NoError(t, err)
+			old := "explore:\n  - {nodes: 2, requests: 1, props: [safety]}\n  - {nodes: 3, requests: 1, props: [safety]}\n"
+			require.Contains(t, string(text), old)
+			text = []byte(strings.Replace(string(text), old, c.explore, 1))
+			if c.explore == "" {
+				text = []byte(strings.Replace(string(text), "  explore: 2\n", "", 1))
+			}
+			require.NoError(t, os.WriteFile(md, text, 0o644))
+			sol, err := os.ReadFile(filepath.Join(ex, "solution.go"))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "disguised.go"), append(append([]byte("// Claims to be wrong but is the reference solution.\n"), sol...), "\nvar _ = 0\n"...), 0o644))
+
+			r, err := Dir(context.Background(), dir, Options{Grader: newGrader(t), Probe: true})
+			require.NoError(t, err)
+			require.Len(t, r.Exercises, 1)
+			require.Len(t, r.Exercises[0].Mutants, 1)
+			m := r.Exercises[0].Mutants[0]
+			assert.False(t, m.Caught())
+			if c.explore == "" {
+				assert.True(t, strings.HasSuffix(m.Hint, c.hint), m.Hint)
+				assert.True(t, strings.HasPrefix(m.Hint, "survived "), m.Hint)
+			} else {
+				assert.Equal(t, c.hint, m.Hint)
+			}
+		})
+	}
+}
