@@ -87,6 +87,19 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
     assert.equal(Number(len), steps, 'the feedback\'s counterexample, step for step');
     assert.match(await address(pg), /#scenario=.*&lst=/, 'the address is still a link to this run on this listing');
 
+    // The diagram fits its panel, as it does after a resize: the Listing
+    // view the link opens narrows the panel after the run was first drawn.
+    const fits = () => pg.evaluate(() => ({
+      box: document.getElementById('diagram-wrap').clientWidth,
+      drawn: Number(document.getElementById('diagram').getAttribute('width')),
+      scroll: document.getElementById('diagram-wrap').scrollWidth,
+    }));
+    // (It is drawn again once the panel's width is known: a frame and a
+    // tenth of a second; a wrong width stays until the window changes.)
+    await pg.waitForFunction(() => Number(document.getElementById('diagram').getAttribute('width')) <= document.getElementById('diagram-wrap').clientWidth, null, { timeout: 5000 }).catch(() => {});
+    const fit = await fits();
+    assert.ok(fit.drawn <= fit.box && fit.scroll <= fit.box, `the diagram is drawn ${fit.drawn} px wide (scrolling ${fit.scroll}) in a ${fit.box} px panel`);
+
     // Stepping through it marks the student's lines, P12 among them.
     await pg.getByRole('button', { name: 'Start: go to the initial state' }).click();
     let p12 = 0;

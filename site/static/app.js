@@ -356,12 +356,17 @@ function togglePlay() {
 
 // ---------- views ----------
 
+// drawnWidth is the panel width the diagram was last drawn to (see the
+// ResizeObserver in main).
+let drawnWidth = 0;
+
 function drawAll(s) {
+  drawnWidth = $('diagram-wrap').clientWidth;
   drawDiagram($('diagram'), s, {
     onSeek: seek,
     onNode: crashOrRecover,
     loopFrom: counterexample?.loop_from,
-    fit: $('diagram-wrap').clientWidth,
+    fit: drawnWidth,
     expects: scenarioText !== null && !edited && s.script && !s.script.diverged ? s.script.expects : null,
   });
   scrollToCursor(s.pos);
@@ -923,13 +928,13 @@ async function main() {
   document.addEventListener('keydown', onKey);
   // The diagram is drawn to its panel's width (its words wrap there):
   // drawn again when that width changes, with the window or with the
-  // columns beside it (the Listing view opening widens its column).
+  // columns beside it (the Listing view opening widens its column). The
+  // width compared is the one the diagram was drawn to: a link that opens
+  // the Listing view draws the run before the column widens, and its
+  // first observation, already at the new width, redraws it.
   let resizing = null;
-  let drawnWidth = $('diagram-wrap').clientWidth;
   new ResizeObserver(() => {
-    const w = $('diagram-wrap').clientWidth;
-    if (w === drawnWidth) return;
-    drawnWidth = w;
+    if ($('diagram-wrap').clientWidth === drawnWidth) return;
     clearTimeout(resizing);
     resizing = setTimeout(() => { if (run) drawAll(run.state); }, 100);
   }).observe($('diagram-wrap'));
