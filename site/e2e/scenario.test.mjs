@@ -142,11 +142,18 @@ test('a syntax error is marked on its line while typing', { skip }, async () => 
   assert.match(await status(), /Edited/);
   await shot('23-syntax-error.png');
 
-  // Running it says where the problem is, and keeps the run on screen.
+  // Running it says where the problem is, and keeps the run on screen,
+  // marked above the diagram as the last run that ran, not this text's,
+  // and greyed.
   const pos = await position();
   await page.getByRole('button', { name: 'Run scenario' }).click();
   assert.match(await status(), new RegExp(`line ${bad}: expected end of line`));
   assert.equal(await position(), pos);
+  assert.ok(await page.isVisible('#stale'), 'the run shown is marked as not this scenario\'s');
+  assert.equal(await page.textContent('#stale'), `The scenario did not run: line ${bad} has a problem. The run shown is the last one that ran, not this scenario's: fix line ${bad} and run the scenario again to see its run.`);
+  assert.equal(await page.evaluate(() => document.getElementById('diagram-wrap').classList.contains('stale')), true, 'the diagram is greyed');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#diagram-wrap svg')).filter), 'grayscale(1)');
+  await shot('23-syntax-error-run.png');
   // Take the line out again: the scenario runs again.
   await page.locator('#editor .cm-content').click();
   await page.keyboard.press('Control+End');
@@ -155,8 +162,45 @@ test('a syntax error is marked on its line while typing', { skip }, async () => 
   assert.equal(await editorText(), SEED001);
   await page.keyboard.press('Control+Enter');
   await page.waitForFunction(() => /All 33 expectations hold/.test(document.getElementById('scenario-status').textContent));
-  // The toast about the problem fixed is gone with it.
+  // The toast about the problem fixed is gone with it, and so is the mark.
   assert.ok(await page.locator('#toast.error', { hasText: 'The scenario has' }).isHidden(), 'no stale error toast');
+  assert.ok(await page.isHidden('#stale'), 'the run shown is the scenario\'s again');
+  assert.equal(await page.evaluate(() => document.getElementById('diagram-wrap').classList.contains('stale')), false);
+});
+
+test('a scenario naming an unknown node does not pass for the run on screen', { skip }, async () => {
+  // Over a run made from the settings.
+  await open(pg.server.url + '#algo=ra-v1&n=2&r=1&app=0');
+  await page.getByRole('button', { name: 'Run to the end' }).click();
+  const events = await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent));
+  await page.locator('#editor .cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText('algorithm maekawa\nnodes N1 N2 N3\nrequest N1\nrequest N7\n');
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  assert.match(await status(), /line 4: unknown node N7/);
+  assert.deepEqual(await page.$$eval('#diagram text.evtext', (ts) => ts.map((t) => t.textContent)), events, 'the run before stays');
+  assert.equal(await page.textContent('#stale'), 'The scenario did not run: line 4 has a problem. The run shown is the one made from the settings above, not this scenario\'s: fix line 4 and run the scenario again to see its run.');
+  // Its line button goes to the line.
+  await page.locator('#stale button', { hasText: 'line 4' }).click();
+  assert.equal(await page.evaluate(() => document.querySelector('#editor .cm-activeLine')?.textContent), 'request N7');
+  // An edit takes the mark away: the status says the text is edited.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('3');
+  assert.ok(await page.isHidden('#stale'));
+  assert.match(await status(), /^Edited/);
+
+  // Opened from a link, such a scenario says its problem over an empty
+  // run of the default settings, marked so.
+  const bad = 'algorithm ra-v1\nnodes N1 N2\nrequest N1\nrequest N7\n';
+  const other = await pg.newPage();
+  try {
+    await open(pg.server.url + '#' + fragment(bad, -1), other);
+    assert.match(await other.textContent('#scenario-status'), /line 4: unknown node N7/);
+    assert.match(await other.textContent('#stale'), /^The scenario did not run: line 4 has a problem\. The run shown is the one made from the settings above/);
+  } finally {
+    await other.close();
+  }
 });
 
 test('a scenario link opens the scenario at its step, and reloads the same', { skip }, async () => {

@@ -413,6 +413,32 @@ function drawScript(s) {
     editor.setMarks({});
   }
   drawScenarioStatus($('scenario-status'), { script: fresh ? sc : null, edited, errors: scenarioErrors, handMade: scenarioText === null, pos: s.pos }, (line) => editor.goTo(line));
+  drawStale();
+}
+
+// drawStale marks the run on screen as not the editor's scenario's while
+// that scenario has failed to run (its problems under the editor): the
+// diagram and the views still show the run before, which would otherwise
+// read as this scenario's.
+function drawStale() {
+  const box = $('stale');
+  const e = scenarioErrors?.[0];
+  $('diagram-wrap').classList.toggle('stale', Boolean(e));
+  if (!e) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const n = scenarioErrors.length;
+  box.hidden = false;
+  box.replaceChildren(
+    h('strong', {}, `The scenario did not run: ${n === 1 ? `line ${e.line} has a problem` : `it has ${n} problems, the first at line ${e.line}`}. `),
+    scenarioText === null
+      ? 'The run shown is the one made from the settings above, not this scenario\'s: fix '
+      : 'The run shown is the last one that ran, not this scenario\'s: fix ',
+    h('button', { type: 'button', class: 'linkish', onclick: () => editor.goTo(e.line) }, `line ${e.line}`),
+    ' and run the scenario again to see its run.',
+  );
 }
 
 // scrollToCursor scrolls the diagram as little as needed to show the
@@ -760,15 +786,24 @@ async function restoreFromHash() {
       return false;
     }
     putText(link.text);
+    // A link whose scenario has errors: the editor and the status say
+    // them, over an empty run of the default settings if there was none.
+    const fallback = () => {
+      if (run) return;
+      const errors = scenarioErrors;
+      start({ ...DEFAULT });
+      scenarioErrors = errors;
+      drawScript(run.state);
+    };
     if (link.listing === null) {
-      if (!runScenario(link.text, link.at, '') && !run) start({ ...DEFAULT });
-      return true; // with errors, the editor shows them
+      if (!runScenario(link.text, link.at, '')) fallback();
+      return true;
     }
     // The link's listing (a listing exercise's feedback links with the
     // student's): the scenario runs on it, and the Listing view shows it
     // as the edit of the scenario's algorithm.
     if (!runScenario(link.text, link.at, link.listing)) {
-      if (!run) start({ ...DEFAULT });
+      fallback();
       return true;
     }
     if (params.listing === link.listing) {
