@@ -116,7 +116,22 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 		w = c
 	}
 	t.Summary = summary(w, v, loopAt)
+	if v.kind == "order" {
+		t.explainOrder(s.cfg)
+	}
 	return t, nil
+}
+
+// explainOrder adds to an Order counterexample's summary the chain that
+// made the earlier call happen before the victim's (see orderChain).
+func (t *Trace) explainOrder(c Config) {
+	w0, err := initial(c)
+	if err != nil {
+		return
+	}
+	if why := orderChain(w0, t.Events()); why != "" {
+		t.Summary += " " + why
+	}
 }
 
 func summary(w *sim.World, v *violation, loopAt int) string {
@@ -240,6 +255,9 @@ func TraceOf(c Config, events []sim.Event, kind string) (*Trace, error) {
 		w = c
 	}
 	t.Summary = summary(w, &violation{kind: kind, victim: last, detail: detail, leader: leader}, -1)
+	if kind == "order" {
+		t.explainOrder(c)
+	}
 	return t, nil
 }
 

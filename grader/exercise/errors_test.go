@@ -97,3 +97,31 @@ func TestWalkPropertySuggestion(t *testing.T) {
 	_, err := parseWalk("hidden/w.walk", "nodes 3\nprops safety livness\n")
 	assert.EqualError(t, err, `hidden/w.walk:2: "livness" is not a property: did you mean "liveness"? (a property is one of safety, liveness, order)`)
 }
+
+// A front matter that line 1 opens and no line closes is said at line 1,
+// with the line that was likely meant to close it; a closing line with
+// trailing spaces closes it.
+func TestFrontNotClosed(t *testing.T) {
+	const keys = "title: T\nalgorithm: central\ninterface: centralsteps\n"
+	for _, c := range []struct{ name, md, want string }{
+		{"never closed", "---\n" + keys + "# T\n\nText.\n",
+			`ex/exercise.md:1: line 1 opens the front matter with ---, and no later line --- closes it: write a line --- after its last key, before the statement`},
+		{"four dashes", "---\n" + keys + "----\n# T\n",
+			`ex/exercise.md:1: line 1 opens the front matter with ---, and no later line --- closes it: line 5 is "----", not ---: write --- alone on it`},
+		{"text after the dashes", "---\n" + keys + "--- end\n# T\n",
+			`ex/exercise.md:1: line 1 opens the front matter with ---, and no later line --- closes it: line 5 is "--- end", not ---: write --- alone on it`},
+		{"opened with four dashes", "----\n" + keys + "---\n# T\n",
+			`ex/exercise.md:1: the front matter opens with a line --- alone, not "----"`},
+		{"no front matter", "# T\n", `ex/exercise.md:1: the statement must start with a front matter: a line ---`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(mk(t, map[string]string{"exercise.md": c.md}), "")
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), c.want), "%s\nwant prefix %s", err, c.want)
+		})
+	}
+	e := &Exercise{Name: "ex"}
+	require.NoError(t, e.readFront([]byte("--- \n"+keys+"---  \r\n# T\n")), "trailing spaces close it")
+	assert.Equal(t, "central", e.Algorithm)
+	assert.Equal(t, "# T\n", e.Statement)
+}

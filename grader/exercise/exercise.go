@@ -53,7 +53,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -264,19 +263,17 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 	return e, nil
 }
 
-var frontRE = regexp.MustCompile(`(?s)^\x{feff}?---\r?\n(.*?)\r?\n---\r?\n?(.*)$`)
-
 func (e *Exercise) readFront(md []byte) error {
-	m := frontRE.FindSubmatch(md)
-	if m == nil {
-		return fmt.Errorf("%s/exercise.md:1: the statement must start with a front matter between --- lines", e.Name)
+	text, body, err := splitFront(e.Name+"/exercise.md", md, "the statement must start with a front matter: a line ---, the keys (title, algorithm, interface, ...), and a line --- that closes it")
+	if err != nil {
+		return err
 	}
-	front, err := decodeFront(e.Name+"/exercise.md", frontFirstLine, m[1], &e.Front)
+	front, err := decodeFront(e.Name+"/exercise.md", frontFirstLine, text, &e.Front)
 	if err != nil {
 		return err
 	}
 	e.front = front
-	e.Statement = string(m[2])
+	e.Statement = body
 	for _, k := range e.Points.kinds() {
 		if !written(e.front, "points", k.key) {
 			*k.v = k.def

@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -359,4 +360,38 @@ func found(n *yaml.Node) string {
 		v = string(r[:40]) + "…"
 	}
 	return strconv.Quote(v)
+}
+
+// splitFront splits md (exercise.md, set.md) into its front matter's
+// text, the lines between a line --- (line 1) and the next line ---, and
+// the Markdown after it. The lines are --- alone: trailing spaces, which
+// no one sees, are let pass, but a line "----" or "--- x" is not one,
+// and a front matter that no line closes is said at line 1, with such a
+// near miss if there is one (else the statement would be read as YAML,
+// or the front matter as Markdown). need says what the file must start
+// with, for one that does not start with ---.
+func splitFront(file string, md []byte, need string) (front []byte, body string, err error) {
+	md = bytes.TrimPrefix(md, []byte("\ufeff"))
+	line := func(s []byte) []byte { return bytes.TrimRight(s, " \t\r") }
+	first, rest, _ := bytes.Cut(md, []byte("\n"))
+	if !bytes.Equal(line(first), []byte("---")) {
+		if bytes.HasPrefix(first, []byte("---")) {
+			return nil, "", fmt.Errorf("%s:1: the front matter opens with a line --- alone, not %q: %s", file, line(first), need)
+		}
+		return nil, "", fmt.Errorf("%s:1: %s", file, need)
+	}
+	off, near, nearLine := 0, "", 0
+	for i, l := range bytes.SplitAfter(rest, []byte("\n")) {
+		switch t := line(bytes.TrimSuffix(l, []byte("\n"))); {
+		case bytes.Equal(t, []byte("---")):
+			return rest[:off], string(rest[off+len(l):]), nil
+		case near == "" && (bytes.HasPrefix(t, []byte("---")) || bytes.Equal(t, []byte("...")) || bytes.Equal(t, []byte("- - -"))):
+			near, nearLine = string(t), i+2
+		}
+		off += len(l)
+	}
+	if near != "" {
+		return nil, "", fmt.Errorf("%s:1: line 1 opens the front matter with ---, and no later line --- closes it: line %d is %q, not ---: write --- alone on it", file, nearLine, near)
+	}
+	return nil, "", fmt.Errorf("%s:1: line 1 opens the front matter with ---, and no later line --- closes it: write a line --- after its last key, before the statement", file)
 }

@@ -47,14 +47,14 @@ func LoadSet(dir string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := frontRE.FindSubmatch(md)
-	if m == nil {
-		return nil, fmt.Errorf("%s: set.md:1: the index must start with a front matter between --- lines (title, order)", dir)
-	}
-	if _, err := decodeFront(filepath.Join(dir, "set.md"), 2, m[1], s); err != nil {
+	front, intro, err := splitFront(filepath.Join(dir, "set.md"), md, "the index must start with a front matter: a line ---, its title and order, and a line --- that closes it")
+	if err != nil {
 		return nil, err
 	}
-	s.Intro = string(m[2])
+	if _, err := decodeFront(filepath.Join(dir, "set.md"), 2, front, s); err != nil {
+		return nil, err
+	}
+	s.Intro = intro
 	var probs []string
 	seen := map[string]bool{}
 	for _, name := range s.Order {
