@@ -98,6 +98,57 @@ func TestWalkPropertySuggestion(t *testing.T) {
 	assert.EqualError(t, err, `hidden/w.walk:2: "livness" is not a property: did you mean "liveness"? (a property is one of safety, liveness, order)`)
 }
 
+// The mistakes an author makes in a front matter's YAML are said at
+// their line and column, in the author's terms, with what to write
+// instead; YAML's own message ("mapping values are not allowed in this
+// context", "found character that cannot start any token"), often at
+// another line and with no column, is not what they read.
+func TestFrontSyntaxInAuthorsWords(t *testing.T) {
+	for _, c := range []struct{ name, front, want string }{
+		{"tab", "title: T\npoints:\n\tpublic: 1\n",
+			`ex/exercise.md:4:1: a tab indents this line: a front matter is indented with spaces, never tabs (the keys of one mapping line up, nested keys two spaces further in)`},
+		{"tab after spaces", "title: T\npoints:\n  public: 1\n  \thidden: 2\n",
+			`ex/exercise.md:5:3: a tab indents this line`},
+		{"colon in a value", "title: Central server: queue the requests\nalgorithm: central\n",
+			`ex/exercise.md:2:22: the value of title has ": " in it, which YAML reads as the start of another key: quote the value: title: "Central server: queue the requests"`},
+		{"colon and a double quote", "title: The \"server\": a queue\n",
+			`ex/exercise.md:2:20: the value of title has ": " in it, which YAML reads as the start of another key: quote the value: title: 'The "server": a queue'`},
+		{"colon in a list item's key", "explore:\n  - nodes: 2: 3\n",
+			`ex/exercise.md:3:13: the value of nodes has ": " in it`},
+		{"quote closed early", "title: 'Lamport's clocks'\n",
+			`ex/exercise.md:2:17: the quote that opens the value of title closes before the value ends (s clocks' goes on after it): quote the whole value: title: "Lamport's clocks"`},
+		{"quote never closed", "title: \"Lamport\nalgorithm: lamport\n",
+			`ex/exercise.md:2:8: the value of title opens a quote (") that its line does not close: end it with "`},
+		{"backquote", "title: `enter()` twice\n",
+			"ex/exercise.md:2:8: the value of title starts with `, which YAML reads as syntax, not text: quote the value: title: \"`enter()` twice\""},
+		{"bracket then text", "title: [draft] Central\n",
+			`ex/exercise.md:2:8: the value of title starts with [, which YAML reads as a list, and goes on after its ]: quote the value: title: "[draft] Central"`},
+		{"no colon", "title: T\nmax-states 200000\nalgorithm: central\n",
+			`ex/exercise.md:3:11: "max-states 200000" has no ':' after its key: write max-states: 200000`},
+		{"list never closed", "title: T\npartial-credit: [safety, liveness\nalgorithm: central\n",
+			`ex/exercise.md:3:17: this list opens with [ and is never closed: end it with ]`},
+		{"comma left out", "explore:\n  - {nodes: 2 requests: 1, props: [safety]}\n",
+			`ex/exercise.md:3:15: requests: no ',' before it: the entries of a mapping in braces are separated by commas ({nodes: 2, requests: 1})`},
+		{"list on its key's line", "explore: - {nodes: 2}\n",
+			`ex/exercise.md:2:10: a list on the line of its key explore: put each - item on a line of its own below explore:, two spaces further in, or write explore: [a, b]`},
+		{"key out of line", "title: T\npoints:\n  public: 1\n hidden: 2\n",
+			`ex/exercise.md:5:2: hidden is 1 space in, and no keys above it are (they are at the margin or 2 spaces in): line it up with those it belongs with`},
+		{"key further in", "title: T\n  algorithm: central\n",
+			`ex/exercise.md:3:3: algorithm is 2 spaces in, further in than the line above, whose key has its value already`},
+		{"item's key at the dash", "explore:\n  - nodes: 2\n    requests: 1\n  props: [safety]\n",
+			`ex/exercise.md:5:3: props is 2 spaces in, as the - items above it are: a key of an item lines up with the key after its - (4 spaces in)`},
+		{"unknown escape", "title: \"C:\\server\"\n",
+			`ex/exercise.md:2:11: the value of title has \s in double quotes, which YAML reads as an escape it does not know: write \\ for a backslash, or quote the value with single quotes: title: 'C:\server'`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(mk(t, map[string]string{"exercise.md": "---\n" + c.front + "---\n# T\n"}), "")
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), c.want), "%s\nwant prefix %s", err, c.want)
+			assert.NotContains(t, err.Error(), "not valid YAML", "the hint, not YAML's message")
+		})
+	}
+}
+
 // A front matter that line 1 opens and no line closes is said at line 1,
 // with the line that was likely meant to close it; a closing line with
 // trailing spaces closes it.
@@ -124,4 +175,20 @@ func TestFrontNotClosed(t *testing.T) {
 	require.NoError(t, e.readFront([]byte("--- \n"+keys+"---  \r\n# T\n")), "trailing spaces close it")
 	assert.Equal(t, "central", e.Algorithm)
 	assert.Equal(t, "# T\n", e.Statement)
+}
+
+// yamlHint reads any text without panicking (it only runs on text YAML
+// refused, so anything goes).
+func FuzzYAMLHint(f *testing.F) {
+	for _, s := range []string{"a: b: c", "- - [x", "\t- a", "'", "\"\\", "a: {b: 1 c: 2", "x:\n  - y: |\n z", "a: [b] c", "- \n-", ":"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		line, col, msg, ok := yamlHint(s)
+		if ok {
+			assert.Positive(t, line)
+			assert.Positive(t, col)
+			assert.NotEmpty(t, msg)
+		}
+	})
 }

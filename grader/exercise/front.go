@@ -26,6 +26,9 @@ import (
 func decodeFront(file string, first int, text []byte, v any) (*yaml.Node, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(text, &root); err != nil {
+		if line, col, msg, ok := yamlHint(string(text)); ok {
+			return nil, fmt.Errorf("%s:%d:%d: %s", file, line+first-1, col, msg)
+		}
 		return nil, syntaxError(file, first, err)
 	}
 	if len(root.Content) == 0 { // an empty front matter
@@ -48,7 +51,9 @@ var (
 	goTypeRE   = regexp.MustCompile(`(in|into) (type )?[\w.\[\]*]+`)
 )
 
-// syntaxError is a YAML syntax error as "file:line: message". The
+// syntaxError is a YAML syntax error that yamlHint could not put in an
+// author's words, as "file:line: the front matter is not valid YAML:
+// message" (the parser's message, the last resort). The
 // parser counts lines from the front matter's, from 1 for the scanner's
 // problems and from 0 for the parser's (yaml_PARSER_ERROR: they are
 // told apart by their text), and says no line for the first.
@@ -62,9 +67,9 @@ func syntaxError(file string, first int, err error) error {
 	if parserProblems[msg] {
 		n++
 	} else if n == 0 && !scannerProblemRE.MatchString(msg) {
-		return fmt.Errorf("%s: front matter: %s", file, msg) // no line
+		return fmt.Errorf("%s: the front matter is not valid YAML: %s", file, msg) // no line
 	}
-	return fmt.Errorf("%s:%d: %s", file, max(n, 1)+first-1, msg)
+	return fmt.Errorf("%s:%d: the front matter is not valid YAML: %s", file, max(n, 1)+first-1, msg)
 }
 
 // parserProblems are the problems of YAML's parser (the rest are its
