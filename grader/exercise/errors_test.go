@@ -38,7 +38,15 @@ func TestFrontValueErrors(t *testing.T) {
 		{"exploration bounds", head + "explore:\n  - {nodes: 2, requests: 1, props: [safety]}\n  - {nodes: 9, requests: 1, props: [safety]}\n---\n",
 			`ex/exercise.md:7:5: explore[1]: nodes must be 1..8`},
 		{"no title", "---\nalgorithm: ra-benari\ninterface: rasteps\n---\n",
-			`ex/exercise.md:2:1: title is missing`},
+			`ex/exercise.md:2:1: title is missing: write title: and the name students know the exercise by`},
+		{"no algorithm", "---\ntitle: T\ninterface: centralsteps\n---\n",
+			`ex/exercise.md:2:1: algorithm is missing: write algorithm: and the algorithm the schedules run (interface centralsteps runs central's steps: algorithm: central), one of central, token-ring, `},
+		{"algorithm with no value", "---\ntitle: T\nalgorithm:\ninterface: centralsteps\n---\n",
+			`ex/exercise.md:3:11: algorithm has no value: write algorithm: and the algorithm the schedules run (interface centralsteps runs central's steps: algorithm: central), one of central, `},
+		{"no interface", "---\ntitle: T\nalgorithm: central\n---\n",
+			`ex/exercise.md:2:1: interface is missing: write interface: and what students write (central's is centralsteps), one of `},
+		{"no title, algorithm nor interface", "---\nmax-states: 10\n---\n",
+			"ex/exercise.md:2:1: title is missing: write title: and the name students know the exercise by\nex/exercise.md:2:1: algorithm is missing"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Load(mk(t, map[string]string{"exercise.md": c.md}), "")

@@ -481,18 +481,31 @@ func (e *Exercise) check() []error {
 	// algOK says whether the schedules can be checked against the
 	// exercise's algorithm (else each would say it names another).
 	algOK := true
-	switch {
-	case e.Title == "":
-		bad([]any{"title"}, "title is missing")
+	// missing says that a required key is left out or has no value.
+	missing := func(key string) string {
+		if written(e.front, key) {
+			return key + " has no value"
+		}
+		return key + " is missing"
 	}
+	if strings.TrimSpace(e.Title) == "" {
+		bad([]any{"title"}, "%s: write title: and the name students know the exercise by", missing("title"))
+	}
+	algs := strings.Join(registry.Names(), ", ")
 	switch {
+	case strings.TrimSpace(e.Algorithm) == "":
+		fits := ""
+		if i := iface.Lookup(e.Interface); i != nil && !e.IsListing() {
+			fits = fmt.Sprintf(" (interface %s runs %s's steps: algorithm: %s)", i.Name, i.Runs(), i.Runs())
+		}
+		bad([]any{"algorithm"}, "%s: write algorithm: and the algorithm the schedules run%s, one of %s", missing("algorithm"), fits, algs)
+		algOK = false
 	case e.IsListing():
 		if err := e.compileReference(); err != nil {
 			errs, algOK = append(errs, err), false
 		}
 	case registry.Lookup(e.Algorithm) == nil:
-		names := registry.Names()
-		bad([]any{"algorithm"}, "algorithm %q is not one of the algorithms%s (algorithm takes %s)", e.Algorithm, didYouMean(e.Algorithm, names), strings.Join(names, ", "))
+		bad([]any{"algorithm"}, "algorithm %q is not one of the algorithms%s (algorithm takes %s)", e.Algorithm, didYouMean(e.Algorithm, registry.Names()), algs)
 		algOK = false
 	}
 	switch {
@@ -500,6 +513,15 @@ func (e *Exercise) check() []error {
 		bad([]any{"conform"}, "conform: a listing exercise asks for a listing of its own, not one in step with %s: leave conform out", e.Algorithm)
 	case e.IsListing() && len(e.VotingSets) > 0:
 		bad([]any{"voting-sets"}, "voting-sets needs a Go interface with voting sets, not a listing")
+	case strings.TrimSpace(e.Interface) == "":
+		fits := ""
+		if algOK {
+			if i := iface.ForAlgorithm(e.Algorithm); i != nil {
+				fits = fmt.Sprintf(" (%s's is %s)", e.Algorithm, i.Name)
+			}
+		}
+		names := append(append([]string(nil), iface.Names()...), ListingInterface)
+		bad([]any{"interface"}, "%s: write interface: and what students write%s, one of %s", missing("interface"), fits, strings.Join(names, ", "))
 	case !e.IsListing() && iface.Lookup(e.Interface) == nil:
 		names := append(append([]string(nil), iface.Names()...), ListingInterface)
 		bad([]any{"interface"}, "interface %q is not one of the interfaces%s (interface takes %s)", e.Interface, didYouMean(e.Interface, names), strings.Join(names, ", "))
