@@ -200,3 +200,31 @@ func FuzzYAMLHint(f *testing.F) {
 		}
 	})
 }
+
+// A public or hidden schedule written for another algorithm than the
+// exercise's is one error, at its algorithm line, naming the exercise's
+// (checked against the algorithm it names, each of its lines would say
+// that a variable or a message is not that algorithm's); its syntax
+// errors are said beside it.
+func TestScheduleOfAnotherAlgorithm(t *testing.T) {
+	const front = "---\ntitle: T\nalgorithm: central\ninterface: centralsteps\n---\n"
+	const body = "nodes N1 N2\nrequest N2\ndeliver N2->N1 request\nexpect N1 holder = N2\nexpect message N1->N2 grant\n"
+	for _, c := range []struct{ name, scn, want string }{
+		{"another algorithm", "# a run\nalgorithm ra-benari\n" + body,
+			"ex/public/s.scn:2:11: the schedule is written for ra-benari, and this exercise is about central: write algorithm central (and central's steps, variables and messages)"},
+		{"no algorithm", "algorithm centrl\n" + body,
+			`ex/public/s.scn:1:11: "centrl" is not an algorithm, and this exercise is about central: write algorithm central`},
+		{"and a syntax error", "algorithm token-ring\n" + body + "frobnicate N1\n",
+			"ex/public/s.scn:1:11: the schedule is written for token-ring, and this exercise is about central: write algorithm central (and central's steps, variables and messages)\nex/public/s.scn:7:1: "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(mk(t, map[string]string{"exercise.md": front, "public/s.scn": c.scn}), "")
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), c.want), "%s\nwant prefix %s", err, c.want)
+			assert.NotContains(t, err.Error(), "has no variable")
+			assert.NotContains(t, err.Error(), "has no message")
+		})
+	}
+	_, err := Load(mk(t, map[string]string{"exercise.md": front, "public/s.scn": "algorithm central\n" + body}), "")
+	assert.NoError(t, err, "the exercise's own algorithm")
+}

@@ -49,6 +49,7 @@
 package exercise
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -60,6 +61,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/registry"
+	"dmelab/algorithms/scenario"
 	"dmelab/algorithms/sim"
 	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
@@ -588,12 +590,39 @@ func validProp(p string) bool {
 
 // checkSchedule parses and checks schedule s; algOK says whether the
 // exercise's algorithm is known, and so whether the schedule must name it.
+//
+// A schedule written for another algorithm (its algorithm line names
+// one) is that one error, at its algorithm line: checked against the
+// algorithm it names, each of its lines would say that the exercise's
+// variables and messages are not that algorithm's, and the line to fix
+// would be lost among them. Its syntax errors, which do not depend on the
+// algorithm, are said beside it.
 func (e *Exercise) checkSchedule(s Schedule, algOK bool) error {
+	if algOK {
+		f, perr := scenario.Parse(s.Path, s.Text)
+		for _, st := range f.Stmts {
+			a, ok := st.(*scenario.AlgorithmStmt)
+			if !ok || a.Name.Name == e.Algorithm {
+				continue
+			}
+			msg := fmt.Sprintf("the schedule is written for %s, and this exercise is about %s: write algorithm %s (and %s's steps, variables and messages)", a.Name.Name, e.Algorithm, e.Algorithm, e.Algorithm)
+			if registry.Lookup(a.Name.Name) == nil {
+				msg = fmt.Sprintf("%q is not an algorithm, and this exercise is about %s: write algorithm %s", a.Name.Name, e.Algorithm, e.Algorithm)
+			}
+			list := scenario.ErrorList{{Pos: a.Name.Pos, Msg: msg}}
+			var syntax scenario.ErrorList
+			if errors.As(perr, &syntax) {
+				list = append(list, syntax...)
+				sort.SliceStable(list, func(i, j int) bool { return list[i].Pos.Line < list[j].Pos.Line })
+			}
+			return list
+		}
+	}
 	sc, err := e.LoadSchedule(s)
 	if err != nil {
 		return err
 	}
-	if algOK && sc.Setup.Alg.Name != e.Algorithm {
+	if algOK && sc.Setup.Alg.Name != e.Algorithm { // not expected once its line is checked above
 		return fmt.Errorf("%s: the schedule names algorithm %s; this exercise is about %s", s.Path, sc.Setup.Alg.Name, e.Algorithm)
 	}
 	for i, n := range sc.Setup.Names {

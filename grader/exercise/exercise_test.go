@@ -114,7 +114,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad limit", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {memory: lots}\n---\n"}, `limits: memory "lots"`},
 		{"bad build memory", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nlimits: {build-memory: 2s}\n---\n"}, `limits: build-memory "2s"`},
 		{"bad property", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\npartial-credit: [speed]\n---\n"}, `"speed" is not a property`},
-		{"other algorithm", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-v3\nnodes N1 N2\n"}, "public/a.scn: the schedule names algorithm ra-v3"},
+		{"other algorithm", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-v3\nnodes N1 N2\n"}, "public/a.scn:1:11: the schedule is written for ra-v3, and this exercise is about ra-benari: write algorithm ra-benari"},
 		{"other names", map[string]string{"exercise.md": goodFront, "public/a.scn": "algorithm ra-benari\nnodes A B\n"}, "name their nodes N1..N2"},
 		{"bad schedule", map[string]string{"exercise.md": goodFront, "hidden/a.scn": "algorithm ra-benari\nnodes N1 N2\nfrobnicate\n"}, "hidden/a.scn:3:1"},
 		{"mutant without comment", map[string]string{"exercise.md": goodFront, "mutants/m.go": "package ra\n"}, "mutants/m.go:1: a mutant starts with a one-line comment"},
