@@ -51,8 +51,9 @@ flags:
   --root DIR         the dmelab sources to pack (default: found, or $DMELAB_ROOT)
   --image IMAGE      PrairieLearn's grading image (default golang:MAJOR.MINOR)
 
-Warnings (on stderr; the package is still written): an exercise with no
-hidden test, no mutant, or the statement dmelab new wrote, and a binary
+Warnings (on stderr; the package is still written): an exercise that
+dmelab validate has not validated as it is now, or found wrong, one with
+no hidden test, no mutant, or the statement dmelab new wrote, and a binary
 linked to the C library (build it with CGO_ENABLED=0).
 `
 
@@ -164,8 +165,26 @@ func hiddenFolder(dir, name string) (string, error) {
 // package anyway (packing a draft to try it on the platform is a normal
 // step) but says so, since each of these reaches students unnoticed
 // otherwise.
-func packWarnings(ex *exercise.Exercise) []string {
-	w := validate.Unfinished(ex) // the statement or schedules dmelab new wrote, no hidden test
+//
+// pack does not grade (validate takes seconds to minutes), but it says
+// when validate has not judged the exercise as it is now, its files and
+// hidden tests (validate.Validated, from validate's records in
+// recordDir), or found it wrong, with the command to run (dir is the
+// exercise as the command line gave it): the reference's full marks, a starter
+// that compiles and every mutant caught are validate's to check.
+func packWarnings(ex *exercise.Exercise, dir, hidden, recordDir string) []string {
+	var w []string
+	run := "dmelab validate " + dir
+	if hidden != "" {
+		run = "dmelab validate --hidden " + hidden + " " + dir
+	}
+	switch ok, problem, known := validate.Validated(recordDir, ex); {
+	case !known:
+		w = append(w, fmt.Sprintf("%s was not validated as it is now (pack checks that it loads, not that its reference gets full marks or that its tests catch its mutants): run %s first", ex.Name, run))
+	case !ok:
+		w = append(w, fmt.Sprintf("dmelab validate found %s wrong as it is now (%s): fix it and run %s before students see it", ex.Name, problem, run))
+	}
+	w = append(w, validate.Unfinished(ex)...) // the statement or schedules dmelab new wrote, no hidden test
 	if len(ex.Mutants) == 0 {
 		w = append(w, "no mutants/: nothing shows that the tests catch a wrong solution (dmelab validate checks it)")
 	}
@@ -246,7 +265,7 @@ func cmdPack(args []string, stdout, stderr io.Writer) int {
 	if libs := dynamicLinking(bin); libs != "" {
 		warnings = append(warnings, fmt.Sprintf("--binary %s is linked dynamically to %s of the machine it was built on: it will not start on an autograder image with an older C library; build it with CGO_ENABLED=0 GOOS=linux GOARCH=amd64 (make gradescope does)", *binary, libs))
 	}
-	warnings = append(warnings, packWarnings(ex)...)
+	warnings = append(warnings, packWarnings(ex, *exDir, *hidden, validate.RecordDir())...)
 	if *root == "" {
 		wd, _ := os.Getwd()
 		if *root, err = sandbox.FindRoot(wd); err != nil {

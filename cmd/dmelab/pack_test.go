@@ -337,3 +337,32 @@ func TestPackSaysDynamicLinking(t *testing.T) {
 	require.NoError(t, err, "%s", recipe)
 	assert.Contains(t, string(recipe), "CGO_ENABLED=0 GOOS=linux GOARCH=amd64")
 }
+
+// pack does not grade, but says when dmelab validate has not validated
+// the exercise as it is now, or found it wrong (from validate's records,
+// kept in the user's cache directory), and says nothing once it passed.
+func TestPackSaysWhetherValidated(t *testing.T) {
+	bin := packBinary(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // validate.RecordDir, for this test only
+	t.Setenv("HOME", t.TempDir())
+	dir := t.TempDir()
+	exDir := filepath.Join(dir, "central")
+	require.NoError(t, os.CopyFS(exDir, os.DirFS("../../exercises/central")))
+	out := filepath.Join(dir, "gs.zip")
+	pack := func() string {
+		t.Helper()
+		code, _, errs := runCLI("pack", "gradescope", "--exercise", exDir, "--binary", bin, "--out", out, "--playground", "https://play.example.org/")
+		require.Equal(t, exitOK, code, errs)
+		return errs
+	}
+	assert.Contains(t, pack(), "dmelab pack: warning: central was not validated as it is now (pack checks that it loads, not that its reference gets full marks or that its tests catch its mutants): run dmelab validate "+exDir+" first")
+
+	ex, err := exercise.Load(exDir, "")
+	require.NoError(t, err)
+	require.NotEmpty(t, validate.RecordDir())
+	validate.Keep(validate.RecordDir(), ex, &validate.Exercise{Name: "central", Problems: []string{"the reference solution scores 23 of 24"}})
+	assert.Contains(t, pack(), "dmelab pack: warning: dmelab validate found central wrong as it is now (the reference solution scores 23 of 24): fix it and run dmelab validate "+exDir+" before students see it")
+
+	validate.Keep(validate.RecordDir(), ex, &validate.Exercise{Name: "central"})
+	assert.NotContains(t, pack(), "validate", "validated as it is: nothing to say")
+}

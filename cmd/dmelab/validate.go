@@ -95,7 +95,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab validate: %s\n", err)
 		return exitUsage
 	}
-	o := validate.Options{Grader: g, HiddenDir: *hidden, Probe: *probe, Full: *full, Workers: *workers}
+	o := validate.Options{Grader: g, HiddenDir: *hidden, Probe: *probe, Full: *full, Workers: *workers, Record: validate.RecordDir()}
 	if !*quiet {
 		start := time.Now()
 		o.Progress = func(f string, a ...any) {

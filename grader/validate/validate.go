@@ -48,6 +48,10 @@ type Options struct {
 	// share the process's memory bound, so a grading stopped for memory
 	// while others ran is graded again alone before it counts.
 	Workers int
+	// Record, if not "", is the folder where what Dir says of each
+	// exercise is kept, by its content, for Validated (dmelab pack asks
+	// it; dmelab validate records in RecordDir).
+	Record string
 }
 
 // Report is the validation of a set (or of one exercise).
@@ -231,6 +235,7 @@ func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		Keep(o.Record, ex, v)
 		return &Report{Title: ex.Title, Exercises: []*Exercise{v}}, nil
 	}
 	set, err := exercise.LoadSet(dir)
@@ -263,6 +268,7 @@ func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		Keep(o.Record, ex, v)
 		r.Exercises = append(r.Exercises, v)
 	}
 	return r, nil

@@ -67,12 +67,19 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(ex, "mutants", "no_tie_break.patch"), real, 0o644))
 
-	r, err := Dir(context.Background(), dir, Options{Grader: newGrader(t)})
+	records := t.TempDir()
+	r, err := Dir(context.Background(), dir, Options{Grader: newGrader(t), Record: records})
 	require.NoError(t, err)
 	require.Len(t, r.Exercises, 1)
 	e := r.Exercises[0]
 	assert.False(t, r.OK())
 	assert.Contains(t, e.Problems, "3 mutants; an exercise needs at least 4")
+	loaded, err := exercise.Load(ex, "")
+	require.NoError(t, err)
+	ok, problem, known := Validated(records, loaded)
+	assert.True(t, known, "what validate said is kept for pack")
+	assert.False(t, ok)
+	assert.Equal(t, e.Problems[0], problem)
 	require.Len(t, e.Mutants, 3)
 	byName := map[string]Mutant{}
 	for _, m := range e.Mutants {
