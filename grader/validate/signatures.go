@@ -1,9 +1,11 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -178,11 +180,13 @@ func Signatures(ex *exercise.Exercise, root string) []string {
 				return gast.WalkSkipChildren, nil
 			}
 			var b strings.Builder
+			var cols []int // where each line of the block starts in its line of exercise.md
 			for i := 0; i < n.Lines().Len(); i++ {
 				seg := n.Lines().At(i)
 				b.Write(seg.Value(body))
+				cols = append(cols, seg.Start-(strings.LastIndexByte(string(body[:seg.Start]), '\n')+1))
 			}
-			probs = append(probs, a.block(b.String(), ex.Name+"/exercise.md", lineOf(n.Lines().At(0).Start))...)
+			probs = append(probs, a.block(b.String(), ex.Name+"/exercise.md", lineOf(n.Lines().At(0).Start), cols)...)
 			return gast.WalkSkipChildren, nil
 		}
 		return gast.WalkContinue, nil
@@ -325,8 +329,16 @@ func (a *api) span(code, pos string) []string {
 	return a.call(call, code, pos, inSpan)
 }
 
-// block checks a fenced go block whose first line is line.
-func (a *api) block(code, file string, line int) []string {
+// block checks a fenced go block whose first line is line of file (cols
+// are where each of its lines starts in its line of file, from 0: a block
+// in a list is indented). The block is Go, a file or declarations or
+// statements: one that parses as none of them is a problem at its error's
+// line and column in file (the error of the reading that got furthest),
+// since students read it as the Go they write (pseudo-code is fenced as
+// text).
+func (a *api) block(code, file string, line int, cols []int) []string {
+	var worst scanner.Error
+	worstLine := 0
 	for _, wrap := range []struct {
 		pre, post string
 		lines     int
@@ -334,6 +346,13 @@ func (a *api) block(code, file string, line int) []string {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, "", wrap.pre+code+wrap.post, parser.SkipObjectResolution)
 		if err != nil {
+			var list scanner.ErrorList
+			if errors.As(err, &list) && len(list) > 0 {
+				e := *list[0]
+				if l := e.Pos.Line - wrap.lines; l > worstLine || l == worstLine && e.Pos.Column >= worst.Pos.Column {
+					worst, worstLine = e, l
+				}
+			}
 			continue
 		}
 		var probs []string
@@ -349,7 +368,22 @@ func (a *api) block(code, file string, line int) []string {
 		})
 		return probs
 	}
-	return nil
+	if worstLine < 1 {
+		return nil
+	}
+	col := worst.Pos.Column
+	if worstLine <= len(cols) {
+		col += cols[worstLine-1]
+	}
+	if lines := strings.Count(strings.TrimRight(code, "\n"), "\n") + 1; worstLine > lines {
+		worstLine = lines // the end of the block: a bracket left open
+		col = 0
+	}
+	at := fmt.Sprintf("%s:%d", file, line+worstLine-1)
+	if col > 0 {
+		at += fmt.Sprintf(":%d", col)
+	}
+	return []string{fmt.Sprintf("%s: this go block is not Go: %s (a block fenced as go shows students Go they can write, checked against the starter; fence pseudo-code as text)", at, worst.Msg)}
 }
 
 // nodeText is the source of [from, to) in code (wrapped in pre).

@@ -97,3 +97,39 @@ func TestValidateSignatures(t *testing.T) {
 	assert.Contains(t, r.Exercises[0].Problems, want)
 	assert.Contains(t, r.Markdown(), "**problem:** ra-steps/exercise.md:"+strconv.Itoa(line)+": ")
 }
+
+// A fenced go block that is not Go (in none of its readings: a file,
+// declarations, statements) is a problem at its error's line and column
+// in exercise.md, a block indented in a list too; one that parses is
+// checked as before, and pseudo-code fenced otherwise is left alone.
+func TestSignaturesGoBlockThatDoesNotParse(t *testing.T) {
+	md, err := os.ReadFile(filepath.Join("testdata", "signatures", "match", "exercise.md"))
+	require.NoError(t, err)
+	starter, err := os.ReadFile(filepath.Join("testdata", "signatures", "match", "starter.go"))
+	require.NoError(t, err)
+	lines := strings.Count(string(md), "\n")
+	for _, c := range []struct{ name, block, want string }{
+		{"statements", "```go\nif n.MyNum > 0 {\n\tn.SendReply(to)\n} else if {\n}\n```\n",
+			"bad/exercise.md:" + strconv.Itoa(lines+5) + ":11: this go block is not Go: "},
+		{"in a list", "- the step:\n\n  ```go\n  func (n Node) P4(N int) {\n      n.SendRequest(N, n.MyNum\n  }\n  ```\n",
+			"bad/exercise.md:" + strconv.Itoa(lines+6) + ":31: this go block is not Go: missing ',' before newline in argument list"},
+		{"a brace left open", "```go\nfunc (n Node) P4(N int) {\n\tn.SendRequest(N, n.MyNum)\n```\n",
+			"bad/exercise.md:" + strconv.Itoa(lines+4) + ":28: this go block is not Go: expected '}', found 'EOF'"},
+		{"pseudo-code fenced as text", "```text\nP4: send(request, N) if ever\n```\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "bad")
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "exercise.md"), append(append([]byte(nil), md...), "\n"+c.block...), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "starter.go"), starter, 0o644))
+			got := signatures(t, dir)
+			if c.want == "" {
+				assert.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1, "%q", got)
+			assert.True(t, strings.HasPrefix(got[0], c.want), "%s\nwant prefix %s", got[0], c.want)
+			assert.Contains(t, got[0], "fence pseudo-code as text")
+		})
+	}
+}
