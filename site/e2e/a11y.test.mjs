@@ -1,7 +1,8 @@
 // Accessibility of the pages (issue 14, beyond the fixes): axe-core runs
 // in the playground (a run loaded), the exercise list, an exercise page,
 // the same page with feedback after a submission, and the feedback
-// document itself; no violation may be serious or critical. And every
+// document itself; no violation may be serious or critical, and every
+// button and link is named by the words it shows (label in name). And every
 // visible control of each page is reached with the Tab key (the Go and
 // scenario editors keep Tab for indenting: Escape, then Tab, moves on, as
 // CodeMirror documents). Run: make test-browser.
@@ -44,6 +45,42 @@ async function axe(p, what) {
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`), [], `${what}: axe-core`);
   assert.ok(r.passes.length > 10, `${what}: axe-core ran its checks (${r.passes.length} passed)`);
+  await labelInName(p, what);
+}
+
+// labelInName fails on every visible button or link of p whose
+// accessible name does not contain the words it shows (WCAG 2.5.3, Label
+// in Name: a student who reads "show 26 steps" says so to a speech
+// control, and a screen reader's user hears what is written). Names and
+// shown text are as axe-core computes them (text clipped out of sight,
+// as a visually hidden span is, is not shown), compared on their letters
+// and digits alone: case, spacing and symbols (▶, ?) aside. axe-core's
+// own rule looks only at aria-label and aria-labelledby; this one at
+// every name. Controls a modal dialog hides are left to when it closes.
+async function labelInName(p, what) {
+  const bad = await p.evaluate(() => {
+    const letters = (t) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    const { commons, utils } = window.axe;
+    window.axe.setup(document);
+    try {
+      const out = [];
+      let n = 0;
+      for (const el of document.querySelectorAll('button, a[href], summary, [role=button], [role=link]')) {
+        const vn = utils.getNodeFromTree(el);
+        if (!vn || !commons.dom.isVisibleOnScreen(vn) || !commons.dom.isVisibleToScreenReaders(vn)) continue;
+        const shown = commons.text.visibleVirtual(vn, false, false).trim();
+        if (!letters(shown)) continue;
+        n++;
+        const name = commons.text.accessibleTextVirtual(vn).trim();
+        if (!letters(name).includes(letters(shown))) out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} shows "${shown}", named "${name}"`);
+      }
+      return { out, n };
+    } finally {
+      window.axe.teardown();
+    }
+  });
+  assert.ok(bad.n > 0, `${what}: has buttons or links with words`);
+  assert.deepEqual(bad.out, [], `${what}: names that do not contain the words shown`);
 }
 
 // tabbing presses Tab from the top of p's page until every visible
@@ -102,6 +139,22 @@ test('the playground, a run loaded', { skip }, async () => {
   await tabbing(page, 'playground');
 });
 
+// The controls that come with answers: Explore's verdicts (each with a
+// button that shows its counterexample), the counterexample's banner
+// (with its button that loads it as a scenario), and the examples.
+test('the playground after Explore, and its examples', { skip }, async () => {
+  await page.goto(server.url + '#algo=ra-v1&n=2&r=1&app=1');
+  await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+  await page.getByRole('button', { name: 'Explore', exact: true }).click();
+  await page.waitForSelector('#verdicts li.verdict button', { timeout: 120000 });
+  await page.waitForSelector('#banner button.banner-load');
+  await axe(page, 'playground after Explore');
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.waitForSelector('#gallery[open] button.card');
+  await axe(page, 'the examples');
+  await page.keyboard.press('Escape');
+});
+
 test('the playground\'s Listing view, edited, with its diff', { skip }, async () => {
   await page.goto(server.url + '#algo=ra-benari&n=2&r=1&app=1');
   await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
@@ -124,6 +177,7 @@ test('the exercise list', { skip }, async () => {
 test('an exercise page, and its feedback after a submission', { skip }, async () => {
   await page.goto(server.url + `exercises/${EXERCISE}`);
   await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+  await page.click('.public summary'); // its links, checked too
   await axe(page, 'exercise page');
   await tabbing(page, 'exercise page');
 

@@ -146,7 +146,7 @@ for (const c of CASES) {
     assert.match(m[1], c.kind);
     assert.match(banner, c.summary);
     const len = Number(m[2]);
-    await page.getByRole('button', { name: 'Load this counterexample as a scenario' }).click();
+    await page.getByRole('button', { name: 'Load as a scenario', exact: true }).click();
     await page.waitForFunction(() => /&lst=/.test(location.hash) && /scenario=/.test(location.hash));
     assert.equal(await page.textContent('#scenario-status'), 'The expectation holds.', 'the scenario replays the counterexample on the edited listing');
     assert.match(await page.textContent('#position'), c.chip);

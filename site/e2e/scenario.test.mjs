@@ -339,7 +339,7 @@ test('explore a scenario: the counterexample comes back as a scenario', { skip }
   // (it used to be left out without a word).
   assert.match(await page.textContent('#verdicts li[data-property=order] .badge'), /^(holds|violated)$/);
   assert.doesNotMatch(await page.textContent('#progress'), /Order was not checked/);
-  await page.getByRole('button', { name: 'Show the liveness counterexample in the diagram' }).click();
+  await page.getByRole('button', { name: /^show (\d+ steps )?of the liveness counterexample$/ }).click();
   const text = await editorText();
   assert.match(text, /^algorithm ra-v1\nnodes N1 N2\n/);
   assert.match(text, /schedule \{\n {2}request N1\n/);

@@ -129,7 +129,7 @@ test('a counterexample found by Explore loads as a scenario: stepped, shared', {
   assert.equal((await verdicts()).liveness, 'violated');
   const banner = await page.textContent('#banner');
   const len = Number(banner.match(/\), (\d+) steps/)[1]);
-  await page.getByRole('button', { name: 'Load this counterexample as a scenario' }).click();
+  await page.getByRole('button', { name: 'Load as a scenario', exact: true }).click();
   const text = await editorText();
   assert.match(text, /^algorithm ra-v1\nnodes N1 N2\n/m);
   assert.match(text, /schedule \{\n( {2}#.*\n)* {2}request N1\n/);

@@ -478,7 +478,7 @@ function drawBanner(s) {
     c.loop_from !== undefined ? ` The steps from ${c.loop_from + 1} on repeat forever.` : '',
     s.pos < s.steps.length ? h('span', { class: 'muted' }, ` Showing step ${s.pos}; press → to go on.`) : '',
     c.params && scenarioText === null ? h('button', {
-      type: 'button', class: 'banner-load', 'aria-label': 'Load this counterexample as a scenario',
+      type: 'button', class: 'banner-load',
       title: 'Put the counterexample in the scenario editor as a schedule: step it with the editor and the pseudocode, share its link',
       onclick: loadCounterexample,
     }, 'Load as a scenario') : '',

@@ -37,8 +37,8 @@ export function drawGallery(box, entries, pick) {
       h('h3', {}, name),
       h('ul', { class: 'cards' }, list.map((e) => h('li', {},
         h('button', {
-          type: 'button', class: 'card', 'data-file': e.file,
-          'aria-label': `${e.title} (${e.algorithm}, ${e.file})`,
+          // Named by all it shows (label in name); the file on hover.
+          type: 'button', class: 'card', 'data-file': e.file, title: e.file,
           onclick: () => pick(e),
         },
         h('span', { class: 'card-title' }, e.title),

@@ -120,7 +120,8 @@ export function drawVerdicts(box, res, show) {
     const ce = res.counterexamples[prop];
     return h('li', { class: `verdict ${v}`, 'data-property': prop },
       h('span', { class: 'prop' }, prop), h('span', { class: `badge ${v}` }, v),
-      ce ? h('button', { type: 'button', 'aria-label': `Show the ${prop} counterexample in the diagram`, onclick: () => show({ ...ce, property: prop }) }, ce.length ? `show ${ce.length} steps` : 'show') : '',
+      // Named by the words it shows, then whose they are (label in name).
+      ce ? h('button', { type: 'button', 'aria-label': `${ce.length ? `show ${ce.length} steps` : 'show'} of the ${prop} counterexample`, title: `Show the ${prop} counterexample in the diagram`, onclick: () => show({ ...ce, property: prop }) }, ce.length ? `show ${ce.length} steps` : 'show') : '',
       ce ? h('p', { class: 'ce-summary' }, `${ce.kind}: ${ce.summary}`) : '');
   });
   const parts = [h('ul', { class: 'verdict-list' }, rows)];
