@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 
 	"dmelab/algorithms/scenario"
@@ -58,7 +59,15 @@ type pageData struct {
 	// Public is the exercise's public schedules, each with the link that
 	// opens it in the playground.
 	Public []publicView
+	// StarterFile is the starter's name as the statement says it
+	// (starter.go, starter.txt for a listing), which the page downloads
+	// from /exercises/{name}/{StarterFile}.
+	StarterFile string
 }
+
+// starterFile is the name of e's starter: starter.go, or starter.txt for
+// an exercise that asks for a listing (the extension of its File).
+func starterFile(e *Exercise) string { return "starter" + path.Ext(e.File) }
 
 // publicView is a public schedule as the exercise page shows it.
 type publicView struct {
@@ -94,11 +103,29 @@ func (s *Server) pages(mux *http.ServeMux) {
 		}
 		s.exercisePage(w, r)
 	})
+	mux.HandleFunc("GET /exercises/{name}/{file}", s.starter)
 	mux.HandleFunc("GET /exercises/assets/exercise.js", asset(pageJS, "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /exercises/assets/exercise.css", asset(pageCSS, "text/css; charset=utf-8"))
 	mux.HandleFunc("GET /exercises", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/exercises/", http.StatusMovedPermanently)
 	})
+}
+
+// starter downloads an exercise's starter file under its own name
+// (/exercises/ra-v1/starter.go): the file the statement speaks of, to
+// work on in the student's own editor. Any other file is not there.
+func (s *Server) starter(w http.ResponseWriter, r *http.Request) {
+	e := s.catalog.Lookup(r.PathValue("name"))
+	if e == nil || r.PathValue("file") != starterFile(e) {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="`+starterFile(e)+`"`)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.Write([]byte(e.Starter))
 }
 
 func asset(b []byte, ctype string) http.HandlerFunc {
@@ -161,7 +188,7 @@ func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
 	for _, p := range e.Public {
 		public = append(public, publicView{Name: p.Name, Text: p.Text, Link: s.playground() + "#" + scenario.ShareFragment(p.Text, -1)})
 	}
-	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff, Public: public})
+	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff, Public: public, StarterFile: starterFile(e)})
 }
 
 func (s *Server) render(w http.ResponseWriter, status int, d *pageData) {

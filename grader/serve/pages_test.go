@@ -45,6 +45,28 @@ func TestExercisePages(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, code)
 }
 
+// The page offers the starter under the name the statement gives it
+// (starter.go), and says the editor starts as it; the file downloads as
+// it is, and no other file of the exercise is served so.
+func TestExercisePageStarter(t *testing.T) {
+	e := start(t, testOptions(t, newRecorder()))
+	_, body, _ := e.do("GET", "/exercises/ra", "", nil)
+	page := string(body)
+	assert.Contains(t, page, `<a id="starter-download" href="/exercises/ra/starter.go" download="starter.go">Download starter.go</a>`)
+	assert.Contains(t, page, `<label for="source" id="source-label">Your solution.go (starts as starter.go)</label>`)
+	assert.Contains(t, page, `>Back to starter.go</button>`)
+
+	code, body, hdr := e.do("GET", "/exercises/ra/starter.go", "", nil)
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, string(body), "package ra // STARTER")
+	assert.Equal(t, `attachment; filename="starter.go"`, hdr.Get("Content-Disposition"))
+	assert.Contains(t, hdr.Get("Content-Type"), "text/plain")
+	for _, p := range []string{"/exercises/ra/solution.go", "/exercises/ra/starter.txt", "/exercises/nope/starter.go", "/exercises/ra/hidden"} {
+		code, _, _ = e.do("GET", p, "", nil)
+		assert.Equal(t, http.StatusNotFound, code, p)
+	}
+}
+
 // Staff see the hidden schedules' names on the page; students never do.
 func TestExercisePageStaff(t *testing.T) {
 	o := testOptions(t, newRecorder())

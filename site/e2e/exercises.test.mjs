@@ -60,6 +60,24 @@ test('the catalogue lists the exercises and opens one', { skip }, async () => {
   assert.equal(await page.isVisible('#feedback'), false, 'no empty feedback frame before a submission');
 });
 
+// The statement speaks of starter.go: the page says the editor starts as
+// it, names the editor so, and downloads it under that name.
+test('the starter the statement speaks of is there to download, and the editor says it starts as it', { skip }, async () => {
+  assert.match(await page.textContent('#statement'), /in `?starter\.go/);
+  assert.equal(await page.textContent('label[for=source]'), 'Your solution.go (starts as starter.go)');
+  assert.equal(await page.getAttribute('.cm-content', 'aria-labelledby'), 'source-label', 'the editor is named by that label');
+  await page.getByRole('textbox', { name: 'Your solution.go (starts as starter.go)' }).waitFor();
+  assert.equal(await page.textContent('#reset'), 'Back to starter.go');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download starter.go' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'starter.go');
+  const file = path.join(ART, 'starter.go');
+  await download.saveAs(file);
+  assert.equal(fs.readFileSync(file, 'utf8'), read('exercises/ra-steps/starter.go'), 'the exercise\'s starter, as it is');
+});
+
 // The page says how to leave the editor (Tab indents there) and that
 // Ctrl+Enter submits.
 test('the keys are said under the editor', { skip }, async () => {

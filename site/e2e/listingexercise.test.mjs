@@ -27,7 +27,16 @@ after(() => fx.stop());
 test('a listing exercise: the starter listing in the editor, a mistake at line:col, full marks for the fix', { skip }, async () => {
   await page.goto(fx.server.url + 'exercises/listing-ra-v1');
   await page.waitForSelector('.work[data-editor="listing"] .cm-editor');
-  assert.match(await page.textContent('label[for=source]'), /solution\.txt/);
+  assert.equal(await page.textContent('label[for=source]'), 'Your solution.txt (starts as starter.txt)');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download starter.txt' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'starter.txt');
+  const file = path.join(ROOT, 'artifacts', 'exercises', 'starter.txt');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await download.saveAs(file);
+  assert.equal(fs.readFileSync(file, 'utf8'), read('exercises/listing-ra-v1/starter.txt'));
   assert.match(await page.textContent('.cm-content'), /algorithm ra-v1/, 'the starter listing is in the editor');
 
   const broken = read('exercises/listing-ra-v1/starter.txt').replace('P11: if requestedNum < myNum:', 'P11: if requestedNum < myNumber:');

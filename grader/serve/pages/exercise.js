@@ -75,7 +75,7 @@ if (work) {
     offerCode();
   };
   document.getElementById('reset').addEventListener('click', () => {
-    if (confirm('Replace your file with the starter?')) {
+    if (confirm(`Replace your ${file} with ${file.replace(/^solution/, 'starter')}?`)) {
       setFile(starter);
       localStorage.removeItem(draftKey);
     }
@@ -381,6 +381,8 @@ if (work) {
   import('/goeditor.js').then((m) => {
     editor = { view: m.attach(src, lang), mark: m.mark, reveal: m.reveal };
     editor.view.contentDOM.setAttribute('aria-describedby', 'editor-keys');
+    // Named by the label above it, as the textarea was (its words).
+    editor.view.contentDOM.setAttribute('aria-labelledby', 'source-label');
     work.dataset.editor = lang;
     if (marked.length) m.mark(editor.view, marked); // marked before the editor came
   }).catch(() => {
