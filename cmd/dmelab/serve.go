@@ -60,7 +60,8 @@ flags:
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab sources submissions are compiled with
   --in-process       grade in this process rather than in grading processes
-                     (each bounded to 1.5 GiB and each grading to 3 minutes,
+                     (each bounded to 1.5 GiB and each grading to twice its
+                     exercise's build and total limits, at least 3 minutes,
                      so that no submission can take the server down); for
                      debugging
   --fresh-processes  start a grading process for every grading, rather than

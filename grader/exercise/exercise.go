@@ -206,6 +206,31 @@ type Solution struct {
 func (e *Exercise) Starter() string  { return filepath.Join(e.Dir, e.StarterFile()) }
 func (e *Exercise) Solution() string { return filepath.Join(e.Dir, e.SolutionFile()) }
 
+// LongestGrading is how long a grading of e may take by its own limits:
+// a build of up to its build limit, then up to its total of processor
+// time (the code's calls and the grader's own work on it together). A
+// server's bounds on one grading must be longer, or a submission that
+// uses the time its exercise allows (a loop the grader stops at
+// "total") is cut short and never gets the feedback that says so.
+func (e *Exercise) LongestGrading() time.Duration {
+	build := e.Build
+	if build <= 0 {
+		build = sandbox.DefaultBuildTime
+	}
+	return build + e.Limits.OrDefault().Total
+}
+
+// MinGradingDeadline is the least wall time a server gives one grading.
+const MinGradingDeadline = 3 * time.Minute
+
+// GradingDeadline is the wall time a server gives one grading of e
+// before it stops it and says so ("took longer than ..."): twice
+// LongestGrading, since the limits count processor time and a busy
+// machine's cores are shared, and at least MinGradingDeadline.
+func (e *Exercise) GradingDeadline() time.Duration {
+	return max(MinGradingDeadline, 2*e.LongestGrading())
+}
+
 // Iface is the exercise's Go interface (nil for a listing exercise).
 func (e *Exercise) Iface() *iface.Interface { return iface.Lookup(e.Interface) }
 

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"dmelab/grader/exercise"
 	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
@@ -46,7 +47,8 @@ type Pool struct {
 	// DefaultProcessMemory); the worker's own bound on a grading's work
 	// is half of it, the rest being the build's and the program's.
 	MaxMemory int64
-	// Timeout bounds one grading, build included (0: 3 minutes).
+	// Timeout bounds one grading, build included (0: the exercise's
+	// exercise.GradingDeadline, at least 3 minutes).
 	Timeout time.Duration
 	// Idle is how many idle workers are kept (0: one per core); Reuse how
 	// many gradings a worker does before it is replaced (0: DefaultReuse);
@@ -109,7 +111,8 @@ func (p *Pool) Grade(ctx context.Context, name, filename string, src []byte) (*r
 // worker might not have, on a worker that had graded before: its result
 // is not to be trusted, and it should be graded again.
 func (p *Pool) run(ctx context.Context, w *worker, req workRequest, dir, filename string) (res *report.Result, again bool, err error) {
-	limit, timeout := processBounds(p.MaxMemory, p.Timeout)
+	limit, _ := processBounds(p.MaxMemory, p.Timeout)
+	timeout := p.deadline(dir)
 	used := w.graded > 0
 	line, err := json.Marshal(req)
 	if err != nil {
@@ -170,6 +173,20 @@ func (p *Pool) run(ctx context.Context, w *worker, req workRequest, dir, filenam
 			return nil, false, ctx.Err()
 		}
 	}
+}
+
+// deadline bounds one grading of the exercise in dir: Timeout, or the
+// exercise's own GradingDeadline (its limits may allow longer than the
+// default: a grading that uses them is the student's to be told of, not
+// cut short).
+func (p *Pool) deadline(dir string) time.Duration {
+	_, timeout := processBounds(p.MaxMemory, p.Timeout)
+	if p.Timeout <= 0 {
+		if ex, err := exercise.Load(dir, p.HiddenDir); err == nil {
+			timeout = ex.GradingDeadline()
+		}
+	}
+	return timeout
 }
 
 // get takes an idle worker, the one idle the shortest (its memory the

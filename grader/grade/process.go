@@ -36,7 +36,7 @@ func processBounds(memory int64, timeout time.Duration) (int64, time.Duration) {
 		memory = DefaultProcessMemory
 	}
 	if timeout <= 0 {
-		timeout = 3 * time.Minute
+		timeout = exercise.MinGradingDeadline
 	}
 	return memory, timeout
 }

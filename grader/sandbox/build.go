@@ -33,7 +33,7 @@ type Builder struct {
 	Root    string        // the dmelab module's directory (holds go.mod)
 	Cache   string        // where compiled modules are kept
 	Go      string        // the go command ("go" when empty)
-	Timeout time.Duration // for one build (60 s when zero)
+	Timeout time.Duration // for one build (DefaultBuildTime when zero)
 	// Env is added to go build's environment (GOCACHE=... to choose the
 	// build cache).
 	Env []string
@@ -144,7 +144,7 @@ func (b *Builder) BuildBounded(ctx context.Context, timeout time.Duration, memor
 		}
 	}
 	if timeout <= 0 {
-		timeout = 60 * time.Second
+		timeout = DefaultBuildTime
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

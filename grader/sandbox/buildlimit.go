@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // What one build may use. A student's file can make the compiler do a lot
@@ -14,6 +15,9 @@ const (
 	// (go, compile, link) may hold at once. A normal build of a
 	// submission needs a few hundred MiB at most.
 	DefaultBuildMemory = 1 << 30
+	// DefaultBuildTime bounds one build where neither the Builder nor
+	// the exercise says.
+	DefaultBuildTime = 60 * time.Second
 	// DefaultBuildWrite is the largest file any process of the build
 	// may write: it keeps one submission from adding gigabytes to the
 	// build cache (the compiler's output) or the temporary directory.

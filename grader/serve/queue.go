@@ -16,13 +16,16 @@ import (
 // the database, not from memory, so the queue is whatever the database
 // says: what was accepted before a restart is graded after it.
 type pool struct {
-	store       *Store
-	grader      Grader
-	events      *broker
-	log         *slog.Logger
-	workers     int
-	timeout     time.Duration // one grading attempt
-	lease       time.Duration // longer than timeout: only a dead worker loses it
+	store   *Store
+	grader  Grader
+	events  *broker
+	log     *slog.Logger
+	workers int
+	timeout time.Duration // one grading attempt
+	// longer is the attempts of the exercises whose limits allow a
+	// grading longer than timeout (see gradingTimes).
+	longer      map[string]time.Duration
+	lease       time.Duration // longer than any attempt: only a dead worker loses it
 	maxAttempts int
 	poll        time.Duration // idle workers look again this often (expired leases)
 
@@ -32,6 +35,15 @@ type pool struct {
 	abandon   context.CancelFunc // stop running grades; their jobs go back to the queue
 	wg        sync.WaitGroup
 	stopOnce  sync.Once
+}
+
+// attempt is how long one attempt at grading a submission to exercise
+// may take.
+func (p *pool) attempt(exercise string) time.Duration {
+	if d, ok := p.longer[exercise]; ok {
+		return d
+	}
+	return p.timeout
 }
 
 // abandonGrace is how long a grader that ignores its context is waited
@@ -110,7 +122,7 @@ func (p *pool) worker() {
 // (a failed attempt with attempts left, or the server stopping), or failed.
 func (p *pool) run(j *Job) {
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(p.gradeCtx, p.timeout)
+	ctx, cancel := context.WithTimeout(p.gradeCtx, p.attempt(j.Exercise))
 	res, err := p.grade(ctx, j)
 	cancel()
 	var data []byte
@@ -175,7 +187,7 @@ func (p *pool) grade(ctx context.Context, j *Job) (*report.Result, error) {
 		}
 	}
 	if o.err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		o.err = fmt.Errorf("grading took longer than %v: %w", p.timeout, o.err)
+		o.err = fmt.Errorf("grading took longer than %v: %w", p.attempt(j.Exercise), o.err)
 	}
 	return o.r, o.err
 }

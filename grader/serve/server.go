@@ -5,8 +5,10 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 )
@@ -31,7 +33,7 @@ type Options struct {
 	RatePerMinute int           // submissions per client per minute; default 20, negative: no limit
 	MaxQueue      int           // submissions waiting or running before 503; default 1000
 	MaxAttempts   int           // grading attempts before giving up; default 3
-	GradeTimeout  time.Duration // one attempt; default 2 minutes
+	GradeTimeout  time.Duration // one attempt; default 4 minutes, or longer for an exercise whose limits allow more (see gradingTimes)
 	ClientHeader  string        // header naming the client behind a trusted proxy
 	PlaygroundURL string        // base of the feedback's replay links
 	Poll          time.Duration // idle workers look at the queue this often; default 1 s
@@ -85,8 +87,9 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxBody == 0 {
 		opts.MaxBody = 256 << 10
 	}
+	chosen := opts.GradeTimeout != 0 // else exercises' limits may lengthen it
 	if opts.GradeTimeout == 0 {
-		opts.GradeTimeout = 2 * time.Minute
+		opts.GradeTimeout = defaultAttempt
 	}
 	if opts.Poll == 0 {
 		opts.Poll = time.Second
@@ -130,9 +133,22 @@ func New(opts Options) (*Server, error) {
 	if opts.RatePerMinute > 0 {
 		s.limiter = newRateLimiter(opts.RatePerMinute)
 	}
+	longer := gradingTimes(cat, opts.Exercises, opts.Hidden, opts.GradeTimeout)
+	longest := opts.GradeTimeout
+	for _, name := range slices.Sorted(maps.Keys(longer)) {
+		if chosen {
+			opts.Logger.Warn("exercise's limits allow a longer grading than the attempt chosen: a submission that uses its time will fail on the server's side", "exercise", name, "needs", longer[name], "attempt", opts.GradeTimeout)
+			continue
+		}
+		longest = max(longest, longer[name])
+		opts.Logger.Info("exercise's limits allow a longer grading: its attempts get longer", "exercise", name, "attempt", longer[name], "default", opts.GradeTimeout)
+	}
+	if chosen {
+		longer = nil
+	}
 	s.pool = &pool{
 		store: st, grader: opts.Grader, events: s.events, log: opts.Logger,
-		workers: opts.Workers, timeout: opts.GradeTimeout, lease: opts.GradeTimeout + abandonGrace + time.Minute,
+		workers: opts.Workers, timeout: opts.GradeTimeout, longer: longer, lease: longest + abandonGrace + time.Minute,
 		maxAttempts: opts.MaxAttempts, poll: opts.Poll,
 	}
 	return s, nil

@@ -1,0 +1,42 @@
+package serve
+
+import (
+	"path/filepath"
+	"time"
+
+	"dmelab/grader/exercise"
+)
+
+// attemptSlack is what an attempt adds to the grading's own deadline
+// (exercise.GradingDeadline, which the grading workers keep and then
+// answer "took longer than ..."), so that the workers' answer comes
+// first.
+const attemptSlack = time.Minute
+
+// defaultAttempt is an attempt where neither the operator nor the
+// exercise says.
+const defaultAttempt = exercise.MinGradingDeadline + attemptSlack
+
+// gradingTimes lists the exercises whose own limits allow a grading
+// (exercise.GradingDeadline) longer than floor, the server's attempt:
+// their attempts get that long plus attemptSlack. Otherwise a submission
+// that honestly uses the time its exercise allows (a loop the grader
+// stops after "total", say) would be cut by the server, tried again
+// twice and told as the server's failure, never as the feedback its own
+// grading would give.
+//
+// An exercise that does not load keeps floor: the grader refuses it
+// anyway, at once.
+func gradingTimes(cat *Catalog, dir, hidden string, floor time.Duration) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for _, e := range cat.List() {
+		ex, err := exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hidden)
+		if err != nil {
+			continue
+		}
+		if d := ex.GradingDeadline() + attemptSlack; d > floor {
+			out[e.Name] = d
+		}
+	}
+	return out
+}
