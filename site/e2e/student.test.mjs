@@ -202,6 +202,40 @@ test('at 390 px (a phone) nothing overflows and the controls are reachable', { s
     await p.click('#step');
     assert.match(await position(p), /^step \d+ of \d+$/);
     await shot('42-phone.png', p);
+
+    // The diagram's words: none runs past the panel's edge, for seed
+    // 001's six nodes (the columns leave no room beside them: the words
+    // wrap and the diagram is drawn smaller to fit) and for a step of two
+    // nodes whose call is wider than the room (it breaks after a comma).
+    for (const [url, long] of [[pg.server.url, 'N80 replies to N32'], [pg.server.url + '#algo=ra-v1&n=2&r=1&app=1', 'send(request,N2,myID,myNum=1)']]) {
+      await open(url, p);
+      await p.click('#run');
+      await frames(p);
+      const d = await p.evaluate(() => {
+        const wrap = document.getElementById('diagram-wrap');
+        const box = wrap.getBoundingClientRect();
+        const texts = [...document.querySelectorAll('#diagram text')];
+        return {
+          scroll: wrap.scrollWidth,
+          width: wrap.clientWidth,
+          cut: texts.filter((t) => { const r = t.getBoundingClientRect(); return r.right > box.right + 1 || r.left < box.left - 1; }).map((t) => t.textContent),
+          words: texts.map((t) => t.textContent).join('\n'),
+          n: texts.length,
+        };
+      });
+      assert.ok(d.n > 20, `${url}: the diagram is drawn (${d.n} texts)`);
+      assert.deepEqual(d.cut, [], `${url}: words past the diagram's edge`);
+      assert.ok(d.scroll <= d.width, `${url}: the diagram scrolls sideways: ${d.scroll} > ${d.width}`);
+      assert.ok(d.words.includes(long), `${url}: "${long}" is there, whole`);
+      await shot(`43-phone-diagram-${url.includes('ra-v1') ? 'ra-v1' : 'seed001'}.png`, p);
+    }
+    // A row of the diagram drawn smaller still goes to its step.
+    await open(pg.server.url, p);
+    await p.click('#run');
+    await p.evaluate(() => { document.getElementById('diagram-wrap').scrollTop = 0; });
+    await frames(p);
+    await p.locator('#diagram rect.rowhit[data-step="5"]').click();
+    assert.match(await position(p), /^step 5 of \d+$/);
   } finally {
     await p.close();
   }

@@ -15,6 +15,13 @@ const ROW = 28;
 const COL_MAX = 104;
 const COL_MIN = 56;
 let COL = COL_MAX;
+// Where the columns leave less than 120 px for the words beside them (a
+// phone's width, many nodes), the words wrap to TEXT_MIN px and the whole
+// diagram is drawn smaller to fit the width it is given, down to
+// SCALE_MIN of its size (narrower still, it scrolls sideways).
+const TEXT_MIN = 150;
+const SCALE_MIN = 0.6;
+let scale = 1;
 const LEFT = 40;
 const TOP = 52;
 const TAIL = 0.7 * ROW;
@@ -110,21 +117,50 @@ let mids = [];
 const y = (k) => (k < mids.length ? mids[k] : TOP + ROW / 2 + k * ROW);
 
 // wrap breaks s into lines no wider than w (px at 12 px), at spaces; a
-// word wider than w gets a line of its own.
+// word wider than w is broken too, after its commas, parentheses and
+// equals signs where it can be (send(request,N2,myID,myNum=1)), else
+// anywhere. The lines' glued holds each j whose line j+1 goes on with
+// the same word (no space between them).
 function wrap(s, w) {
   const out = [];
+  out.glued = new Set();
   let line = '';
   for (const word of s.split(' ')) {
     const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, 12) > w) {
-      out.push(line);
-      line = word;
-    } else {
+    if (!line || textWidth(next, 12) <= w) {
       line = next;
+      if (textWidth(line, 12) <= w) continue;
     }
+    if (line !== next) out.push(line);
+    const parts = split(line === next ? line : word, w);
+    for (let j = 0; j < parts.length - 1; j++) {
+      out.glued.add(out.length);
+      out.push(parts[j]);
+    }
+    line = parts[parts.length - 1];
   }
   out.push(line);
   return out;
+}
+
+// split breaks a word wider than w into pieces no wider, each as long
+// as it can be: after a comma, parenthesis or equals sign, else anywhere.
+function split(word, w) {
+  const pack = (units) => {
+    const out = [];
+    let cur = '';
+    for (const u of units) {
+      if (cur && textWidth(cur + u, 12) > w) {
+        out.push(cur);
+        cur = u;
+      } else {
+        cur += u;
+      }
+    }
+    out.push(cur);
+    return out;
+  };
+  return pack(word.split(/(?<=[,(=])/)).flatMap((p) => (textWidth(p, 12) <= w ? [p] : pack([...p])));
 }
 
 // phaseAt returns node i's phase in state k.
@@ -155,7 +191,7 @@ export function render(svg, state, opts = {}) {
   // when that leaves room for a readable column of text; its warning
   // goes after the last line if it fits there, else on a line of its own.
   const room = opts.fit ? opts.fit - textX - 24 : Infinity;
-  const wrapAt = room >= 120 ? room : Infinity;
+  const wrapAt = room >= 120 ? room : opts.fit ? TEXT_MIN : Infinity;
   const laid = state.steps.map((s) => {
     const lines = wrapAt < Infinity ? wrap(labelOf(s), wrapAt) : [labelOf(s)];
     const warns = warnOf(s);
@@ -196,10 +232,13 @@ export function render(svg, state, opts = {}) {
   const width = Math.ceil(textX + Math.max(wrapAt < Infinity ? Math.floor(opts.fit) - textX : 300, textW + 24));
   const pick = footer[0]?.startsWith('Pick') ? feet[0].length : 0;
   const height = Math.max(y(L) + TAIL + 20 + 16 * footLines, y(0) + ROW + 12 + 16 * pick);
+  // Wider than it was given (see TEXT_MIN): drawn smaller, all of it.
+  scale = opts.fit && width > opts.fit ? Math.max(SCALE_MIN, Math.floor(opts.fit) / width) : 1;
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('width', width);
-  svg.setAttribute('height', height);
+  svg.setAttribute('width', Math.floor(width * scale));
+  svg.setAttribute('height', Math.ceil(height * scale));
+  svg.dataset.scale = scale;
   el('style', {}, svg).textContent = STYLE;
   el('rect', { class: 'bg', x: 0, y: 0, width, height }, svg);
 
@@ -221,7 +260,7 @@ export function render(svg, state, opts = {}) {
     const t = el('text', { x: textX, y: lineY(k, 0), class: k > pos ? 'evtext future' : 'evtext' }, band);
     lines.forEach((l, j) => {
       const sp = el('tspan', j ? { x: textX, dy: LINE } : {}, t);
-      sp.textContent = j < lines.length - 1 ? `${l} ` : l;
+      sp.textContent = j < lines.length - 1 && !lines.glued?.has(j) ? `${l} ` : l;
     });
   }
 
@@ -406,15 +445,17 @@ export function render(svg, state, opts = {}) {
   }
 }
 
-// pinHeader keeps the node names in view when the diagram scrolls.
+// pinHeader keeps the node names in view when the diagram scrolls
+// (scrollTop in the page's pixels, the pin in the drawing's).
 export function pinHeader(svg, scrollTop) {
   const head = svg.querySelector('g.head');
-  svg.dataset.pin = Math.max(0, scrollTop);
+  svg.dataset.pin = Math.max(0, scrollTop) / Number(svg.dataset.scale || 1);
   if (head) head.setAttribute('transform', `translate(0 ${svg.dataset.pin})`);
 }
 
-// rowY is where step k's row is, for scrolling it into view.
-export function rowY(k) { return y(k); }
+// rowY is where step k's row is, in the page's pixels, for scrolling it
+// into view.
+export function rowY(k) { return y(k) * scale; }
 
 // serialize returns the diagram as a standalone SVG document.
 export function serialize(svg) {
@@ -422,6 +463,11 @@ export function serialize(svg) {
   copy.setAttribute('xmlns', NS);
   copy.querySelector('g.head')?.removeAttribute('transform');
   copy.removeAttribute('data-pin');
+  // At its own size, however small the page drew it.
+  const [, , w, hh] = copy.getAttribute('viewBox').split(' ');
+  copy.setAttribute('width', w);
+  copy.setAttribute('height', hh);
+  copy.removeAttribute('data-scale');
   copy.querySelectorAll('[tabindex],[role]').forEach((e) => { e.removeAttribute('tabindex'); e.removeAttribute('role'); });
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
 }
