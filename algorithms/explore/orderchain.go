@@ -60,7 +60,7 @@ func orderChain(w0 *sim.World, lines []string) string {
 		return ""
 	}
 	x := mbits.TrailingZeros32(before) // the first of the earlier calls
-	hbAt := func(k, i int) uint32 { // node i's causal past before step k
+	hbAt := func(k, i int) uint32 {    // node i's causal past before step k
 		if k == 0 {
 			return w0.App[i].HB
 		}
