@@ -403,6 +403,9 @@ export function render(svg, state, opts = {}) {
 
   // A click anywhere on a row (its text, an arrow, a lifeline) goes there.
   svg.onclick = (e) => {
+    // The names are pinned where the scroller is now: a click right after
+    // a jump, before the scroll's event has moved them, is on a row.
+    if (svg.dataset.pin !== undefined && svg.parentElement) pinHeader(svg, svg.parentElement.scrollTop);
     const box = svg.getBoundingClientRect();
     const yy = (e.clientY - box.top) * (height / box.height);
     const xx = (e.clientX - box.left) * (width / box.width);
