@@ -122,6 +122,15 @@ test('explore ra-v1 N=2 R=1: a counterexample loads into the diagram', { skip },
   assert.doesNotMatch(await page.textContent('#position'), /deadlock/);
   await page.keyboard.press('ArrowRight');
   assert.match(await page.textContent('#position'), /deadlock/);
+
+  // Order's counterexample says the chain behind "happened-before", and
+  // its banner names the property once (not "order (order)").
+  assert.match(await page.textContent('#verdicts li[data-property=order]'), /N\d's call happened before N\d's: N\d calls enter\(\).* \(step \d+\), then .*calls enter\(\) \(step \d+\)\. Order asks/);
+  await page.getByRole('button', { name: /^show \d+ steps of the order counterexample$/ }).click();
+  assert.match(await page.textContent('#banner'), /^Counterexample: order, \d+ steps\. .*happened before/);
+  // The deadlock again, for the tests after this one.
+  await page.getByRole('button', { name: /^show \d+ steps of the liveness counterexample$/ }).click();
+  assert.match(await page.textContent('#banner'), /^Counterexample: liveness \(deadlock\)/);
 });
 
 test('a shared URL restores the same run at the same step', { skip }, async () => {

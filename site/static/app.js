@@ -473,7 +473,7 @@ function drawBanner(s) {
   b.hidden = false;
   b.className = 'banner bad';
   b.replaceChildren(
-    h('strong', {}, `Counterexample: ${c.property} (${c.kind}), ${c.length} steps. `),
+    h('strong', {}, `Counterexample: ${c.property}${c.kind === c.property ? '' : ` (${c.kind})`}, ${c.length} steps. `),
     c.summary,
     c.loop_from !== undefined ? ` The steps from ${c.loop_from + 1} on repeat forever.` : '',
     s.pos < s.steps.length ? h('span', { class: 'muted' }, ` Showing step ${s.pos}; press → to go on.`) : '',
