@@ -228,15 +228,22 @@ func summaryLine(r *Result, plain bool) string {
 }
 
 func (m *md) problems(r *Result) {
-	if len(r.Problems) == 0 {
+	m.positioned(r, "Problems", r.Problems)
+	m.positioned(r, "Worth a look", r.Notes)
+}
+
+// positioned writes a section of positioned messages, each with its line
+// quoted.
+func (m *md) positioned(r *Result, heading string, list []Problem) {
+	if len(list) == 0 {
 		return
 	}
-	m.p("## Problems\n\n")
+	m.p("## %s\n\n", heading)
 	lang := "go"
 	if strings.HasSuffix(r.File, ".txt") { // a listing: no Go highlighting
 		lang = "text"
 	}
-	for _, pr := range r.Problems {
+	for _, pr := range list {
 		m.p("- %s%s\n", position(r.File, pr), text(pr.Msg))
 		if q := quote(pr); q != "" {
 			m.p("\n%s\n", indent(fenced(lang, q), "  "))

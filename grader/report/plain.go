@@ -12,9 +12,12 @@ import (
 // escapes HTML itself.
 
 // plainProblems lists the problems as "file:line:col: message" lines.
-func plainProblems(r *Result) []string {
+func plainProblems(r *Result) []string { return plainList(r, r.Problems) }
+
+// plainList lists positioned messages as "file:line:col: message" lines.
+func plainList(r *Result, list []Problem) []string {
 	var out []string
-	for _, pr := range r.Problems {
+	for _, pr := range list {
 		pos := posText(r.File, pr)
 		line := oneLine(pr.Msg)
 		if pos != "" {

@@ -77,6 +77,12 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 	} else if len(probs) > 0 {
 		ob.WriteString("Problems:\n" + strings.Join(probs, "\n") + "\n")
 	}
+	if notes := plainList(r, r.Notes); len(notes) > 0 {
+		if ob.Len() > 0 {
+			ob.WriteString("\n")
+		}
+		ob.WriteString("Worth a look:\n" + strings.Join(notes, "\n") + "\n")
+	}
 	if log := clean(r.Log); strings.TrimSpace(log) != "" {
 		if ob.Len() > 0 {
 			ob.WriteString("\n")

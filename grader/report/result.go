@@ -19,7 +19,12 @@ type Result struct {
 	// Problems stop grading before any test ran: refused imports, compile
 	// errors, a harness that could not start. Positions are in File.
 	Problems []Problem `json:"problems,omitempty"`
-	Tests    []Test    `json:"tests,omitempty"`
+	// Notes are remarks on the file that did not stop its grading, such
+	// as a package variable its steps write (state kept outside the
+	// node's variables): places to look, given with a grading that lost
+	// points. Positions are in File.
+	Notes []Problem `json:"notes,omitempty"`
+	Tests []Test    `json:"tests,omitempty"`
 	// Log is what the student's code printed (stderr), capped.
 	Log string `json:"log,omitempty"`
 	// LogTruncated says the log was cut at the cap (the renderings say so).

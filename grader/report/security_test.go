@@ -105,6 +105,7 @@ func hostile() *Result {
 	return &Result{
 		Exercise: x, Title: x, File: "a" + x + ".go", Status: Crashed, Score: 1, MaxScore: 2,
 		Problems: []Problem{{Line: 1, Col: 2, Msg: x + fence, Source: x}, {Msg: "javascript:alert(1)"}},
+		Notes:    []Problem{{Line: 1, Col: 3, Msg: fence + x, Source: x + fence}},
 		Tests: []Test{
 			{Name: x, Visibility: Hidden, MaxPoints: 1, Message: x + fence, Counterexample: ce, Source: x},
 			{Name: "[click](javascript:alert(1))", Visibility: Public, MaxPoints: 1, Message: "<details><summary>x</summary>", Counterexample: ce},

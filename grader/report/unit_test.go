@@ -261,3 +261,27 @@ func TestKindColumn(t *testing.T) {
 		assert.Equal(t, want, kindOf(&test), test.Name)
 	}
 }
+
+// Notes (a package variable the steps write) come under "Worth a look",
+// positioned and quoted as problems are, in every rendering a student
+// reads; a result without them has no such section.
+func TestNotesAreShown(t *testing.T) {
+	r := &Result{Status: Graded, File: "solution.go", Score: 1, MaxScore: 3,
+		Notes: []Problem{{Line: 45, Col: 2, Msg: "P11 writes the package variable seen: if seen keeps a node's state", Source: "\tseen[n.MyID()] = 1"}},
+		Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 3, Points: 1, Message: "failed"}}}
+	for _, web := range []bool{false, true} {
+		md := Markdown(r, Options{Web: web})
+		assert.Contains(t, md, "## Worth a look\n\n- `solution.go:45:2` P11 writes the package variable seen", "web=%v", web)
+		assert.Contains(t, md, "seen[n.MyID()] = 1")
+		assert.NotContains(t, md, "## Problems")
+	}
+	gs, err := Gradescope(r, GradescopeOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, string(gs), "Worth a look")
+	pl, err := PrairieLearn(r, Options{})
+	require.NoError(t, err)
+	assert.Contains(t, string(pl), `Worth a look:\nsolution.go:45:2: P11 writes the package variable seen`)
+
+	r.Notes = nil
+	assert.NotContains(t, Markdown(r, Options{}), "Worth a look")
+}
