@@ -28,7 +28,9 @@ and parameters the starter and its interface declare, the starter
 compiles and fails some test, the reference solution passes everything,
 every mutant loses points on some test (mutation adequacy), and every
 alternative solution (solutions/*.go) gets full marks; an exercise needs
-at least 4 mutants and 3 alternatives. Prints a table per exercise:
+at least 4 mutants and 3 alternatives. Every schedule must also hold on
+the exercise's algorithm as dmelab run runs it, which students compare
+their code with. Prints a table per exercise:
 tests, mutants caught, which tests caught each, for a mutant that
 survived what could catch it, and which tests marked an alternative down.
 
