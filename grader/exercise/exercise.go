@@ -269,6 +269,8 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 		}
 		if st, err := os.Stat(filepath.Join(hiddenDir, e.Name)); err == nil && st.IsDir() {
 			hidden = filepath.Join(hiddenDir, e.Name)
+		} else if err := otherExercisesOnly(hiddenDir, e.Name); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	e.Hidden = schedules(hidden, "hidden", e.Name, &errs)
@@ -288,6 +290,42 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 		return nil, errs
 	}
 	return e, nil
+}
+
+// otherExercisesOnly says why hiddenDir cannot be the exercise's own
+// folder of hidden tests when it holds folders and no schedule or walk:
+// it is then a folder per exercise with none named for this one (a
+// folder named otherwise, or not made), and reading it as the exercise's
+// own would grade with no hidden test at all, which nothing but
+// validate's table would say.
+func otherExercisesOnly(hiddenDir, name string) error {
+	entries, err := os.ReadDir(hiddenDir)
+	if err != nil {
+		return nil // Load has said that it is not there
+	}
+	var folders []string
+	for _, d := range entries {
+		switch ext := filepath.Ext(d.Name()); {
+		case !d.IsDir() && (ext == ".scn" || ext == ".walk"):
+			return nil
+		case d.IsDir() && !strings.HasPrefix(d.Name(), "."):
+			folders = append(folders, d.Name())
+		}
+	}
+	if len(folders) == 0 {
+		return nil
+	}
+	near := nearest(name, folders)
+	meant, or := "", ""
+	if near != "" {
+		meant = fmt.Sprintf(" (is %s meant to be it?)", near)
+	} else if len(folders) == 1 {
+		near = folders[0]
+	}
+	if near != "" {
+		or = fmt.Sprintf(", or give --hidden %s", filepath.Join(hiddenDir, near))
+	}
+	return fmt.Errorf("the hidden tests' folder %s holds folders (%s), none named %s, and no schedule or walk of its own: name %s's folder there %s%s%s; an exercise's hidden tests kept apart are read from DIR/NAME, NAME the name of the exercise's folder, else from DIR itself", hiddenDir, strings.Join(folders, ", "), name, name, name, meant, or)
 }
 
 func (e *Exercise) readFront(md []byte) error {

@@ -65,6 +65,50 @@ func TestLoadHiddenElsewhere(t *testing.T) {
 	assert.Contains(t, err.Error(), "the hidden tests' folder "+filepath.Join(kept, "typo")+" is not there")
 }
 
+// A --hidden DIR that holds folders, none named for the exercise, and no
+// schedule of its own is a folder per exercise that misses this one: an
+// error naming the folders (and the likely one), not an exercise graded
+// with no hidden test.
+func TestLoadHiddenElsewhereMissesTheExercise(t *testing.T) {
+	dir := filepath.Join("..", "..", "exercises", "ra-steps")
+	tests := []struct {
+		name  string
+		files []string // under the hidden folder
+		want  string   // "" loads
+	}{
+		{"misspelt", []string{"ra-setps/a.scn", "central/b.scn"},
+			"holds folders (central, ra-setps), none named ra-steps, and no schedule or walk of its own: name ra-steps's folder there ra-steps (is ra-setps meant to be it?), or give --hidden KEPT/ra-setps;"},
+		{"another exercise's only", []string{"sk-ring/a.scn"},
+			"holds folders (sk-ring), none named ra-steps, and no schedule or walk of its own: name ra-steps's folder there ra-steps, or give --hidden KEPT/sk-ring;"},
+		{"others, none near", []string{"central/a.scn", "maekawa/b.scn"},
+			"holds folders (central, maekawa), none named ra-steps, and no schedule or walk of its own: name ra-steps's folder there ra-steps; an exercise's hidden tests"},
+		{"its own schedules beside folders", []string{"a.scn", "old/b.scn"}, ""},
+		{"a walk of its own", []string{"w.walk", "central/b.scn"}, ""},
+		{"dot folders only", []string{".git/x"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			kept := t.TempDir()
+			for _, f := range tt.files {
+				p := filepath.Join(kept, f)
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				text := "algorithm ra-benari\nnodes N1 N2\nrequest N1\nexpect N1 phase = in-cs\n"
+				if filepath.Ext(f) == ".walk" {
+					text = "nodes 3\nrequests 1\nwalks 2\ndepth 10\nseed 1\nprops safety\n"
+				}
+				require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+			}
+			_, err := Load(dir, kept)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "the hidden tests' folder "+kept+" "+strings.ReplaceAll(tt.want, "KEPT", kept))
+		})
+	}
+}
+
 func TestLoad(t *testing.T) {
 	ex, err := Load(mk(t, map[string]string{
 		"exercise.md":        goodFront,
