@@ -32,7 +32,7 @@ func check(op Op, p *stepwire.Place, old, v *Vars, out []Send) string {
 			return f
 		}
 	}
-	return state(op, old.State, v.State, v.has && !gone)
+	return state(op, old.State, v.State, v.has && !gone, gone)
 }
 
 // sends says why the messages out break the contract, or "".
@@ -88,9 +88,17 @@ func counts(what string, x []int, n int) string {
 }
 
 // state says why the handler op may not go from state old to now, or "";
-// held: the node holds the token after the call.
-func state(op Op, old, now State, held bool) string {
+// held: the node holds the token after the call; sent: the call sent it.
+// A handler other than Exit that sends the token from the critical section
+// is told that it sent it, not that it "left state = HELD": the state was
+// HELD before the call and the code did not touch it, so the send is what
+// to fix (Exit that sends it and stays HELD forgot state = Released).
+func state(op Op, old, now State, held, sent bool) string {
 	switch {
+	case now == Held && !held && sent && op != OpExit && old == Held:
+		return "sent the token from the critical section (state = HELD), but a node keeps the token until its Exit()"
+	case now == Held && !held && sent && op != OpExit:
+		return "sent the token but left state = HELD: only the token's holder may be in the critical section"
 	case now == Held && !held:
 		return "left state = HELD, but only the token's holder may be in the critical section"
 	case op == OpEnter && now != Wanted && now != Held:

@@ -59,9 +59,14 @@ func (n *node) Decode(d *sim.Dec) {
 }
 
 // Vars shows the node as the registry's suzuki-kasami does (so schedules
-// written for it replay), plus the fault of a failed node.
+// written for it replay), plus the fault of a failed node. A failed node's
+// phase reads "failed", as in every other steps package: its Phase is
+// Wanting (it waits forever), and "phase=wanting" told a student whose
+// node failed in the critical section that it was still asking.
 func (n *node) Vars() []sim.Var {
-	return n.WithFault(suzukikasami.Show(n.Phase(), n.V.RN, n.V.has, n.V.LN, n.V.Q))
+	vars := suzukikasami.Show(n.Phase(), n.V.RN, n.V.has, n.V.LN, n.V.Q)
+	vars[0].Value = sim.PhaseWord(n)
+	return n.WithFault(vars)
 }
 
 // copyVars copies src into dst, reusing dst's lists.

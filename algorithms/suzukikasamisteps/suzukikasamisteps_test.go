@@ -59,6 +59,8 @@ func TestContract(t *testing.T) {
 		{OpRequest, func(v *Vars, _, _ int) { v.Q = []int{5} }, asked, "OnRequest() put 5 in Q, but the nodes are 0..2"},
 		{OpRequest, func(v *Vars, _, _ int) { v.LN[0] = -2 }, asked, "OnRequest() set LN[N1] = -2"},
 		{OpRequest, func(v *Vars, _, _ int) { v.State = Wanted }, asked, "OnRequest() changed state from RELEASED to WANTED"},
+		{OpRequest, func(v *Vars, from, _ int) { v.SendToken(from) }, []string{"request N1", "request N2", "deliver N2->N1"}, "OnRequest() sent the token from the critical section (state = HELD), but a node keeps the token until its Exit()"},
+		{OpEnter, func(v *Vars, _, _ int) { v.State = Held; v.SendToken(1) }, []string{"request N1"}, "Enter() sent the token but left state = HELD"},
 		{OpExit, func(v *Vars, _, _ int) {}, []string{"request N1", "exit N1"}, "Exit() left state = HELD"},
 		{OpExit, func(v *Vars, _, _ int) { v.SendToken(1) }, []string{"request N1", "exit N1"}, "Exit() left state = HELD, but only the token's holder"},
 		{OpToken, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, append(asked, "deliver N1->N2"), "OnToken() panicked: assignment to entry in nil map"},
