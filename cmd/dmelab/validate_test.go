@@ -74,7 +74,7 @@ func TestValidateEveryLoadProblem(t *testing.T) {
 		`m4/exercise.md:10:26: partial-credit: "livenes" is not a property: did you mean "liveness"?`,
 		"m4/mutants/a.patch:5: hunk 1 does not apply",
 		"m4/mutants/b.patch:5: hunk 1 does not apply",
-		`m4/hidden/w2.walk:2: unknown setting "speed"`,
+		`m4/hidden/w2.walk:2:1: unknown setting "speed"`,
 		"m4/solutions/s.go:1: an alternative solution starts",
 		"m4/public/alone.scn:3:1: ",
 	} {

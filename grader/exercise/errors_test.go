@@ -82,8 +82,8 @@ func TestLoadReportsEveryProblem(t *testing.T) {
 		`ex/exercise.md:5:18: partial-credit: "safty" is not a property: did you mean "safety"?`,
 		"ex/mutants/a.patch:4: hunk 1 does not apply",
 		"ex/mutants/b.patch:4: hunk 1 does not apply",
-		`ex/hidden/w.walk:2: unknown setting "speed"`,
-		"ex/hidden/v.walk:1: nodes is missing",
+		`ex/hidden/w.walk:2:1: unknown setting "speed"`,
+		"ex/hidden/v.walk:1:1: nodes is missing",
 		"ex/public/s.scn:3:1:",
 		"ex/solutions/s.go:1: an alternative solution starts with a one-line comment",
 	} {
@@ -100,10 +100,38 @@ func TestLoadReportsEveryProblem(t *testing.T) {
 	}
 }
 
-// A walk's property is suggested as the front matter's are.
-func TestWalkPropertySuggestion(t *testing.T) {
-	_, err := parseWalk("hidden/w.walk", "nodes 3\nprops safety livness\n")
-	assert.EqualError(t, err, `hidden/w.walk:2: "livness" is not a property: did you mean "liveness"? (a property is one of safety, liveness, order)`)
+// A walk's mistakes are said at the line and column of the word that is
+// wrong, a misspelt setting or property with the one it is likely meant
+// to be, as the front matter's are.
+func TestWalkErrors(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"property", "nodes 3\nprops safety livness\n",
+			`hidden/w.walk:2:14: "livness" is not a property: did you mean "liveness"? (a property is one of safety, liveness, order)`},
+		{"setting", "nodes 5\nrequest 2\n",
+			`hidden/w.walk:2:1: unknown setting "request": did you mean "requests"? (a walk sets nodes, requests, walks, depth, seed, crashes, props)`},
+		{"setting far from any", "nodes 5\n  frobnicate 9 9\n",
+			`hidden/w.walk:2:3: unknown setting "frobnicate" (a walk sets nodes, requests, walks, depth, seed, crashes, props)`},
+		{"number", "nodes 5\nwalks\tlots\n",
+			`hidden/w.walk:2:7: walks must be a number from 1 to 100000`},
+		{"seed may be 0", "nodes 5\nseed -1\n",
+			`hidden/w.walk:2:6: seed must be a number from 0 to 18446744073709551615`},
+		{"too many numbers", "nodes 5 6\n",
+			`hidden/w.walk:1:1: expected "nodes" followed by one number`},
+		{"twice", "nodes 5\n# more\nnodes 6\n",
+			`hidden/w.walk:3:1: nodes is given twice (first on line 1)`},
+		{"no nodes", "requests 2\n",
+			`hidden/w.walk:1:1: nodes is missing: a walk says how many nodes it runs (nodes 5)`},
+		{"crashes", "nodes 3\nseed 1\ncrashes 3\n",
+			`hidden/w.walk:3:1: crashes must be fewer than nodes (3)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := parseWalk("hidden/w.walk", c.text)
+			assert.EqualError(t, err, c.want)
+		})
+	}
+	w, err := parseWalk("hidden/w.walk", "nodes 5 # five\n\trequests 2\nseed 0\nprops safety\n")
+	require.NoError(t, err)
+	assert.Equal(t, Walk{Path: "hidden/w.walk", Nodes: 5, Requests: 2, Walks: 200, Depth: 200, Props: []string{"safety"}}, w)
 }
 
 // The mistakes an author makes in a front matter's YAML are said at

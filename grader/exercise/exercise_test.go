@@ -167,7 +167,7 @@ func TestLoadErrors(t *testing.T) {
 		{"mutant twice", map[string]string{"exercise.md": goodFront, "solution.go": toySolution, "mutants/m.patch": "x\n" + toyDiff, "mutants/m.go": "// x\npackage ra\n"}, "mutant m is also mutants/"},
 		{"solution without comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "package ra\n// late\n"}, "solutions/s.go:1: an alternative solution starts with a one-line comment saying how it differs"},
 		{"solution with an empty comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "//  \npackage ra\n"}, "solutions/s.go:1: an alternative solution starts"},
-		{"bad walk", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\nspeed 9\n"}, `hidden/w.walk:2: unknown setting "speed"`},
+		{"bad walk", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\nspeed 9\n"}, `hidden/w.walk:2:1: unknown setting "speed"`},
 		{"walk without nodes", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "seed 3\n"}, "nodes is missing"},
 		{"walk crashing everyone", map[string]string{"exercise.md": goodFront, "hidden/w.walk": "nodes 3\ncrashes 3\n"}, "crashes must be fewer than nodes"},
 		{"exploration crashing everyone", map[string]string{"exercise.md": "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\nexplore: [{nodes: 2, requests: 1, crashes: 2, props: [safety]}]\n---\n"}, "crashes 0..nodes-1"},

@@ -47,43 +47,48 @@ func walks(dir, name string, errs *ErrorList) []Walk {
 	return out
 }
 
-// parseWalk reads a walk file; errors say file:line.
+// walkSettings are what a walk file may set, in the order the errors list them.
+var walkSettings = []string{"nodes", "requests", "walks", "depth", "seed", "crashes", "props"}
+
+// parseWalk reads a walk file; errors say file:line:col, at the word
+// that is wrong, as the front matter's and the schedules' do, so that an
+// editor can jump to it.
 func parseWalk(path, text string) (Walk, error) {
 	w := Walk{Path: path, Requests: 1, Walks: 200, Depth: 200, Props: []string{"safety", "liveness"}}
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	for i, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
+		f, col := fieldsAt(line)
 		if len(f) == 0 {
 			continue
 		}
-		at := fmt.Sprintf("%s:%d: ", path, i+1)
-		if seen[f[0]] {
-			return w, fmt.Errorf("%s%s is given twice", at, f[0])
+		at := func(k int) string { return fmt.Sprintf("%s:%d:%d: ", path, i+1, col[k]) }
+		if first, ok := seen[f[0]]; ok {
+			return w, fmt.Errorf("%s%s is given twice (first on line %d)", at(0), f[0], first)
 		}
-		seen[f[0]] = true
+		seen[f[0]] = i + 1
 		if f[0] == "props" {
 			if len(f) == 1 {
-				return w, fmt.Errorf("%sprops needs at least one property", at)
+				return w, fmt.Errorf("%sprops needs at least one property", at(0))
 			}
-			for _, p := range f[1:] {
+			for k, p := range f[1:] {
 				if !validProp(p) {
-					return w, fmt.Errorf("%s%q is not a property%s (a property is one of %s)", at, p, didYouMean(p, explore.Properties), strings.Join(explore.Properties, ", "))
+					return w, fmt.Errorf("%s%q is not a property%s (a property is one of %s)", at(k+1), p, didYouMean(p, explore.Properties), strings.Join(explore.Properties, ", "))
 				}
 			}
 			w.Props = f[1:]
 			continue
 		}
+		limit := map[string]uint64{"nodes": 16, "requests": 5, "walks": 100000, "depth": 10000, "seed": 1<<64 - 1, "crashes": 15}[f[0]]
+		if limit == 0 {
+			return w, fmt.Errorf("%sunknown setting %q%s (a walk sets %s)", at(0), f[0], didYouMean(f[0], walkSettings), strings.Join(walkSettings, ", "))
+		}
 		if len(f) != 2 {
-			return w, fmt.Errorf("%sexpected %q followed by one number", at, f[0])
+			return w, fmt.Errorf("%sexpected %q followed by one number", at(0), f[0])
 		}
 		n, err := strconv.ParseUint(f[1], 10, 64)
-		limit := map[string]uint64{"nodes": 16, "requests": 5, "walks": 100000, "depth": 10000, "seed": 1<<64 - 1, "crashes": 15}[f[0]]
-		switch {
-		case limit == 0:
-			return w, fmt.Errorf("%sunknown setting %q (nodes, requests, walks, depth, seed, crashes, props)", at, f[0])
-		case err != nil || n == 0 && f[0] != "seed" && f[0] != "crashes" || n > limit:
-			return w, fmt.Errorf("%s%s must be a number from 1 to %d", at, f[0], limit)
+		if err != nil || n == 0 && f[0] != "seed" && f[0] != "crashes" || n > limit {
+			return w, fmt.Errorf("%s%s must be a number from %d to %d", at(1), f[0], map[bool]int{true: 0, false: 1}[f[0] == "seed" || f[0] == "crashes"], limit)
 		}
 		switch f[0] {
 		case "nodes":
@@ -101,10 +106,26 @@ func parseWalk(path, text string) (Walk, error) {
 		}
 	}
 	if w.Nodes == 0 {
-		return w, fmt.Errorf("%s:1: nodes is missing", path)
+		return w, fmt.Errorf("%s:1:1: nodes is missing: a walk says how many nodes it runs (nodes 5)", path)
 	}
 	if w.Crashes >= w.Nodes {
-		return w, fmt.Errorf("%s:1: crashes must be fewer than nodes (%d)", path, w.Nodes)
+		return w, fmt.Errorf("%s:%d:%d: crashes must be fewer than nodes (%d)", path, seen["crashes"], 1, w.Nodes)
 	}
 	return w, nil
+}
+
+// fieldsAt is strings.Fields with each field's 1-based byte column.
+func fieldsAt(line string) (fields []string, cols []int) {
+	start := -1
+	for i, r := range line + " " {
+		space := r == ' ' || r == '\t' || r == '\r'
+		switch {
+		case !space && start < 0:
+			start = i
+		case space && start >= 0:
+			fields, cols = append(fields, line[start:i]), append(cols, start+1)
+			start = -1
+		}
+	}
+	return fields, cols
 }
