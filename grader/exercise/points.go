@@ -116,9 +116,15 @@ func (e *Exercise) checkPoints(bad func(path []any, format string, args ...any))
 		switch {
 		case !known[name]:
 			hint := didYouMean(name, names)
+			// A test is named without its folder's file extension, as
+			// the feedback names it: "hidden/ties.scn" is hidden/ties.
+			bare := strings.TrimSuffix(strings.TrimSuffix(name, ".scn"), ".walk")
 			for _, n := range names {
-				if strings.HasSuffix(n, "/"+name) {
+				if n == bare || strings.HasSuffix(n, "/"+bare) {
 					hint = fmt.Sprintf(": did you mean %q?", n)
+					if bare != name {
+						hint += " (a test is named as the feedback names it: its file without " + strings.TrimPrefix(name, bare) + ")"
+					}
 				}
 			}
 			bad([]any{"points", "tests", name}, "points.tests: %q is not a test of this exercise%s (its tests: %s)", name, hint, strings.Join(names, "; "))

@@ -21,6 +21,8 @@ func TestPointsErrors(t *testing.T) {
 		{"huge", "points:\n  walk: 1e300\n", "ex/exercise.md:6:9: points.walk is 1e+300"},
 		{"override of no test", "points:\n  tests:\n    hidden/tw: 3\n", `ex/exercise.md:7:16: points.tests: "hidden/tw" is not a test of this exercise: did you mean "hidden/two"? (its tests: public/one; hidden/two)`},
 		{"override without its folder", "points:\n  tests:\n    two: 3\n", `ex/exercise.md:7:10: points.tests: "two" is not a test of this exercise: did you mean "hidden/two"?`},
+		{"override with its file's extension", "points:\n  tests:\n    hidden/two.scn: 3\n", `ex/exercise.md:7:21: points.tests: "hidden/two.scn" is not a test of this exercise: did you mean "hidden/two"? (a test is named as the feedback names it: its file without .scn) (its tests: public/one; hidden/two)`},
+		{"override with its file's name only", "points:\n  tests:\n    two.scn: 3\n", `ex/exercise.md:7:14: points.tests: "two.scn" is not a test of this exercise: did you mean "hidden/two"? (a test is named as the feedback names it: its file without .scn)`},
 		{"override negative", "points:\n  tests:\n    hidden/two: -1\n", `ex/exercise.md:7:17: points.tests: "hidden/two" is worth -1`},
 		{"worth nothing", "points:\n  public: 0\n  hidden: 0\n", "ex/exercise.md:6:3: the exercise's tests are worth 0 points in all"},
 	} {
