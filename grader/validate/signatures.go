@@ -132,10 +132,14 @@ func Signatures(ex *exercise.Exercise, root string) []string {
 			}
 		}
 		for _, c := range cg.List {
-			line := fset.Position(c.Pos()).Line
+			start := fset.Position(c.Pos())
 			for i, l := range strings.Split(c.Text, "\n") {
-				for _, call := range callLike.FindAllString(l, -1) {
-					probs = append(probs, a.comment(call, fmt.Sprintf("%s/starter.go:%d", ex.Name, line+i), values)...)
+				for _, at := range callLike.FindAllStringIndex(l, -1) {
+					col := at[0] + 1 // a comment's later lines are read from their start
+					if i == 0 {
+						col += start.Column - 1
+					}
+					probs = append(probs, a.comment(l[at[0]:at[1]], fmt.Sprintf("%s/starter.go:%d:%d", ex.Name, start.Line+i, col), values)...)
 				}
 			}
 		}
@@ -152,6 +156,7 @@ func Signatures(ex *exercise.Exercise, root string) []string {
 		first += strings.Count(string(md[:i]), "\n")
 	}
 	lineOf := func(off int) int { return first + strings.Count(string(body[:off]), "\n") }
+	colOf := func(off int) int { return off - strings.LastIndexByte(string(body[:off]), '\n') }
 	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(body))
 	gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
@@ -172,7 +177,7 @@ func Signatures(ex *exercise.Exercise, root string) []string {
 				}
 			}
 			if off >= 0 {
-				probs = append(probs, a.span(b.String(), fmt.Sprintf("%s/exercise.md:%d", ex.Name, lineOf(off)))...)
+				probs = append(probs, a.span(b.String(), fmt.Sprintf("%s/exercise.md:%d:%d", ex.Name, lineOf(off), colOf(off)))...)
 			}
 			return gast.WalkSkipChildren, nil
 		case *gast.FencedCodeBlock:
@@ -357,7 +362,15 @@ func (a *api) block(code, file string, line int, cols []int) []string {
 		}
 		var probs []string
 		ast.Inspect(f, func(n ast.Node) bool {
-			at := func() string { return fmt.Sprintf("%s:%d", file, line+fset.Position(n.Pos()).Line-1-wrap.lines) }
+			at := func() string {
+				p := fset.Position(n.Pos())
+				l := p.Line - wrap.lines
+				col := p.Column
+				if l >= 1 && l <= len(cols) {
+					col += cols[l-1]
+				}
+				return fmt.Sprintf("%s:%d:%d", file, line+l-1, col)
+			}
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				probs = append(probs, a.decl(n, nodeText(fset, code, wrap.pre, n.Type.Params.Closing+1, n.Pos()), at())...)

@@ -30,14 +30,14 @@ func signatures(t *testing.T, dir string) []string {
 func TestSignaturesMismatch(t *testing.T) {
 	got := signatures(t, filepath.Join("testdata", "signatures", "mismatch"))
 	assert.Equal(t, []string{
-		"mismatch/starter.go:10: `n.SendRequest(to, number)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)",
-		"mismatch/exercise.md:8: `n.SendRequest(N, num)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)",
-		"mismatch/exercise.md:8: `n.SendReply(N)` does not match the declaration: rasteps.Vars declares SendReply(to) (write the parameters as it names them)",
-		"mismatch/exercise.md:10: `P4(to)` does not match the declaration: the starter's Node declares P4(N) (write the parameters as it names them)",
-		"mismatch/exercise.md:10: `n.SendRequest(to)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)",
-		"mismatch/exercise.md:10: `n.SendRequests(to, num)` calls SendRequests, which neither the starter nor the package it imports declares",
-		"mismatch/exercise.md:14: `func (n Node) P4(node int)` does not match the declaration: the starter's Node declares P4(N) (write the parameters as it names them)",
-		"mismatch/exercise.md:15: `n.SendReply(node, 1)` does not match the declaration: rasteps.Vars declares SendReply(to) (write the parameters as it names them)",
+		"mismatch/starter.go:10:11: `n.SendRequest(to, number)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)",
+		"mismatch/exercise.md:8:12: `n.SendRequest(N, num)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)",
+		"mismatch/exercise.md:8:40: `n.SendReply(N)` does not match the declaration: rasteps.Vars declares SendReply(to) (write the parameters as it names them)",
+		"mismatch/exercise.md:10:8: `P4(to)` does not match the declaration: the starter's Node declares P4(N) (write the parameters as it names them)",
+		"mismatch/exercise.md:10:18: `n.SendRequest(to)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)",
+		"mismatch/exercise.md:10:49: `n.SendRequests(to, num)` calls SendRequests, which neither the starter nor the package it imports declares",
+		"mismatch/exercise.md:14:1: `func (n Node) P4(node int)` does not match the declaration: the starter's Node declares P4(N) (write the parameters as it names them)",
+		"mismatch/exercise.md:15:2: `n.SendReply(node, 1)` does not match the declaration: rasteps.Vars declares SendReply(to) (write the parameters as it names them)",
 	}, got)
 }
 
@@ -92,10 +92,12 @@ func TestValidateSignatures(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, r.Exercises, 1)
 	assert.False(t, r.OK())
-	line := 1 + strings.Count(bad[:strings.Index(bad, "`n.SendRequest(N, num)`")], "\n")
-	want := "ra-steps/exercise.md:" + strconv.Itoa(line) + ": `n.SendRequest(N, num)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)"
+	at := strings.Index(bad, "`n.SendRequest(N, num)`")
+	line := 1 + strings.Count(bad[:at], "\n")
+	col := at - strings.LastIndex(bad[:at], "\n") + 1 // the code after the backtick
+	want := "ra-steps/exercise.md:" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": `n.SendRequest(N, num)` does not match the declaration: rasteps.Vars declares SendRequest(to, num) (write the parameters as it names them)"
 	assert.Contains(t, r.Exercises[0].Problems, want)
-	assert.Contains(t, r.Markdown(), "**problem:** ra-steps/exercise.md:"+strconv.Itoa(line)+": ")
+	assert.Contains(t, r.Markdown(), "**problem:** ra-steps/exercise.md:"+strconv.Itoa(line)+":"+strconv.Itoa(col)+": ")
 }
 
 // A fenced go block that is not Go (in none of its readings: a file,
