@@ -134,6 +134,16 @@ func (t *Trace) explainOrder(c Config) {
 	}
 }
 
+// failedNodes says that the nodes of set f failed, with the verb agreeing
+// ("N1, N3 failed and act no more": a walk can fail several).
+func failedNodes(w *sim.World, f uint32) string {
+	verb := "acts"
+	if mbits.OnesCount32(f) > 1 {
+		verb = "act"
+	}
+	return fmt.Sprintf("%s failed and %s no more", bitsNames(w, f), verb)
+}
+
 func summary(w *sim.World, v *violation, loopAt int) string {
 	switch v.kind {
 	case "two nodes in the CS":
@@ -145,12 +155,12 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		f := w.Failed()
 		pre := ""
 		if f != 0 {
-			pre = fmt.Sprintf("%s failed and acts no more. ", bitsNames(w, f))
+			pre = failedNodes(w, f) + ". "
 		}
 		if w.Alg.Election {
 			who := waiting(w) &^ f
 			if who == 0 && f != 0 {
-				return fmt.Sprintf("%s failed and acts no more; nothing else has to happen.", bitsNames(w, f))
+				return failedNodes(w, f) + "; nothing else has to happen."
 			}
 			verb := "has"
 			if mbits.OnesCount32(who) > 1 {
@@ -164,7 +174,7 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		}
 		stuck := busy(w) &^ f
 		if stuck == 0 && f != 0 {
-			return fmt.Sprintf("%s failed and acts no more; nothing else has to happen.", bitsNames(w, f))
+			return failedNodes(w, f) + "; nothing else has to happen."
 		}
 		// The algorithm's own words for why (Maekawa's circular wait),
 		// unless a node failed: then the failure is the story.
