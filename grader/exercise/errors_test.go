@@ -256,3 +256,40 @@ func TestScheduleOfAnotherAlgorithm(t *testing.T) {
 	_, err := Load(mk(t, map[string]string{"exercise.md": front, "public/s.scn": "algorithm central\n" + body}), "")
 	assert.NoError(t, err, "the exercise's own algorithm")
 }
+
+// Two tests of one name are refused where the second is written: the
+// feedback, the overrides and validate's tables tell tests apart by name
+// alone, so one would read as the other and a repeated search would
+// count twice. Tests whose names differ load.
+func TestTestNamesAreUnique(t *testing.T) {
+	const head = "---\ntitle: T\nalgorithm: ra-benari\ninterface: rasteps\n"
+	const walk = "nodes 3\nseed 1\n"
+	const scn = "algorithm ra-benari\nnodes N1 N2\nrequest N1\nexpect N1 phase = in-cs\n"
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string // "" loads
+	}{
+		{"walk named as a schedule", map[string]string{"exercise.md": head + "---\n", "hidden/ties.scn": scn, "hidden/ties.walk": walk},
+			"ex/hidden/ties.walk:1:1: the walk and the schedule hidden/ties.scn are both the test hidden/ties (a test is named by its file, without .scn or .walk): rename one"},
+		{"exploration twice", map[string]string{"exercise.md": head + "explore:\n  - {nodes: 2, requests: 1, props: [safety]}\n  - {nodes: 2, requests: 1, props: [safety]}\n---\n"},
+			`ex/exercise.md:7:5: explore[1] makes the test "explore N=2 R=1: safety" that explore[0] makes already: it would be listed twice and count twice; give each system and property once`},
+		{"a property twice with partial credit", map[string]string{"exercise.md": head + "partial-credit: [safety, liveness]\nexplore:\n  - {nodes: 2, requests: 1, props: [safety, liveness]}\n  - {nodes: 2, requests: 1, props: [liveness]}\n---\n"},
+			`ex/exercise.md:8:5: explore[1] makes the test "explore N=2 R=1: liveness" that explore[0] makes already`},
+		{"conformance twice", map[string]string{"exercise.md": head + "conform:\n  - {nodes: 2, requests: 2}\n  - {nodes: 2, requests: 2}\n---\n"},
+			`ex/exercise.md:7:5: conform[1] is conform[0] again (N=2 R=2): its test would have the same name and count twice; remove one`},
+		{"same system, other properties", map[string]string{"exercise.md": head + "explore:\n  - {nodes: 2, requests: 1, props: [safety]}\n  - {nodes: 2, requests: 1, props: [liveness]}\n  - {nodes: 2, requests: 1, crashes: 1, props: [safety]}\n---\n"}, ""},
+		{"schedule and walk named apart", map[string]string{"exercise.md": head + "---\n", "hidden/ties.scn": scn, "hidden/walk.walk": walk}, ""},
+		{"a public and a hidden schedule of one name", map[string]string{"exercise.md": head + "---\n", "public/ties.scn": scn, "hidden/ties.scn": scn}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(mk(t, c.files), "")
+			if c.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), c.want), "%s\nwant prefix %s", err, c.want)
+		})
+	}
+}

@@ -615,6 +615,7 @@ func (e *Exercise) check() []error {
 		}
 	}
 	e.checkPoints(bad)
+	errs = append(errs, e.checkTestNames(bad)...)
 	for i, c := range e.Conform {
 		if c.Nodes < 1 || c.Nodes > 8 || c.Requests < 1 || c.Requests > 5 {
 			bad([]any{"conform", i}, "conform[%d]: nodes must be 1..8 and requests 1..5", i)

@@ -3,6 +3,7 @@ package exercise
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -59,27 +60,32 @@ func (e *Exercise) Tests() []Test {
 	for _, c := range e.Conform {
 		add("conform "+c.Name(), p.Conform)
 	}
-	partial := map[string]bool{}
-	for _, q := range e.PartialCredit {
-		partial[q] = true
-	}
 	for _, x := range e.Explore {
-		var whole []string
-		for _, q := range x.Props {
-			if partial[q] {
-				add("explore "+x.Name()+": "+q, p.Explore)
-			} else {
-				whole = append(whole, q)
-			}
-		}
-		if len(whole) > 0 {
-			add("explore "+x.Name()+": "+strings.Join(whole, ", "), p.Explore)
+		for _, name := range e.exploreTests(x) {
+			add(name, p.Explore)
 		}
 	}
 	for _, w := range e.Walks {
 		add("hidden/"+w.Name, p.Walk)
 	}
 	return ts
+}
+
+// exploreTests names the tests exploration x makes: one a property
+// that earns partial credit, and one for the rest together.
+func (e *Exercise) exploreTests(x Explore) []string {
+	var names, whole []string
+	for _, q := range x.Props {
+		if slices.Contains(e.PartialCredit, q) {
+			names = append(names, "explore "+x.Name()+": "+q)
+		} else {
+			whole = append(whole, q)
+		}
+	}
+	if len(whole) > 0 {
+		names = append(names, "explore "+x.Name()+": "+strings.Join(whole, ", "))
+	}
+	return names
 }
 
 // checkPoints refuses points that no gradebook can hold (not a number,
@@ -135,4 +141,47 @@ func (e *Exercise) checkPoints(bad func(path []any, format string, args ...any))
 	if valid && len(names) > 0 && total == 0 {
 		bad([]any{"points"}, "the exercise's tests are worth 0 points in all: give some of them points")
 	}
+}
+
+// checkTestNames refuses two tests of one name: a hidden schedule and a
+// walk of the same file name (hidden/ties.scn, hidden/ties.walk), or an
+// exploration or conformance search given twice. The feedback, the
+// points' overrides and validate's tables tell tests apart by name only,
+// so the second would be listed as the first again, an override would
+// set both, and a repeated search would count its points twice. The walk
+// is said at its file, a search at its entry of the front matter (bad).
+func (e *Exercise) checkTestNames(bad func(path []any, format string, args ...any)) []error {
+	var errs []error
+	scn := map[string]bool{}
+	for _, s := range e.Hidden {
+		scn[s.Name] = true
+	}
+	for _, w := range e.Walks {
+		if scn[w.Name] {
+			errs = append(errs, fmt.Errorf("%s:1:1: the walk and the schedule hidden/%s.scn are both the test hidden/%s (a test is named by its file, without .scn or .walk): rename one", w.Path, w.Name, w.Name))
+		}
+	}
+	seen := map[string]int{}
+	for i, x := range e.Explore {
+		for _, name := range e.exploreTests(x) {
+			if j, ok := seen[name]; ok {
+				bad([]any{"explore", i}, "explore[%d] makes the test %q that explore[%d] makes already: it would be listed twice and count twice; give each system and property once", i, name, j)
+				break
+			}
+		}
+		for _, name := range e.exploreTests(x) {
+			if _, ok := seen[name]; !ok {
+				seen[name] = i
+			}
+		}
+	}
+	conf := map[string]int{}
+	for i, c := range e.Conform {
+		if j, ok := conf[c.Name()]; ok {
+			bad([]any{"conform", i}, "conform[%d] is conform[%d] again (%s): its test would have the same name and count twice; remove one", i, j, c.Name())
+			continue
+		}
+		conf[c.Name()] = i
+	}
+	return errs
 }
