@@ -92,6 +92,11 @@ func LoadCatalog(dir, hiddenDir string, staff bool) (*Catalog, error) {
 		if err != nil {
 			return nil // not an exercise folder
 		}
+		if p == "." {
+			// The folder is one exercise (validate and grade take one):
+			// the server serves a folder of them, named by their folders.
+			return fmt.Errorf("%s is one exercise's folder (it holds exercise.md): serve the folder that holds it (--exercises %s), or put it in a folder of its own", dir, filepath.Dir(filepath.Clean(dir)))
+		}
 		if !exerciseName.MatchString(base) {
 			return fmt.Errorf("exercise folder %q: names are letters, digits, '.', '_' and '-'", p)
 		}

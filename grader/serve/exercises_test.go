@@ -41,6 +41,13 @@ func TestCatalogErrors(t *testing.T) {
 	_, err = LoadCatalog(filepath.Join(t.TempDir(), "missing"), "", false)
 	assert.Error(t, err)
 
+	// One exercise's folder (validate and grade take one): said, with
+	// the folder to give instead.
+	dir = t.TempDir()
+	writeTree(t, dir, map[string]string{"sk/exercise.md": "# x\n"})
+	_, err = LoadCatalog(filepath.Join(dir, "sk"), "", false)
+	assert.ErrorContains(t, err, "sk is one exercise's folder (it holds exercise.md): serve the folder that holds it (--exercises "+dir+")")
+
 	c, err := LoadCatalog("", "", false)
 	require.NoError(t, err)
 	assert.Empty(t, c.List())
