@@ -312,7 +312,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 		v.Problems = append(v.Problems, notJudged(ex, sol, len(v.Reference) > 0))
 	case sol.Score < sol.MaxScore:
 		v.Unchecked = true
-		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), firstFailure(sol)))
+		v.Problems = append(v.Problems, fmt.Sprintf("the reference solution scores %g of %g; it fails %s%s", sol.Score, sol.MaxScore, strings.Join(failed(sol), ", "), failures(sol)))
 		if o := others(ex); o != "" {
 			v.Problems = append(v.Problems, "the "+o+" were not checked: a test the reference fails is wrong, or the reference is, so what it says of them means nothing; fix the reference (or the test) and validate again")
 		}
@@ -522,21 +522,61 @@ func failedFree(r *report.Result) []string {
 	return f
 }
 
-// firstFailure is what the first failed test says, as the reference's
-// grading feedback would (the schedule's file and line, the reason),
-// bounded: the staff see why without grading the file themselves.
-func firstFailure(r *report.Result) string {
-	for _, t := range r.Tests {
-		if t.Points < t.MaxPoints && t.Message != "" {
-			msg := strings.Join(strings.Fields(t.Message), " ")
-			if len(msg) > 400 {
-				msg = msg[:400] + "…"
-			}
-			return fmt.Sprintf(" (%s: %s)", failedWhere(t), msg)
-		}
+// failures is what the failed tests say, as the reference's grading
+// feedback would (each schedule's file and line, the reason), each
+// bounded: the staff see why without grading the file themselves. A
+// test that fails the way one before it did (the same words but for
+// their numbers) is named with that one rather than said again, and
+// past maxSaid different failures the rest are counted.
+func failures(r *report.Result) string {
+	const maxSaid = 5
+	type said struct {
+		where, msg string
+		same       []string
 	}
-	return ""
+	var out []*said
+	byKey := map[string]*said{}
+	more := 0
+	for _, t := range r.Tests {
+		if t.Points >= t.MaxPoints || t.Message == "" {
+			continue
+		}
+		msg := strings.Join(strings.Fields(t.Message), " ")
+		if len(msg) > 400 {
+			msg = msg[:400] + "…"
+		}
+		key := digits.ReplaceAllString(msg, "#")
+		if s, ok := byKey[key]; ok {
+			s.same = append(s.same, failedWhere(t))
+			continue
+		}
+		if len(out) == maxSaid {
+			more++
+			continue
+		}
+		s := &said{where: failedWhere(t), msg: msg}
+		byKey[key] = s
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, s := range out {
+		p := s.where + ": " + s.msg
+		if len(s.same) > 0 {
+			p += " (" + strings.Join(s.same, ", ") + " the same way)"
+		}
+		parts = append(parts, p)
+	}
+	if more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more failing %s", more, map[bool]string{true: "test", false: "tests"}[more == 1]))
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }
+
+// digits are the numbers a failure's words differ by from another's.
+var digits = regexp.MustCompile(`[0-9]+`)
 
 // judges says whether the reference's grading can judge the other
 // files: its tests ran. A reference that is refused, does not compile,

@@ -230,7 +230,7 @@ func TestValidateQuickAndFull(t *testing.T) {
 	assert.Equal(t, reports["full"].Markdown(), reports["full, 2 workers"].Markdown())
 }
 
-// A reference solution that fails a test is told with the first failure's
+// A reference solution that fails a test is told with each failure's
 // own words: the schedule's file and line and what did not hold, not
 // only the test's name.
 func TestValidateSaysWhyTheReferenceFails(t *testing.T) {
@@ -458,4 +458,26 @@ func TestProbeSaysWhatItTried(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A reference that fails several tests is told each failure once: a
+// test failing the way one before it did is named with it, and past
+// five different failures the rest are counted.
+func TestFailuresSaysEachOnce(t *testing.T) {
+	fail := func(name, msg string) report.Test {
+		return report.Test{Name: name, Visibility: report.Public, MaxPoints: 1, Message: msg}
+	}
+	r := &report.Result{Tests: []report.Test{
+		fail("public/a", "N1 waits at step 3"),
+		{Name: "public/ok", Visibility: report.Public, MaxPoints: 1, Points: 1, Passed: true},
+		fail("public/b", "N2 waits at step 14"),
+		fail("public/c", "two nodes in the CS"),
+	}}
+	assert.Equal(t, " (public/a: N1 waits at step 3 (public/b the same way); public/c: two nodes in the CS)", failures(r))
+	for i := range 6 {
+		r.Tests = append(r.Tests, fail(fmt.Sprintf("public/x%d", i), strings.Repeat("z", i+1)))
+	}
+	got := failures(r)
+	assert.True(t, strings.HasSuffix(got, "; and 3 more failing tests)"), got)
+	assert.Empty(t, failures(&report.Result{Tests: []report.Test{{Name: "p", MaxPoints: 1, Points: 1, Passed: true}}}))
 }
