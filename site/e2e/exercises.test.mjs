@@ -427,3 +427,66 @@ test('the exercise pages have a favicon', { skip }, async () => {
     await p.close();
   }
 });
+
+// typeInEditor types text at the end of the page's editor, as a student
+// does.
+async function typeInEditor(p, text) {
+  await p.click('.cm-content');
+  await p.keyboard.press('Control+End');
+  await p.keyboard.type(text);
+}
+
+// "Back to starter.go" never loses the student's file, whatever it is (a
+// draft, or the code of a submission): it is set aside, and a button
+// puts it back.
+test('"Back to starter.go" sets the file aside, and a button puts it back', { skip }, async () => {
+  const starter = read('exercises/ra-steps/starter.go');
+  const accept = (d) => d.accept(); // the page asked once: yes, as a hurried student answers
+  page.on('dialog', accept);
+  if (await page.isVisible('#load-code')) await page.click('#load-code'); // the last submission's code
+  await page.evaluate(() => localStorage.removeItem('dmelab.aside.ra-steps'));
+  await page.reload();
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+  try {
+    for (const edit of [true, false]) { // a draft; then the code of the submission shown, unchanged
+      if (!edit) await page.click('#load-code'); // the last submission's code, in place of the draft
+      if (edit) await typeInEditor(page, '\n// my work in progress\n');
+      const mine = await page.inputValue('#source');
+      assert.notEqual(mine, starter);
+      await page.click('#reset');
+      assert.equal(await page.inputValue('#source'), starter, 'the starter is in the editor');
+      assert.ok(await page.isVisible('#asides'), `the file is set aside (${edit ? 'a draft' : "a submission's code"})`);
+      assert.equal(await page.$$eval('#asides li', (li) => li.length), edit ? 1 : 2, 'one more file set aside');
+      assert.match(await page.textContent('#status'), /set aside/);
+      await page.click('#asides li:first-child button');
+      assert.equal(await page.inputValue('#source'), mine, 'the button puts it back');
+      await page.reload();
+      await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+      assert.equal(await page.inputValue('#source'), mine, 'and it is the draft after a reload');
+    }
+  } finally {
+    page.off('dialog', accept);
+  }
+});
+
+// Two tabs of one exercise share its draft: what one tab typed is set
+// aside, not lost, when the other tab writes over it.
+test('typing in a second tab of the exercise sets the first tab\'s file aside', { skip }, async () => {
+  await page.evaluate(() => localStorage.removeItem('dmelab.aside.ra-steps'));
+  const other = await fx.newPage();
+  try {
+    await other.goto(fx.server.url + 'exercises/ra-steps');
+    await other.waitForSelector('.work[data-editor="go"] .cm-editor');
+    await typeInEditor(page, '\n// typed in the first tab\n');
+    const first = await page.inputValue('#source');
+    await typeInEditor(other, '\n// typed in the second tab\n');
+    assert.doesNotMatch(await other.inputValue('#source'), /first tab/);
+    await other.waitForSelector('#asides:not([hidden])', { timeout: 5000 });
+    await other.click('#asides li:first-child button');
+    assert.equal(await other.inputValue('#source'), first, "the first tab's file comes back");
+  } finally {
+    await other.close();
+  }
+  await page.reload();
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+});

@@ -42,10 +42,15 @@ if (work) {
   const mac = /Mac|iPhone|iPad/.test(navigator.userAgentData?.platform || navigator.platform || '');
   if (mac) for (const k of document.querySelectorAll('#editor-keys kbd.mod')) k.textContent = '⌘';
 
+  // The draft: the editor's text, kept in localStorage as it is typed.
+  // lastDraft is what this page last read or wrote there: a draft that
+  // differs from it was written by another tab of the same exercise, and
+  // is set aside before this page writes over it (see keepDraft).
   const saved = localStorage.getItem(draftKey);
   if (saved) src.value = saved;
+  let lastDraft = saved;
   src.addEventListener('input', () => {
-    localStorage.setItem(draftKey, src.value);
+    keepDraft(src.value);
     offerCode();
   });
   // The plain textarea (no editor): Tab indents, as in the editor, and
@@ -68,17 +73,28 @@ if (work) {
     e.stopPropagation();
     if (!submit.disabled) submit.click();
   }, true);
+  // keepDraft writes text as the draft; a draft another tab wrote since
+  // this page last read or wrote it is set aside first, so that two tabs
+  // of one exercise never lose each other's work.
+  const keepDraft = (text) => {
+    const other = localStorage.getItem(draftKey);
+    if (other !== null && other !== lastDraft && other !== text) setAside(other);
+    try { localStorage.setItem(draftKey, text); } catch { /* full: the editor still holds it */ }
+    lastDraft = text;
+  };
   // setFile puts text in the editor (and keeps it as the draft).
   const setFile = (text) => {
     src.value = text;
-    localStorage.setItem(draftKey, text);
+    keepDraft(text);
     offerCode();
   };
+  // "Back to starter.go" sets the file aside (a button puts it back), so
+  // that no click loses it.
+  const starterName = file.replace(/^solution/, 'starter');
   document.getElementById('reset').addEventListener('click', () => {
-    if (confirm(`Replace your ${file} with ${file.replace(/^solution/, 'starter')}?`)) {
-      setFile(starter);
-      localStorage.removeItem(draftKey);
-    }
+    if (src.value === starter) return;
+    putInEditor(starter, { aside: true });
+    say(`The editor holds ${starterName} again; your file is set aside: the button below puts it back.`);
   });
 
   // The history: the last KEEP submissions (time, status, score: the
@@ -183,29 +199,40 @@ if (work) {
         localStorage.setItem(asideKey, JSON.stringify(rest));
         putInEditor(f.text);
       });
-      li.append(b, ` (${f.text.split('\n').length} lines)`);
+      const n = f.text.split('\n').length;
+      li.append(b, ` (${n} line${n === 1 ? '' : 's'})`);
       return li;
     }));
     asides.hidden = all.length === 0;
   };
+  // setAside keeps text among the files set aside (unless it is there
+  // already, or is the starter or empty); false if the browser has no
+  // room for it.
+  function setAside(text) {
+    if (text === starter || text.trim() === '') return true;
+    const all = readJSON(asideKey);
+    if (all.some((f) => f.text === text)) return true;
+    all.unshift({ at: Date.now(), text });
+    try { localStorage.setItem(asideKey, JSON.stringify(all.slice(0, ASIDES))); } catch { return false; }
+    drawAsides();
+    return true;
+  }
   // putInEditor replaces the editor's text, first setting aside what it
   // held unless that is kept elsewhere (a submission's kept code, the
-  // starter, a file already set aside).
-  const putInEditor = (text) => {
+  // starter, a file already set aside); with aside, even a submission's
+  // code is set aside (the reset button: the student need not find it in
+  // the history).
+  function putInEditor(text, { aside = false } = {}) {
     const cur = src.value;
     if (cur === text) return;
-    const kept = list().some((s) => s.source === cur) || cur === starter;
-    const all = readJSON(asideKey);
-    if (!kept && !all.some((f) => f.text === cur)) {
-      all.unshift({ at: Date.now(), text: cur });
-      try { localStorage.setItem(asideKey, JSON.stringify(all.slice(0, ASIDES))); } catch {
-        if (!confirm('Your browser has no room to keep your current file. Replace it anyway?')) return;
-      }
-    }
+    const kept = !aside && list().some((s) => s.source === cur);
+    if (!kept && !setAside(cur) && !confirm('Your browser has no room to keep your current file. Replace it anyway?')) return;
     setFile(text);
     showProblems([]);
     drawAsides();
-  };
+  }
+  // Another tab set a file aside: this page's list shows it too.
+  window.addEventListener('storage', (e) => { if (e.key === asideKey) drawAsides(); });
   loadCode.addEventListener('click', () => {
     const s = entry(shownId);
     if (s && typeof s.source === 'string') putInEditor(s.source);
