@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, skip } from './harness.mjs';
+import { CHROMIUM, ROOT, launch, skip } from './harness.mjs';
 import { mutant, served } from './serve.mjs';
 
 const ART = path.join(ROOT, 'artifacts', 'exercises');
@@ -489,4 +489,43 @@ test('typing in a second tab of the exercise sets the first tab\'s file aside', 
   }
   await page.reload();
   await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+});
+
+// A connection that drops while the page waits for a grading (or a proxy
+// that answers 502 for a server restarting) does not end the wait: the
+// page says it lost contact, asks again, and shows the feedback. (In a
+// context of its own without service workers: the playground's, which
+// the replay links opened, would fetch the polls past page.route.)
+test('a dropped connection while waiting: the page asks again and shows the feedback', { skip }, async () => {
+  const ctx = await launch(CHROMIUM, { serviceWorkers: 'block' }, { test: true });
+  try {
+    const p = await ctx.newPage();
+    p.setDefaultTimeout(60000);
+    await p.goto(fx.server.url + 'exercises/ra-steps');
+    await p.waitForSelector('.work[data-editor="go"] .cm-editor');
+    await p.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); },
+      `${mutant('ra-steps', 'keeps_flag')}\nvar dropped = ${Date.now()}\n`);
+    const answers = ['abort', 'abort', 502];
+    await p.route((u) => /\/api\/submissions\/[0-9a-f]{32}$/.test(u.pathname) && u.searchParams.has('wait'), async (route) => {
+      const a = answers.shift();
+      if (a === 'abort') return route.abort('connectionreset');
+      if (a) return route.fulfill({ status: a, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' });
+      return route.continue();
+    });
+    await p.evaluate(() => {
+      window.statusSeen = [];
+      const st = document.getElementById('status');
+      new MutationObserver(() => window.statusSeen.push(st.textContent)).observe(st, { childList: true, characterData: true, subtree: true });
+    });
+    await p.click('#submit');
+    await p.waitForFunction(() => /^graded: \d+ \/ 38$/.test(document.getElementById('status').textContent), null, { timeout: 45000 });
+    assert.equal(answers.length, 0, 'every failed answer was met');
+    const seen = await p.evaluate(() => window.statusSeen);
+    assert.ok(seen.some((t) => /^lost contact with the server .*asking again in \d+ s…$/.test(t)), JSON.stringify(seen));
+    const latest = await p.evaluate(() => JSON.parse(localStorage.getItem('dmelab.submissions.ra-steps')).at(-1));
+    assert.match(latest.score, /^\d+ \/ 38$/, 'the history has its score');
+    assert.ok(await p.isVisible('#feedback'));
+  } finally {
+    await ctx.close();
+  }
 });

@@ -312,6 +312,11 @@ if (work) {
   };
   const doneWaiting = () => { clearInterval(waitingFor); waitingFor = null; };
 
+  // GONE are the answers that mean the server cannot be reached now
+  // (from a proxy, or a server that is restarting), not that it does not
+  // know the submission.
+  const GONE = new Set([502, 503, 504]);
+
   // track follows submission id (the server's record) until it is graded
   // or failed, records the outcome in the history, and resolves with the
   // server's answer ({error} if it has none); while the submission is the
@@ -320,9 +325,29 @@ if (work) {
   const track = (id, since) => {
     if (!tracking.has(id)) {
       tracking.set(id, (async () => {
+        let lost = 0; // polls in a row that found no server
         for (;;) {
-          const r = await fetch(`/api/submissions/${id}?wait=20`);
-          const v = await r.json();
+          let r;
+          let v;
+          try {
+            r = await fetch(`/api/submissions/${id}?wait=20`);
+            v = await r.json();
+            if (GONE.has(r.status)) throw new Error(v.error || `error ${r.status}`);
+          } catch (e) {
+            // The connection dropped, or a proxy in front of the server
+            // answered for it: the submission is safe on the server, so
+            // the page keeps following it, saying so, and asks again a
+            // little later each time.
+            lost++;
+            const wait = Math.min(2 ** (lost - 1), 15);
+            if (shownId === id) {
+              doneWaiting();
+              say(`lost contact with the server (${e.message}); your submission is kept there: asking again in ${wait} s…`);
+            }
+            await new Promise((done) => setTimeout(done, wait * 1000));
+            continue;
+          }
+          lost = 0;
           if (!r.ok) return { error: v.error || `error ${r.status}`, code: r.status };
           if (v.status === 'queued' || v.status === 'running') {
             if (shownId === id) waiting(v, since ?? (Date.parse(v.created) || Date.now()));
