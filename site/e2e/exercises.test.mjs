@@ -491,6 +491,49 @@ test('typing in a second tab of the exercise sets the first tab\'s file aside', 
   await page.waitForSelector('.work[data-editor="go"] .cm-editor');
 });
 
+// An empty file (or only spaces) is not sent: the page says it is empty
+// and how to get the starter back, not the API's words.
+test('an empty file is not sent, and the page says why', { skip }, async () => {
+  const kept = await page.inputValue('#source');
+  const posts = [];
+  const onRequest = (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/submissions')) posts.push(r); };
+  page.on('request', onRequest);
+  try {
+    for (const text of ['', '  \n\t\n']) {
+      await page.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); }, text);
+      await page.click('#submit');
+      await page.waitForTimeout(500);
+      assert.equal(await page.textContent('#status'), 'Your solution.go is empty: there is nothing to grade. "Back to starter.go" puts the starter in the editor.');
+    }
+    assert.equal(posts.length, 0, 'nothing was sent');
+  } finally {
+    page.off('request', onRequest);
+    await page.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); }, kept);
+  }
+});
+
+// Submitting from the keyboard: the focus stays on Submit while the file
+// is graded and after (a disabled button would drop it to the page's
+// start), and pressing Enter again meanwhile sends nothing more.
+test('a submission from the keyboard keeps the focus on Submit; a second Enter sends nothing', { skip }, async () => {
+  await page.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); },
+    `${read('exercises/ra-steps/solution.go')}\nvar keyboard = ${Date.now()}\n`);
+  let posts = 0;
+  const onRequest = (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/submissions')) posts++; };
+  page.on('request', onRequest);
+  try {
+    await page.focus('#submit');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'submit', 'the focus is on Submit while it sends');
+    await page.waitForFunction(() => /^(not )?graded:/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'submit', 'and after');
+    assert.equal(posts, 1, 'one submission');
+  } finally {
+    page.off('request', onRequest);
+  }
+});
+
 // A connection that drops while the page waits for a grading (or a proxy
 // that answers 502 for a server restarting) does not end the wait: the
 // page says it lost contact, asks again, and shows the feedback. (In a

@@ -71,7 +71,7 @@ if (work) {
     if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     e.preventDefault();
     e.stopPropagation();
-    if (!submit.disabled) submit.click();
+    submit.click(); // ignored while a submission is being sent
   }, true);
   // keepDraft writes text as the draft; a draft another tab wrote since
   // this page last read or wrote it is set aside first, so that two tabs
@@ -398,12 +398,22 @@ if (work) {
     frame.srcdoc = withNarrow(v.feedback.html);
   }
 
+  // While a submission is being sent the button says so and ignores
+  // clicks (a second click, Ctrl+Enter again), but keeps the keyboard's
+  // focus: a disabled button would drop it to the page's start.
+  let sending = false;
   submit.addEventListener('click', async () => {
-    submit.disabled = true;
+    if (sending) return;
+    const sent = src.value;
+    if (sent.trim() === '') {
+      say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
+      return;
+    }
+    sending = true;
+    submit.setAttribute('aria-disabled', 'true');
     showProblems([]);
     say('sending…');
     const since = Date.now();
-    const sent = src.value;
     try {
       const r = await fetch('/api/submissions', {
         method: 'POST',
@@ -419,7 +429,8 @@ if (work) {
     } catch (e) {
       say(`the server did not answer: ${e.message}`);
     } finally {
-      submit.disabled = false;
+      sending = false;
+      submit.removeAttribute('aria-disabled');
     }
   });
   drawHistory();
