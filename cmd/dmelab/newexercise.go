@@ -15,9 +15,11 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"dmelab/algorithms/registry"
+	"dmelab/algorithms/scenario"
 	"dmelab/grader/exercise"
 	"dmelab/grader/iface"
 	"dmelab/grader/sandbox"
+	"dmelab/grader/validate"
 )
 
 func init() {
@@ -346,24 +348,42 @@ steps to write and the rules of the interface (see %s).
 	return nil
 }
 
-// firstSchedule is the scaffold's placeholder public schedule: the first
-// client (a server's application never calls enter(): central's N1)
-// asks and enters before the second.
+// firstSchedule is the scaffold's placeholder public schedule, one that
+// holds on the algorithm, so that validate's list of what is left reads
+// "still the schedule dmelab new wrote", not a schedule that fails. The
+// first client (a server's application never calls enter(): central's
+// N1) asks, or an election's N1 starts one; then the first of these
+// endings that holds on the algorithm, tried with the scenario runner:
+// the asker enters; every completion is safe (and live, for an
+// election); safety is violated (a flawed listing, ra-benari-numfirst).
+// A plain "run" would never rest on a token ring (its token) or a bully
+// (its heartbeats), and the seed's first listings (ra-v1..3) never let a
+// lone asker enter.
 func firstSchedule(algo string) string {
+	a := registry.Lookup(algo)
 	s := 0
-	if a := registry.Lookup(algo); a != nil {
+	if a != nil {
 		s = a.Servers
 	}
 	var nodes []string
 	for i := 1; i <= s+2; i++ {
 		nodes = append(nodes, fmt.Sprintf("N%d", i))
 	}
-	c1, c2 := nodes[s], nodes[s+1]
-	return fmt.Sprintf(`# A first public schedule: replace it with the run the statement describes.
-algorithm %s
-nodes %s
-request %s
-run
-expect %s enters before %s
-`, algo, strings.Join(nodes, " "), c1, c1, c2)
+	c1 := nodes[s]
+	head := fmt.Sprintf("%s with the run the statement describes.\nalgorithm %s\nnodes %s\nrequest %s\n", validate.ScaffoldSchedule, algo, strings.Join(nodes, " "), c1)
+	endings := []string{
+		fmt.Sprintf("run until %s enters\nexpect %s phase = in-cs\n", c1, c1),
+		"expect safety holds\n",
+		"expect safety violated\n",
+	}
+	if a != nil && a.Election {
+		endings = []string{"expect safety holds\nexpect liveness holds\n", "expect safety holds\n", "expect safety violated\n"}
+	}
+	for _, e := range endings {
+		sc, err := scenario.Load("first.scn", []byte(head+e))
+		if err == nil && scenario.Run(sc, scenario.Options{}).Exit() == 0 {
+			return head + e
+		}
+	}
+	return head + endings[len(endings)-1]
 }
