@@ -436,6 +436,38 @@ async function typeInEditor(p, text) {
   await p.keyboard.type(text);
 }
 
+// The history is found without scrolling past the feedback (which runs
+// to many screens for a starter): it comes between the Submit button and
+// the feedback, its newest five listed and a button showing the others.
+test('the history of submissions comes before the feedback, the newest five listed', { skip }, async () => {
+  await page.goto(fx.server.url + 'exercises/ra-steps');
+  await page.waitForFunction(() => /^graded: /.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  const real = await page.evaluate(() => JSON.parse(localStorage.getItem('dmelab.submissions.ra-steps')));
+  // Older submissions, as an earlier session recorded them (listed, not shown).
+  const old = Array.from({ length: 6 }, (_, i) => ({ id: `0${i}`.padEnd(32, 'a'), at: Date.now() - 86400000 * (i + 2), status: 'done', score: `${i} / 38`, points: i, max: 38 }));
+  await page.evaluate((all) => localStorage.setItem('dmelab.submissions.ra-steps', JSON.stringify(all)), [...old, ...real]);
+  await page.reload();
+  await page.waitForFunction(() => /^graded: /.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  const y = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().top + scrollY);
+  assert.ok(await y('#history') > await y('#submit'), 'the history is under the Submit button');
+  assert.ok(await y('#history') < await y('#feedback'), 'and above the feedback');
+  const total = old.length + real.length;
+  const visible = () => page.$$eval('#history li', (li) => li.filter((x) => !x.hidden).length);
+  assert.equal(await page.$$eval('#history li', (li) => li.length), total, 'every submission is in the list');
+  assert.equal(await visible(), 5, 'the newest five are shown');
+  const more = page.getByRole('button', { name: `Show ${total - 5} older submissions` });
+  assert.equal(await more.getAttribute('aria-expanded'), 'false');
+  await more.click();
+  assert.equal(await visible(), total, 'the button shows the others');
+  assert.equal(await page.getAttribute('#history-more', 'aria-expanded'), 'true');
+  await page.click('#history-more');
+  assert.equal(await visible(), 5);
+  assert.equal(await page.$eval('#history li:first-child a', (a) => getComputedStyle(a, '::after').content), '" (shown below)"');
+  await page.evaluate((all) => localStorage.setItem('dmelab.submissions.ra-steps', JSON.stringify(all)), real);
+  await page.reload();
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+});
+
 // "Back to starter.go" never loses the student's file, whatever it is (a
 // draft, or the code of a submission): it is set aside, and a button
 // puts it back.

@@ -141,13 +141,27 @@ if (work) {
 
   // The submission whose feedback is shown (or is awaited), and the
   // server's record of it once graded.
+  // The history comes before the feedback (which can be many screens
+  // long), so its newest RECENT submissions are listed and a button shows
+  // the others.
   let shownId = null;
+  const RECENT = 5;
+  let allShown = false;
+  const more = document.getElementById('history-more');
+  more.addEventListener('click', () => { allShown = !allShown; drawHistory(); });
   const drawHistory = () => {
-    history.replaceChildren(...list().map((s) => {
+    const all = list();
+    document.getElementById('history-label').hidden = all.length === 0;
+    const older = Math.max(all.length - RECENT, 0);
+    more.hidden = older === 0;
+    more.textContent = allShown ? `Show only the latest ${RECENT}` : `Show ${older} older submission${older === 1 ? '' : 's'}`;
+    more.setAttribute('aria-expanded', String(allShown));
+    history.replaceChildren(...all.map((s, i) => {
       const li = document.createElement('li');
+      li.hidden = !allShown && i < older && s.id !== shownId;
       const a = document.createElement('a');
       a.href = '#' + s.id;
-      a.textContent = `${new Date(s.at).toLocaleString()} — ${s.score ?? s.status}`;
+      a.textContent = `${when(s.at)} — ${s.score ?? s.status}`;
       if (s.id === shownId) a.setAttribute('aria-current', 'true');
       a.addEventListener('click', (e) => { e.preventDefault(); show(s.id); });
       li.append(a);
