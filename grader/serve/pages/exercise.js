@@ -250,6 +250,7 @@ if (work) {
   loadCode.addEventListener('click', () => {
     const s = entry(shownId);
     if (s && typeof s.source === 'string') putInEditor(s.source);
+    sayShown(); // its positions, if it did not compile
     src.focus();
   });
 
@@ -381,11 +382,27 @@ if (work) {
     return tracking.get(id);
   };
 
+  // sayShown says the result of the submission shown (shownResult) and,
+  // when the editor holds its code, marks where it does not compile; the
+  // status speaks of positions below only when they are there.
+  let shownResult = null;
+  const sayShown = () => {
+    const res = shownResult;
+    if (!res) return;
+    const s = entry(shownId);
+    showProblems(s && s.source === src.value ? res.problems : []);
+    const why = notGraded(res);
+    if (!why) say(`graded: ${res.score} / ${res.max_score}`);
+    else if (!problems.hidden) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
+    else say(`${why} (nothing was run: see the feedback below)`, true);
+  };
+
   // show makes submission id the one shown: its label at once, then its
   // feedback from the server's record (once graded). Its problems are
   // marked in the editor if the editor holds its code.
   async function show(id, since) {
     shownId = id;
+    shownResult = null;
     doneWaiting();
     drawHistory();
     label();
@@ -401,13 +418,9 @@ if (work) {
       return;
     }
     if (v.status === 'failed') { say(v.message); label(); frame.hidden = true; return; }
-    const res = v.result;
-    const why = notGraded(res);
-    if (why) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
-    else say(`graded: ${res.score} / ${res.max_score}`);
+    shownResult = v.result;
     label();
-    const s = entry(id);
-    showProblems(s && s.source === src.value ? res.problems : []);
+    sayShown();
     frame.hidden = false;
     frame.srcdoc = withNarrow(v.feedback.html);
   }
