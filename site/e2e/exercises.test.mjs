@@ -625,3 +625,55 @@ test('a file that did not compile: the status points to positions only when they
   assert.match(await status(), /see the positions below/);
   await page.waitForSelector('.cm-lintRange-error');
 });
+
+// A submission whose answer is lost (the connection dropped after the
+// server took it, or the page was reloaded before the answer came) is
+// sent again with the same Idempotency-Key: the server answers the same
+// id, and the history holds it once, with its result. (A context of its
+// own without service workers, as above.)
+test('a submission whose answer was lost is sent again, kept once in the history', { skip }, async () => {
+  const ctx = await launch(CHROMIUM, { serviceWorkers: 'block' }, { test: true });
+  try {
+    const p = await ctx.newPage();
+    p.setDefaultTimeout(60000);
+    await p.goto(fx.server.url + 'exercises/ra-steps');
+    await p.waitForSelector('.work[data-editor="go"] .cm-editor');
+    const history = () => p.evaluate(() => JSON.parse(localStorage.getItem('dmelab.submissions.ra-steps') || '[]'));
+    const post = (u) => u.pathname === '/api/submissions';
+    for (const lose of ['connection', 'reload']) {
+      await p.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); },
+        `${mutant('ra-steps', 'no_plus_one')}\nvar lost = "${lose} ${Date.now()}"\n`);
+      const keys = [];
+      let first = null; // the id the server gave, in the answer the page never saw
+      let hold = null;
+      const handler = async (route) => {
+        keys.push(route.request().headers()['idempotency-key']);
+        if (first) return route.continue();
+        const res = await route.fetch();
+        first = (await res.json()).id;
+        if (lose === 'connection') return route.abort('connectionreset');
+        hold = route; // the answer never comes: the student reloads
+      };
+      await p.route(post, handler);
+      const before = (await history()).length;
+      await p.click('#submit');
+      if (lose === 'reload') {
+        await p.waitForFunction(() => document.getElementById('status').textContent === 'sending…');
+        await new Promise((done) => { const t = setInterval(() => { if (hold) { clearInterval(t); done(); } }, 50); });
+        await p.reload();
+      }
+      await p.waitForFunction(() => /^graded: \d+ \/ 38$/.test(document.getElementById('status').textContent), null, { timeout: 45000 });
+      await p.unroute(post, handler);
+      const after = await history();
+      assert.equal(after.length, before + 1, `${lose}: one more submission in the history`);
+      assert.equal(after.at(-1).id, first, `${lose}: the one the server took first`);
+      assert.match(after.at(-1).score, /^\d+ \/ 38$/);
+      assert.equal(keys.length, 2, `${lose}: sent twice`);
+      assert.match(keys[0], /^[0-9a-f]{32}$/);
+      assert.equal(keys[1], keys[0], `${lose}: with the same Idempotency-Key`);
+      assert.equal(await p.evaluate(() => localStorage.getItem('dmelab.pending.ra-steps')), null, 'nothing is left pending');
+    }
+  } finally {
+    await ctx.close();
+  }
+});

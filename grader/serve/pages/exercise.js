@@ -429,43 +429,77 @@ if (work) {
   // clicks (a second click, Ctrl+Enter again), but keeps the keyboard's
   // focus: a disabled button would drop it to the page's start.
   let sending = false;
-  submit.addEventListener('click', async () => {
-    if (sending) return;
-    const sent = src.value;
-    if (sent.trim() === '') {
-      say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
-      return;
-    }
+  // A submission is sent with an Idempotency-Key, and kept as pending
+  // (its key, time and code) until the server's answer names it: a
+  // connection that drops before the answer, or a reload meanwhile, sends
+  // it again with the same key, and the server answers the id it gave
+  // the first time (or takes it now if it never arrived), so that a
+  // submission is neither missing from the history nor graded twice.
+  const pendingKey = `dmelab.pending.${name}`;
+  const PENDING_FOR = 15 * 60 * 1000; // a pending submission older than this is not sent again
+  const readPending = () => { try { return JSON.parse(localStorage.getItem(pendingKey) || 'null'); } catch { return null; } };
+  const SEND_TRIES = 6;
+  async function send(p) {
     sending = true;
     submit.setAttribute('aria-disabled', 'true');
     showProblems([]);
     say('sending…');
-    const since = Date.now();
     try {
-      const r = await fetch('/api/submissions', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ exercise: name, file, source: sent }),
-      });
-      const v = await r.json();
-      if (!r.ok) { say(v.error || `error ${r.status}`); return; }
-      remember(v.id, { status: 'queued', source: sent });
-      const shownNow = show(v.id, since);
-      if (v.status === 'queued' || v.status === 'running') waiting(v, since);
-      await shownNow;
-    } catch (e) {
-      say(`the server did not answer: ${e.message}`);
+      for (let tries = 1; ; tries++) {
+        let r;
+        let v;
+        try {
+          r = await fetch('/api/submissions', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': p.key },
+            body: JSON.stringify({ exercise: name, file, source: p.source }),
+          });
+          v = await r.json(); // a proxy's page instead of the server's answer: not JSON
+        } catch (e) {
+          if (tries === SEND_TRIES) { say(`the server did not answer: ${e.message}; press Submit to send your file again`); return; }
+          const wait = Math.min(2 ** (tries - 1), 15);
+          say(`lost contact with the server (${e.message}); sending again in ${wait} s…`);
+          await new Promise((done) => setTimeout(done, wait * 1000));
+          continue;
+        }
+        localStorage.removeItem(pendingKey);
+        if (!r.ok) { say(v.error || `error ${r.status}`); return; }
+        remember(v.id, { status: 'queued', source: p.source, at: p.at });
+        const shownNow = show(v.id, p.at);
+        if (v.status === 'queued' || v.status === 'running') waiting(v, p.at);
+        await shownNow;
+        return;
+      }
     } finally {
       sending = false;
       submit.removeAttribute('aria-disabled');
     }
+  }
+  submit.addEventListener('click', () => {
+    if (sending) return;
+    const source = src.value;
+    if (source.trim() === '') {
+      say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
+      return;
+    }
+    // 32 hex digits (crypto.randomUUID needs HTTPS; this does not).
+    const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const p = { key, at: Date.now(), source };
+    try { localStorage.setItem(pendingKey, JSON.stringify(p)); } catch { /* full: sent once, as before */ }
+    send(p);
   });
   drawHistory();
   drawAsides();
   // After a reload, the latest submission is shown (followed, if it is
   // still being graded).
   const latest = list().at(-1);
-  if (latest) show(latest.id);
+  const pending = readPending();
+  if (pending && typeof pending.key === 'string' && typeof pending.source === 'string' && Date.now() - pending.at < PENDING_FOR) {
+    send(pending); // its answer was lost, or the page was left before it came
+  } else {
+    localStorage.removeItem(pendingKey);
+    if (latest) show(latest.id);
+  }
   // The editor (CodeMirror, built by make site) over the textarea, if
   // the playground's files are served here; the textarea works without it.
   import('/goeditor.js').then((m) => {
