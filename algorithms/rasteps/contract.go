@@ -57,13 +57,13 @@ func (n *node) check(op Op, arg int, old, v *Vars, out []Msg, ret int) string {
 			return fmt.Sprintf("returned %d, but P7 returns a node in deferred = %s (0-based) or -1 when the loop is done", ret, old.Deferred)
 		}
 	}
-	return checkSends(l, op, arg, old, out)
+	return checkSends(l, op, arg, old, out, n.At().N)
 }
 
-// checkSends checks the messages a step sent: P4 at most one request to N,
-// P9 at most one reply to N, P12 at most one reply to source, the others
-// nothing.
-func checkSends(l Listing, op Op, arg int, old *Vars, out []Msg) string {
+// checkSends checks the messages a step sent in a system of nodes nodes:
+// P4 at most one request to N, P9 at most one reply to N, P12 at most one
+// reply to source, the others nothing.
+func checkSends(l Listing, op Op, arg int, old *Vars, out []Msg, nodes int) string {
 	kind, to := -1, -1
 	switch op {
 	case OpP4:
@@ -75,7 +75,7 @@ func checkSends(l Listing, op Op, arg int, old *Vars, out []Msg) string {
 	}
 	if kind < 0 {
 		if len(out) > 0 {
-			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(out[0]), l.opName(op))
+			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(out[0], nodes), l.opName(op))
 		}
 		return ""
 	}
@@ -83,15 +83,17 @@ func checkSends(l Listing, op Op, arg int, old *Vars, out []Msg) string {
 		return fmt.Sprintf("sent %d messages, but %s sends at most one", len(out), l.opName(op))
 	}
 	if len(out) == 1 && (out[0].Kind != kind || out[0].To != to) {
-		want := Msg{Kind: kind, To: to}
-		return fmt.Sprintf("sent %s, but %s sends only %s", msgText(out[0]), l.opName(op), strings.Replace(msgText(want), "(0)", "", 1))
+		return fmt.Sprintf("sent %s, but %s sends only %s", msgText(out[0], nodes), l.opName(op), wantText(kind, to))
 	}
 	return ""
 }
 
-func msgText(m Msg) string {
+// msgText is message m as the listing writes a send, in a system of nodes
+// nodes. A receiver outside the system is "node 5", not "N6": a node name
+// would read as a node the student could look for.
+func msgText(m Msg, nodes int) string {
 	to := fmt.Sprintf("node %d", m.To)
-	if m.To >= 0 && m.To < 32 {
+	if m.To >= 0 && m.To < nodes {
 		to = name(m.To)
 	}
 	switch m.Kind {
@@ -101,4 +103,14 @@ func msgText(m Msg) string {
 		return fmt.Sprintf("send(reply,%s,myID)", to)
 	}
 	return fmt.Sprintf("a message of kind %d to %s", m.Kind, to)
+}
+
+// wantText is the send a step makes, as its line writes it: a request
+// carries myNum (the number is the variable's, not one the step chose;
+// the contract leaves checking it to the schedules and conformance).
+func wantText(kind, to int) string {
+	if kind == Request {
+		return fmt.Sprintf("send(request,%s,myID,myNum)", name(to))
+	}
+	return fmt.Sprintf("send(reply,%s,myID)", name(to))
 }
