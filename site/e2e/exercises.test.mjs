@@ -538,6 +538,13 @@ test('an empty file is not sent, and the page says why', { skip }, async () => {
       assert.equal(await page.textContent('#status'), 'Your solution.go is empty: there is nothing to grade. "Back to starter.go" puts the starter in the editor.');
     }
     assert.equal(posts.length, 0, 'nothing was sent');
+    // Back to the starter from an empty file: nothing to set aside, and
+    // the page does not say there is.
+    const asides = await page.$$eval('#asides li', (li) => li.length);
+    await page.click('#reset');
+    assert.equal(await page.inputValue('#source'), read('exercises/ra-steps/starter.go'));
+    assert.equal(await page.textContent('#status'), 'The editor holds starter.go again.');
+    assert.equal(await page.$$eval('#asides li', (li) => li.length), asides, 'nothing more set aside');
   } finally {
     page.off('request', onRequest);
     await page.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); }, kept);

@@ -93,8 +93,10 @@ if (work) {
   const starterName = file.replace(/^solution/, 'starter');
   document.getElementById('reset').addEventListener('click', () => {
     if (src.value === starter) return;
+    const empty = src.value.trim() === '';
     putInEditor(starter, { aside: true });
-    say(`The editor holds ${starterName} again; your file is set aside: the button below puts it back.`);
+    if (src.value !== starter) return; // the browser had no room to set it aside, and the student kept it
+    say(empty ? `The editor holds ${starterName} again.` : `The editor holds ${starterName} again; your file is set aside: the button below puts it back.`);
   });
 
   // The history: the last KEEP submissions (time, status, score: the
@@ -139,12 +141,11 @@ if (work) {
     return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString() : d.toLocaleString();
   };
 
-  // The submission whose feedback is shown (or is awaited), and the
-  // server's record of it once graded.
+  // The submission whose feedback is shown (or is awaited).
+  let shownId = null;
   // The history comes before the feedback (which can be many screens
   // long), so its newest RECENT submissions are listed and a button shows
   // the others.
-  let shownId = null;
   const RECENT = 5;
   let allShown = false;
   const more = document.getElementById('history-more');
