@@ -263,8 +263,47 @@ func (r *runner) find(s *EventStmt, exact bool) (sim.Event, bool) {
 	if len(prefix) > 0 {
 		return prefix[0], true
 	}
+	if other := r.sameStep(evs, s); other != "" {
+		// The script's step and the algorithm's part here (a replay of
+		// another implementation's run: a student's code in the
+		// grader's feedback): say what the algorithm's step does.
+		r.stop(s.Pos, "%q is not possible now: %s's %s does %q here in %s", want, s.A.Name, stepLabel(s.Text), other, r.w.Alg.Name)
+		return sim.Event{}, false
+	}
 	r.stop(s.Pos, "%q is not possible now; %s", want, r.possible(evs, s))
 	return sim.Event{}, false
+}
+
+// sameStep is the one enabled event that is a step of the node and label
+// of s (a step line whose words differ), or "" when there is none or
+// more than one.
+func (r *runner) sameStep(evs []sim.Event, s *EventStmt) string {
+	if s.Kind != EvStep {
+		return ""
+	}
+	label := stepLabel(s.Text)
+	if label == "" {
+		return ""
+	}
+	prefix := "step " + s.A.Name + " " + label
+	found := ""
+	for _, e := range evs {
+		t := r.v.event(e)
+		if t != prefix && !strings.HasPrefix(t, prefix+" ") {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = t
+	}
+	return found
+}
+
+// stepLabel is a step line's label, its first word (P12).
+func stepLabel(text string) string {
+	label, _, _ := strings.Cut(text, " ")
+	return label
 }
 
 // sameEffect reports whether the events all lead to the same state.
