@@ -174,8 +174,12 @@ func noteState(res *report.Result, ex *exercise.Exercise, filename string, src [
 // notGraded fills res for a file none of whose tests ran (st says why).
 func notGraded(res *report.Result, plan []planned, st report.Status, probs []report.Problem) *report.Result {
 	res.Status, res.Problems = st, probs
+	why := statusWords[st]
+	if st == report.CompileError && strings.HasSuffix(res.File, ".txt") {
+		why = "the listing has errors" // a listing is parsed, not compiled
+	}
 	for _, t := range plan {
-		res.Tests = append(res.Tests, t.said("not run: "+statusWords[st]))
+		res.Tests = append(res.Tests, t.said("not run: "+why))
 	}
 	return res
 }

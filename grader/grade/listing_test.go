@@ -38,10 +38,11 @@ func TestListingCompileErrors(t *testing.T) {
 	assert.Equal(t, "myNumber", p.Source[p.Col-1:p.Col-1+8], "the quoted line keeps its indentation, so the column points into it")
 	require.Len(t, res.Tests, 10)
 	for _, tt := range res.Tests {
-		assert.Contains(t, tt.Message, "not run: the file does not compile")
+		assert.Contains(t, tt.Message, "not run: the listing has errors")
 	}
 	md := report.Markdown(res, report.Options{})
 	assert.Contains(t, md, "mine.txt:26:32")
+	assert.Contains(t, md, "**Not graded:** `mine.txt` has errors (see below). Nothing was run.")
 }
 
 // The listing must be of the exercise's algorithm: its schedules run that

@@ -217,6 +217,9 @@ func summaryLine(r *Result, plain bool) string {
 	case Refused:
 		return fmt.Sprintf("%s %s uses something outside the allowed set (see below). Nothing was run.", notGraded, file)
 	case CompileError:
+		if strings.HasSuffix(r.File, ".txt") { // a listing: parsed, not compiled
+			return fmt.Sprintf("%s %s has errors (see below). Nothing was run.", notGraded, file)
+		}
 		return fmt.Sprintf("%s %s does not compile (see below). Nothing was run.", notGraded, file)
 	case Crashed:
 		return fmt.Sprintf("%s — grading stopped: the sandbox stopped the program (see below); %d of %d tests passed before that.", score, passed, len(r.Tests))

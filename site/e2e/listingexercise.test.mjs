@@ -41,7 +41,7 @@ test('a listing exercise: the starter listing in the editor, a mistake at line:c
 
   const broken = read('exercises/listing-ra-v1/starter.txt').replace('P11: if requestedNum < myNum:', 'P11: if requestedNum < myNumber:');
   const status = await submit(page, broken, 60000);
-  assert.match(status, /^not graded/);
+  assert.match(status, /^not graded: your listing has errors/, "a listing is not compiled: it has errors");
   const where = await page.$$eval('#problems li', (lis) => lis.map((li) => li.textContent));
   assert.ok(where.some((t) => /^line 26:32 .*myNumber/.test(t)), `problems: ${where}`);
   const html = await page.$eval('#feedback', (f) => f.srcdoc);

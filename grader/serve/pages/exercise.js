@@ -311,7 +311,8 @@ if (work) {
 
   // notGraded says why a result has no score, or '' if it has one.
   const notGraded = (res) => ({
-    'compile-error': 'not graded: your code does not compile',
+    // A listing is not compiled: it has errors, told where below.
+    'compile-error': String(res.file || '').endsWith('.txt') ? 'not graded: your listing has errors' : 'not graded: your code does not compile',
     refused: 'not graded: your code uses something outside what the exercise allows',
   })[res.status] || '';
 
@@ -540,7 +541,7 @@ export function ungraded(history) {
   const why = new Map();
   for (const s of history) {
     const text = String(s?.score ?? '');
-    const reason = /does not compile/.test(text) ? 'did not compile'
+    const reason = /does not compile|listing has errors/.test(text) ? 'did not compile'
       : /outside what the exercise allows/.test(text) ? 'used something the exercise does not allow'
         : s?.status === 'failed' ? 'failed on the server'
           : s?.status === 'queued' || s?.status === 'running' ? 'had no result yet when last seen'
