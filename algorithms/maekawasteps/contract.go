@@ -59,7 +59,7 @@ func (n *node) check(op Op, old, v *Vars, out []Msg) string {
 		case m.Kind != kind && kind < 0:
 			return fmt.Sprintf("sent %s, but %s sends nothing", msgText(m), op)
 		case m.Kind != kind:
-			return fmt.Sprintf("sent %s, but %s sends only %ss", msgText(m), op, kindName(kind))
+			return fmt.Sprintf("sent %s, but %s sends only %s", msgText(m), op, kindPlural(kind))
 		}
 	}
 	if len(out) > maxSends {
@@ -107,6 +107,15 @@ func kindName(k int) string {
 		return "release"
 	}
 	return fmt.Sprintf("kind%d", k)
+}
+
+// kindPlural is the plural of kind k's name, for "sends only replies"
+// (kindName with an s read "replys").
+func kindPlural(k int) string {
+	if k == Reply {
+		return "replies"
+	}
+	return kindName(k) + "s"
 }
 
 func msgText(m Msg) string { return fmt.Sprintf("%s to %s", kindName(m.Kind), name(m.To)) }

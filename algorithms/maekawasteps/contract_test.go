@@ -38,6 +38,7 @@ func TestContract(t *testing.T) {
 		{"Enter leaves Released", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterStaysReleased{ref{v}} }, "Enter() left state = RELEASED, but Enter() sets state = Wanted"},
 		{"OnRequest sets state", func(v *maekawasteps.Vars) maekawasteps.Steps { return requestSetsState{ref{v}} }, "OnRequest changed state, but OnRequest may only change voted and queue"},
 		{"OnRelease sends a request", func(v *maekawasteps.Vars) maekawasteps.Steps { return releaseSendsRequest{ref{v}} }, "OnRelease sent request to N"},
+		{"OnRelease is told it sends replies", func(v *maekawasteps.Vars) maekawasteps.Steps { return releaseSendsRequest{ref{v}} }, "but OnRelease sends only replies"},
 		{"OnReply leaves the CS", func(v *maekawasteps.Vars) maekawasteps.Steps { return replyLeavesCS{ref{v}} }, "OnReply changed state from WANTED to RELEASED"},
 		{"OnRequest queues a stranger", func(v *maekawasteps.Vars) maekawasteps.Steps { return requestBadQueue{ref{v}} }, "OnRequest put 1"},
 		{"Enter changes V", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterChangesV{ref{v}} }, "Enter() changed V, but Enter() may only change state and replies"},
