@@ -132,7 +132,7 @@ test('a wrong solution gets a counterexample', { skip }, async () => {
   assert.doesNotMatch(status, /38 \/ 38/);
   // While it waits, the status says where the submission is, with the
   // seconds since it was sent (a long poll answers only on a change).
-  assert.ok(seen.some((s) => /^(queued \(\d+ ahead\)…|grading…) \d+ s$/.test(s)), `the status while waiting: ${JSON.stringify(seen)}`);
+  assert.ok(seen.some((s) => /^(queued: (\d+ ahead of you|next in line)…|grading…) \d+ s$/.test(s)), `the status while waiting: ${JSON.stringify(seen)}`);
   assert.match(html, /Score: \d+ \/ 38/);
   assert.match(html, /<svg/, 'the counterexample is drawn as a space-time diagram');
   assert.match(html, /#scenario=/, 'with a link that replays it in the playground');

@@ -321,7 +321,8 @@ if (work) {
   // so without the clock a grading of several seconds looks stuck.
   let waitingFor = null;
   const waiting = (v, since) => {
-    const text = v.status === 'queued' ? `queued (${v.queue_position ?? 0} ahead)…` : 'grading…';
+    const ahead = v.queue_position ?? 0;
+    const text = v.status === 'queued' ? (ahead > 0 ? `queued: ${ahead} ahead of you…` : 'queued: next in line…') : 'grading…';
     const show = () => say(`${text} ${Math.floor((Date.now() - since) / 1000)} s`);
     clearInterval(waitingFor);
     show();
