@@ -143,7 +143,7 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		}
 	}
 	if _, err := sc.Setup.World(); err != nil {
-		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
+		rt.Message = r.notBuilt(err)
 		return nil
 	}
 	res := scenario.Run(sc, scenario.Options{MaxStates: r.maxStates(), MaxBytes: r.maxBytes(), Progress: r.guard.progress})
@@ -436,7 +436,7 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 		panic(*done.stop)
 	}
 	if done.err != nil {
-		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(done.err.Error(), "."))
+		rt.Message = r.notBuilt(done.err)
 		return nil
 	}
 	return r.verdicts(rt, cfg, props, done.res, true)
@@ -460,7 +460,7 @@ func (r *runner) walk(t planned, rt *report.Test) error {
 		if err == errCanceled {
 			return err
 		}
-		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
+		rt.Message = r.notBuilt(err)
 		return nil
 	}
 	r.shorten(cfg, res)
@@ -763,7 +763,7 @@ func (r *runner) conform(t planned, rt *report.Test) error {
 		return err
 	}
 	if err != nil {
-		rt.Message = fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
+		rt.Message = r.notBuilt(err)
 		return nil
 	}
 	d := res.Divergence
@@ -823,4 +823,16 @@ func (r *runner) sets(rt *report.Test) {
 		}
 	}
 	rt.Passed = true
+}
+
+// notBuilt says why a test's system could not be built. The reason may
+// carry the student's own words (VotingSets panicking with a message of
+// its own): a hidden test shows none, as it shows no other text the code
+// wrote (a file could spell out what a hidden test fed it), only that
+// the code failed while the system was set up.
+func (r *runner) notBuilt(err error) string {
+	if r.hidden {
+		return "The system could not be built: your code failed while it was set up (its own words are shown only in a public test)."
+	}
+	return fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
 }
