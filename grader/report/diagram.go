@@ -156,6 +156,9 @@ func (l *lanes) note(k int, r lrow) string {
 	for _, i := range r.leaves {
 		s += fmt.Sprintf("   [%s leaves the CS]", l.names[i])
 	}
+	for _, i := range r.fails {
+		s += fmt.Sprintf("   [%s fails in the CS]", l.names[i])
+	}
 	if len(r.sends) > 0 {
 		var ids []string
 		for _, i := range r.sends {

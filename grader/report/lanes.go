@@ -22,8 +22,9 @@ type lrow struct {
 	deliver int    // index into msgs, or -1
 	text    string // the step in words
 	// enters and leaves list the nodes whose CS membership the step
-	// changed.
-	enters, leaves []int
+	// changed; fails those that failed in the CS (a failed node waits
+	// for ever, so it is no longer counted in the CS: it did not leave).
+	enters, leaves, fails []int
 }
 
 type lmsg struct {
@@ -67,6 +68,8 @@ func layout(ce *Counterexample) *lanes {
 			switch {
 			case r.inCS[i] && !prev[i]:
 				r.enters = append(r.enters, i)
+			case !r.inCS[i] && prev[i] && failedAfter(s, i):
+				r.fails = append(r.fails, i)
 			case !r.inCS[i] && prev[i]:
 				r.leaves = append(r.leaves, i)
 			}
@@ -84,6 +87,16 @@ func layout(ce *Counterexample) *lanes {
 		l.rows = append(l.rows, r)
 	}
 	return l
+}
+
+// failedAfter says whether node i's variables after s show it failed
+// (phase=failed, or the fault the harness records).
+func failedAfter(s Step, i int) bool {
+	if i >= len(s.Vars) {
+		return false
+	}
+	v := " " + s.Vars[i] + " "
+	return strings.Contains(v, " phase=failed ") || strings.Contains(v, " fault=")
 }
 
 // match finds the message a delivery at row k takes: the oldest one sent

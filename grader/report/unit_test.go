@@ -285,3 +285,23 @@ func TestNotesAreShown(t *testing.T) {
 	r.Notes = nil
 	assert.NotContains(t, Markdown(r, Options{}), "Worth a look")
 }
+
+// A node that fails in the critical section is drawn as failing there,
+// not as leaving it: a failed node waits for ever, so it is no longer in
+// the CS, but it never left.
+func TestDiagramSaysAFailInTheCS(t *testing.T) {
+	ce := &Counterexample{Property: "schedule", Kind: "node failure", Summary: "N1 failed", Nodes: []string{"N1", "N2"}, Loop: -1,
+		Initial: []string{"phase=idle", "phase=idle"},
+		Steps: []Step{
+			{Event: "request N1", Text: "N1 calls enter()", Node: 0, Vars: []string{"phase=wanting", "phase=idle"}},
+			{Event: "step N1 P5", Text: "N1 enters", Node: 0, InCS: []int{0}, Vars: []string{"phase=in-cs", "phase=idle"}},
+			{Event: "step N1 P6a", Text: "N1 P6a fails", Node: 0, Vars: []string{"phase=failed fault=P6a panicked", "phase=idle"}},
+			{Event: "request N2", Text: "N2 calls enter()", Node: 1, Vars: []string{"phase=failed fault=P6a panicked", "phase=wanting"}},
+		}}
+	r := &Result{Status: Graded, File: "solution.go", MaxScore: 1,
+		Tests: []Test{{Name: "public/a", Visibility: Public, MaxPoints: 1, Message: "N1 failed", Counterexample: ce}}}
+	md := Markdown(r, Options{})
+	assert.Contains(t, md, "[N1 enters the CS]")
+	assert.Contains(t, md, "[N1 fails in the CS]")
+	assert.NotContains(t, md, "[N1 leaves the CS]")
+}
