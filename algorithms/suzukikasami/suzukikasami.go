@@ -195,18 +195,18 @@ func (n *node) Decode(d *sim.Dec) {
 	}
 }
 
-func (n *node) Vars() []sim.Var { return Show(n.phase, n.rn, n.has, n.tok.ln, n.tok.q) }
+func (n *node) Vars() []sim.Var { return Show(n.phase.String(), n.rn, n.has, n.tok.ln, n.tok.q) }
 
-// Show is how a node's variables read (phase, RN, whether it holds the
+// Show is how a node's variables read (its phase's word, RN, whether it holds the
 // token, and the token's LN and Q while it does), shared with the student
 // interface so that schedules written for one replay on the other.
-func Show(phase sim.Phase, rn []int, has bool, ln, q []int) []sim.Var {
+func Show(phase string, rn []int, has bool, ln, q []int) []sim.Var {
 	t, lns, qs := "no", "-", "-"
 	if has {
 		t, lns, qs = "yes", list(ln, false), list(q, true)
 	}
 	return []sim.Var{
-		{Name: "phase", Value: phase.String()},
+		{Name: "phase", Value: phase},
 		{Name: "RN", Value: list(rn, false)},
 		{Name: "token", Value: t},
 		{Name: "LN", Value: lns},

@@ -64,9 +64,7 @@ func (n *node) Decode(d *sim.Dec) {
 // Wanting (it waits forever), and "phase=wanting" told a student whose
 // node failed in the critical section that it was still asking.
 func (n *node) Vars() []sim.Var {
-	vars := suzukikasami.Show(n.Phase(), n.V.RN, n.V.has, n.V.LN, n.V.Q)
-	vars[0].Value = sim.PhaseWord(n)
-	return n.WithFault(vars)
+	return n.WithFault(suzukikasami.Show(sim.PhaseWord(n), n.V.RN, n.V.has, n.V.LN, n.V.Q))
 }
 
 // copyVars copies src into dst, reusing dst's lists.
