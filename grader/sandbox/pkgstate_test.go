@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -60,22 +59,14 @@ func (n Node) P2() { f := func() { calls += 1 }; f() }`, []string{"3:36 calls P2
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
 			for _, p := range StateOutsideNode("solution.go", []byte(c.src)) {
-				var name, fn string
 				// "FN writes the package variable NAME: ..."
-				n, _ := fmtSscanf(p.Msg, &fn, &name)
-				assert.Equal(t, 2, n, p.Msg)
-				got = append(got, itoa(p.Line)+":"+itoa(p.Col)+" "+name+" "+fn)
+				head, _, _ := strings.Cut(p.Msg, ":")
+				fn, name, ok := strings.Cut(head, " writes the package variable ")
+				assert.True(t, ok, p.Msg)
+				got = append(got, fmt.Sprintf("%d:%d %s %s", p.Line, p.Col, name, fn))
 				assert.NotEmpty(t, p.Source)
 			}
 			assert.Equal(t, c.want, got)
 		})
 	}
-}
-
-func itoa(i int) string { return strconv.Itoa(i) }
-
-// fmtSscanf reads "FN writes the package variable NAME:" from msg.
-func fmtSscanf(msg string, fn, name *string) (int, error) {
-	head, _, _ := strings.Cut(msg, ":")
-	return fmt.Sscanf(head, "%s writes the package variable %s", fn, name)
 }
