@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"path/filepath"
 	"time"
 
 	"dmelab/grader/exercise"
@@ -29,13 +28,10 @@ const defaultAttempt = exercise.MinGradingDeadline + attemptSlack
 // anyway, at once.
 func gradingTimes(cat *Catalog, dir, hidden string, floor time.Duration) map[string]time.Duration {
 	out := map[string]time.Duration{}
-	for _, e := range cat.List() {
-		ex, err := exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hidden)
-		if err != nil {
-			continue
-		}
+	loaded, _ := cat.load(dir, hidden)
+	for name, ex := range loaded {
 		if d := ex.GradingDeadline() + attemptSlack; d > floor {
-			out[e.Name] = d
+			out[name] = d
 		}
 	}
 	return out

@@ -279,13 +279,24 @@ func frontMatter(md string) (map[string]string, string) {
 // otherwise be offered to students and fail every submission to it "on
 // the server's side". One line an exercise, each naming its folder.
 func (c *Catalog) Gradable(dir, hiddenDir string) error {
+	_, err := c.load(dir, hiddenDir)
+	return err
+}
+
+// load loads every exercise of the catalogue as the grader will, by
+// name, and says which cannot be loaded (see Gradable).
+func (c *Catalog) load(dir, hiddenDir string) (map[string]*exercise.Exercise, error) {
+	loaded := map[string]*exercise.Exercise{}
 	var errs []error
 	for _, e := range c.list {
-		if _, err := exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hiddenDir); err != nil {
+		ex, err := exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hiddenDir)
+		if err != nil {
 			errs = append(errs, fmt.Errorf("exercise %s cannot be graded: %w", path.Join(e.Set, e.Name), err))
+			continue
 		}
+		loaded[e.Name] = ex
 	}
-	return errors.Join(errs...)
+	return loaded, errors.Join(errs...)
 }
 
 // Lookup returns the exercise named name, or nil.
