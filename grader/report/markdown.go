@@ -136,7 +136,7 @@ func (m *md) failures(r *Result) {
 		default:
 			continue
 		}
-		shape := failureShape(t)
+		shape := t.FailureShape()
 		if f, ok := first[shape]; ok {
 			m.again(t, f)
 			continue
@@ -150,10 +150,11 @@ func (m *md) failures(r *Result) {
 
 var digitRun = regexp.MustCompile(`[0-9]+`)
 
-// failureShape is what two tests that failed the same way share: the
+// FailureShape is what two tests that failed the same way share: the
 // message with its numbers taken out, and the property and kind of the
-// counterexample; "" for a test without a message.
-func failureShape(t *Test) string {
+// counterexample; "" for a test without a message. The feedback folds a
+// test that failed as an earlier one did, and validate says it once.
+func (t *Test) FailureShape() string {
 	msg := oneLine(t.Message)
 	if msg == "" {
 		return ""

@@ -525,8 +525,8 @@ func failedFree(r *report.Result) []string {
 // failures is what the failed tests say, as the reference's grading
 // feedback would (each schedule's file and line, the reason), each
 // bounded: the staff see why without grading the file themselves. A
-// test that fails the way one before it did (the same words but for
-// their numbers) is named with that one rather than said again, and
+// test that fails the way one before it did (report.Test.FailureShape,
+// as the feedback folds it) is named with that one rather than said again, and
 // past maxSaid different failures the rest are counted.
 func failures(r *report.Result) string {
 	const maxSaid = 5
@@ -545,7 +545,7 @@ func failures(r *report.Result) string {
 		if len(msg) > 400 {
 			msg = msg[:400] + "…"
 		}
-		key := digits.ReplaceAllString(msg, "#")
+		key := t.FailureShape()
 		if s, ok := byKey[key]; ok {
 			s.same = append(s.same, failedWhere(t))
 			continue
@@ -574,9 +574,6 @@ func failures(r *report.Result) string {
 	}
 	return " (" + strings.Join(parts, "; ") + ")"
 }
-
-// digits are the numbers a failure's words differ by from another's.
-var digits = regexp.MustCompile(`[0-9]+`)
 
 // judges says whether the reference's grading can judge the other
 // files: its tests ran. A reference that is refused, does not compile,
