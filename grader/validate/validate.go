@@ -444,15 +444,11 @@ func (p *prober) probe(ctx context.Context, o Options, mu exercise.Mutant, hint 
 	return h + ": add a schedule that does", nil
 }
 
-// sizes lists explorations' bounds as "N=4 R=2, N=3 R=3".
+// sizes lists explorations by their tests' names: "N=4 R=2, N=3 R=3".
 func sizes(es []exercise.Explore) string {
 	var out []string
 	for _, e := range es {
-		s := fmt.Sprintf("N=%d R=%d", e.Nodes, e.Requests)
-		if e.Crashes > 0 {
-			s += fmt.Sprintf(" crashes=%d", e.Crashes)
-		}
-		out = append(out, s)
+		out = append(out, e.Name())
 	}
 	return strings.Join(out, ", ")
 }
