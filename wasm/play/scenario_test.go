@@ -192,6 +192,28 @@ func TestExploreScenario(t *testing.T) {
 	assert.Equal(t, 3, x.Stopped.Line)
 }
 
+// The page's exploration of a scenario checks Order when asked (the run
+// then tracks happened-before from its start), never for an election.
+func TestExploreScenarioAsked(t *testing.T) {
+	text := "algorithm ra-v1\nnodes N1 N2\nrequest N1\n"
+	x, d, err := ExploreScenarioAsked(text, "", ScenarioAsk{})
+	require.NoError(t, err)
+	require.Empty(t, d)
+	_, asked := x.Properties["order"]
+	assert.False(t, asked, "Order not asked: %v", x.Properties)
+
+	x, d, err = ExploreScenarioAsked(text, "", ScenarioAsk{Order: true})
+	require.NoError(t, err)
+	require.Empty(t, d)
+	assert.Contains(t, []string{"holds", "violated"}, x.Properties["order"], "%v", x.Properties)
+	assert.Equal(t, "violated", x.Properties["liveness"])
+
+	x, _, err = ExploreScenarioAsked("algorithm election-ring\nnodes N1 N2\nrequest N1\n", "", ScenarioAsk{Order: true})
+	require.NoError(t, err)
+	_, asked = x.Properties["order"]
+	assert.False(t, asked, "an election has no Order: %v", x.Properties)
+}
+
 // A run that ends in Maekawa's deadlock says why in the algorithm's own
 // terms (sim.Algorithm.Stuck), for the diagram's last line; a run whose
 // algorithm has no account of its own says nothing more.
