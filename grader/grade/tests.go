@@ -832,7 +832,7 @@ func (r *runner) sets(rt *report.Test) {
 // the code failed while the system was set up.
 func (r *runner) notBuilt(err error) string {
 	if r.hidden {
-		return "The system could not be built: your code failed while it was set up (its own words are shown only in a public test)."
+		return "The system could not be built: your code failed while it was set up (a hidden test does not show what it said)."
 	}
 	return fmt.Sprintf("The system could not be built: %v.", strings.TrimSuffix(err.Error(), "."))
 }
