@@ -34,7 +34,7 @@ func TestContract(t *testing.T) {
 		{OpRequest, func(v *Vars, from, _ int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from RELEASED to HELD"},
 		{OpGrant, func(v *Vars, from, _ int) { v.State = Held; v.Holder = 1 }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnGrant() changed holder or queue"},
 		{OpRelease, func(v *Vars, from, _ int) { _ = v.Queue[5] }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
-		{OpRequest, func(v *Vars, from, _ int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (node 0)"},
+		{OpRequest, func(v *Vars, from, _ int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (N1)"},
 		// The server grants N2 again once it has left: N2, which did not
 		// ask, fails as the grant lets it in, and the fault blames the
 		// server.

@@ -36,7 +36,7 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 			return fmt.Sprintf("sent a message to node %d, but the nodes are 0..%d", s.To, nn-1)
 		}
 		if s.To == id {
-			return fmt.Sprintf("sent a message to itself (node %d), but messages go between the server and its clients", s.To)
+			return fmt.Sprintf("sent a message to itself (%s), but messages go between the server and its clients", stepwire.NodeName(s.To))
 		}
 	}
 	server := op == OpRequest || op == OpRelease

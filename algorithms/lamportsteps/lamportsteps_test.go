@@ -88,13 +88,13 @@ func TestContract(t *testing.T) {
 		{OpEnter, func(v *Vars, from, t int) { v.Q[1] = Entry{Request, 1}; v.Send(0, Entry{Reply, 1}) }, []string{"request N2"},
 			"Enter() sent Reply, but Enter() sends only Request"},
 		{OpEnter, func(v *Vars, from, t int) { v.Q[1] = Entry{Request, 1}; v.Send(1, v.Q[1]) }, []string{"request N2"},
-			"Enter() sent a message to itself (node 1)"},
+			"Enter() sent a message to itself (N2)"},
 		{OpEnter, func(v *Vars, from, t int) {
 			v.Q[1] = Entry{Request, 1}
 			v.Send(0, v.Q[1])
 			v.Send(0, v.Q[1])
 		}, []string{"request N2"},
-			"Enter() sent node 0 two messages, but Enter() sends each node at most one"},
+			"Enter() sent N1 two messages, but Enter() sends each node at most one"},
 		{OpEnter, func(v *Vars, from, t int) { v.Q[1] = Entry{Request, v.Clock() + 1} }, []string{"request N2"},
 			"Enter() set q[1] = (Request, 2), but the clock shows 1"},
 		{OpEnter, func(v *Vars, from, t int) { v.Send(7, Entry{Request, 1}) }, []string{"request N2"},
@@ -107,7 +107,7 @@ func TestContract(t *testing.T) {
 			v.Q[from] = Entry{Request, t}
 			v.Send(2, Entry{Reply, v.Clock()})
 		}, []string{"request N1", "deliver N1->N2"},
-			"OnRequest() sent a Reply to node 2, but the request came from node 0"},
+			"OnRequest() sent a Reply to N3, but the request came from N1"},
 		{OpRequest, func(v *Vars, from, t int) { v.Send(from, Entry{Reply, 1}); v.Send(from, Entry{Reply, 2}) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() sent 2 messages, but OnRequest() sends at most one Reply"},
 		{OpRelease, func(v *Vars, from, t int) { v.Send(from, Entry{Reply, t}) }, []string{"request N3", "run", "exit N3", "deliver N3->N1 release"},

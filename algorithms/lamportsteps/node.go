@@ -132,17 +132,17 @@ func (n *node) check(op Op, from int, old, v *Vars, out []Send) string {
 		case s.To < 0 || s.To >= nn:
 			return fmt.Sprintf("sent a message to node %d, but the nodes are 0..%d", s.To, nn-1)
 		case s.To == id:
-			return fmt.Sprintf("sent a message to itself (node %d)", id)
+			return fmt.Sprintf("sent a message to itself (%s)", name(id))
 		case s.Msg.Kind != want:
 			return fmt.Sprintf("sent %s, but %s sends only %s", s.Msg.Kind, op, want)
 		case op == OpRequest && s.To != from:
-			return fmt.Sprintf("sent a Reply to node %d, but the request came from node %d", s.To, from)
+			return fmt.Sprintf("sent a Reply to %s, but the request came from %s", name(s.To), name(from))
 		case seen[s.To]:
-			return fmt.Sprintf("sent node %d two messages, but %s sends each node at most one", s.To, op)
+			return fmt.Sprintf("sent %s two messages, but %s sends each node at most one", name(s.To), op)
 		}
 		seen[s.To] = true
 		if f := n.entry(s.Msg, v.Clock()); f != "" {
-			return fmt.Sprintf("sent %s to node %d", f, s.To)
+			return fmt.Sprintf("sent %s to %s", f, name(s.To))
 		}
 	}
 	return ""
