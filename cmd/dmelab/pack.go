@@ -178,11 +178,13 @@ func packWarnings(ex *exercise.Exercise, dir, hidden, recordDir string) []string
 	if hidden != "" {
 		run = "dmelab validate --hidden " + hidden + " " + dir
 	}
-	switch ok, problem, known := validate.Validated(recordDir, ex); {
-	case !known:
+	switch r := validate.Validated(recordDir, ex); {
+	case !r.Known:
 		w = append(w, fmt.Sprintf("%s was not validated as it is now (pack checks that it loads, not that its reference gets full marks or that its tests catch its mutants): run %s first", ex.Name, run))
-	case !ok:
-		w = append(w, fmt.Sprintf("dmelab validate found %s wrong as it is now (%s): fix it and run %s before students see it", ex.Name, problem, run))
+	case !r.OK:
+		w = append(w, fmt.Sprintf("dmelab validate found %s wrong as it is now (%s): fix it and run %s before students see it", ex.Name, r.Problem, run))
+	case r.OtherBuild:
+		w = append(w, fmt.Sprintf("%s was validated by another build of dmelab, which may grade otherwise: run %s again", ex.Name, run))
 	}
 	w = append(w, validate.Unfinished(ex)...) // the statement or schedules dmelab new wrote, no hidden test
 	if len(ex.Mutants) == 0 {

@@ -365,4 +365,12 @@ func TestPackSaysWhetherValidated(t *testing.T) {
 
 	validate.Keep(validate.RecordDir(), ex, &validate.Exercise{Name: "central"})
 	assert.NotContains(t, pack(), "validate", "validated as it is: nothing to say")
+
+	// A record another build of dmelab wrote: its first line is the
+	// verdict, its second the build.
+	records, err := os.ReadDir(validate.RecordDir())
+	require.NoError(t, err)
+	require.Len(t, records, 1)
+	require.NoError(t, os.WriteFile(filepath.Join(validate.RecordDir(), records[0].Name()), []byte("ok\nbuild 0123456789abcdef\n"), 0o644))
+	assert.Contains(t, pack(), "dmelab pack: warning: central was validated by another build of dmelab, which may grade otherwise: run dmelab validate "+exDir+" again")
 }

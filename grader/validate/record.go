@@ -4,10 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"dmelab/grader/exercise"
 )
@@ -21,7 +23,10 @@ import (
 // named by the exercise's fingerprint (every file of its folder, and the
 // hidden tests it was loaded with, wherever they are), holding "ok" or
 // the first problem validate found; an edit to any file makes another
-// fingerprint, which has no record until validate runs again.
+// fingerprint, which has no record until validate runs again. The
+// record also names the build of dmelab that validated (a hash of its
+// executable): a new dmelab may grade otherwise, so pack says when the
+// exercise was validated by another.
 
 // RecordDir is where the records are kept by default: dmelab's folder in
 // the user's cache directory ("" if there is none).
@@ -76,6 +81,26 @@ func fingerprint(ex *exercise.Exercise) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// thisBuild names the running dmelab: a hash of its executable ("" if
+// it cannot be read). Go builds are reproducible, so the same sources
+// built again name the same build.
+var thisBuild = sync.OnceValue(func() string {
+	path, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+})
+
 // Keep records in dir what validate said of ex (v); a record that
 // cannot be written is left out (pack then says the exercise was not
 // validated). Dir calls it for each exercise when Options.Record is set.
@@ -99,26 +124,47 @@ func Keep(dir string, ex *exercise.Exercise, v *Exercise) {
 			}
 		}
 	}
+	verdict = strings.ReplaceAll(verdict, "\n", " ") // one line: the next names the build
 	if os.MkdirAll(dir, 0o755) == nil {
-		_ = os.WriteFile(filepath.Join(dir, fp), []byte(verdict+"\n"), 0o644)
+		_ = os.WriteFile(filepath.Join(dir, fp), []byte(verdict+"\nbuild "+thisBuild()+"\n"), 0o644)
 	}
 }
 
-// Validated says what dmelab validate said of ex as it is now (its files
-// and hidden tests as loaded), from the records in dir: ok, or the first
-// problem it found; known is false when it has not validated it so.
-func Validated(dir string, ex *exercise.Exercise) (ok bool, problem string, known bool) {
+// Record is what dmelab validate said of an exercise as it is now.
+type Record struct {
+	// Known is false when validate has not validated the exercise as it
+	// is now (its files and hidden tests as loaded).
+	Known bool
+	// OK is true when it passed; Problem is otherwise the first problem
+	// it found.
+	OK      bool
+	Problem string
+	// OtherBuild is true when another build of dmelab validated it (or
+	// one that did not say which it was).
+	OtherBuild bool
+}
+
+// Validated says what dmelab validate said of ex as it is now, from the
+// records in dir.
+func Validated(dir string, ex *exercise.Exercise) Record {
 	if dir == "" {
-		return false, "", false
+		return Record{}
 	}
 	fp, err := fingerprint(ex)
 	if err != nil {
-		return false, "", false
+		return Record{}
 	}
 	b, err := os.ReadFile(filepath.Join(dir, fp))
 	if err != nil {
-		return false, "", false
+		return Record{}
 	}
-	s := strings.TrimSpace(string(b))
-	return s == "ok", s, true
+	verdict, rest, _ := strings.Cut(string(b), "\n")
+	build := strings.TrimSpace(strings.TrimPrefix(rest, "build "))
+	verdict = strings.TrimSpace(verdict)
+	return Record{
+		Known:      true,
+		OK:         verdict == "ok",
+		Problem:    verdict,
+		OtherBuild: thisBuild() != "" && build != thisBuild(),
+	}
 }

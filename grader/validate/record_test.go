@@ -24,43 +24,60 @@ func TestValidatedIsKeptByContent(t *testing.T) {
 		return ex
 	}
 	ex := load(filepath.Join(dir, "central"), "")
-	_, _, known := Validated(records, ex)
-	assert.False(t, known, "never validated")
+	assert.False(t, Validated(records, ex).Known, "never validated")
 
 	Keep(records, ex, &Exercise{Name: "central"})
-	ok, _, known := Validated(records, ex)
-	assert.True(t, known)
-	assert.True(t, ok)
+	r := Validated(records, ex)
+	assert.True(t, r.Known)
+	assert.True(t, r.OK)
+	assert.False(t, r.OtherBuild)
 
 	moved := filepath.Join(t.TempDir(), "central")
 	require.NoError(t, os.CopyFS(moved, os.DirFS(ex.Dir)))
-	ok, _, known = Validated(records, load(moved, ""))
-	assert.True(t, ok && known, "the same files elsewhere")
+	r = Validated(records, load(moved, ""))
+	assert.True(t, r.OK && r.Known, "the same files elsewhere")
 
 	f, err := os.OpenFile(filepath.Join(moved, "public", "alone.scn"), os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)
 	_, err = f.WriteString("# a comment added since\n")
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
-	_, _, known = Validated(records, load(moved, ""))
-	assert.False(t, known, "edited since it was validated")
+	assert.False(t, Validated(records, load(moved, "")).Known, "edited since it was validated")
 
 	hidden := t.TempDir()
 	require.NoError(t, os.CopyFS(filepath.Join(hidden, "central"), os.DirFS(filepath.Join(ex.Dir, "hidden"))))
 	require.NoError(t, os.Remove(filepath.Join(hidden, "central", "frees_again.scn")))
-	_, _, known = Validated(records, load(ex.Dir, hidden))
-	assert.False(t, known, "other hidden tests")
+	assert.False(t, Validated(records, load(ex.Dir, hidden)).Known, "other hidden tests")
 
 	Keep(records, ex, &Exercise{Name: "central", Problems: []string{"the starter passes every test: give students something to do"}})
-	ok, problem, known := Validated(records, ex)
-	assert.True(t, known)
-	assert.False(t, ok)
-	assert.Equal(t, "the starter passes every test: give students something to do", problem)
+	r = Validated(records, ex)
+	assert.True(t, r.Known)
+	assert.False(t, r.OK)
+	assert.Equal(t, "the starter passes every test: give students something to do", r.Problem)
 
 	Keep(records, ex, &Exercise{Name: "central", Mutants: []Mutant{{File: "lifo_queue.patch"}}})
-	_, problem, _ = Validated(records, ex)
-	assert.Equal(t, "mutant lifo_queue.patch survived: no test catches it", problem)
+	assert.Equal(t, "mutant lifo_queue.patch survived: no test catches it", Validated(records, ex).Problem)
 
-	_, _, known = Validated("", ex)
-	assert.False(t, known, "no folder for records: not known")
+	assert.False(t, Validated("", ex).Known, "no folder for records: not known")
+}
+
+// A record names the build of dmelab that wrote it: one written by
+// another build (or by one that named none) is known, and says so.
+func TestValidatedNamesTheBuild(t *testing.T) {
+	dir, records := t.TempDir(), t.TempDir()
+	copyExercise(t, "central", dir)
+	ex, err := exercise.Load(filepath.Join(dir, "central"), "")
+	require.NoError(t, err)
+	require.NotEmpty(t, thisBuild(), "the test binary can be read")
+	fp, err := fingerprint(ex)
+	require.NoError(t, err)
+	for _, text := range []string{"ok\nbuild 0123456789abcdef\n", "ok\n"} {
+		require.NoError(t, os.WriteFile(filepath.Join(records, fp), []byte(text), 0o644))
+		r := Validated(records, ex)
+		assert.True(t, r.Known && r.OK, "%q", text)
+		assert.True(t, r.OtherBuild, "%q", text)
+	}
+	Keep(records, ex, &Exercise{Name: "central", Problems: []string{"two\nlines"}})
+	r := Validated(records, ex)
+	assert.Equal(t, Record{Known: true, Problem: "two lines"}, r, "this build, and a problem kept on one line")
 }

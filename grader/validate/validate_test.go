@@ -76,10 +76,11 @@ func TestValidateFindsSurvivors(t *testing.T) {
 	assert.Contains(t, e.Problems, "3 mutants; an exercise needs at least 4")
 	loaded, err := exercise.Load(ex, "")
 	require.NoError(t, err)
-	ok, problem, known := Validated(records, loaded)
-	assert.True(t, known, "what validate said is kept for pack")
-	assert.False(t, ok)
-	assert.Equal(t, e.Problems[0], problem)
+	rec := Validated(records, loaded)
+	assert.True(t, rec.Known, "what validate said is kept for pack")
+	assert.False(t, rec.OK)
+	assert.False(t, rec.OtherBuild, "validated by this very build")
+	assert.Equal(t, e.Problems[0], rec.Problem)
 	require.Len(t, e.Mutants, 3)
 	byName := map[string]Mutant{}
 	for _, m := range e.Mutants {
