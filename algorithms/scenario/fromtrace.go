@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"strings"
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/registry"
@@ -31,7 +32,9 @@ func FromTrace(st *Setup, events []sim.Event, notes map[int][]string, expects ..
 			return "", err
 		}
 		for _, n := range notes[k] {
-			es.Lead = append(es.Lead, "# "+n)
+			for _, l := range wrap(n, noteWidth) {
+				es.Lead = append(es.Lead, "# "+l)
+			}
 		}
 		sch.Events = append(sch.Events, es)
 	}
@@ -48,6 +51,32 @@ func FromTrace(st *Setup, events []sim.Event, notes map[int][]string, expects ..
 		f.Stmts = append(f.Stmts, g.Stmts[0])
 	}
 	return Format(f), nil
+}
+
+// noteWidth is how wide a note's lines are kept: with the schedule's
+// indent and "# ", a counterexample's summary reads in an editor or a
+// terminal without scrolling sideways.
+const noteWidth = 72
+
+// wrap breaks text into lines of at most width bytes at spaces (a word
+// longer than width gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, w := range strings.Fields(text) {
+		if cur != "" && len(cur)+1+len(w) > width {
+			lines = append(lines, cur)
+			cur = ""
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += w
+	}
+	if cur != "" || len(lines) == 0 {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // eventStmt parses one canonical event line.

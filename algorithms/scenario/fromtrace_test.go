@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,7 +21,8 @@ func encoding(w *sim.World) string {
 
 // TestCounterexampleReplays: every counterexample the explorer finds for
 // the flawed algorithms, written as a scenario, parses, replays to the
-// state the explorer's trace ends in, and its "expect ... violated" holds.
+// state the explorer's trace ends in, and its "expect ... violated" holds;
+// its summary is a comment of lines no wider than an editor's.
 func TestCounterexampleReplays(t *testing.T) {
 	safeLive := []string{explore.Safety, explore.Liveness}
 	for _, c := range []struct {
@@ -45,6 +48,19 @@ func TestCounterexampleReplays(t *testing.T) {
 		for prop, tr := range res.Counterexamples {
 			src, err := FromCounterexample(st, tr)
 			require.NoError(t, err, c.alg)
+			// The summary is a comment wrapped to an editor's width,
+			// which reads back as the summary (names as the scenario's).
+			var said []string
+			for _, l := range strings.Split(src, "\n") {
+				text, ok := strings.CutPrefix(l, "  # ")
+				if !ok || strings.HasPrefix(text, "from here on") {
+					continue
+				}
+				assert.LessOrEqual(t, utf8.RuneCountInString(text), noteWidth, "%s: %q", c.alg, l)
+				said = append(said, text)
+			}
+			require.NotEmpty(t, said, src)
+			assert.Equal(t, strings.Join(strings.Fields(tr.Kind+": "+renamer(st.Names).apply(tr.Summary)), " "), strings.Join(said, " "))
 			s, err := Load(c.alg+".scn", []byte(src))
 			require.NoError(t, err, src)
 			if prop == explore.Order {
