@@ -193,6 +193,7 @@ func TestFailureIsLiveness(t *testing.T) {
 	w := run(t, heartbeatFails, []string{"request N3", "deliver N3->N1", "deliver N3->N2", "step N3 heartbeat"})
 	assert.Equal(t, "Heartbeat() panicked: boom", w.Nodes[2].(*node).Fault())
 	assert.Equal(t, None, w.Nodes[2].(*node).Leader())
+	assert.Contains(t, w.NodeString(2), "timer=- fault=", "a failed node's timer never fires: none is shown")
 	assert.NotZero(t, w.Waiting())
 	res := steptest.Explore(t, suite.Alg(heartbeatFails), steptest.Config{N: 2, R: 1})
 	assert.Equal(t, explore.Violated, res.Verdicts[explore.Liveness])

@@ -231,7 +231,7 @@ func (n *node) Vars() []sim.Var {
 		h = "yes"
 	}
 	t := "-"
-	if k := n.timer(); k >= 0 {
+	if k := n.timer(); k >= 0 && n.Fault() == "" { // a failed node's timer never fires (Timers)
 		t = []string{"no-ok", "no-coordinator", "heartbeat", "check", "no-leader"}[k]
 	}
 	st := "-"
