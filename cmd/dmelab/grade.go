@@ -12,9 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"dmelab/algorithms/scenario"
 	"dmelab/grader/exercise"
 	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
+	"dmelab/grader/validate"
 )
 
 func init() {
@@ -30,7 +32,8 @@ const (
 const gradeUsage = `usage: dmelab grade --exercise DIR [flags] SUBMISSION.go
 
 Grades a student's file: the exercise's public and hidden schedules, its
-explorations and walks, run on the student's code in a sandbox.
+explorations and walks (or, with --schedule, the given scenarios alone),
+run on the student's code in a sandbox.
 
 flags:
   --exercise DIR     the exercise folder (exercise.md, public/, hidden/, ...)
@@ -40,6 +43,9 @@ flags:
   --out FILE         write the feedback there instead of stdout
   --playground URL   where counterexample links point (default ` + report.DefaultPlaygroundURL + `)
   --hidden-visibility V  Gradescope visibility of hidden tests (after_due_date)
+  --schedule FILE    run only this scenario on the code, as the test
+                     yours/NAME (repeat for more): your own run, with the
+                     expectations you believe, explained as a failed test is
   --cache DIR        compiled modules (default: the user cache directory)
   --root DIR         the dmelab module's sources (default: found from the
                      current directory, or $DMELAB_ROOT)
@@ -74,6 +80,8 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	engine := fs.String("engine", "auto", "")
 	quiet := fs.Bool("quiet", false, "")
 	maxMem := fs.Int64("max-memory", 0, "")
+	var own []string
+	fs.Func("schedule", "", func(f string) error { own = append(own, f); return nil })
 	var files []string
 	rest := args
 	for {
@@ -101,6 +109,14 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	ex, err := exercise.Load(*exDir, *hidden)
 	if err != nil {
 		return gradeBad(stderr, err.Error())
+	}
+	if len(own) > 0 {
+		if err := ex.UseOwn(own); err != nil {
+			return gradeBad(stderr, err.Error())
+		}
+		for _, note := range ownOnAlgorithm(ex) {
+			fmt.Fprintf(stderr, "dmelab grade: note: %s\n", note)
+		}
 	}
 	src, err := os.ReadFile(files[0])
 	if err != nil {
@@ -148,6 +164,28 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		return exitUngradable
 	}
 	return exitOK
+}
+
+// ownOnAlgorithm runs the student's own schedules on the exercise's
+// algorithm as dmelab has it and says where one goes against it: the
+// expectation may be what is wrong, not the code (a listing exercise's
+// algorithm is the student's listing: nothing to compare with).
+func ownOnAlgorithm(ex *exercise.Exercise) []string {
+	if ex.IsListing() {
+		return nil
+	}
+	var notes []string
+	for _, s := range ex.Own {
+		sc, err := ex.LoadSchedule(s)
+		if err != nil {
+			continue // UseOwn has checked it
+		}
+		res := scenario.Run(sc, scenario.Options{MaxStates: ex.MaxStates})
+		if msg := validate.FirstContradiction(res, ex.Algorithm); msg != "" {
+			notes = append(notes, fmt.Sprintf("%s; the code is graded against what you expect all the same (compare in the playground or with dmelab run %s)", msg, s.Path))
+		}
+	}
+	return notes
 }
 
 func gradeBad(stderr io.Writer, msg string) int {

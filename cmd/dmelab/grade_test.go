@@ -113,3 +113,50 @@ func TestGradeExitCodes(t *testing.T) {
 	require.Equal(t, exitUngradable, code, errs)
 	assert.Contains(t, out, `import "os" is not allowed`)
 }
+
+// --schedule runs the student's own scenarios alone, as the tests
+// yours/NAME: one the mutant breaks fails with its counterexample, one
+// whose expectation the algorithm itself breaks gets a note on stderr,
+// and a schedule that cannot be one of the exercise's is refused at its
+// line.
+func TestGradeOwnSchedules(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	m, err := exercise.ReadMutant("../../exercises/central/mutants/lifo_queue.patch")
+	require.NoError(t, err)
+	lifo := write("lifo.go", string(m.Src))
+	fifo := write("two_wait.scn", "algorithm central\nnodes N1 N2 N3 N4\nrequest N2\nrequest N3\nrequest N4\ndeliver N4->N1 request\ndeliver N2->N1 request\ndeliver N3->N1 request\ndeliver N1->N4 grant\nexit N4\ndeliver N4->N1 release\nexpect N1 holder = N2\n")
+	wrong := write("wrong.scn", "algorithm central\nnodes N1 N2 N3\nrequest N2\ndeliver N2->N1 request\nexpect N1 holder = N3\n")
+	grade := func(args ...string) (int, string, string) {
+		return runCLI(append([]string{"grade", "--quiet", "--cache", cache, "--exercise", "../../exercises/central"}, args...)...)
+	}
+
+	code, out, errs := grade("--schedule", fifo, "--schedule", wrong, lifo)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "**Score: 0 / 2**")
+	assert.Contains(t, out, "| yours/two\\_wait | yours | 0 / 1 | ✗ failed")
+	assert.Contains(t, out, "*Your schedule `"+fifo+"`;*")
+	assert.Contains(t, out, `two\_wait.scn:12) does not hold after step 9: N1 holder is N3`)
+	assert.NotContains(t, out, "public/", "the exercise's own tests are left out")
+	assert.NotContains(t, out, "hidden/")
+	assert.Contains(t, errs, "dmelab grade: note: "+filepath.ToSlash(wrong)+`:5:1: "expect N1 holder = N3" does not hold on central itself (N1 holder is N2)`)
+	assert.NotContains(t, errs, "two_wait.scn", "it holds on central")
+
+	code, out, errs = grade("--schedule", fifo, "../../exercises/central/solution.go")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "**Score: 1 / 1**")
+	assert.Empty(t, errs)
+
+	other := write("other.scn", "algorithm lamport\nnodes N1 N2\nrequest N1\n")
+	code, out, errs = grade("--schedule", other, lifo)
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, filepath.ToSlash(other)+":1:11: the schedule is written for lamport, and this exercise is about central")
+	code, _, errs = grade("--schedule", filepath.Join(dir, "none.scn"), lifo)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "dmelab grade: --schedule: open ")
+}

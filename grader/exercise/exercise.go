@@ -80,8 +80,10 @@ type Exercise struct {
 	BuildMemory int64
 	Public      []Schedule
 	Hidden      []Schedule
-	Walks       []Walk
-	Mutants     []Mutant
+	// Own are a student's own schedules (UseOwn), the only tests when set.
+	Own     []Schedule
+	Walks   []Walk
+	Mutants []Mutant
 	// Solutions are the alternative correct solutions (solutions/*.go).
 	Solutions []Solution
 	// Reference is a listing exercise's solution.txt, compiled: the

@@ -350,7 +350,8 @@ func (t *planned) said(msg string) report.Test {
 }
 
 // planTests lists the exercise's tests in the order they run and are
-// reported: public schedules and the voting sets, hidden schedules,
+// reported: the student's own schedules (exercise.UseOwn), public
+// schedules and the voting sets, hidden schedules,
 // conformance searches, explorations, walks.
 func planTests(ex *exercise.Exercise) []planned {
 	var p []planned
@@ -359,6 +360,10 @@ func planTests(ex *exercise.Exercise) []planned {
 			return v
 		}
 		return def
+	}
+	for i := range ex.Own {
+		s := &ex.Own[i]
+		p = append(p, planned{kind: "schedule", name: "yours/" + s.Name, vis: report.Public, points: 1, source: s.Path, sched: s})
 	}
 	for i := range ex.Public {
 		s := &ex.Public[i]

@@ -332,6 +332,8 @@ func (m *md) table(r *Result) {
 // kindOf is the kind column's word for t.
 func kindOf(t *Test) string {
 	switch {
+	case t.Own():
+		return "yours"
 	case t.Visibility == Public:
 		return "public"
 	case t.Visibility == Search && strings.HasPrefix(t.Name, "conform "):
@@ -371,13 +373,17 @@ func (m *md) kind(t *Test) {
 	switch t.Visibility {
 	case Public:
 		src := oneLine(t.Source)
+		what := "Public schedule"
+		if t.Own() {
+			what = "Your schedule"
+		}
 		switch {
 		case src != "" && !strings.HasSuffix(src, ".scn"): // a check of the code's own, as maekawa's voting sets
 			m.p("*Public check: %s.*\n\n", text(src))
 		case src != "" && (m.o.Web || m.o.NoCommands):
-			m.p("*Public schedule %s.*\n\n", code(src, false))
+			m.p("*%s %s.*\n\n", what, code(src, false))
 		case src != "" && m.r != nil && m.r.Listing != "":
-			m.p("*Public schedule %s: run it yourself with* %s.\n\n", code(src, false), code(runCommand(m.r, src), false))
+			m.p("*%s %s: run it yourself with* %s.\n\n", what, code(src, false), code(runCommand(m.r, src), false))
 		case src != "":
 			// dmelab run cannot run a Go file: it runs the schedule on
 			// the exercise's own algorithm, the run to set beside this one.
@@ -385,9 +391,9 @@ func (m *md) kind(t *Test) {
 			if t.Counterexample != nil {
 				below = ", to compare with your run below"
 			}
-			m.p("*Public schedule %s;* %s *runs it on the exercise's own algorithm%s.*\n\n", code(src, false), code(runCommand(m.r, src), false), below)
+			m.p("*%s %s;* %s *runs it on the exercise's own algorithm%s.*\n\n", what, code(src, false), code(runCommand(m.r, src), false), below)
 		default:
-			m.p("*Public schedule.*\n\n")
+			m.p("*%s.*\n\n", what)
 		}
 	case Search:
 		m.p("*Systematic exploration of the schedules of a configuration.*\n\n")

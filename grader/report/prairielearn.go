@@ -120,6 +120,8 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 
 func describe(t *Test) string {
 	switch {
+	case t.Own():
+		return "Your schedule."
 	case t.Visibility == Public:
 		return "Public schedule."
 	case t.Visibility == Search:

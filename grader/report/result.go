@@ -8,6 +8,8 @@
 // capped log the student's code printed.
 package report
 
+import "strings"
+
 // Result is the outcome of grading one submission of one exercise.
 type Result struct {
 	Exercise string  `json:"exercise"` // the exercise's folder name
@@ -103,6 +105,10 @@ type Test struct {
 	// anyway, a hidden test's never does (dmelab validate shows it).
 	At string `json:"at,omitempty"`
 }
+
+// Own reports whether t runs one of the student's own schedules
+// (dmelab grade --schedule), which are named "yours/NAME".
+func (t *Test) Own() bool { return t.Visibility == Public && strings.HasPrefix(t.Name, "yours/") }
 
 // Counterexample is a failing run as a step table, with what a diagram
 // needs, and the scenario that replays it.

@@ -39,7 +39,7 @@ func OnAlgorithm(ex *exercise.Exercise) []string {
 				continue // Load has said why
 			}
 			res := scenario.Run(sc, scenario.Options{MaxStates: ex.MaxStates})
-			if msg := firstContradiction(res, ex.Algorithm); msg != "" {
+			if msg := FirstContradiction(res, ex.Algorithm); msg != "" {
 				problems = append(problems, at(ex, msg)+whyOnAlgorithm(ex))
 			}
 		}
@@ -47,11 +47,11 @@ func OnAlgorithm(ex *exercise.Exercise) []string {
 	return problems
 }
 
-// firstContradiction is the first place where the run went against the
+// FirstContradiction is the first place where the run went against the
 // script, "file:line:col: what": a false expectation or a line the
 // algorithm could not run, whichever comes first in the file (after it,
 // everything follows from a run that went elsewhere); "" if none did.
-func firstContradiction(res *scenario.Result, alg string) string {
+func FirstContradiction(res *scenario.Result, alg string) string {
 	var first *scenario.ExpectResult
 	for _, x := range res.Expects {
 		if x.Status == scenario.Fail {

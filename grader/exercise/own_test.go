@@ -1,0 +1,52 @@
+package exercise
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A student's own schedules replace every test of the exercise, and are
+// checked as the exercise's own are, each error at its file as given.
+func TestUseOwn(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	load := func() *Exercise {
+		ex, err := Load("../../exercises/lamport", "")
+		require.NoError(t, err)
+		require.NotEmpty(t, ex.Hidden)
+		return ex
+	}
+	mine := write("mine.scn", "algorithm lamport\nnodes N1 N2\nrequest N1\nexpect safety holds\n")
+	ex := load()
+	require.NoError(t, ex.UseOwn([]string{mine}))
+	require.Len(t, ex.Own, 1)
+	assert.Equal(t, "mine", ex.Own[0].Name)
+	assert.Equal(t, filepath.ToSlash(mine), ex.Own[0].Path)
+	assert.Empty(t, ex.Public)
+	assert.Empty(t, ex.Hidden)
+	assert.Empty(t, ex.Walks)
+	assert.Empty(t, ex.Explore)
+
+	same := write("again/mine.scn", "algorithm lamport\nnodes N1 N2\n")
+	bad := write("bad.scn", "algorithm lamport\nnodes N1 N2\nrequst N1\n")
+	ex = load()
+	err := ex.UseOwn([]string{mine, same, bad, filepath.Join(dir, "none.scn")})
+	require.Error(t, err)
+	var list ErrorList
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 3)
+	assert.Contains(t, list[0].Error(), "would both be the test yours/mine: give them different names")
+	assert.Contains(t, list[1].Error(), filepath.ToSlash(bad)+":3:1: unknown statement")
+	assert.Contains(t, list[2].Error(), "--schedule: open ")
+	assert.Nil(t, ex.Own, "nothing is replaced when a schedule is refused")
+	assert.NotEmpty(t, ex.Hidden)
+}
