@@ -36,13 +36,23 @@ type Options struct {
 	Fallback http.Handler
 }
 
+// client names the client of a request at the edge: the address
+// Cloudflare gives (it sets CF-Connecting-IP on every request a Worker
+// gets), or the connection's peer where none is set (a local test).
+func client(r *http.Request) string {
+	if ip := r.Header.Get("CF-Connecting-IP"); ip != "" {
+		return ip
+	}
+	return r.RemoteAddr
+}
+
 // maxBody bounds what the edge reads of a request.
 const maxBody = 256 << 10
 
 // Handler returns the edge's handler.
 func Handler(o Options) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle(scenarioapi.Prefix, scenarioapi.Handler())
+	mux.Handle(scenarioapi.Prefix, scenarioapi.HandlerWith(scenarioapi.Options{Client: client}))
 	mux.HandleFunc("/api/submissions/{id}/events", func(w http.ResponseWriter, r *http.Request) {
 		scenarioapi.Error(w, http.StatusNotImplemented, "event streams are not forwarded by the edge: poll GET /api/submissions/{id}?wait=20")
 	})

@@ -140,7 +140,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		Workers: *workers, AcceptLoss: *acceptLoss, Timeouts: serve.DefaultTimeouts,
 		Grader:        gr,
 		Site:          playground,
-		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.Handler()},
+		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.HandlerWith(scenarioapi.Options{Client: serve.Clients(*clientHeader)})},
 		ClientHeader:  *clientHeader,
 		Validate:      validateAll,
 		PlaygroundURL: url,

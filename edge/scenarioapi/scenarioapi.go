@@ -30,6 +30,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"dmelab/algorithms/diag"
@@ -126,30 +127,105 @@ func Budget(s *scenario.Scenario) (scenario.Options, error) {
 	}, nil
 }
 
-// Handler returns the API's handler, to mount at Prefix.
-func Handler() http.Handler {
+// Handler returns the API's handler, to mount at Prefix, with every
+// client sharing the places of runs as they come (see HandlerWith).
+func Handler() http.Handler { return HandlerWith(Options{}) }
+
+// Options are how a server tells the API about its clients.
+type Options struct {
+	// Client names the client of a request (its address, or what a
+	// trusted proxy says it is); nil: the API cannot tell clients apart.
+	Client func(*http.Request) string
+}
+
+// HandlerWith returns the API's handler, to mount at Prefix. When it can
+// tell clients apart, one client holds at most Share of the Runs places
+// at once: the runs it sends beyond that wait behind its own, and the
+// other places stay free for everyone else.
+func HandlerWith(o Options) http.Handler {
+	g := newGate(Runs, Share, Wait, o.Client)
 	mux := http.NewServeMux()
 	mux.Handle(Prefix+"check", post(only(check)))
 	mux.Handle(Prefix+"format", post(only(format)))
-	mux.Handle(Prefix+"run", post(limit(make(chan struct{}, Runs), Wait, run)))
+	mux.Handle(Prefix+"run", post(limit(g, run)))
 	mux.HandleFunc(Prefix, func(w http.ResponseWriter, r *http.Request) {
 		Error(w, http.StatusNotFound, "the scenario API is POST "+Prefix+"check, format and run")
 	})
 	return Recover(mux)
 }
 
-// limit runs h in one of slots' places, waiting up to wait for one;
-// past that the answer is 503 with Retry-After.
-func limit(slots chan struct{}, wait time.Duration, h func(http.ResponseWriter, string)) func(http.ResponseWriter, *http.Request, string) {
+// Share is how many of the Runs places one client may hold at once.
+var Share = max(1, Runs/2)
+
+// gate hands out the places of runs answered at once: at most
+// cap(slots) in all, and, for a client it can name, at most share of
+// them to that client.
+type gate struct {
+	slots  chan struct{}
+	share  int
+	wait   time.Duration
+	client func(*http.Request) string
+	mu     sync.Mutex
+	turns  map[string]*turn // the clients with a run held or waiting
+}
+
+// turn is one client's places: a run holds one of places, and users
+// counts the runs holding or waiting for one (at 0 the turn is dropped,
+// so the map holds only clients with a run in hand).
+type turn struct {
+	places chan struct{}
+	users  int
+}
+
+func newGate(runs, share int, wait time.Duration, client func(*http.Request) string) *gate {
+	return &gate{slots: make(chan struct{}, runs), share: share, wait: wait, client: client, turns: map[string]*turn{}}
+}
+
+// limit runs h once r has a place in g, waiting up to g.wait for one;
+// past that the answer is 429 (the client's own runs hold its share) or
+// 503 (every place is taken), with Retry-After.
+func limit(g *gate, h func(http.ResponseWriter, string)) func(http.ResponseWriter, *http.Request, string) {
 	return func(w http.ResponseWriter, r *http.Request, text string) {
-		t := time.NewTimer(wait)
+		t := time.NewTimer(g.wait)
 		defer t.Stop()
+		if g.client != nil {
+			key := g.client(r)
+			g.mu.Lock()
+			tu := g.turns[key]
+			if tu == nil {
+				tu = &turn{places: make(chan struct{}, g.share)}
+				g.turns[key] = tu
+			}
+			tu.users++
+			g.mu.Unlock()
+			defer func() {
+				g.mu.Lock()
+				if tu.users--; tu.users == 0 {
+					delete(g.turns, key)
+				}
+				g.mu.Unlock()
+			}()
+			select {
+			case tu.places <- struct{}{}:
+				defer func() { <-tu.places }()
+			case <-t.C:
+				w.Header().Set("Retry-After", "5")
+				msg := "one client may run one scenario at once, and yours is still running: try again when it is answered"
+				if g.share > 1 {
+					msg = fmt.Sprintf("one client may run %d scenarios at once, and yours are still running: try again when one is answered", g.share)
+				}
+				Error(w, http.StatusTooManyRequests, msg)
+				return
+			case <-r.Context().Done():
+				return
+			}
+		}
 		select {
-		case slots <- struct{}{}:
-			defer func() { <-slots }()
+		case g.slots <- struct{}{}:
+			defer func() { <-g.slots }()
 		case <-t.C:
 			w.Header().Set("Retry-After", "5")
-			Error(w, http.StatusServiceUnavailable, fmt.Sprintf("%d scenarios are running, the most at once: try again in a few seconds", cap(slots)))
+			Error(w, http.StatusServiceUnavailable, fmt.Sprintf("%d scenarios are running, the most at once: try again in a few seconds", cap(g.slots)))
 			return
 		case <-r.Context().Done():
 			return

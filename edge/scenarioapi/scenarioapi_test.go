@@ -211,9 +211,10 @@ func FuzzBody(f *testing.F) {
 // runs at once held 5.9 GB of a server), and a place is given back when
 // its run is answered.
 func TestRunsAreBounded(t *testing.T) {
-	slots := make(chan struct{}, 1)
+	g := newGate(1, 1, 10*time.Millisecond, nil)
+	slots := g.slots
 	ran := 0
-	h := post(limit(slots, 10*time.Millisecond, func(w http.ResponseWriter, text string) {
+	h := post(limit(g, func(w http.ResponseWriter, text string) {
 		ran++
 		assert.Len(t, slots, 1, "the run holds the place")
 		JSON(w, http.StatusOK, map[string]any{"ok": true})
@@ -274,4 +275,46 @@ func TestByteOrderMarkColumns(t *testing.T) {
 	}
 	assert.Equal(t, float64(11), col("algorithm centrall\nnodes N1\n"))
 	assert.Equal(t, float64(12), col("\ufeffalgorithm centrall\nnodes N1\n"))
+}
+
+// A client holds at most its share of the places: its runs beyond that
+// wait behind its own (429 once the wait is over), while another
+// client's run takes a place left free; the clients' turns are dropped
+// once their runs are answered.
+func TestOneClientHoldsItsShare(t *testing.T) {
+	g := newGate(2, 1, 50*time.Millisecond, func(r *http.Request) string { return r.Header.Get("X-Client") })
+	started, release := make(chan string, 4), make(chan struct{})
+	h := post(limit(g, func(w http.ResponseWriter, text string) {
+		started <- text
+		<-release
+		JSON(w, http.StatusOK, map[string]any{"ok": true})
+	}))
+	send := func(client, text string) chan *httptest.ResponseRecorder {
+		out := make(chan *httptest.ResponseRecorder, 1)
+		go func() {
+			b, _ := json.Marshal(map[string]string{"text": text})
+			req := httptest.NewRequest(http.MethodPost, Prefix+"run", bytes.NewReader(b))
+			req.Header.Set("X-Client", client)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			out <- w
+		}()
+		return out
+	}
+	first := send("a", "a1")
+	assert.Equal(t, "a1", <-started)
+	second := send("a", "a2") // waits behind a1, then gives up
+	w := <-second
+	assert.Equal(t, http.StatusTooManyRequests, w.Code)
+	assert.Equal(t, "5", w.Header().Get("Retry-After"))
+	assert.Contains(t, w.Body.String(), "one client may run one scenario at once, and yours is still running")
+	other := send("b", "b1") // the place a's second run did not take
+	assert.Equal(t, "b1", <-started)
+	close(release)
+	assert.Equal(t, http.StatusOK, (<-first).Code)
+	assert.Equal(t, http.StatusOK, (<-other).Code)
+	g.mu.Lock()
+	assert.Empty(t, g.turns, "no run in hand: no turn kept")
+	g.mu.Unlock()
+	assert.Empty(t, g.slots)
 }

@@ -96,6 +96,13 @@ func clientOf(r *http.Request, header string) string {
 	return network(host)
 }
 
+// Clients names the clients of requests as the server's own limits do,
+// header being the trusted proxy's (Options.ClientHeader) or "": for
+// handlers mounted beside the API (the scenario API's share of runs).
+func Clients(header string) func(*http.Request) string {
+	return func(r *http.Request) string { return clientOf(r, header) }
+}
+
 // network is addr's /64 network if it is an IPv6 address, else addr.
 func network(addr string) string {
 	ip, err := netip.ParseAddr(addr)
