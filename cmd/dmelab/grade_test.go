@@ -115,7 +115,8 @@ func TestGradeExitCodes(t *testing.T) {
 }
 
 // --schedule runs the student's own scenarios alone, as the tests
-// yours/NAME: one the mutant breaks fails with its counterexample, one
+// yours/NAME: one the mutant breaks fails with its counterexample (and
+// one that passes shows its run all the same), one
 // whose expectation the algorithm itself breaks gets a note on stderr,
 // and a schedule that cannot be one of the exercise's is refused at its
 // line.
@@ -146,9 +147,15 @@ func TestGradeOwnSchedules(t *testing.T) {
 	assert.Contains(t, errs, "dmelab grade: note: "+filepath.ToSlash(wrong)+`:5:1: "expect N1 holder = N3" does not hold on central itself (N1 holder is N2)`)
 	assert.NotContains(t, errs, "two_wait.scn", "it holds on central")
 
+	// Passed, its run is shown all the same: seeing it is the point.
 	code, out, errs = grade("--schedule", fifo, "../../exercises/central/solution.go")
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, out, "**Score: 1 / 1**")
+	assert.Contains(t, out, "## ✓ yours/two\\_wait (1 / 1): your code's run")
+	assert.Contains(t, out, "**Your code ran the schedule in 9 steps, and every expectation held.**")
+	assert.Contains(t, out, "**Where it ends.** After step 9: N1 receives release from N4.")
+	assert.Contains(t, out, "| N1 | `phase=idle holder=N2 queue=[N3]` |")
+	assert.Contains(t, out, "### Step by step")
 	assert.Empty(t, errs)
 
 	other := write("other.scn", "algorithm lamport\nnodes N1 N2\nrequest N1\n")

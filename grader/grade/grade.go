@@ -334,6 +334,9 @@ type planned struct {
 	walk   *exercise.Walk
 	conf   *exercise.Conform
 	prop   string // the one property this test scores ("" = all)
+	// own marks a student's own schedule (exercise.UseOwn): its run is
+	// written up when it passes too, since seeing it is the point.
+	own bool
 }
 
 // result is t's report line before it runs: named, scored out of its
@@ -363,7 +366,7 @@ func planTests(ex *exercise.Exercise) []planned {
 	}
 	for i := range ex.Own {
 		s := &ex.Own[i]
-		p = append(p, planned{kind: "schedule", name: "yours/" + s.Name, vis: report.Public, points: 1, source: s.Path, sched: s})
+		p = append(p, planned{kind: "schedule", name: "yours/" + s.Name, vis: report.Public, points: 1, source: s.Path, sched: s, own: true})
 	}
 	for i := range ex.Public {
 		s := &ex.Public[i]

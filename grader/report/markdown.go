@@ -133,6 +133,11 @@ func (m *md) failures(r *Result) {
 			m.p("## — %s (%s / %s): not run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
 		case !t.Passed:
 			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+		case t.Own() && t.Counterexample != nil:
+			// The student's own schedule: its run is what they asked for.
+			m.p("## ✓ %s (%s / %s): your code's run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+			m.test(t, 3)
+			continue
 		default:
 			continue
 		}
@@ -425,11 +430,15 @@ func (m *md) run(t *Test, h int) {
 	if ce == nil {
 		return
 	}
-	m.p("**%s violated", text(firstUpper(oneLine(ce.Property))))
-	if k := oneLine(ce.Kind); k != "" && k != oneLine(ce.Property) {
-		m.p(" (%s)", text(k))
+	if t.Passed {
+		m.p("**Your code ran the schedule in %s, and every expectation held.**\n\n", nSteps(len(ce.Steps)))
+	} else {
+		m.p("**%s violated", text(firstUpper(oneLine(ce.Property))))
+		if k := oneLine(ce.Kind); k != "" && k != oneLine(ce.Property) {
+			m.p(" (%s)", text(k))
+		}
+		m.p(" in %s.** %s\n\n", nSteps(len(ce.Steps)), text(ce.Summary))
 	}
-	m.p(" in %s.** %s\n\n", nSteps(len(ce.Steps)), text(ce.Summary))
 	link := ReplayLink(m.r, t, m.o)
 	if link != "" && m.o.Web {
 		m.replay(t, link)
@@ -533,6 +542,8 @@ func lastStep(ce *Counterexample) (title, step string) {
 			return "Where it stopped", "After step"
 		case "expectation failed":
 			return "Where the expectation was checked", "After step"
+		case "passed":
+			return "Where it ends", "After step"
 		}
 	}
 	return "The failing step", "Step"
