@@ -111,7 +111,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		return gradeBad(stderr, err.Error())
 	}
 	if len(own) > 0 {
-		if err := ex.UseOwn(own); err != nil {
+		sched, err := exercise.ReadOwn(own)
+		if err == nil {
+			err = ex.UseOwn(sched)
+		}
+		if err != nil {
 			return gradeBad(stderr, err.Error())
 		}
 		for _, note := range ownOnAlgorithm(ex) {

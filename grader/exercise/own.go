@@ -7,20 +7,22 @@ import (
 	"strings"
 )
 
-// UseOwn makes the schedules in files (a student's own, dmelab grade
-// --schedule) the exercise's only tests: a student who wants to know
-// what their code does in a run they have in mind writes that run as a
-// scenario, with the expectations they believe, and gets the feedback a
-// failed test gets (the step table, the diagram, the replay link) for it
-// alone, in seconds, without the exercise's other tests, which they have
-// already seen fail or pass. Each file is checked as the exercise's own
-// schedules are (it must parse, name the exercise's algorithm, and name
-// its nodes N1..Nn), and each error says where, by the file's path as
-// given. Their tests are named "yours/NAME" (Exercise.Own), a point each:
-// the score says how many of them pass, not a mark.
-func (e *Exercise) UseOwn(files []string) error {
+// A student who wants to know what their code does in a run they have in
+// mind writes that run as a scenario, with the expectations they
+// believe, and grades their code on it alone (dmelab grade --schedule,
+// or "Try a run" on the exercise page): they get the feedback a failed
+// test gets (the step table, the diagram, the replay link) for it, and
+// the run itself when it passes, in seconds, without the exercise's
+// other tests.
+
+// MaxOwn bounds how many of their own schedules one grading runs.
+const MaxOwn = 5
+
+// ReadOwn reads the schedule files a student gives (dmelab grade
+// --schedule), each named by its file's name and given by its path as
+// written.
+func ReadOwn(files []string) ([]Schedule, error) {
 	var errs ErrorList
-	seen := map[string]string{}
 	var own []Schedule
 	for _, f := range files {
 		text, err := os.ReadFile(f)
@@ -29,20 +31,35 @@ func (e *Exercise) UseOwn(files []string) error {
 			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-		if other, ok := seen[name]; ok {
-			errs = append(errs, fmt.Errorf("%s and %s would both be the test yours/%s: give them different names", other, f, name))
+		own = append(own, Schedule{Name: name, Path: filepath.ToSlash(f), Text: text})
+	}
+	return own, errs.Err()
+}
+
+// UseOwn makes own the exercise's only tests: each is checked as the
+// exercise's own schedules are (it must parse, name the exercise's
+// algorithm, and name its nodes N1..Nn), and each error says where, by
+// the schedule's Path. Their tests are named "yours/NAME" (Exercise.Own),
+// a point each: the score says how many of them pass, not a mark.
+// Nothing changes when one is refused.
+func (e *Exercise) UseOwn(own []Schedule) error {
+	var errs ErrorList
+	switch {
+	case len(own) == 0:
+		errs = append(errs, fmt.Errorf("no schedule given"))
+	case len(own) > MaxOwn:
+		errs = append(errs, fmt.Errorf("%d schedules given: a grading runs at most %d of your own", len(own), MaxOwn))
+	}
+	seen := map[string]string{}
+	for _, s := range own {
+		if other, ok := seen[s.Name]; ok {
+			errs = append(errs, fmt.Errorf("%s and %s would both be the test yours/%s: give them different names", other, s.Path, s.Name))
 			continue
 		}
-		seen[name] = f
-		s := Schedule{Name: name, Path: filepath.ToSlash(f), Text: text}
+		seen[s.Name] = s.Path
 		if err := e.checkSchedule(s, true); err != nil {
 			errs = append(errs, err)
-			continue
 		}
-		own = append(own, s)
-	}
-	if len(files) == 0 {
-		errs = append(errs, fmt.Errorf("--schedule: no schedule given"))
 	}
 	if err := errs.Err(); err != nil {
 		return err

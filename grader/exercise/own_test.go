@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,7 +28,9 @@ func TestUseOwn(t *testing.T) {
 	}
 	mine := write("mine.scn", "algorithm lamport\nnodes N1 N2\nrequest N1\nexpect safety holds\n")
 	ex := load()
-	require.NoError(t, ex.UseOwn([]string{mine}))
+	own, err := ReadOwn([]string{mine})
+	require.NoError(t, err)
+	require.NoError(t, ex.UseOwn(own))
 	require.Len(t, ex.Own, 1)
 	assert.Equal(t, "mine", ex.Own[0].Name)
 	assert.Equal(t, filepath.ToSlash(mine), ex.Own[0].Path)
@@ -38,15 +41,26 @@ func TestUseOwn(t *testing.T) {
 
 	same := write("again/mine.scn", "algorithm lamport\nnodes N1 N2\n")
 	bad := write("bad.scn", "algorithm lamport\nnodes N1 N2\nrequst N1\n")
+	_, err = ReadOwn([]string{mine, filepath.Join(dir, "none.scn")})
+	assert.ErrorContains(t, err, "--schedule: open ")
+	own, err = ReadOwn([]string{mine, same, bad})
+	require.NoError(t, err)
 	ex = load()
-	err := ex.UseOwn([]string{mine, same, bad, filepath.Join(dir, "none.scn")})
+	err = ex.UseOwn(own)
 	require.Error(t, err)
 	var list ErrorList
 	require.ErrorAs(t, err, &list)
-	require.Len(t, list, 3)
+	require.Len(t, list, 2)
 	assert.Contains(t, list[0].Error(), "would both be the test yours/mine: give them different names")
 	assert.Contains(t, list[1].Error(), filepath.ToSlash(bad)+":3:1: unknown statement")
-	assert.Contains(t, list[2].Error(), "--schedule: open ")
 	assert.Nil(t, ex.Own, "nothing is replaced when a schedule is refused")
 	assert.NotEmpty(t, ex.Hidden)
+
+	assert.ErrorContains(t, ex.UseOwn(nil), "no schedule given")
+	many := make([]Schedule, MaxOwn+1)
+	for i := range many {
+		many[i] = Schedule{Name: fmt.Sprint("s", i), Path: fmt.Sprint("s", i, ".scn"), Text: []byte("algorithm lamport\nnodes N1 N2\n")}
+	}
+	assert.ErrorContains(t, ex.UseOwn(many), "6 schedules given: a grading runs at most 5 of your own")
+	require.NoError(t, ex.UseOwn(many[:MaxOwn]))
 }
