@@ -247,3 +247,36 @@ func gone(pid int) bool {
 	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	return err != nil || strings.Contains(string(stat), ") Z ")
 }
+
+// A grading on the student's own schedules reaches the real worker with
+// them, runs them alone, and leaves the next grading of the same worker
+// its exercise's own tests; in a process of its own (Exercises, serve
+// --in-process) too.
+func TestPoolGradesOwnSchedules(t *testing.T) {
+	p := pool(t, "worker")
+	p.Root, p.Cache = root, sandbox.DefaultCache()
+	p.MaxMemory = grade.DefaultProcessMemory
+	ex := load(t, "token-ring")
+	solution, err := os.ReadFile(ex.Solution())
+	require.NoError(t, err)
+	own := []exercise.Schedule{{Name: "mine", Path: "mine.scn", Text: []byte("algorithm token-ring\nnodes N1 N2\nrequest N2\nexpect N2 phase = in-cs\n")}}
+	x := &grade.Exercises{Grader: grader, Dir: filepath.Join(root, "exercises")}
+	for _, g := range []interface {
+		GradeOwn(context.Context, string, string, []byte, []exercise.Schedule) (*report.Result, error)
+	}{p, x} {
+		res, err := g.GradeOwn(context.Background(), "token-ring", "ring.go", solution, own)
+		require.NoError(t, err)
+		require.Len(t, res.Tests, 1)
+		assert.Equal(t, "yours/mine", res.Tests[0].Name)
+		assert.False(t, res.Tests[0].Passed, "N2 does not hold the token at once")
+		assert.Contains(t, res.Tests[0].Message, `"expect N2 phase = in-cs" (mine.scn:4) does not hold`)
+
+		res, err = g.GradeOwn(context.Background(), "token-ring", "ring.go", solution, nil)
+		require.NoError(t, err)
+		assert.Equal(t, len(ex.Tests()), len(res.Tests), "the exercise's own tests, after")
+		assert.Equal(t, res.MaxScore, res.Score)
+	}
+
+	_, err = p.GradeOwn(context.Background(), "token-ring", "ring.go", solution, []exercise.Schedule{{Name: "bad", Path: "bad.scn", Text: []byte("algorithm lamport\nnodes N1 N2\n")}})
+	assert.ErrorContains(t, err, "bad.scn:1:11: the schedule is written for lamport")
+}
