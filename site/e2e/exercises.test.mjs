@@ -341,9 +341,13 @@ test('the feedback names its submission; an older one\'s code comes back only wh
   await page.evaluate((t) => { document.getElementById('source').value = t; }, solution);
 });
 
-// Ctrl+Enter in the editor submits (and inserts no line there).
+// Ctrl+Enter in the editor submits (and inserts no line there). The
+// file differs from every one submitted before (the same code again
+// would only show that submission's feedback: history.test.mjs).
 test('Ctrl+Enter submits', { skip }, async () => {
   const before = await page.$$eval('#history li', (li) => li.length);
+  await page.evaluate((t) => { const s = document.getElementById('source'); s.value = t; s.dispatchEvent(new Event('input')); },
+    `${read('exercises/ra-steps/solution.go')}\n// Ctrl+Enter ${Date.now()}\n`);
   const text = await page.inputValue('#source');
   await page.click('.cm-content');
   const [request] = await Promise.all([
@@ -388,8 +392,8 @@ test('a compile error is "not graded", its positions marked in the editor', { sk
   await page.waitForSelector('.cm-tooltip-lint', { timeout: 5000 });
   assert.match(await page.textContent('.cm-tooltip-lint'), /undefined: notDeclaredAnywhere/);
   await page.screenshot({ path: path.join(ART, '04-compile-error.png'), fullPage: true });
-  // The next submission clears the marks.
-  await submit(good);
+  // The next submission clears the marks (a file not submitted before).
+  await submit(`${good}\n// compiles ${Date.now()}\n`);
   assert.equal(await page.$('.cm-lintRange-error'), null);
 });
 

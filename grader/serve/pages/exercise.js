@@ -6,8 +6,11 @@
 // answers a submission's result and feedback, not its source). The
 // feedback shown is labelled with its submission; an older submission's
 // code goes into the editor only when asked, and the file it replaces is
-// set aside, never lost. On the catalogue, it shows each exercise's best
-// score from that history.
+// set aside, never lost. Each entry of the history says how many of its
+// tests passed and names the first failing ones; code identical to a
+// graded submission's is not sent again unless the student asks ("Submit
+// anyway"), its feedback shown instead. On the catalogue, it shows each
+// exercise's best score from that history.
 //
 // The frame's sandbox allows no scripts but keeps the page's origin, so
 // this script can measure the feedback and make the frame as tall as it
@@ -100,7 +103,9 @@ if (work) {
   });
 
   // The history: the last KEEP submissions (time, status, score: the
-  // catalogue counts them and shows the best), newest last; the source of
+  // catalogue counts them and shows the best; for a graded one, how many
+  // of its tests passed and the first failing ones' names: see testsOf),
+  // newest last; the source of
   // only the newest KEEP_SOURCES of them, and of those only as many as
   // fit in SOURCE_CHARS characters (newest first), so that an exercise's
   // history stays well inside the few megabytes localStorage gives a site.
@@ -141,6 +146,36 @@ if (work) {
     return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString() : d.toLocaleString();
   };
 
+  // testsOf is what a graded result's history entry keeps of its tests:
+  // how many passed of how many, and the names of the first FAILING that
+  // did not (as the feedback names them, hidden ones included; a test
+  // that could not run says so), with how many did not in all, so that
+  // a student scanning the history sees what changed between attempts.
+  const FAILING = 2;
+  const testsOf = (res) => {
+    const tests = Array.isArray(res.tests) ? res.tests : [];
+    const failed = tests.filter((t) => !t.passed);
+    return {
+      passed: tests.length - failed.length,
+      total: tests.length,
+      failed: failed.length,
+      failing: failed.slice(0, FAILING).map((t) => (t.not_run ? `${t.name} (not run)` : String(t.name))),
+    };
+  };
+  // testsLine says an entry's tests in words ("3 of 17 tests pass;
+  // failing: public/tie, hidden/stale_numbers and 12 more", or "all 17
+  // tests pass"), or '' for an entry recorded without them (before they
+  // were kept, or not graded).
+  const testsLine = (s) => {
+    const { passed, total, failed } = s;
+    if (typeof passed !== 'number' || typeof total !== 'number' || total <= 0) return '';
+    if (passed >= total) return total === 1 ? 'its one test passes' : `all ${total} tests pass`;
+    const names = Array.isArray(s.failing) ? s.failing.filter((n) => typeof n === 'string') : [];
+    const rest = (typeof failed === 'number' ? failed : total - passed) - names.length;
+    const list = names.length === 0 ? '' : names.join(', ') + (rest > 0 ? ` and ${rest} more` : '');
+    return `${passed} of ${total} tests pass${list ? `; failing: ${list}` : ''}`;
+  };
+
   // The submission whose feedback is shown (or is awaited).
   let shownId = null;
   // The history comes before the feedback (which can be many screens
@@ -166,6 +201,13 @@ if (work) {
       if (s.id === shownId) a.setAttribute('aria-current', 'true');
       a.addEventListener('click', (e) => { e.preventDefault(); show(s.id); });
       li.append(a);
+      const tests = testsLine(s);
+      if (tests) {
+        const span = document.createElement('span');
+        span.className = 'tests';
+        span.textContent = ` · ${tests}`;
+        li.append(span);
+      }
       return li;
     }).reverse());
   };
@@ -190,11 +232,28 @@ if (work) {
     offerCode();
   };
   // offerCode shows "Put this code in the editor" when the submission
-  // shown has its code kept and the editor holds something else.
+  // shown has its code kept and the editor holds something else, and
+  // "Submit anyway" while its offer stands (see offerAnyway).
   const offerCode = () => {
     const s = shownId && entry(shownId);
     loadCode.hidden = !(s && typeof s.source === 'string' && s.source !== src.value);
+    offerAnyway();
   };
+  // An identical resubmission: Submit with code byte-identical to a
+  // graded submission in this browser's history (whose code is kept)
+  // sends nothing but shows that submission's feedback, and says so;
+  // "Submit anyway", beside Submit, sends it all the same (a course may
+  // have changed the exercise since). same is that submission ({id,
+  // source}) while the offer stands: while it is the one shown, the
+  // editor holds its code and nothing is being sent.
+  const anyway = document.getElementById('submit-anyway');
+  let same = null;
+  function offerAnyway() {
+    const hide = !(same && !sending && shownId === same.id && src.value === same.source);
+    if (hide && document.activeElement === anyway) submit.focus(); // the button goes: the focus stays beside it
+    anyway.hidden = hide;
+    if (hide) same = null;
+  }
 
   // Files set aside: what the editor held when a submission's code was
   // put there (the last ASIDES, newest first), each with a button that
@@ -376,7 +435,7 @@ if (work) {
             const res = v.result;
             const why = notGraded(res);
             const score = why || `${res.score} / ${res.max_score}`;
-            remember(id, why ? { status: 'done', score } : { status: 'done', score, points: res.score, max: res.max_score });
+            remember(id, why ? { status: 'done', score } : { status: 'done', score, points: res.score, max: res.max_score, ...testsOf(res) });
           }
           return v;
         }
@@ -444,6 +503,7 @@ if (work) {
   const SEND_TRIES = 6;
   async function send(p) {
     sending = true;
+    offerAnyway();
     submit.setAttribute('aria-disabled', 'true');
     showProblems([]);
     say('sending…');
@@ -478,11 +538,19 @@ if (work) {
       submit.removeAttribute('aria-disabled');
     }
   }
-  submit.addEventListener('click', () => {
-    if (sending) return;
-    const source = src.value;
-    if (source.trim() === '') {
-      say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
+  // sendNew sends source as a new submission, with a new key; but code
+  // already pending (sent, its answer never came, and the page gave up
+  // asking: "press Submit to send your file again") is sent again with
+  // its own key, so that the server answers the id it gave it if it took
+  // it, as the resend after a reload does, and grades it once.
+  const pendingFor = (source) => {
+    const old = readPending();
+    return old && typeof old.key === 'string' && old.source === source && Date.now() - old.at < PENDING_FOR ? old : null;
+  };
+  const sendNew = (source) => {
+    const old = pendingFor(source);
+    if (old) {
+      send(old);
       return;
     }
     // 32 hex digits (crypto.randomUUID needs HTTPS; this does not).
@@ -490,6 +558,37 @@ if (work) {
     const p = { key, at: Date.now(), source };
     try { localStorage.setItem(pendingKey, JSON.stringify(p)); } catch { /* full: sent once, as before */ }
     send(p);
+  };
+  let checking = false; // the feedback of an identical submission is being fetched
+  submit.addEventListener('click', async () => {
+    if (sending || checking) return;
+    const source = src.value;
+    if (source.trim() === '') {
+      say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
+      return;
+    }
+    const earlier = list().filter((s) => s.status === 'done' && s.source === source).at(-1);
+    if (earlier && !pendingFor(source)) { // a pending one is sent again, below
+      if (shownId !== earlier.id || !shownResult) {
+        checking = true;
+        try { await show(earlier.id); } finally { checking = false; }
+      }
+      if (shownId !== earlier.id) return; // another submission was chosen meanwhile
+      if (shownResult) {
+        const s = entry(earlier.id) || earlier;
+        same = { id: earlier.id, source };
+        offerAnyway();
+        say(`This is the same code as your submission of ${when(s.at)} (${s.score ?? s.status}): nothing was sent, and its feedback is shown below. "Submit anyway" has it graded again (if the exercise has changed since).`);
+        return;
+      }
+      // The server no longer has its feedback: graded again.
+    }
+    sendNew(source);
+  });
+  anyway.addEventListener('click', () => {
+    if (sending || checking || !same) return;
+    submit.focus(); // this button goes once the file is sent
+    sendNew(src.value);
   });
   drawHistory();
   drawAsides();
