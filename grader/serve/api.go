@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"dmelab/grader/exercise"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -106,6 +107,9 @@ type request struct {
 	Exercise string  `json:"exercise"`
 	File     string  `json:"file"`
 	Source   *string `json:"source"`
+	// Schedules make the submission a try: the file run on these alone
+	// (see Submission.Own).
+	Schedules *[]Own `json:"schedules"`
 }
 
 // submit accepts a submission: validated, stored (on disk before the
@@ -157,6 +161,15 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, msg)
 		return
 	}
+	var own []Own
+	if req.Schedules != nil {
+		status, msg := s.checkOwn(req)
+		if msg != "" {
+			writeError(w, status, msg)
+			return
+		}
+		own = *req.Schedules
+	}
 	ctx := r.Context()
 	if n, err := s.store.Pending(ctx); err != nil {
 		s.log.Error("counting the queue", "err", err)
@@ -168,7 +181,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, _, err := s.store.Add(ctx, Submission{ID: NewID(), Idem: idem, Exercise: req.Exercise, File: req.File,
-		Source: []byte(*req.Source), Client: client}, time.Now())
+		Source: []byte(*req.Source), Client: client, Own: own}, time.Now())
 	if errors.Is(err, ErrIdemReused) {
 		writeError(w, http.StatusUnprocessableEntity, "this Idempotency-Key was already used for another submission: send a new key with each new submission, and the same key only to resend the same one")
 		return
@@ -232,6 +245,49 @@ func (s *Server) validate(req *request) string {
 		return `missing "source" (the file's text)`
 	}
 	return ""
+}
+
+// ownName is how a try's schedule may be named: it becomes the test
+// yours/NAME and the file NAME.scn of the feedback.
+var ownName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$`)
+
+// maxOwnText bounds one of a try's schedules: a run written by hand.
+const maxOwnText = 16 << 10
+
+// checkOwn checks a try's schedules as the grader will take them
+// (exercise.UseOwn, on the exercise as the grader loads it), so that a
+// mistake in one is told at once, at its line, instead of after a wait in
+// the queue: the status and message of the answer, "" if they are fine.
+func (s *Server) checkOwn(req *request) (int, string) {
+	own := *req.Schedules
+	if _, ok := s.opts.Grader.(OwnGrader); !ok {
+		return http.StatusNotImplemented, "this server cannot try your own schedules: submit without \"schedules\" to have the file graded"
+	}
+	switch {
+	case len(own) == 0:
+		return http.StatusBadRequest, `"schedules" is empty: give at least one, or leave it out to have the file graded`
+	case len(own) > exercise.MaxOwn:
+		return http.StatusBadRequest, fmt.Sprintf("%d schedules: a try runs at most %d", len(own), exercise.MaxOwn)
+	}
+	for i, o := range own {
+		switch {
+		case !ownName.MatchString(o.Name):
+			return http.StatusBadRequest, fmt.Sprintf("schedule %d: bad name %q: 1 to 40 letters, digits, '_' or '-', starting with a letter or digit", i+1, truncate(o.Name, 80))
+		case strings.TrimSpace(o.Text) == "":
+			return http.StatusBadRequest, fmt.Sprintf("schedule %s is empty", o.Name)
+		case len(o.Text) > maxOwnText:
+			return http.StatusRequestEntityTooLarge, fmt.Sprintf("schedule %s is %d bytes: a schedule is at most %d", o.Name, len(o.Text), maxOwnText)
+		}
+	}
+	ex, err := s.catalog.exercise(s.opts.Exercises, s.opts.Hidden, req.Exercise)
+	if err != nil {
+		s.log.Error("loading an exercise for a try", "exercise", req.Exercise, "err", err)
+		return http.StatusInternalServerError, "the exercise could not be loaded on the server; tell the course staff"
+	}
+	if err := ex.UseOwn(schedules(own)); err != nil {
+		return http.StatusUnprocessableEntity, err.Error()
+	}
+	return 0, ""
 }
 
 // lookup reads the submission named by the path's id, answering 400 for

@@ -289,7 +289,7 @@ func (c *Catalog) load(dir, hiddenDir string) (map[string]*exercise.Exercise, er
 	loaded := map[string]*exercise.Exercise{}
 	var errs []error
 	for _, e := range c.list {
-		ex, err := exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hiddenDir)
+		ex, err := c.exercise(dir, hiddenDir, e.Name)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("exercise %s cannot be graded: %w", path.Join(e.Set, e.Name), err))
 			continue
@@ -297,6 +297,15 @@ func (c *Catalog) load(dir, hiddenDir string) (map[string]*exercise.Exercise, er
 		loaded[e.Name] = ex
 	}
 	return loaded, errors.Join(errs...)
+}
+
+// exercise loads the exercise named name as the grader will.
+func (c *Catalog) exercise(dir, hiddenDir, name string) (*exercise.Exercise, error) {
+	e := c.byName[name]
+	if e == nil {
+		return nil, fmt.Errorf("no exercise %q", name)
+	}
+	return exercise.Load(filepath.Join(dir, filepath.FromSlash(e.Set), e.Name), hiddenDir)
 }
 
 // Lookup returns the exercise named name, or nil.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"dmelab/grader/exercise"
 	"dmelab/grader/report"
 )
 
@@ -21,6 +22,23 @@ import (
 // is done.
 type Grader interface {
 	Grade(ctx context.Context, exercise, filename string, src []byte) (*report.Result, error)
+}
+
+// OwnGrader is a Grader that can also try a file on the student's own
+// schedules alone (exercise.UseOwn), as the exercise page's "Try a run"
+// asks. A server whose grader is not one refuses tries.
+type OwnGrader interface {
+	GradeOwn(ctx context.Context, exercise, filename string, src []byte, own []exercise.Schedule) (*report.Result, error)
+}
+
+// schedules are a try's schedules as the grader takes them: each named
+// as sent, its file NAME.scn.
+func schedules(own []Own) []exercise.Schedule {
+	out := make([]exercise.Schedule, len(own))
+	for i, o := range own {
+		out[i] = exercise.Schedule{Name: o.Name, Path: o.Name + ".scn", Text: []byte(o.Text)}
+	}
+	return out
 }
 
 // GraderFunc adapts a function to Grader.

@@ -15,6 +15,7 @@ type Job struct {
 	Exercise string
 	File     string
 	Source   []byte
+	Own      []Own  // a try's schedules (see Submission)
 	Attempts int    // including this one
 	Lease    string // proves the holder; every write that ends the job checks it
 }
@@ -49,15 +50,17 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, m
 	}
 	defer tx.Rollback()
 	var j Job
-	err = tx.QueryRowContext(ctx, `SELECT seq, id, exercise, file, source, attempts FROM submissions s
+	var own string
+	err = tx.QueryRowContext(ctx, `SELECT seq, id, exercise, file, source, attempts, own FROM submissions s
 		WHERE status = 'queued' OR (status = 'running' AND lease_until < ?)
-		ORDER BY `+turn+`, seq LIMIT 1`, now.UnixMilli()).Scan(&j.Seq, &j.ID, &j.Exercise, &j.File, &j.Source, &j.Attempts)
+		ORDER BY `+turn+`, seq LIMIT 1`, now.UnixMilli()).Scan(&j.Seq, &j.ID, &j.Exercise, &j.File, &j.Source, &j.Attempts, &own)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	j.Own = ownOf(own)
 	if j.Attempts >= maxAttempts {
 		msg := fmt.Sprintf("grading was interrupted %d times; giving up (a staff member can look at the server's log)", j.Attempts)
 		if _, err := tx.ExecContext(ctx, `UPDATE submissions SET status = 'failed', lease = '', finished = ?,

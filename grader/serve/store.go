@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,7 +31,7 @@ const (
 	Failed  = "failed"  // grading itself failed too often; no result
 )
 
-// schema is the whole database (schema version 2). The results table
+// schema is the whole database (schema version 3). The results table
 // holds one row per submission at most (its primary key), which is what
 // makes "graded exactly once" structural rather than a matter of care.
 //
@@ -55,7 +56,8 @@ CREATE TABLE IF NOT EXISTS submissions (
 	started     INTEGER NOT NULL DEFAULT 0,
 	finished    INTEGER NOT NULL DEFAULT 0,
 	error       TEXT    NOT NULL DEFAULT '',
-	idem_body   TEXT    NOT NULL DEFAULT ''
+	idem_body   TEXT    NOT NULL DEFAULT '',
+	own         TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, seq);
 CREATE INDEX IF NOT EXISTS submissions_pending ON submissions (client, seq) WHERE status IN ('queued', 'running');
@@ -67,7 +69,7 @@ CREATE TABLE IF NOT EXISTS results (
 `
 
 // schemaVersion is the database's user_version once migrated.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // Store keeps submissions and results in one SQLite file in WAL mode:
 // readers never wait for the writer. Writes go through a pool of one
@@ -204,7 +206,8 @@ func quickCheck(db *sql.DB) error {
 // migrate brings the database to schemaVersion: a new one gets the
 // schema, one of version 1 (where idem was the client's key itself, shared
 // by every client) gets its keys scoped to their clients and hashed, with
-// the hash of what they were sent with.
+// the hash of what they were sent with; one of version 2 (or 1) gets the
+// column of the student's own schedules (empty: none).
 func migrate(db *sql.DB) error {
 	var v int
 	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
@@ -226,9 +229,14 @@ func migrate(db *sql.DB) error {
 		if _, err := tx.Exec(schema); err != nil {
 			return err
 		}
-	case 1:
-		if err := migrate1to2(tx); err != nil {
-			return fmt.Errorf("migrating from schema version 1: %w", err)
+	case 1, 2:
+		if v == 1 {
+			if err := migrate1to2(tx); err != nil {
+				return fmt.Errorf("migrating from schema version 1: %w", err)
+			}
+		}
+		if _, err := tx.Exec(`ALTER TABLE submissions ADD COLUMN own TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("migrating from schema version 2: %w", err)
 		}
 	default:
 		return fmt.Errorf("unknown schema version %d", v)
@@ -261,7 +269,7 @@ func migrate1to2(tx *sql.Tx) error {
 			return err
 		}
 		r.idem = IdemScope(client, r.idem)
-		r.body = BodyHash(exercise, file, source)
+		r.body = BodyHash(exercise, file, source, "")
 		todo = append(todo, r)
 	}
 	rows.Close()
@@ -309,6 +317,36 @@ type Submission struct {
 	File     string
 	Source   []byte
 	Client   string
+	// Own are the student's own schedules: when set, the submission is a
+	// try of the file on them alone (exercise.UseOwn), not a grading.
+	Own []Own
+}
+
+// Own is one of a student's own schedules, as sent.
+type Own struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// ownColumn is own as the database keeps it: "" for none, else JSON.
+func ownColumn(own []Own) string {
+	if len(own) == 0 {
+		return ""
+	}
+	b, err := json.Marshal(own)
+	if err != nil { // strings and a slice: cannot fail
+		panic(err)
+	}
+	return string(b)
+}
+
+// ownOf reads the own column back ("" or unreadable: none).
+func ownOf(col string) []Own {
+	var own []Own
+	if col != "" {
+		_ = json.Unmarshal([]byte(col), &own)
+	}
+	return own
 }
 
 // IdemScope is what the database keeps of an Idempotency-Key: a hash of
@@ -318,8 +356,12 @@ func IdemScope(client, key string) string {
 	return hashParts("dmelab idempotency key", client, key)
 }
 
-// BodyHash identifies what was submitted with an Idempotency-Key.
-func BodyHash(exercise, file string, source []byte) string {
+// BodyHash identifies what was submitted with an Idempotency-Key: the
+// file, and the schedules of a try (own, as ownColumn keeps them).
+func BodyHash(exercise, file string, source []byte, own string) string {
+	if own != "" {
+		return hashParts("dmelab try", exercise, file, string(source), own)
+	}
 	return hashParts("dmelab submission", exercise, file, string(source))
 }
 
@@ -350,15 +392,16 @@ var ErrIdemReused = errors.New("this Idempotency-Key was already used for anothe
 func (s *Store) Add(ctx context.Context, sub Submission, now time.Time) (id string, existed bool, err error) {
 	var idem any
 	body := ""
+	own := ownColumn(sub.Own)
 	if sub.Idem != "" {
 		idem = IdemScope(sub.Client, sub.Idem)
-		body = BodyHash(sub.Exercise, sub.File, sub.Source)
+		body = BodyHash(sub.Exercise, sub.File, sub.Source, own)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	res, err := s.w.ExecContext(ctx, `INSERT INTO submissions (id, idem, idem_body, exercise, file, source, client, status, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (idem) DO NOTHING`,
-		sub.ID, idem, body, sub.Exercise, sub.File, sub.Source, sub.Client, now.UnixMilli())
+	res, err := s.w.ExecContext(ctx, `INSERT INTO submissions (id, idem, idem_body, exercise, file, source, client, status, created, own)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (idem) DO NOTHING`,
+		sub.ID, idem, body, sub.Exercise, sub.File, sub.Source, sub.Client, now.UnixMilli(), own)
 	if err != nil {
 		return "", false, err
 	}
@@ -428,6 +471,7 @@ type Record struct {
 	Created, Started, Finished time.Time
 	Error                      string
 	Result                     []byte // JSON of report.Result, when Done
+	Own                        []Own  // a try's schedules (see Submission)
 }
 
 // Get returns the submission id, or nil if there is none.
@@ -435,10 +479,11 @@ func (s *Store) Get(ctx context.Context, id string) (*Record, error) {
 	var r Record
 	var created, started, finished int64
 	var result sql.NullString
+	var own string
 	err := s.r.QueryRowContext(ctx, `SELECT s.seq, s.id, s.exercise, s.file, s.status, s.attempts,
-		s.created, s.started, s.finished, s.error, r.result
+		s.created, s.started, s.finished, s.error, r.result, s.own
 		FROM submissions s LEFT JOIN results r ON r.submission = s.id WHERE s.id = ?`, id).Scan(
-		&r.Seq, &r.ID, &r.Exercise, &r.File, &r.Status, &r.Attempts, &created, &started, &finished, &r.Error, &result)
+		&r.Seq, &r.ID, &r.Exercise, &r.File, &r.Status, &r.Attempts, &created, &started, &finished, &r.Error, &result, &own)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -446,6 +491,7 @@ func (s *Store) Get(ctx context.Context, id string) (*Record, error) {
 		return nil, err
 	}
 	r.Created, r.Started, r.Finished = ms(created), ms(started), ms(finished)
+	r.Own = ownOf(own)
 	if result.Valid {
 		r.Result = []byte(result.String)
 	}

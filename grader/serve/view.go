@@ -28,6 +28,9 @@ type View struct {
 	Feedback *Feedback      `json:"feedback,omitempty"`
 	URL      string         `json:"url"`
 	Events   string         `json:"events"`
+	// Try names the schedules of a try (a file run on the student's own
+	// schedules alone, not graded): absent for a submission.
+	Try []string `json:"try,omitempty"`
 }
 
 // Feedback is the result rendered for the student.
@@ -51,6 +54,9 @@ func (s *Server) view(ctx context.Context, rec *Record, full, staff bool) *View 
 		ID: rec.ID, Exercise: rec.Exercise, File: rec.File, Status: rec.Status, Attempts: rec.Attempts,
 		Created: stamp(rec.Created), Started: stamp(rec.Started), Finished: stamp(rec.Finished),
 		URL: "/api/submissions/" + rec.ID, Events: "/api/submissions/" + rec.ID + "/events",
+	}
+	for _, o := range rec.Own {
+		v.Try = append(v.Try, o.Name)
 	}
 	switch rec.Status {
 	case Queued:
