@@ -211,12 +211,7 @@ func TestPoolWorkerThatDoesNotAnswer(t *testing.T) {
 // submission after another: the reference solution, a mutant, the
 // reference again, in one process.
 func TestPoolGradesLikeAProcessOfItsOwn(t *testing.T) {
-	p := pool(t, "worker")
-	p.Root, p.Cache = root, sandbox.DefaultCache()
-	p.MaxMemory = grade.DefaultProcessMemory
-	ex := load(t, "token-ring")
-	solution, err := os.ReadFile(ex.Solution())
-	require.NoError(t, err)
+	p, ex, solution := realPool(t)
 	i := slices.IndexFunc(ex.Mutants, func(m exercise.Mutant) bool { return m.Name == "keeps_token_on_leave" })
 	require.GreaterOrEqual(t, i, 0)
 	var scores []float64
@@ -242,6 +237,18 @@ func TestPoolGradesLikeAProcessOfItsOwn(t *testing.T) {
 	assert.Less(t, scores[1], scores[0], "the mutant loses points")
 }
 
+// realPool is a pool of real workers, as dmelab serve keeps, with the
+// token-ring exercise and its reference solution.
+func realPool(t *testing.T) (*grade.Pool, *exercise.Exercise, []byte) {
+	p := pool(t, "worker")
+	p.Root, p.Cache = root, sandbox.DefaultCache()
+	p.MaxMemory = grade.DefaultProcessMemory
+	ex := load(t, "token-ring")
+	solution, err := os.ReadFile(ex.Solution())
+	require.NoError(t, err)
+	return p, ex, solution
+}
+
 // gone reports whether process pid has ended (or is a zombie).
 func gone(pid int) bool {
 	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
@@ -253,12 +260,7 @@ func gone(pid int) bool {
 // its exercise's own tests; in a process of its own (Exercises, serve
 // --in-process) too.
 func TestPoolGradesOwnSchedules(t *testing.T) {
-	p := pool(t, "worker")
-	p.Root, p.Cache = root, sandbox.DefaultCache()
-	p.MaxMemory = grade.DefaultProcessMemory
-	ex := load(t, "token-ring")
-	solution, err := os.ReadFile(ex.Solution())
-	require.NoError(t, err)
+	p, ex, solution := realPool(t)
 	own := []exercise.Schedule{{Name: "mine", Path: "mine.scn", Text: []byte("algorithm token-ring\nnodes N1 N2\nrequest N2\nexpect N2 phase = in-cs\n")}}
 	x := &grade.Exercises{Grader: grader, Dir: filepath.Join(root, "exercises")}
 	for _, g := range []interface {
@@ -277,6 +279,6 @@ func TestPoolGradesOwnSchedules(t *testing.T) {
 		assert.Equal(t, res.MaxScore, res.Score)
 	}
 
-	_, err = p.GradeOwn(context.Background(), "token-ring", "ring.go", solution, []exercise.Schedule{{Name: "bad", Path: "bad.scn", Text: []byte("algorithm lamport\nnodes N1 N2\n")}})
+	_, err := p.GradeOwn(context.Background(), "token-ring", "ring.go", solution, []exercise.Schedule{{Name: "bad", Path: "bad.scn", Text: []byte("algorithm lamport\nnodes N1 N2\n")}})
 	assert.ErrorContains(t, err, "bad.scn:1:11: the schedule is written for lamport")
 }

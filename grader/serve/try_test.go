@@ -150,42 +150,14 @@ func TestTryIdempotency(t *testing.T) {
 	assert.Equal(t, http.StatusUnprocessableEntity, code, "the same key for the file alone")
 }
 
-// schemaV2 is the schema before tries.
-const schemaV2 = `
-CREATE TABLE submissions (
-	seq         INTEGER PRIMARY KEY AUTOINCREMENT,
-	id          TEXT    NOT NULL UNIQUE,
-	idem        TEXT    UNIQUE,
-	exercise    TEXT    NOT NULL,
-	file        TEXT    NOT NULL,
-	source      BLOB    NOT NULL,
-	client      TEXT    NOT NULL,
-	status      TEXT    NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
-	attempts    INTEGER NOT NULL DEFAULT 0,
-	lease       TEXT    NOT NULL DEFAULT '',
-	lease_until INTEGER NOT NULL DEFAULT 0,
-	created     INTEGER NOT NULL,
-	started     INTEGER NOT NULL DEFAULT 0,
-	finished    INTEGER NOT NULL DEFAULT 0,
-	error       TEXT    NOT NULL DEFAULT '',
-	idem_body   TEXT    NOT NULL DEFAULT ''
-);
-CREATE INDEX submissions_status ON submissions (status, seq);
-CREATE TABLE results (
-	submission TEXT    PRIMARY KEY REFERENCES submissions (id),
-	result     TEXT    NOT NULL,
-	written    INTEGER NOT NULL
-);
-PRAGMA user_version = 2;
-`
-
 // A database of schema version 2 gains the column of tries: its queued
 // submission is claimed as a submission, and a try is stored beside it.
 func TestMigrationAddsTries(t *testing.T) {
 	dir := t.TempDir()
 	db, err := sql.Open("sqlite", filepath.Join(dir, DBFile))
 	require.NoError(t, err)
-	_, err = db.Exec(schemaV2)
+	// Version 2 is version 1 with idem_body (migrate1to2).
+	_, err = db.Exec(schemaV1 + `ALTER TABLE submissions ADD COLUMN idem_body TEXT NOT NULL DEFAULT ''; PRAGMA user_version = 2;`)
 	require.NoError(t, err)
 	oldID := NewID()
 	_, err = db.Exec(`INSERT INTO submissions (id, exercise, file, source, client, status, created) VALUES (?, 'ra', 'a.go', 'package ra', '10.0.0.1', 'queued', 1)`, oldID)
