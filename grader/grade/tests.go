@@ -129,6 +129,9 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 	if err != nil {
 		return fmt.Errorf("exercise %s: %v", r.ex.Name, err)
 	}
+	if t.own && !r.ex.IsListing() {
+		defer r.ownOnAlgorithm(t, rt)
+	}
 	alg := r.alg
 	if sc.Setup.Alg.FIFO != alg.FIFO { // the schedule overrides the channels
 		cp := *alg
@@ -205,6 +208,22 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		rt.Counterexample = ce
 	}
 	return nil
+}
+
+// ownOnAlgorithm adds to the message of a student's own schedule where
+// the exercise's algorithm itself goes against it (exercise.OnAlgorithm):
+// a student's expectation may be wrong, and the code they compare with
+// the algorithm then looks wrong, or right, for the wrong reason.
+func (r *runner) ownOnAlgorithm(t planned, rt *report.Test) {
+	msg := r.ex.OnAlgorithm(*t.sched)
+	if msg == "" {
+		return
+	}
+	note := fmt.Sprintf("Note: %s: the expectation, not your code, may be what is wrong.", msg)
+	if rt.Passed {
+		note = fmt.Sprintf("Note: %s: your code does here what %s does not.", msg, r.ex.Algorithm)
+	}
+	rt.Message = strings.TrimSpace(rt.Message + " " + note)
 }
 
 // missingNames says which names a listing exercise's schedule uses that

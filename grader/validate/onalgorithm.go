@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 
-	"dmelab/algorithms/scenario"
 	"dmelab/grader/exercise"
 )
 
@@ -34,38 +33,12 @@ func OnAlgorithm(ex *exercise.Exercise) []string {
 	var problems []string
 	for _, list := range [][]exercise.Schedule{ex.Public, ex.Hidden} {
 		for _, s := range list {
-			sc, err := ex.LoadSchedule(s)
-			if err != nil {
-				continue // Load has said why
-			}
-			res := scenario.Run(sc, scenario.Options{MaxStates: ex.MaxStates})
-			if msg := FirstContradiction(res, ex.Algorithm); msg != "" {
+			if msg := ex.OnAlgorithm(s); msg != "" {
 				problems = append(problems, at(ex, msg)+whyOnAlgorithm(ex))
 			}
 		}
 	}
 	return problems
-}
-
-// FirstContradiction is the first place where the run went against the
-// script, "file:line:col: what": a false expectation or a line the
-// algorithm could not run, whichever comes first in the file (after it,
-// everything follows from a run that went elsewhere); "" if none did.
-func FirstContradiction(res *scenario.Result, alg string) string {
-	var first *scenario.ExpectResult
-	for _, x := range res.Expects {
-		if x.Status == scenario.Fail {
-			first = x
-			break
-		}
-	}
-	if st := res.Stopped; st != nil && (first == nil || st.Pos.Line < first.Pos.Line) {
-		return fmt.Sprintf("%s: this line cannot run on %s itself (%s)", st.Pos, alg, st.Msg)
-	}
-	if first != nil {
-		return fmt.Sprintf("%s: %q does not hold on %s itself (%s)", first.Pos, first.Text, alg, first.Got)
-	}
-	return ""
 }
 
 // at names the schedule from the exercise's folder, as the exercise
