@@ -12,6 +12,15 @@
 // anyway"), its feedback shown instead. On the catalogue, it shows each
 // exercise's best score from that history.
 //
+// "Try a run on your code" sends the file with a run the student wrote
+// (a scenario, my-run.scn) instead: the server runs the file on that run
+// alone, not graded, and the feedback shows the code's run step by step
+// (or where it breaks an expectation). A try goes the way a submission
+// does (its own Idempotency-Key, resent, followed, shown); a mistake in
+// the run is told under it, at its line, and nothing is sent. Tries are
+// kept in the history, marked as tries, but count for no score (bestOf,
+// ungraded) and are not the graded code the identical-code check finds.
+//
 // The frame's sandbox allows no scripts but keeps the page's origin, so
 // this script can measure the feedback and make the frame as tall as it
 // is (the page scrolls, not a box inside it); its links open in windows of
@@ -40,6 +49,15 @@ if (work) {
   const draftKey = `dmelab.draft.${name}`;
   const asideKey = `dmelab.aside.${name}`;
   const starter = document.getElementById('starter').content.textContent;
+  const tryBox = document.getElementById('try');
+  const tryText = document.getElementById('try-text');
+  const tryRun = document.getElementById('try-run');
+  const tryErrors = document.getElementById('try-errors');
+  const tryStatus = document.getElementById('try-status');
+  // The run of a try, as the student last wrote it, kept as typed (the
+  // box opens on it after a reload).
+  const runKey = `dmelab.run.${name}`;
+  const RUN = 'my-run';
 
   // On a Mac, Cmd+Enter submits (Ctrl+Enter does too).
   const mac = /Mac|iPhone|iPad/.test(navigator.userAgentData?.platform || navigator.platform || '');
@@ -74,7 +92,8 @@ if (work) {
     if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     e.preventDefault();
     e.stopPropagation();
-    submit.click(); // ignored while a submission is being sent
+    // In the try's box it runs the try; anywhere else it submits.
+    (tryBox.contains(e.target) ? tryRun : submit).click(); // ignored while a submission is being sent
   }, true);
   // keepDraft writes text as the draft; a draft another tab wrote since
   // this page last read or wrote it is set aside first, so that two tabs
@@ -197,11 +216,12 @@ if (work) {
       li.hidden = !allShown && i < older && s.id !== shownId;
       const a = document.createElement('a');
       a.href = '#' + s.id;
-      a.textContent = `${when(s.at)} — ${s.score ?? s.status}`;
+      a.textContent = s.try ? `${when(s.at)} — try, ${s.score ?? s.status}` : `${when(s.at)} — ${s.score ?? s.status}`;
+      if (s.try) li.className = 'try';
       if (s.id === shownId) a.setAttribute('aria-current', 'true');
       a.addEventListener('click', (e) => { e.preventDefault(); show(s.id); });
       li.append(a);
-      const tests = testsLine(s);
+      const tests = s.try ? '' : testsLine(s);
       if (tests) {
         const span = document.createElement('span');
         span.className = 'tests';
@@ -219,11 +239,12 @@ if (work) {
     const s = all.find((x) => x.id === shownId);
     if (!s) { shown.hidden = true; return; }
     const latest = all[all.length - 1]?.id === shownId;
-    const text = `Submission of ${when(s.at)} — ${s.score ?? s.status}`;
+    const text = `${s.try ? 'Try' : 'Submission'} of ${when(s.at)} — ${s.score ?? s.status}`;
     shownLabel.textContent = text;
     frame.title = `Feedback: ${text}`;
     const notes = [];
-    if (!latest) notes.push('An older submission, not your latest.');
+    if (s.try) notes.push('A try: your file was run on your run alone, not graded.');
+    if (!latest) notes.push(`An older ${s.try ? 'try' : 'submission'}, not your latest.`);
     if (typeof s.source !== 'string') notes.push('Its code is no longer kept in this browser.');
     if (extra) notes.push(extra);
     shownNote.textContent = notes.join(' ');
@@ -314,9 +335,16 @@ if (work) {
     src.focus();
   });
 
+  // say puts text in the status (the live region); while the submission
+  // sent or shown is a try, it shows beside "Run it on your code" too
+  // (hidden from screen readers, which hear the status), where the
+  // student's eyes are.
+  let sayingTry = false;
   const say = (text, ungraded = false) => {
     status.textContent = text;
     status.classList.toggle('ungraded', ungraded);
+    tryStatus.textContent = sayingTry ? text : '';
+    tryStatus.classList.toggle('ungraded', ungraded);
   };
 
   // fit makes the frame as tall as the feedback in it.
@@ -389,6 +417,24 @@ if (work) {
   };
   const doneWaiting = () => { clearInterval(waitingFor); waitingFor = null; };
 
+  // tried says whether the server's view of a submission is a try (it
+  // names the try's schedules).
+  const tried = (v) => Array.isArray(v?.try) && v.try.length > 0;
+  // verdict says how a try went, from its result: "passed" when the
+  // code's run on each of the student's runs (tests yours/NAME) met
+  // their expectations, "failed" when one did not, "not run: …" when the
+  // code could not run.
+  const verdict = (res) => {
+    const why = notGraded(res || {});
+    if (why) return why.replace(/^not graded/, 'not run');
+    const tests = Array.isArray(res?.tests) ? res.tests : [];
+    const mine = tests.filter((t) => String(t.name).startsWith('yours/'));
+    const ts = mine.length ? mine : tests;
+    if (ts.length === 0) return 'no result';
+    if (ts.some((t) => t.not_run)) return 'not run';
+    return ts.every((t) => t.passed) ? 'passed' : 'failed';
+  };
+
   // GONE are the answers that mean the server cannot be reached now
   // (from a proxy, or a server that is restarting), not that it does not
   // know the submission.
@@ -430,7 +476,9 @@ if (work) {
             if (shownId === id) waiting(v, since ?? (Date.parse(v.created) || Date.now()));
             continue;
           }
-          if (v.status === 'failed') remember(id, { status: 'failed', score: 'grading failed' });
+          const isTry = tried(v);
+          if (v.status === 'failed') remember(id, isTry ? { status: 'failed', score: 'your run: failed on the server', try: true } : { status: 'failed', score: 'grading failed' });
+          else if (isTry && v.status === 'done') remember(id, { status: 'done', score: `your run: ${verdict(v.result)}`, try: true });
           else if (v.status === 'done') {
             const res = v.result;
             const why = notGraded(res);
@@ -454,6 +502,12 @@ if (work) {
     const s = entry(shownId);
     showProblems(s && s.source === src.value ? res.problems : []);
     const why = notGraded(res);
+    if (s?.try) {
+      const how = verdict(res);
+      if (!why) say(`tried: your run ${how} (not graded: your file was run on your run alone; see the feedback below)`, how !== 'passed');
+      else say(`try ${how} (see ${problems.hidden ? '' : 'the positions below and '}the feedback below)`, true);
+      return;
+    }
     if (!why) say(`graded: ${res.score} / ${res.max_score}`);
     else if (!problems.hidden) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
     else say(`${why} (nothing was run: see the feedback below)`, true);
@@ -465,6 +519,7 @@ if (work) {
   async function show(id, since) {
     shownId = id;
     shownResult = null;
+    sayingTry = !!entry(id)?.try;
     doneWaiting();
     drawHistory();
     label();
@@ -492,7 +547,7 @@ if (work) {
   // focus: a disabled button would drop it to the page's start.
   let sending = false;
   // A submission is sent with an Idempotency-Key, and kept as pending
-  // (its key, time and code) until the server's answer names it: a
+  // (its key, time and code, and a try's run) until the server's answer names it: a
   // connection that drops before the answer, or a reload meanwhile, sends
   // it again with the same key, and the server answers the id it gave
   // the first time (or takes it now if it never arrived), so that a
@@ -502,11 +557,15 @@ if (work) {
   const readPending = () => { try { return JSON.parse(localStorage.getItem(pendingKey) || 'null'); } catch { return null; } };
   const SEND_TRIES = 6;
   async function send(p) {
+    const isTry = typeof p.schedule === 'string';
     sending = true;
+    sayingTry = isTry;
     offerAnyway();
     submit.setAttribute('aria-disabled', 'true');
+    tryRun.setAttribute('aria-disabled', 'true');
     showProblems([]);
-    say('sending…');
+    if (isTry) showTryErrors('');
+    say(isTry ? 'sending your file and your run…' : 'sending…');
     try {
       for (let tries = 1; ; tries++) {
         let r;
@@ -515,19 +574,20 @@ if (work) {
           r = await fetch('/api/submissions', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', 'Idempotency-Key': p.key },
-            body: JSON.stringify({ exercise: name, file, source: p.source }),
+            body: JSON.stringify(isTry ? { exercise: name, file, source: p.source, schedules: [{ name: RUN, text: p.schedule }] } : { exercise: name, file, source: p.source }),
           });
           v = await r.json(); // a proxy's page instead of the server's answer: not JSON
         } catch (e) {
-          if (tries === SEND_TRIES) { say(`the server did not answer: ${e.message}; press Submit to send your file again`); return; }
+          if (tries === SEND_TRIES) { say(`the server did not answer: ${e.message}; press ${isTry ? '"Run it on your code"' : 'Submit'} to send your file again`); return; }
           const wait = Math.min(2 ** (tries - 1), 15);
           say(`lost contact with the server (${e.message}); sending again in ${wait} s…`);
           await new Promise((done) => setTimeout(done, wait * 1000));
           continue;
         }
         localStorage.removeItem(pendingKey);
+        if (!r.ok && isTry && RUN_REFUSED.has(r.status)) { showTryErrors(v.error || `error ${r.status}`, true); return; }
         if (!r.ok) { say(v.error || `error ${r.status}`); return; }
-        remember(v.id, { status: 'queued', source: p.source, at: p.at });
+        remember(v.id, isTry ? { status: 'queued', source: p.source, at: p.at, try: true } : { status: 'queued', source: p.source, at: p.at });
         const shownNow = show(v.id, p.at);
         if (v.status === 'queued' || v.status === 'running') waiting(v, p.at);
         await shownNow;
@@ -536,6 +596,7 @@ if (work) {
     } finally {
       sending = false;
       submit.removeAttribute('aria-disabled');
+      tryRun.removeAttribute('aria-disabled');
     }
   }
   // sendNew sends source as a new submission, with a new key; but code
@@ -543,31 +604,36 @@ if (work) {
   // asking: "press Submit to send your file again") is sent again with
   // its own key, so that the server answers the id it gave it if it took
   // it, as the resend after a reload does, and grades it once.
-  const pendingFor = (source) => {
+  // A try is pending with its run (schedule): only the same code with the
+  // same run is the same try.
+  const pendingFor = (source, schedule) => {
     const old = readPending();
-    return old && typeof old.key === 'string' && old.source === source && Date.now() - old.at < PENDING_FOR ? old : null;
+    return old && typeof old.key === 'string' && old.source === source && (old.schedule ?? null) === (schedule ?? null)
+      && Date.now() - old.at < PENDING_FOR ? old : null;
   };
-  const sendNew = (source) => {
-    const old = pendingFor(source);
+  const sendNew = (source, schedule) => {
+    const old = pendingFor(source, schedule);
     if (old) {
       send(old);
       return;
     }
     // 32 hex digits (crypto.randomUUID needs HTTPS; this does not).
     const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-    const p = { key, at: Date.now(), source };
+    const p = typeof schedule === 'string' ? { key, at: Date.now(), source, schedule } : { key, at: Date.now(), source };
     try { localStorage.setItem(pendingKey, JSON.stringify(p)); } catch { /* full: sent once, as before */ }
     send(p);
   };
   let checking = false; // the feedback of an identical submission is being fetched
   submit.addEventListener('click', async () => {
     if (sending || checking) return;
+    sayingTry = false;
     const source = src.value;
     if (source.trim() === '') {
       say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
       return;
     }
-    const earlier = list().filter((s) => s.status === 'done' && s.source === source).at(-1);
+    // Only a graded submission's: a try of the same code is no grading.
+    const earlier = list().filter((s) => s.status === 'done' && !s.try && s.source === source).at(-1);
     if (earlier && !pendingFor(source)) { // a pending one is sent again, below
       if (shownId !== earlier.id || !shownResult) {
         checking = true;
@@ -590,13 +656,80 @@ if (work) {
     submit.focus(); // this button goes once the file is sent
     sendNew(src.value);
   });
+
+  // The try: the run in its box, sent with the editor's file.
+  const savedRun = localStorage.getItem(runKey);
+  if (savedRun !== null) {
+    tryText.value = savedRun;
+    tryBox.open = true; // the student has tried before: the box stays at hand
+  }
+  tryText.addEventListener('input', () => {
+    try { localStorage.setItem(runKey, tryText.value); } catch { /* full: the box still holds it */ }
+  });
+  // The answers that mean the run (or the request for a try) was
+  // refused, not the file: told under the run.
+  const RUN_REFUSED = new Set([400, 413, 422, 501]);
+  // showTryErrors lists the mistakes of the run under its box (the
+  // server's message, a mistake a line: "my-run.scn:3:1: unknown
+  // statement …", each position a button that puts the cursor there),
+  // says the first in the status, and puts the focus in the box; ''
+  // clears them.
+  function showTryErrors(message, focus = false) {
+    const lines = String(message).split('\n').filter((l) => l.trim() !== '');
+    tryErrors.replaceChildren(...lines.map((line) => {
+      const li = document.createElement('li');
+      const m = /^(\S+?\.scn):(\d+)(?::(\d+))?(: .*)$/s.exec(line);
+      if (!m) { li.textContent = line; return li; }
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = m[3] ? `${m[1]}:${m[2]}:${m[3]}` : `${m[1]}:${m[2]}`;
+      b.addEventListener('click', () => {
+        const at = tryText.value.split('\n').slice(0, Number(m[2]) - 1).reduce((n, l) => n + l.length + 1, 0) + Math.max(Number(m[3] || 1) - 1, 0);
+        tryText.focus();
+        tryText.setSelectionRange(at, at);
+      });
+      li.append(b, m[4]);
+      return li;
+    }));
+    tryErrors.hidden = lines.length === 0;
+    if (lines.length === 0) {
+      tryText.removeAttribute('aria-invalid');
+      tryText.setAttribute('aria-describedby', 'try-about try-keys');
+      return;
+    }
+    tryText.setAttribute('aria-invalid', 'true');
+    tryText.setAttribute('aria-describedby', 'try-errors try-about try-keys');
+    const more = lines.length - 1;
+    say(`your run was not sent: ${lines[0]}${more > 0 ? ` (and ${more} more mistake${more === 1 ? '' : 's'}, listed under your run)` : ''}`, true);
+    tryStatus.textContent = ''; // the list says it, just above
+    if (focus) {
+      tryBox.open = true;
+      tryText.focus();
+    }
+  }
+  tryRun.addEventListener('click', () => {
+    if (sending || checking) return;
+    const source = src.value;
+    sayingTry = true;
+    if (source.trim() === '') {
+      say(`Your ${file} is empty: there is nothing to run. "Back to ${starterName}" puts the starter in the editor.`, true);
+      return;
+    }
+    if (tryText.value.trim() === '') {
+      showTryErrors('your run is empty: write a scenario (algorithm, nodes, then its steps)', true);
+      return;
+    }
+    sendNew(source, tryText.value);
+  });
+
   drawHistory();
   drawAsides();
   // After a reload, the latest submission is shown (followed, if it is
   // still being graded).
   const latest = list().at(-1);
   const pending = readPending();
-  if (pending && typeof pending.key === 'string' && typeof pending.source === 'string' && Date.now() - pending.at < PENDING_FOR) {
+  if (pending && typeof pending.key === 'string' && typeof pending.source === 'string' && (pending.schedule === undefined || typeof pending.schedule === 'string')
+    && Date.now() - pending.at < PENDING_FOR) {
     send(pending); // its answer was lost, or the page was left before it came
   } else {
     localStorage.removeItem(pendingKey);
@@ -616,10 +749,17 @@ if (work) {
   });
 }
 
+// graded is an exercise's history without its tries (a try runs the
+// file on the student's own run: it has no score, and is not an attempt
+// at one).
+const graded = (history) => (Array.isArray(history) ? history.filter((s) => !s?.try) : []);
+
 // bestOf is the best graded score of an exercise's history in this
-// browser ({points, max, tries}), or null when nothing was submitted.
+// browser ({points, max, tries}: tries counts the submissions, not the
+// tries of a run), or null when nothing was submitted.
 export function bestOf(history) {
-  if (!Array.isArray(history) || history.length === 0) return null;
+  history = graded(history);
+  if (history.length === 0) return null;
   let best = null;
   for (const s of history) {
     let points = typeof s?.points === 'number' ? s.points : NaN;
@@ -636,8 +776,9 @@ export function bestOf(history) {
 // ungraded says why none of an exercise's submissions has a score, from
 // their statuses in the history: "not graded: 1 submission did not
 // compile", or with several reasons "not graded (3 submissions: 2 did not
-// compile, 1 failed on the server)".
+// compile, 1 failed on the server)". Tries are left out.
 export function ungraded(history) {
+  history = graded(history);
   const why = new Map();
   for (const s of history) {
     const text = String(s?.score ?? '');
