@@ -137,7 +137,7 @@ func TestGradeOwnSchedules(t *testing.T) {
 
 	code, out, errs := grade("--schedule", fifo, "--schedule", wrong, lifo)
 	require.Equal(t, exitOK, code, errs)
-	assert.Contains(t, out, "**Score: 0 / 2**")
+	assert.Contains(t, out, "**Tried on your own schedules, not graded:** 0 of 2 passed.")
 	assert.Contains(t, out, "| yours/two\\_wait | yours | 0 / 1 | ✗ failed")
 	assert.Contains(t, out, "*Your schedule `"+fifo+"`;*")
 	assert.Contains(t, out, `two\_wait.scn:12) does not hold after step 9: N1 holder is N3`)
@@ -149,7 +149,7 @@ func TestGradeOwnSchedules(t *testing.T) {
 	// Passed, its run is shown all the same: seeing it is the point.
 	code, out, errs = grade("--schedule", fifo, "../../exercises/central/solution.go")
 	require.Equal(t, exitOK, code, errs)
-	assert.Contains(t, out, "**Score: 1 / 1**")
+	assert.Contains(t, out, "**Tried on your own schedules, not graded:** 1 of 1 passed.")
 	assert.Contains(t, out, "## ✓ yours/two\\_wait (1 / 1): your code's run")
 	assert.Contains(t, out, "**Your code ran the schedule in 9 steps, and every expectation held.**")
 	assert.Contains(t, out, "**Where it ends.** After step 9: N1 receives release from N4.")

@@ -230,6 +230,16 @@ func summaryLine(r *Result, plain bool) string {
 	case Crashed:
 		return fmt.Sprintf("%s — grading stopped: the sandbox stopped the program (see below); %d of %d tests passed before that.", score, passed, len(r.Tests))
 	}
+	if r.Tried() {
+		tried := "Tried on your own schedules, not graded:"
+		if !plain {
+			tried = "**" + tried + "**"
+		}
+		if notRun > 0 {
+			return fmt.Sprintf("%s %d of %d passed, %d not run (see below).", tried, passed, len(r.Tests), notRun)
+		}
+		return fmt.Sprintf("%s %d of %d passed.", tried, passed, len(r.Tests))
+	}
 	if notRun > 0 {
 		return fmt.Sprintf("%s — graded: %d of %d tests passed, %d not run (see below).", score, passed, len(r.Tests), notRun)
 	}

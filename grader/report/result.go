@@ -106,6 +106,17 @@ type Test struct {
 	At string `json:"at,omitempty"`
 }
 
+// Tried reports whether r is a try: the file run on the student's own
+// schedules alone (every test Own), which is no grade.
+func (r *Result) Tried() bool {
+	for i := range r.Tests {
+		if !r.Tests[i].Own() {
+			return false
+		}
+	}
+	return len(r.Tests) > 0
+}
+
 // Own reports whether t runs one of the student's own schedules
 // (dmelab grade --schedule), which are named "yours/NAME".
 func (t *Test) Own() bool { return t.Visibility == Public && strings.HasPrefix(t.Name, "yours/") }
