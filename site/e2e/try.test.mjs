@@ -91,7 +91,7 @@ test('a run the starter breaks: its counterexample, labelled as a try, kept as o
   assert.equal(await page.getAttribute('#status', 'role'), 'status');
   assert.match(await page.textContent('#try-status'), /^tried: your run failed/, 'said beside the button too');
   assert.match(await page.textContent('#shown-label'), /^Try of \d{1,2}:\d\d:\d\d(?:\s?[AP]M)? — your run: failed$/);
-  assert.match(await page.textContent('#shown-note'), /A try: your file was run on your run alone, not graded\./);
+  assert.match(await page.textContent('#shown-note'), /A try: your file ran on your own run only; it was not graded\./);
   const html = await page.$eval('#feedback', (f) => f.srcdoc);
   assert.match(html, /✗ yours\/my-run/, 'the feedback names the test of the run');
   assert.match(html, /requestCS/, 'with the expectation it broke');

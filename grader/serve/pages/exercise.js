@@ -243,7 +243,7 @@ if (work) {
     shownLabel.textContent = text;
     frame.title = `Feedback: ${text}`;
     const notes = [];
-    if (s.try) notes.push('A try: your file was run on your run alone, not graded.');
+    if (s.try) notes.push('A try: your file ran on your own run only; it was not graded.');
     if (!latest) notes.push(`An older ${s.try ? 'try' : 'submission'}, not your latest.`);
     if (typeof s.source !== 'string') notes.push('Its code is no longer kept in this browser.');
     if (extra) notes.push(extra);
@@ -504,7 +504,7 @@ if (work) {
     const why = notGraded(res);
     if (s?.try) {
       const how = verdict(res);
-      if (!why) say(`tried: your run ${how} (not graded: your file was run on your run alone; see the feedback below)`, how !== 'passed');
+      if (!why) say(`tried: your run ${how} (not graded: your file ran on your own run only; see the feedback below)`, how !== 'passed');
       else say(`try ${how} (see ${problems.hidden ? '' : 'the positions below and '}the feedback below)`, true);
       return;
     }
