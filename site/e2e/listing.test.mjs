@@ -207,6 +207,10 @@ test('the Listing view fits a phone\'s 390 px', { skip }, async () => {
     assert.ok(wide <= 390, `the page is ${wide} px wide`);
     const box = await page.locator('#listing-edit').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `the Listing view is on screen: ${JSON.stringify(box)}`);
+    // The editor takes the screen's width (its lines are long), on screen.
+    const ed = await page.locator('#listing-editor').boundingBox();
+    assert.ok(ed.width >= 0.9 * 390, `the listing's editor is ${ed.width} px wide at 390 px`);
+    assert.ok(ed.x >= 0 && ed.x + ed.width <= 390, `the listing's editor is on screen: ${JSON.stringify(ed)}`);
     await page.locator('#listing-edit').screenshot({ path: path.join(ART, '71-listing-phone.png') });
   } finally {
     await page.setViewportSize({ width: 1366, height: 800 });

@@ -359,6 +359,9 @@ function togglePlay() {
 // drawnWidth is the panel width the diagram was last drawn to (see the
 // ResizeObserver in main).
 let drawnWidth = 0;
+// A phone's screen (style.css's one-column layout): the diagram is drawn
+// at a size one can read there, and scrolls sideways where it is wider.
+const phone = window.matchMedia('(max-width: 600px)');
 
 function drawAll(s) {
   drawnWidth = $('diagram-wrap').clientWidth;
@@ -367,10 +370,14 @@ function drawAll(s) {
     onNode: crashOrRecover,
     loopFrom: counterexample?.loop_from,
     fit: drawnWidth,
+    phone: phone.matches,
     expects: scenarioText !== null && !edited && s.script && !s.script.diverged ? s.script.expects : null,
   });
   scrollToCursor(s.pos);
   pinHeader($('diagram'), $('diagram-wrap').scrollTop);
+  // Wider than its panel (a phone's, many nodes): the steps' words are
+  // off to the right, and a line says so.
+  $('diagram-more').hidden = $('diagram-wrap').scrollWidth <= $('diagram-wrap').clientWidth;
   drawToolbar(s);
   drawBanner(s);
   drawEnabled($('enabled'), s, take);

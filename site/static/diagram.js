@@ -16,12 +16,19 @@ const COL_MAX = 104;
 const COL_MIN = 56;
 let COL = COL_MAX;
 // Where the columns leave less than 120 px for the words beside them (a
-// phone's width, many nodes), the words wrap to TEXT_MIN px and the whole
+// narrow panel, many nodes), the words wrap to TEXT_MIN px and the whole
 // diagram is drawn smaller to fit the width it is given, down to
-// SCALE_MIN of its size (narrower still, it scrolls sideways).
+// SCALE_MIN of its size (narrower still, it scrolls sideways). On a
+// phone (render's opts.phone) it is never drawn smaller, and its small
+// words (phases, message labels, the step count) are drawn at
+// SMALL_PHONE px, not SMALL: no text is under 11 px there, and what does
+// not fit the screen's width scrolls sideways inside the panel.
 const TEXT_MIN = 150;
 const SCALE_MIN = 0.6;
+const SMALL = 10;
+const SMALL_PHONE = 11;
 let scale = 1;
+let small = SMALL;
 const LEFT = 40;
 const TOP = 52;
 const TAIL = 0.7 * ROW;
@@ -72,6 +79,10 @@ text { font-family: ${FONT}; font-size: 12px; fill: #1f2328; }
 .expect.bad { fill: #cf222e; }
 .expect.unknown { fill: #9a6700; }
 `;
+// A phone's: the small words at SMALL_PHONE px.
+const STYLE_PHONE = `
+.node-phase, .stepof, .msglabel { font-size: ${SMALL_PHONE}px; }
+`;
 
 function el(name, attrs = {}, parent) {
   const e = document.createElementNS(NS, name);
@@ -116,23 +127,24 @@ let rows = [];
 let mids = [];
 const y = (k) => (k < mids.length ? mids[k] : TOP + ROW / 2 + k * ROW);
 
-// wrap breaks s into lines no wider than w (px at 12 px), at spaces; a
-// word wider than w is broken too, after its commas, parentheses and
-// equals signs where it can be (send(request,N2,myID,myNum=1)), else
-// anywhere. The lines' glued holds each j whose line j+1 goes on with
-// the same word (no space between them).
-function wrap(s, w) {
+// wrap breaks s into lines no wider than w (px at 12 px, in bold if
+// asked), at spaces; a word wider than w is broken too, after its commas,
+// parentheses and equals signs where it can be
+// (send(request,N2,myID,myNum=1)), else anywhere. The lines' glued
+// holds each j whose line j+1 goes on with the same word (no space
+// between them).
+function wrap(s, w, bold = false) {
   const out = [];
   out.glued = new Set();
   let line = '';
   for (const word of s.split(' ')) {
     const next = line ? `${line} ${word}` : word;
-    if (!line || textWidth(next, 12) <= w) {
+    if (!line || textWidth(next, 12, bold) <= w) {
       line = next;
-      if (textWidth(line, 12) <= w) continue;
+      if (textWidth(line, 12, bold) <= w) continue;
     }
     if (line !== next) out.push(line);
-    const parts = split(line === next ? line : word, w);
+    const parts = split(line === next ? line : word, w, bold);
     for (let j = 0; j < parts.length - 1; j++) {
       out.glued.add(out.length);
       out.push(parts[j]);
@@ -145,12 +157,12 @@ function wrap(s, w) {
 
 // split breaks a word wider than w into pieces no wider, each as long
 // as it can be: after a comma, parenthesis or equals sign, else anywhere.
-function split(word, w) {
+function split(word, w, bold) {
   const pack = (units) => {
     const out = [];
     let cur = '';
     for (const u of units) {
-      if (cur && textWidth(cur + u, 12) > w) {
+      if (cur && textWidth(cur + u, 12, bold) > w) {
         out.push(cur);
         cur = u;
       } else {
@@ -160,7 +172,7 @@ function split(word, w) {
     out.push(cur);
     return out;
   };
-  return pack(word.split(/(?<=[,(=])/)).flatMap((p) => (textWidth(p, 12) <= w ? [p] : pack([...p])));
+  return pack(word.split(/(?<=[,(=])/)).flatMap((p) => (textWidth(p, 12, bold) <= w ? [p] : pack([...p])));
 }
 
 // phaseAt returns node i's phase in state k.
@@ -171,12 +183,14 @@ function phaseAt(state, k, i) {
 // render draws state into svg. opts.loopFrom marks a starvation cycle
 // (the steps from there on repeat forever); opts.onSeek(k) is called when a
 // row is clicked, opts.onNode(i) when node i's name is; opts.fit is the
-// width available, which narrows the node columns when there are many.
+// width available, which narrows the node columns when there are many;
+// opts.phone draws it for a phone's screen (see SMALL_PHONE).
 export function render(svg, state, opts = {}) {
   const n = state.names.length;
+  small = opts.phone ? SMALL_PHONE : SMALL;
   // Keep room for about 280 px of step text to the right of the nodes,
   // but never make a column narrower than its node's name and phase.
-  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nd.crashed ? 'crashed' : nd.failed ? 'failed' : nd.phase, 10, !!nd.failed)));
+  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nd.crashed ? 'crashed' : nd.failed ? 'failed' : nd.phase, small, !!nd.failed)));
   const colMin = Math.max(COL_MIN, Math.ceil(widest) + 12);
   COL = opts.fit ? Math.max(colMin, Math.min(COL_MAX, Math.floor((opts.fit - LEFT - 292) / Math.max(1, n)))) : Math.max(colMin, COL_MAX);
   const L = state.steps.length;
@@ -223,23 +237,24 @@ export function render(svg, state, opts = {}) {
   }
   const looping = opts.loopFrom !== undefined && opts.loopFrom !== null && opts.loopFrom < L;
   if (looping) footer.push(`↺ steps ${opts.loopFrom + 1}–${L} repeat forever`);
-  // Each wrapped too (bold runs about a tenth wider than wrap measures).
-  const feet = footer.map((f) => (wrapAt < Infinity ? wrap(f, wrapAt * 0.9) : [f]));
+  // Each wrapped too, measured in bold as it is drawn.
+  const feet = footer.map((f) => (wrapAt < Infinity ? wrap(f, wrapAt, true) : [f]));
   const footLines = feet.filter((_, i) => !footer[i].startsWith('Pick')).flat().length;
-  const textW = Math.max(textWidth('initial state', 12), textWidth(`step ${pos} of ${L}`, 10), ...rowEnds, ...feet.flat().map((f) => textWidth(f, 12, true)));
+  const textW = Math.max(textWidth('initial state', 12), textWidth(`step ${pos} of ${L}`, small), ...rowEnds, ...feet.flat().map((f) => textWidth(f, 12, true)));
   // Wrapped, the diagram is as wide as it was given, with no scrolling
   // sideways (unless a line under the last row needs more).
   const width = Math.ceil(textX + Math.max(wrapAt < Infinity ? Math.floor(opts.fit) - textX : 300, textW + 24));
   const pick = footer[0]?.startsWith('Pick') ? feet[0].length : 0;
   const height = Math.max(y(L) + TAIL + 20 + 16 * footLines, y(0) + ROW + 12 + 16 * pick);
-  // Wider than it was given (see TEXT_MIN): drawn smaller, all of it.
-  scale = opts.fit && width > opts.fit ? Math.max(SCALE_MIN, Math.floor(opts.fit) / width) : 1;
+  // Wider than it was given (see TEXT_MIN): drawn smaller, all of it,
+  // except on a phone.
+  scale = opts.fit && width > opts.fit && !opts.phone ? Math.max(SCALE_MIN, Math.floor(opts.fit) / width) : 1;
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', Math.floor(width * scale));
   svg.setAttribute('height', Math.ceil(height * scale));
   svg.dataset.scale = scale;
-  el('style', {}, svg).textContent = STYLE;
+  el('style', {}, svg).textContent = opts.phone ? STYLE + STYLE_PHONE : STYLE;
   el('rect', { class: 'bg', x: 0, y: 0, width, height }, svg);
 
   // Rows: the cursor band, then a clickable strip per step.
@@ -333,7 +348,7 @@ export function render(svg, state, opts = {}) {
     // The label on the arrow, as near its middle as it can be without
     // covering another label or an event; left out (the arrow's tooltip
     // still has it) where there is no such place.
-    const w = textWidth(m.label, 10.5);
+    const w = textWidth(m.label, Math.max(10.5, small));
     const self = m.from === m.to;
     const x1 = x(m.from), x2 = self ? x(m.from) + 26 : x(m.to) + (m.to > m.from ? -9 : 9);
     for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88]) {

@@ -1,0 +1,160 @@
+// Browser tests of the playground on a phone's 390×844 screen with six
+// nodes: the space-time diagram is drawn at a size one can read (no text
+// under 11 px) and scrolls sideways inside its panel to the rest of it,
+// never the page; the pseudocode's node marks stay apart and legible; and
+// on a laptop's screen the diagram is drawn as it always was.
+//
+// Run: node site/e2e/run.mjs site/e2e/phone.test.mjs (after make site).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ART, ROOT, playground, skip } from './harness.mjs';
+
+const pg = playground();
+const { pageErrors } = pg;
+
+before(() => pg.start());
+after(() => pg.stop());
+
+const PHONE = { width: 390, height: 844 };
+const SEED001 = skip ? '' : fs.readFileSync(path.join(ROOT, 'algorithms', 'scenario', 'testdata', 'seed001.scn'), 'utf8');
+const scenario = (text, at) => `#scenario=${zlib.deflateRawSync(Buffer.from(text)).toString('base64url')}&at=${at}`;
+
+// withPage runs f on a page of its own at the viewport given, opened at
+// the playground's address with hash, ready; closed after.
+async function withPage(viewport, hash, f) {
+  const p = await pg.newPage();
+  await p.setViewportSize(viewport);
+  try {
+    await p.goto(pg.server.url + hash);
+    await p.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    return await f(p);
+  } finally {
+    await p.close();
+  }
+}
+
+// diagram measures the diagram on screen: every text's font size as
+// drawn (its CSS size times the drawing's scale), the panel's and the
+// page's widths, and the boxes of the node names and step texts with the
+// panel scrolled to its left end and to its right end.
+const diagram = (p) => p.evaluate(() => {
+  const wrap = document.getElementById('diagram-wrap');
+  const svg = document.getElementById('diagram');
+  const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('viewBox').split(' ')[2]);
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() !== '');
+  const sizes = texts.map((t) => ({ text: t.textContent, cls: t.getAttribute('class'), px: parseFloat(getComputedStyle(t).fontSize) * scale }));
+  const boxes = (sel) => [...svg.querySelectorAll(sel)].map((t) => { const b = t.getBoundingClientRect(); return { text: t.textContent, left: b.left, right: b.right }; });
+  const panel = () => { const b = wrap.getBoundingClientRect(); return { left: b.left + wrap.clientLeft, right: b.left + wrap.clientLeft + wrap.clientWidth }; };
+  wrap.scrollLeft = 0;
+  const atLeft = { panel: panel(), names: boxes('text.node-name') };
+  wrap.scrollLeft = wrap.scrollWidth;
+  const atRight = { panel: panel(), texts: boxes('text.evtext'), names: boxes('text.node-name') };
+  wrap.scrollLeft = 0;
+  return {
+    scale, sizes, atLeft, atRight,
+    page: document.documentElement.scrollWidth,
+    wrap: { width: wrap.clientWidth, scroll: wrap.scrollWidth, right: wrap.getBoundingClientRect().right },
+    drawn: svg.getBoundingClientRect().width,
+  };
+});
+
+const inside = (b, panel) => b.left >= panel.left - 1 && b.right <= panel.right + 1;
+
+for (const [what, hash, names] of [
+  ['seed 001\'s worked example', () => scenario(SEED001, 13), ['N3', 'N5', 'N6', 'N12', 'N32', 'N80']],
+  ['ra-benari, N=6', () => '#algo=ra-benari&n=6&r=1&app=0', null],
+  ['maekawa, N=6', () => '#algo=maekawa&n=6&r=1&app=0', null],
+]) {
+  test(`${what} on a phone: the diagram's text is at least 11 px, and the whole diagram is in reach`, { skip }, async () => {
+    await withPage(PHONE, hash(), async (p) => {
+      if (!names) {
+        // A run of the settings: to its end, then back to its 8th step.
+        await p.getByRole('button', { name: 'Run to the end' }).click();
+        await p.getByRole('button', { name: 'Start: go to the initial state' }).click();
+        for (let i = 0; i < 8; i++) await p.getByRole('button', { name: 'Step forward' }).click();
+      }
+      const d = await diagram(p);
+      assert.equal(d.atLeft.names.length, 6, 'six columns');
+      if (names) assert.deepEqual(d.atLeft.names.map((n) => n.text), names);
+      const least = d.sizes.reduce((a, b) => (b.px < a.px ? b : a));
+      assert.ok(least.px >= 11, `no text drawn under 11 px: "${least.text}" (${least.cls}) is ${least.px.toFixed(1)} px, the drawing at ${d.scale.toFixed(2)} of its size`);
+      // It is wider than the screen: it scrolls sideways inside its panel,
+      // the page does not, and all of it can be scrolled to.
+      assert.ok(d.page <= PHONE.width, `the page is ${d.page} px wide`);
+      assert.ok(d.wrap.right <= PHONE.width, `the diagram's panel ends at ${d.wrap.right} px`);
+      assert.ok(d.wrap.scroll > d.wrap.width, `the diagram scrolls sideways (${d.wrap.scroll} px in ${d.wrap.width})`);
+      assert.ok(Math.abs(d.wrap.scroll - d.drawn) <= 1, `the panel scrolls to the diagram's right edge (${d.wrap.scroll} of ${d.drawn} px)`);
+      assert.ok(inside(d.atLeft.names[0], d.atLeft.panel), `scrolled to its left, the first node's name is in view: ${JSON.stringify(d.atLeft)}`);
+      const cut = d.atRight.texts.filter((t) => !inside(t, d.atRight.panel));
+      assert.deepEqual(cut, [], 'scrolled to its right, every step\'s text is in view, none cut');
+      assert.match(await p.textContent('#diagram-more:not([hidden])'), /scroll the diagram sideways/, 'a line says the diagram scrolls sideways');
+      // Scrolled sideways, a click on a row still goes to that row.
+      await p.evaluate(() => { const w = document.getElementById('diagram-wrap'); w.scrollLeft = w.scrollWidth; });
+      const row = p.locator('#diagram rect.rowhit[data-step="5"]');
+      await row.scrollIntoViewIfNeeded();
+      const box = await row.boundingBox();
+      await p.mouse.click(PHONE.width - 40, box.y + box.height / 2);
+      assert.match(await p.textContent('#position span'), /^step 5 of \d+$/);
+      await p.locator('#diagram-wrap').screenshot({ path: path.join(ART, `80-phone-diagram-${what.replace(/\W+/g, '-')}.png`) });
+    });
+    assert.deepEqual(pageErrors, []);
+  });
+}
+
+// marks measures the pseudocode's node marks: each line's marks (boxes,
+// font size) and its code's box.
+const marks = (p) => p.$$eval('#listing .ln', (ls) => ls.filter((l) => l.querySelector('.tag-node')).map((l) => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return { x1: b.left, y1: b.top, x2: b.right, y2: b.bottom }; };
+  const tags = [...l.querySelectorAll('.tag-node')];
+  return {
+    line: l.querySelector('.src').textContent.trim(),
+    code: r(l.querySelector('.src')),
+    tags: tags.map((t) => ({ name: t.textContent, px: parseFloat(getComputedStyle(t).fontSize), ...r(t) })),
+  };
+}));
+const overlap = (a, b) => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) > 0.5 && Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1) > 0.5;
+
+test('seed 001 on a phone: the pseudocode\'s node marks are legible, apart, and at most two rows a line', { skip }, async () => {
+  await withPage(PHONE, scenario(SEED001, 13), async (p) => {
+    const ls = await marks(p);
+    const all = ls.flatMap((l) => l.tags);
+    assert.ok(all.length >= 12, `many marks at step 13 (${all.length})`);
+    for (const l of ls) {
+      const rows = new Set(l.tags.map((t) => Math.round(t.y1))).size;
+      assert.ok(rows <= 2, `"${l.line}": its ${l.tags.length} marks stand in ${rows} rows`);
+    }
+    for (const l of ls) {
+      for (const t of l.tags) {
+        assert.ok(t.px >= 11, `"${l.line}": ${t.name}'s mark is ${t.px} px`);
+        assert.ok(t.x1 >= 0 && t.x2 <= PHONE.width, `"${l.line}": ${t.name}'s mark is on screen (${t.x1}–${t.x2})`);
+        assert.ok(!overlap(t, l.code), `"${l.line}": ${t.name}'s mark covers the code`);
+      }
+    }
+    for (let i = 0; i < all.length; i++) {
+      for (let j = i + 1; j < all.length; j++) assert.ok(!overlap(all[i], all[j]), `${all[i].name}'s and ${all[j].name}'s marks overlap`);
+    }
+    await p.locator('#listing-panel').screenshot({ path: path.join(ART, '81-phone-pseudocode.png') });
+  });
+  assert.deepEqual(pageErrors, []);
+});
+
+// A laptop's screen is as it was: the diagram fits its panel at its own
+// size, its small words at 10 px, and the marks stand beside their lines.
+test('seed 001 on a laptop: the diagram fits its panel at its own size, the marks beside their lines', { skip }, async () => {
+  await withPage({ width: 1366, height: 800 }, scenario(SEED001, 13), async (p) => {
+    const d = await diagram(p);
+    assert.equal(d.scale, 1);
+    assert.equal(d.wrap.scroll, d.wrap.width, 'no scrolling sideways');
+    assert.equal(await p.isVisible('#diagram-more'), false, 'nor a line that says so');
+    assert.equal(d.sizes.find((s) => s.cls === 'node-phase').px, 10);
+    assert.equal(d.sizes.find((s) => s.cls === 'evtext').px, 12);
+    for (const l of await marks(p)) {
+      for (const t of l.tags) assert.ok(t.x2 <= l.code.x1 && t.y1 < l.code.y2, `"${l.line}": ${t.name}'s mark is left of the code`);
+    }
+  });
+  assert.deepEqual(pageErrors, []);
+});
