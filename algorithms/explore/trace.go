@@ -116,20 +116,24 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 		w = c
 	}
 	t.Summary = summary(w, v, loopAt)
-	if v.kind == "order" {
-		t.explainOrder(s.cfg)
-	}
+	t.explain(s.cfg)
 	return t, nil
 }
 
-// explainOrder adds to an Order counterexample's summary the chain that
-// made the earlier call happen before the victim's (see orderChain).
-func (t *Trace) explainOrder(c Config) {
+// explain adds to the summary of an Order counterexample the chain that
+// made the earlier call happen before the victim's (see orderChain), and
+// to a safety counterexample's how each node in the critical section got
+// there (see safetyChain).
+func (t *Trace) explain(c Config) {
+	chain := map[string]func(*sim.World, []string) string{"order": orderChain, "two nodes in the CS": safetyChain}[t.Kind]
+	if chain == nil {
+		return
+	}
 	w0, err := initial(c)
 	if err != nil {
 		return
 	}
-	if why := orderChain(w0, t.Events()); why != "" {
+	if why := chain(w0, t.Events()); why != "" {
 		t.Summary += " " + why
 	}
 }
@@ -265,9 +269,7 @@ func TraceOf(c Config, events []sim.Event, kind string) (*Trace, error) {
 		w = c
 	}
 	t.Summary = summary(w, &violation{kind: kind, victim: last, detail: detail, leader: leader}, -1)
-	if kind == "order" {
-		t.explainOrder(c)
-	}
+	t.explain(c)
 	return t, nil
 }
 
