@@ -203,33 +203,44 @@ test('at 390 px (a phone) nothing overflows and the controls are reachable', { s
     assert.match(await position(p), /^step \d+ of \d+$/);
     await shot('42-phone.png', p);
 
-    // The diagram's words: none runs past the panel's edge, for seed
-    // 001's six nodes (the columns leave no room beside them: the words
-    // wrap and the diagram is drawn smaller to fit) and for a step of two
-    // nodes whose call is wider than the room (it breaks after a comma).
-    for (const [url, long] of [[pg.server.url, 'N80 replies to N32'], [pg.server.url + '#algo=ra-v1&n=2&r=1&app=1', 'send(request,N2,myID,myNum=1)']]) {
+    // The diagram's words: for a step of two nodes whose call is wider
+    // than the room, none runs past the panel's edge (it breaks after a
+    // comma); for seed 001's six nodes, whose columns leave no room beside
+    // them, the diagram is drawn at its own size (words one can read: no
+    // text under 11 px) and scrolls sideways, inside its panel, to the
+    // words, none of which is cut there.
+    for (const [url, long, wide] of [[pg.server.url, 'N80 replies to N32', true], [pg.server.url + '#algo=ra-v1&n=2&r=1&app=1', 'send(request,N2,myID,myNum=1)', false]]) {
       await open(url, p);
       await p.click('#run');
       await frames(p);
       const d = await p.evaluate(() => {
         const wrap = document.getElementById('diagram-wrap');
-        const box = wrap.getBoundingClientRect();
+        const svg = document.getElementById('diagram');
+        const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('viewBox').split(' ')[2]);
         const texts = [...document.querySelectorAll('#diagram text')];
+        wrap.scrollLeft = wrap.scrollWidth;
+        const box = wrap.getBoundingClientRect();
+        const cut = texts.filter((t) => { const r = t.getBoundingClientRect(); return t.classList.contains('evtext') && (r.right > box.right + 1 || r.left < box.left - 1); }).map((t) => t.textContent);
+        wrap.scrollLeft = 0;
         return {
           scroll: wrap.scrollWidth,
           width: wrap.clientWidth,
-          cut: texts.filter((t) => { const r = t.getBoundingClientRect(); return r.right > box.right + 1 || r.left < box.left - 1; }).map((t) => t.textContent),
+          drawn: svg.getBoundingClientRect().width,
+          least: Math.min(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
+          cut,
           words: texts.map((t) => t.textContent).join('\n'),
           n: texts.length,
         };
       });
       assert.ok(d.n > 20, `${url}: the diagram is drawn (${d.n} texts)`);
+      assert.ok(d.least >= 11, `${url}: a text is drawn at ${d.least} px`);
       assert.deepEqual(d.cut, [], `${url}: words past the diagram's edge`);
-      assert.ok(d.scroll <= d.width, `${url}: the diagram scrolls sideways: ${d.scroll} > ${d.width}`);
+      if (wide) assert.ok(d.scroll > d.width && Math.abs(d.scroll - d.drawn) <= 1, `${url}: the diagram scrolls sideways to its edge: ${d.scroll} in ${d.width}, drawn ${d.drawn}`);
+      else assert.ok(d.scroll <= d.width, `${url}: the diagram scrolls sideways: ${d.scroll} > ${d.width}`);
       assert.ok(d.words.includes(long), `${url}: "${long}" is there, whole`);
       await shot(`43-phone-diagram-${url.includes('ra-v1') ? 'ra-v1' : 'seed001'}.png`, p);
     }
-    // A row of the diagram drawn smaller still goes to its step.
+    // A row of the diagram still goes to its step.
     await open(pg.server.url, p);
     await p.click('#run');
     await frames(p);
