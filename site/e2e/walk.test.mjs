@@ -37,8 +37,12 @@ for (const [name, viewport] of [['laptop', { width: 1280, height: 800 }], ['phon
     const page = await browser.newPage();
     await page.setViewportSize(viewport);
     try {
-      // The page make run serves links to the exercises.
+      // The page make run serves links to the exercises. Each walk is a
+      // new student's: the pages share one browser, so the first walk's
+      // history (the same files, which the page would not send again)
+      // is not the second's.
       await page.goto(server.url);
+      await page.evaluate(() => localStorage.clear());
       const link = page.locator('#to-exercises');
       await link.waitFor({ state: 'visible', timeout: 30000 });
       await link.click();
