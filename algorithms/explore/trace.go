@@ -121,11 +121,12 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 }
 
 // explain adds to the summary of an Order counterexample the chain that
-// made the earlier call happen before the victim's (see orderChain), and
-// to a safety counterexample's how each node in the critical section got
-// there (see safetyChain).
+// made the earlier call happen before the victim's (see orderChain), to
+// a safety counterexample's how each node in the critical section got
+// there (see safetyChain), and to a deadlock that the algorithm does not
+// explain itself what each node did last (see deadlockChain).
 func (t *Trace) explain(c Config) {
-	chain := map[string]func(*sim.World, []string) string{"order": orderChain, "two nodes in the CS": safetyChain}[t.Kind]
+	chain := map[string]func(*sim.World, []string) string{"order": orderChain, "two nodes in the CS": safetyChain, "deadlock": deadlockChain}[t.Kind]
 	if chain == nil {
 		return
 	}

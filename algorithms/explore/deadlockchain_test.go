@@ -1,0 +1,83 @@
+package explore
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"dmelab/algorithms/registry"
+	"dmelab/algorithms/sim"
+)
+
+// withoutStuck is algorithm name as a student's code is to the explorer:
+// it cannot say itself who waits for whom.
+func withoutStuck(name string) *sim.Algorithm {
+	a := *registry.Lookup(name)
+	a.Stuck = nil
+	return &a
+}
+
+// A deadlock the algorithm cannot explain says what each node did last:
+// the waiting node's enter() and what it has had since, and the idle
+// node's last step, the one that kept the reply back.
+func TestDeadlockChainTranscript(t *testing.T) {
+	res, err := Check(Config{Alg: withoutStuck("ra-v1"), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}})
+	require.NoError(t, err)
+	require.Equal(t, Violated, res.Verdicts[Liveness])
+	assert.Equal(t, "N1 cannot finish: nothing is left that must happen; only some idle application could still act (call enter()), and none has to. "+
+		"What each did last: N1 waits since its enter() at step 1, and has had since nothing from N2. "+
+		"N2 is idle; its last step was step 5: N2 P11 requestedNum=1 > myNum=0: add N1 to deferred.",
+		res.Counterexamples[Liveness].Summary)
+
+	// The built-in algorithm says it in its own words instead.
+	res, err = Check(Config{Alg: registry.Lookup("ra-v1"), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}})
+	require.NoError(t, err)
+	assert.NotContains(t, res.Counterexamples[Liveness].Summary, "What each did last")
+}
+
+// Every deadlock of every mutual exclusion, its own explanation taken
+// away, says what each node did last: each waiting node at its enter(),
+// each idle node at its last step, as the step table has them.
+func TestEveryDeadlockSaysWhatEachDidLast(t *testing.T) {
+	waits := regexp.MustCompile(`(N\d) waits since its enter\(\) at step (\d+)`)
+	idle := regexp.MustCompile(`(N\d) is idle; its last step was step (\d+): `)
+	seen := 0
+	for _, a := range registry.All() {
+		if a.Election {
+			continue
+		}
+		for _, n := range []int{2, 3} {
+			t.Run(fmt.Sprintf("%s/N=%d", a.Name, n), func(t *testing.T) {
+				res, err := Check(Config{Alg: withoutStuck(a.Name), Sim: sim.Config{N: n}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}, MaxStates: 300000})
+				require.NoError(t, err)
+				tr := res.Counterexamples[Liveness]
+				if tr == nil || tr.Kind != "deadlock" {
+					return
+				}
+				seen++
+				require.Contains(t, tr.Summary, " What each did last: ")
+				ws := waits.FindAllStringSubmatch(tr.Summary, -1)
+				require.NotEmpty(t, ws, tr.Summary)
+				for _, m := range ws {
+					k, _ := strconv.Atoi(m[2])
+					require.LessOrEqual(t, k, len(tr.Steps))
+					assert.Equal(t, m[1]+" calls enter()", tr.Steps[k-1].Text)
+				}
+				for _, m := range idle.FindAllStringSubmatch(tr.Summary, -1) {
+					k, _ := strconv.Atoi(m[2])
+					require.LessOrEqual(t, k, len(tr.Steps))
+					assert.Contains(t, tr.Summary, m[0]+tr.Steps[k-1].Text, "the step quoted is the table's")
+					for j := k; j < len(tr.Steps); j++ {
+						assert.False(t, strings.HasPrefix(tr.Steps[j].Text, m[1]+" "), "a later step of %s: %s", m[1], tr.Steps[j].Text)
+					}
+				}
+			})
+		}
+	}
+	assert.GreaterOrEqual(t, seen, 4, "deadlocks are found")
+}
