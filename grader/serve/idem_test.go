@@ -95,6 +95,19 @@ CREATE TABLE results (
 PRAGMA user_version = 1;
 `
 
+// openMigrated opens the store in dir, which migrates it, and checks
+// that it is at this dmelab's schema version.
+func openMigrated(t *testing.T, dir string) *Store {
+	t.Helper()
+	st, err := OpenStore(dir)
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	var v int
+	require.NoError(t, st.r.QueryRow(`PRAGMA user_version`).Scan(&v))
+	assert.Equal(t, schemaVersion, v)
+	return st
+}
+
 // A database of schema version 1 (keys stored as sent) is migrated: its
 // keys become scoped to their clients, a retry still finds its
 // submission, and another client's same key no longer does.
@@ -110,12 +123,7 @@ func TestMigrationScopesOldKeys(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, db.Close())
 
-	st, err := OpenStore(dir)
-	require.NoError(t, err)
-	defer st.Close()
-	var v int
-	require.NoError(t, st.r.QueryRow(`PRAGMA user_version`).Scan(&v))
-	assert.Equal(t, schemaVersion, v)
+	st := openMigrated(t, dir)
 	var idem string
 	require.NoError(t, st.r.QueryRow(`SELECT idem FROM submissions WHERE id = ?`, oldID).Scan(&idem))
 	assert.Equal(t, IdemScope("10.0.0.1", "old-key-0001"), idem, "the key is no longer kept as sent")

@@ -164,12 +164,7 @@ func TestMigrationAddsTries(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, db.Close())
 
-	st, err := OpenStore(dir)
-	require.NoError(t, err)
-	defer st.Close()
-	var v int
-	require.NoError(t, st.r.QueryRow(`PRAGMA user_version`).Scan(&v))
-	assert.Equal(t, schemaVersion, v)
+	st := openMigrated(t, dir)
 	ctx, now := t.Context(), time.Now()
 	j, err := st.Claim(ctx, now, time.Minute, 3)
 	require.NoError(t, err)
