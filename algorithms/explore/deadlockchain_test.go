@@ -81,3 +81,28 @@ func TestEveryDeadlockSaysWhatEachDidLast(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, seen, 4, "deadlocks are found")
 }
+
+// A starvation says in words the steps its cycle repeats: all of a short
+// cycle, the first six of a long one.
+func TestStarvationSaysItsCycle(t *testing.T) {
+	res, err := Check(Config{Alg: registry.Lookup("permission-ring"), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}})
+	require.NoError(t, err)
+	tr := res.Counterexamples[Liveness]
+	require.NotNil(t, tr)
+	require.Equal(t, "starvation", tr.Kind)
+	assert.Equal(t, "N1 waits forever: from step 3 on the run repeats a cycle that is fair to every node and channel, and N1 never enters. "+
+		"The cycle (steps 3–8): N2 receives request(1) from N1, then N1 receives request(2) from N2, then N2 receives refuse from N1, then N2 retry: send request to N1, then N1 receives refuse from N2, then N1 retry: send request to N2, and again.", tr.Summary)
+	for k := tr.Loop; k < len(tr.Steps); k++ {
+		assert.Contains(t, tr.Summary, tr.Steps[k].Text)
+	}
+
+	long := &Trace{Loop: 2}
+	for k := 1; k <= 10; k++ {
+		long.Steps = append(long.Steps, TraceStep{Text: fmt.Sprint("s", k)})
+	}
+	assert.Equal(t, " The cycle (steps 3–10): s3, then s4, then s5, then s6, then s7, then s8, then 2 steps more, and again.", long.cycleText())
+	long.Loop = 3
+	assert.Equal(t, " The cycle (steps 4–10): s4, then s5, then s6, then s7, then s8, then s9, then s10, and again.", long.cycleText(), "one step more is said, not counted")
+	long.Loop = -1
+	assert.Empty(t, long.cycleText())
+}

@@ -126,6 +126,10 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 // there (see safetyChain), and to a deadlock that the algorithm does not
 // explain itself what each node did last (see deadlockChain).
 func (t *Trace) explain(c Config) {
+	if t.Kind == "starvation" {
+		t.Summary += t.cycleText()
+		return
+	}
 	chain := map[string]func(*sim.World, []string) string{"order": orderChain, "two nodes in the CS": safetyChain, "deadlock": deadlockChain}[t.Kind]
 	if chain == nil {
 		return
@@ -137,6 +141,29 @@ func (t *Trace) explain(c Config) {
 	if why := chain(w0, t.Events()); why != "" {
 		t.Summary += " " + why
 	}
+}
+
+// cycleMax is how many of a starvation cycle's steps its summary says.
+const cycleMax = 6
+
+// cycleText says in words the steps a starvation cycle repeats (the
+// first cycleMax of them), so that the summary tells what goes round
+// without the step table: " The cycle: N1 receives request(2) from N2,
+// then ..., and again." ("" without a cycle).
+func (t *Trace) cycleText() string {
+	if t.Loop < 0 || t.Loop >= len(t.Steps) {
+		return ""
+	}
+	cycle := t.Steps[t.Loop:]
+	var said []string
+	for k, st := range cycle {
+		if k == cycleMax && len(cycle) > cycleMax+1 {
+			said = append(said, fmt.Sprintf("%d steps more", len(cycle)-cycleMax))
+			break
+		}
+		said = append(said, st.Text)
+	}
+	return fmt.Sprintf(" The cycle (steps %d–%d): %s, and again.", t.Loop+1, len(t.Steps), strings.Join(said, ", then "))
 }
 
 // failedNodes says that the nodes of set f failed, with the verb agreeing
