@@ -208,6 +208,25 @@ test('tries count for no score, and the same code is still submitted', { skip },
   await page.evaluate(([k, all]) => localStorage.setItem(k, JSON.stringify(all)), [`dmelab.submissions.${EX}`, real]);
 });
 
+// A try keeps its run with its code: shown again, the button puts both
+// back, the run in its box.
+test('a try\'s run comes back with its code', { skip }, async () => {
+  const first = (await history()).find((s) => s.try);
+  assert.equal(first.run, alone, 'the run is kept with the try');
+  assert.equal(typeof first.source, 'string');
+  await page.evaluate(() => { document.getElementById('try').open = true; });
+  await setRun('algorithm ra-benari\nnodes N1 N2\n');
+  await page.click(`#history a[href="#${first.id}"]`);
+  await page.waitForFunction(() => /^Try of/.test(document.getElementById('shown-label').textContent));
+  const back = page.getByRole('button', { name: 'Put this code and its run back' });
+  await back.waitFor();
+  await back.click();
+  assert.equal(await page.inputValue('#try-text'), alone, 'the run is back in its box');
+  assert.equal(await page.inputValue('#source'), first.source, 'and the code in the editor');
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), `dmelab.run.${EX}`), alone, 'kept for the next visit');
+  assert.equal(await page.isVisible('#load-code'), false, 'nothing left to put back');
+});
+
 // The box open, a mistake told: axe-core finds nothing serious (in a
 // browser of its own that lets axe-core's source in), and Tab reaches the
 // position's button after the box.

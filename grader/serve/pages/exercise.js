@@ -125,9 +125,10 @@ if (work) {
   // catalogue counts them and shows the best; for a graded one, how many
   // of its tests passed and the first failing ones' names: see testsOf),
   // newest last; the source of
-  // only the newest KEEP_SOURCES of them, and of those only as many as
-  // fit in SOURCE_CHARS characters (newest first), so that an exercise's
-  // history stays well inside the few megabytes localStorage gives a site.
+  // only the newest KEEP_SOURCES of them (with a try's run), and of those
+  // only as many as fit in SOURCE_CHARS characters (newest first), so that
+  // an exercise's history stays well inside the few megabytes localStorage
+  // gives a site.
   const KEEP = 50;
   const KEEP_SOURCES = 20;
   const SOURCE_CHARS = 200000;
@@ -139,12 +140,13 @@ if (work) {
     let chars = 0;
     for (const s of [...all].reverse()) {
       if (typeof s.source !== 'string') continue;
-      if (n < KEEP_SOURCES && chars + s.source.length <= SOURCE_CHARS) { n++; chars += s.source.length; } else delete s.source;
+      const size = s.source.length + (typeof s.run === 'string' ? s.run.length : 0);
+      if (n < KEEP_SOURCES && chars + size <= SOURCE_CHARS) { n++; chars += size; } else { delete s.source; delete s.run; }
     }
     try {
       localStorage.setItem(key, JSON.stringify(all));
     } catch { // over the browser's quota: keep the history without sources
-      for (const s of all) delete s.source;
+      for (const s of all) { delete s.source; delete s.run; }
       try { localStorage.setItem(key, JSON.stringify(all)); } catch { /* the history stays as it was */ }
     }
   };
@@ -253,11 +255,14 @@ if (work) {
     offerCode();
   };
   // offerCode shows "Put this code in the editor" when the submission
-  // shown has its code kept and the editor holds something else, and
+  // shown has its code kept and the editor holds something else (or, for
+  // a try, its run kept and the run's box holds something else), and
   // "Submit anyway" while its offer stands (see offerAnyway).
   const offerCode = () => {
     const s = shownId && entry(shownId);
-    loadCode.hidden = !(s && typeof s.source === 'string' && s.source !== src.value);
+    const otherRun = s && typeof s.run === 'string' && s.run !== tryText.value;
+    loadCode.hidden = !(s && typeof s.source === 'string' && (s.source !== src.value || otherRun));
+    loadCode.textContent = s && typeof s.run === 'string' ? 'Put this code and its run back' : 'Put this code in the editor';
     offerAnyway();
   };
   // An identical resubmission: Submit with code byte-identical to a
@@ -331,6 +336,12 @@ if (work) {
   loadCode.addEventListener('click', () => {
     const s = entry(shownId);
     if (s && typeof s.source === 'string') putInEditor(s.source);
+    if (s && typeof s.run === 'string') { // a try's run goes back in its box
+      tryText.value = s.run;
+      try { localStorage.setItem(runKey, s.run); } catch { /* full: the box still holds it */ }
+      tryBox.open = true;
+      offerCode();
+    }
     sayShown(); // its positions, if it did not compile
     src.focus();
   });
@@ -587,7 +598,7 @@ if (work) {
         localStorage.removeItem(pendingKey);
         if (!r.ok && isTry && RUN_REFUSED.has(r.status)) { showTryErrors(v.error || `error ${r.status}`, true); return; }
         if (!r.ok) { say(v.error || `error ${r.status}`); return; }
-        remember(v.id, isTry ? { status: 'queued', source: p.source, at: p.at, try: true } : { status: 'queued', source: p.source, at: p.at });
+        remember(v.id, isTry ? { status: 'queued', source: p.source, run: p.schedule, at: p.at, try: true } : { status: 'queued', source: p.source, at: p.at });
         const shownNow = show(v.id, p.at);
         if (v.status === 'queued' || v.status === 'running') waiting(v, p.at);
         await shownNow;
@@ -664,6 +675,7 @@ if (work) {
     tryBox.open = true; // the student has tried before: the box stays at hand
   }
   tryText.addEventListener('input', () => {
+    offerCode();
     try { localStorage.setItem(runKey, tryText.value); } catch { /* full: the box still holds it */ }
   });
   // The answers that mean the run (or the request for a try) was
