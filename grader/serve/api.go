@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"dmelab/grader/exercise"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +16,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"dmelab/grader/exercise"
 )
 
 // Handler serves the API under /api/ and the playground (Options.Site)
