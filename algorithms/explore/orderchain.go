@@ -16,7 +16,7 @@ import (
 // chain in the step table; Order is the one property whose violation is
 // not visible in a single state.
 //
-// It replays the trace's events (their canonical lines) from w0 with the
+// It replays the trace's events (replayLines) from w0 with the
 // simulator's happened-before ghost state, and walks back from the
 // victim's enter(): the step at which a node first had the earlier call
 // in its causal past is a delivery, whose message its sender sent at an
@@ -27,34 +27,15 @@ func orderChain(w0 *sim.World, lines []string) string {
 	if !w0.Opts.Order {
 		return ""
 	}
-	type row struct {
-		w    *sim.World // the world before the step
-		e    sim.Event
-		sent []sim.Msg
-		hb   []uint32 // each node's causal past after the step
+	rows, _, ok := replayLines(w0, lines)
+	if !ok {
+		return ""
 	}
-	rows := make([]row, 0, len(lines))
-	w := w0.Clone()
 	victim, before := -1, uint32(0) // the entry that broke Order, the calls before it
-	for _, l := range lines {
-		e, err := w.FindEvent(l)
-		if err != nil {
-			return ""
+	for _, r := range rows {
+		if r.out.OrderBroken {
+			victim, before = r.e.Node, r.out.Before
 		}
-		c := w.Clone()
-		out, err := c.Apply(e)
-		if err != nil {
-			return ""
-		}
-		if out.OrderBroken {
-			victim, before = e.Node, out.Before
-		}
-		hb := make([]uint32, len(c.App))
-		for i := range c.App {
-			hb[i] = c.App[i].HB
-		}
-		rows = append(rows, row{w: w, e: e, sent: out.Sent, hb: hb})
-		w = c
 	}
 	if victim < 0 || before == 0 {
 		return ""
@@ -95,20 +76,8 @@ func orderChain(w0 *sim.World, lines []string) string {
 		}
 		m, from := rows[j].e.Msg, int(rows[j].e.Msg.From)
 		link(j, fmt.Sprintf("%s receives %s from %s", w0.Names[node], w0.Alg.Format(m), w0.Names[from]))
-		// The step at which from sent it: the last before j whose
-		// messages include it.
-		s := -1
-		for i := j - 1; i >= 0 && s < 0; i-- {
-			if rows[i].e.Node != from {
-				continue
-			}
-			for _, o := range rows[i].sent {
-				if o == m {
-					s = i
-					break
-				}
-			}
-		}
+		// The step at which from sent it.
+		s := sentAt(rows, j, m)
 		if s < 0 {
 			return ""
 		}

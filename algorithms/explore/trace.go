@@ -123,15 +123,22 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 // explain adds to the summary of an Order counterexample the chain that
 // made the earlier call happen before the victim's (see orderChain), to
 // a safety counterexample's how each node in the critical section got
-// there (see safetyChain), and to a deadlock that the algorithm does not
-// explain itself what each node did last (see deadlockChain).
+// there (see safetyChain), to a deadlock that the algorithm does not
+// explain itself what each node did last (see deadlockChain), and to a
+// starvation the steps its cycle repeats (see cycleText).
 func (t *Trace) explain(c Config) {
-	if t.Kind == "starvation" {
+	var chain func(*sim.World, []string) string
+	switch t.Kind {
+	case "starvation":
 		t.Summary += t.cycleText()
 		return
-	}
-	chain := map[string]func(*sim.World, []string) string{"order": orderChain, "two nodes in the CS": safetyChain, "deadlock": deadlockChain}[t.Kind]
-	if chain == nil {
+	case "order":
+		chain = orderChain
+	case "two nodes in the CS":
+		chain = safetyChain
+	case "deadlock":
+		chain = deadlockChain
+	default:
 		return
 	}
 	w0, err := initial(c)
