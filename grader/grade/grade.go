@@ -342,7 +342,7 @@ type planned struct {
 // result is t's report line before it runs: named, scored out of its
 // points, its kind (a walk is told as one) and its staff-only source.
 func (t *planned) result() report.Test {
-	return report.Test{Name: t.name, Visibility: t.vis, Walk: t.kind == "walk", MaxPoints: t.points, Source: t.source}
+	return report.Test{Name: t.name, Visibility: t.vis, Walk: t.kind == "walk", Own: t.own, MaxPoints: t.points, Source: t.source}
 }
 
 // said is t's report line with a message instead of a verdict.

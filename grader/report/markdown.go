@@ -133,7 +133,7 @@ func (m *md) failures(r *Result) {
 			m.p("## — %s (%s / %s): not run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
 		case !t.Passed:
 			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
-		case t.Own() && t.Counterexample != nil:
+		case t.Own && t.Counterexample != nil:
 			// The student's own schedule: its run is what they asked for.
 			m.p("## ✓ %s (%s / %s): your code's run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
 			m.test(t, 3)
@@ -347,7 +347,7 @@ func (m *md) table(r *Result) {
 // kindOf is the kind column's word for t.
 func kindOf(t *Test) string {
 	switch {
-	case t.Own():
+	case t.Own:
 		return "yours"
 	case t.Visibility == Public:
 		return "public"
@@ -389,7 +389,7 @@ func (m *md) kind(t *Test) {
 	case Public:
 		src := oneLine(t.Source)
 		what := "Public schedule"
-		if t.Own() {
+		if t.Own {
 			what = "Your schedule"
 		}
 		switch {

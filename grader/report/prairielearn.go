@@ -120,7 +120,7 @@ func PrairieLearn(r *Result, o Options) ([]byte, error) {
 
 func describe(t *Test) string {
 	switch {
-	case t.Own():
+	case t.Own:
 		return "Your schedule."
 	case t.Visibility == Public:
 		return "Public schedule."

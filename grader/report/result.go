@@ -8,8 +8,6 @@
 // capped log the student's code printed.
 package report
 
-import "strings"
-
 // Result is the outcome of grading one submission of one exercise.
 type Result struct {
 	Exercise string  `json:"exercise"` // the exercise's folder name
@@ -81,7 +79,11 @@ type Test struct {
 	Visibility Visibility `json:"visibility"`
 	// Walk marks a hidden test of seeded random runs (rather than a
 	// hidden schedule): the renderings call it so, and no more of it.
-	Walk      bool    `json:"walk,omitempty"`
+	Walk bool `json:"walk,omitempty"`
+	// Own marks a test of one of the student's own schedules (dmelab
+	// grade --schedule, a try on the exercise page), named "yours/NAME":
+	// public, and shown as the student's run even when it passes.
+	Own       bool    `json:"own,omitempty"`
 	Points    float64 `json:"points"`
 	MaxPoints float64 `json:"max_points"`
 	Passed    bool    `json:"passed"`
@@ -110,16 +112,12 @@ type Test struct {
 // schedules alone (every test Own), which is no grade.
 func (r *Result) Tried() bool {
 	for i := range r.Tests {
-		if !r.Tests[i].Own() {
+		if !r.Tests[i].Own {
 			return false
 		}
 	}
 	return len(r.Tests) > 0
 }
-
-// Own reports whether t runs one of the student's own schedules
-// (dmelab grade --schedule), which are named "yours/NAME".
-func (t *Test) Own() bool { return t.Visibility == Public && strings.HasPrefix(t.Name, "yours/") }
 
 // Counterexample is a failing run as a step table, with what a diagram
 // needs, and the scenario that replays it.

@@ -33,7 +33,7 @@ func (g *tryGrader) GradeOwn(ctx context.Context, ex, file string, src []byte, o
 	g.mu.Unlock()
 	res, err := g.Grade(ctx, ex, file, src)
 	if res != nil {
-		res.Tests = []report.Test{{Name: "yours/" + own[0].Name, Visibility: report.Public, Points: 1, MaxPoints: 1, Passed: true, Source: own[0].Path}}
+		res.Tests = []report.Test{{Name: "yours/" + own[0].Name, Visibility: report.Public, Own: true, Points: 1, MaxPoints: 1, Passed: true, Source: own[0].Path}}
 		res.Score, res.MaxScore = 1, 1
 	}
 	return res, err
