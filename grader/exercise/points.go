@@ -28,10 +28,13 @@ func (p *Points) kinds() []struct {
 }
 
 // Test is one of an exercise's tests, named as the grader's feedback
-// names it and as points.tests does, with what it is worth.
+// names it and as points.tests does, with what it is worth and the key
+// of points its kind takes them from ("public", "hidden", "explore",
+// "walk", "conform", "voting-sets").
 type Test struct {
 	Name   string
 	Points float64
+	Kind   string
 }
 
 // Tests are the exercise's tests in the order the grader runs them:
@@ -41,32 +44,32 @@ type Test struct {
 // kind's points or its override in points.tests.
 func (e *Exercise) Tests() []Test {
 	var ts []Test
-	add := func(name string, def float64) {
+	add := func(kind, name string, def float64) {
 		if v, ok := e.Points.Tests[name]; ok {
 			def = v
 		}
-		ts = append(ts, Test{name, def})
+		ts = append(ts, Test{name, def, kind})
 	}
 	p := &e.Points
 	for _, s := range e.Public {
-		add("public/"+s.Name, p.Public)
+		add("public", "public/"+s.Name, p.Public)
 	}
 	if len(e.VotingSets) > 0 {
-		add("voting sets", p.VotingSets)
+		add("voting-sets", "voting sets", p.VotingSets)
 	}
 	for _, s := range e.Hidden {
-		add("hidden/"+s.Name, p.Hidden)
+		add("hidden", "hidden/"+s.Name, p.Hidden)
 	}
 	for _, c := range e.Conform {
-		add("conform "+c.Name(), p.Conform)
+		add("conform", "conform "+c.Name(), p.Conform)
 	}
 	for _, x := range e.Explore {
 		for _, name := range e.exploreTests(x) {
-			add(name, p.Explore)
+			add("explore", name, p.Explore)
 		}
 	}
 	for _, w := range e.Walks {
-		add("hidden/"+w.Name, p.Walk)
+		add("walk", "hidden/"+w.Name, p.Walk)
 	}
 	return ts
 }

@@ -43,7 +43,7 @@ func TestPointsWrittenZero(t *testing.T) {
 		"public/one.scn": sched, "hidden/two.scn": sched, "hidden/three.scn": sched,
 	}), "")
 	require.NoError(t, err)
-	assert.Equal(t, []Test{{"public/one", 1}, {"hidden/three", 5}, {"hidden/two", 0}}, ex.Tests())
+	assert.Equal(t, []Test{{"public/one", 1, "public"}, {"hidden/three", 5, "hidden"}, {"hidden/two", 0, "hidden"}}, ex.Tests())
 }
 
 // A file an exercise's folders hold that loading would pass over (a

@@ -40,10 +40,13 @@ func TestPlanIsTheExercisesTests(t *testing.T) {
 	require.NotEmpty(t, dirs)
 	for _, md := range dirs {
 		ex := loadExercise(t, filepath.Base(filepath.Dir(md)))
-		var got []exercise.Test
+		var got, want []exercise.Test
 		for _, p := range planTests(ex) {
 			got = append(got, exercise.Test{Name: p.name, Points: p.points})
 		}
-		assert.Equal(t, ex.Tests(), got, ex.Name)
+		for _, t := range ex.Tests() {
+			want = append(want, exercise.Test{Name: t.Name, Points: t.Points})
+		}
+		assert.Equal(t, want, got, ex.Name)
 	}
 }

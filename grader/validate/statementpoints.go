@@ -40,10 +40,11 @@ func StatementPoints(ex *exercise.Exercise) []string {
 	return problems
 }
 
-// kinds of test as statements name them, in the order they are tried
-// (the first that a clause starts with, or names first, is its kind).
+// kindRE finds the kinds of test as statements name them (the first a
+// clause names is its kind), as exercise.Test.Kind and the front
+// matter's points keys name them in kindWords.
 var (
-	kindRE = regexp.MustCompile(`(?i)\b(public schedules?|hidden schedules?|random walks?|(?:a )?walks?|exhaustive exploration|explor(?:ation|ing)|conformance|voting sets?)\b`)
+	kindRE = regexp.MustCompile(`(?i)\b(public schedules?|hidden schedules?|(?:random )?walks?|(?:exhaustive )?explor(?:ation|ing)|conformance|voting sets?)\b`)
 	// pointsRE is the first "N point(s)" of a clause.
 	pointsRE  = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)\s+points?\b`)
 	kindWords = map[string]string{"public": "public schedules", "hidden": "hidden schedules", "walk": "random walks", "explore": "explorations", "conform": "conformance searches", "voting-sets": "the voting sets"}
@@ -117,31 +118,10 @@ func gradingClauses(md string) []string {
 // testWorth is, per kind of test, the points its tests are worth
 // (each value once, in order).
 func testWorth(ex *exercise.Exercise) map[string][]float64 {
-	walks := map[string]bool{}
-	for _, w := range ex.Walks {
-		walks["hidden/"+w.Name] = true
-	}
 	worth := map[string][]float64{}
 	for _, t := range ex.Tests() {
-		var kind string
-		switch {
-		case strings.HasPrefix(t.Name, "public/"):
-			kind = "public"
-		case walks[t.Name]:
-			kind = "walk"
-		case strings.HasPrefix(t.Name, "hidden/"):
-			kind = "hidden"
-		case strings.HasPrefix(t.Name, "conform "):
-			kind = "conform"
-		case strings.HasPrefix(t.Name, "explore "):
-			kind = "explore"
-		case t.Name == "voting sets":
-			kind = "voting-sets"
-		default:
-			continue
-		}
-		if !slices.Contains(worth[kind], t.Points) {
-			worth[kind] = append(worth[kind], t.Points)
+		if !slices.Contains(worth[t.Kind], t.Points) {
+			worth[t.Kind] = append(worth[t.Kind], t.Points)
 		}
 	}
 	return worth
