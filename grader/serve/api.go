@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"reflect"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -218,8 +219,12 @@ func parseRequest(body []byte) (*request, string) {
 		switch {
 		case errors.As(err, &syn):
 			return nil, fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, syn.Error())
+		case errors.As(err, &typ) && typ.Field == "":
+			return nil, `malformed request: send one JSON object, {"exercise": NAME, "file": FILE, "source": TEXT}`
+		case errors.As(err, &typ) && typ.Field == "schedules":
+			return nil, `malformed request: "schedules" must be an array of objects, each {"name": NAME, "text": SCENARIO}`
 		case errors.As(err, &typ):
-			return nil, fmt.Sprintf("malformed request: field %q must be a %s", typ.Field, typ.Type)
+			return nil, fmt.Sprintf("malformed request: field %q must be %s", typ.Field, jsonKind(typ.Type))
 		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, "malformed JSON: the body is empty or cut short"
 		default:
@@ -230,6 +235,24 @@ func parseRequest(body []byte) (*request, string) {
 		return nil, "malformed JSON: more than one value in the body"
 	}
 	return &req, ""
+}
+
+// jsonKind names what a Go type is decoded from, in JSON's words: "a
+// string", "an array", "an object" (not "[]serve.Own").
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "a number"
 }
 
 func (s *Server) validate(req *request) string {
