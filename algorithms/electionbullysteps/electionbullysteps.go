@@ -100,6 +100,10 @@ type self = stepwire.Self[Send]
 // Vars are one node's variables. Node indices are 0-based: node i is
 // N(i+1), and a higher index is a higher id. MyID and N say where the
 // node is.
+//
+// MyID and N are methods of Vars that go doc does not list (they come
+// with the harness's part of Vars): v.MyID() is this node's index, and
+// v.N() the number of nodes.
 type Vars struct {
 	Leader int   // the elected leader, None while undecided
 	State  State // what the node is doing

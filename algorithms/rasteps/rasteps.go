@@ -72,6 +72,10 @@ type self = stepwire.Self[Msg]
 // Source and RequestedNum are the receive process's locals, set by P10 and
 // read-only for the steps. Node indices are 0-based: node i is N(i+1).
 // MyID and N say where the node is.
+//
+// MyID and N are methods of Vars that go doc does not list (they come
+// with the harness's part of Vars): v.MyID() is this node's index, and
+// v.N() the number of nodes.
 type Vars struct {
 	MyNum      int
 	HighestNum int

@@ -6,7 +6,7 @@
 // USING), the tree and the network, and the student writes the four
 // handlers, each of which ends with the two procedures of the paper:
 //
-//	Enter():          enqueue(request_Q, self)
+//	Enter():          state = Wanted; enqueue(request_Q, self)
 //	Exit():           state = Released (USING = false)
 //	OnRequest(from):  enqueue(request_Q, from)
 //	OnPrivilege():    HOLDER = self
@@ -63,6 +63,10 @@ type self = stepwire.Self[Send]
 // Vars are one node's variables. Node indices are 0-based: node i is
 // N(i+1), and its parent in the tree is Parent(i). MyID and N say where
 // the node is.
+//
+// MyID and N are methods of Vars that go doc does not list (they come
+// with the harness's part of Vars): v.MyID() is this node's index, and
+// v.N() the number of nodes.
 type Vars struct {
 	State  State
 	Holder int   // HOLDER: the neighbour towards the privilege, or MyID()
@@ -84,7 +88,8 @@ func (v *Vars) SendPrivilege(to int) { stepwire.Emit(&v.self, Send{Privilege, to
 // Steps is what a student implements: one method per handler, each one
 // atomic step on the node's Vars (the student's type embeds a *Vars).
 type Steps interface {
-	// Enter(): enqueue(request_Q, self); ASSIGN_PRIVILEGE; MAKE_REQUEST.
+	// Enter(): state = Wanted; enqueue(request_Q, self); ASSIGN_PRIVILEGE;
+	// MAKE_REQUEST.
 	Enter()
 	// Exit(): state = Released; ASSIGN_PRIVILEGE; MAKE_REQUEST.
 	Exit()

@@ -67,6 +67,10 @@ type self = stepwire.Self[Send]
 // Vars are one node's variables. Node indices are 0-based: node i is
 // N(i+1). MyID and N say where the node is; HasToken whether it holds the
 // token, in which case LN and Q are the token's (nil otherwise).
+//
+// MyID and N are methods of Vars that go doc does not list (they come
+// with the harness's part of Vars): v.MyID() is this node's index, and
+// v.N() the number of nodes.
 type Vars struct {
 	State State
 	RN    []int // RN[j]: the highest request number received from j

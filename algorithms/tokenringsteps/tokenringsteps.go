@@ -37,6 +37,10 @@ type self = stepwire.Self[int] // the nodes the token was sent to
 // Vars are one node's variables. Node indices are 0-based: node i is
 // N(i+1); the ring goes from i to (i+1) mod N. MyID and N say where the
 // node is.
+//
+// MyID and N are methods of Vars that go doc does not list (they come
+// with the harness's part of Vars): v.MyID() is this node's index, and
+// v.N() the number of nodes.
 type Vars struct {
 	State State
 	Token bool // this node holds the token
