@@ -105,3 +105,36 @@ func TestStudentSetsAreChecked(t *testing.T) {
 		})
 	}
 }
+
+// A student's sets are sets: VotingSets that appends p's row and then
+// p's column (p twice, the members out of order) builds the same nodes
+// as the reference's sets, each member once and in order.
+func TestStudentSetsAreSets(t *testing.T) {
+	rowThenColumn := func(n int) [][]int {
+		s := 1
+		for s*s < n {
+			s++
+		}
+		v := make([][]int, n)
+		for p := range v {
+			for q := (p / s) * s; q < min((p/s+1)*s, n); q++ {
+				v[p] = append(v[p], q)
+			}
+			for q := p % s; q < n; q += s {
+				v[p] = append(v[p], q)
+			}
+		}
+		return v
+	}
+	require.Contains(t, rowThenColumn(4)[0], 0)
+	require.Len(t, rowThenColumn(4)[0], 4, "p1 is listed twice: {1,2} ∪ {1,3} written out as 1,2,1,3")
+	for _, n := range []int{1, 4, 5, 9} {
+		mine, err := sim.NewWorld(maekawasteps.Algorithm("maekawa", newRef, rowThenColumn), sim.Config{N: n}, sim.Options{})
+		require.NoError(t, err, "N=%d", n)
+		ref, err := sim.NewWorld(refAlg(), sim.Config{N: n}, sim.Options{})
+		require.NoError(t, err)
+		for i := range n {
+			assert.Equal(t, ref.NodeString(i), mine.NodeString(i), "N=%d, N%d", n, i+1)
+		}
+	}
+}
