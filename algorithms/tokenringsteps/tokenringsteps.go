@@ -1,14 +1,20 @@
 // Package tokenringsteps is the student interface of the token-ring
 // exercise: seed 002's token ring as the registry's token-ring runs it
 // (one token circulates N1 → N2 → … → Nn → N1; only its holder enters),
-// where the harness owns the node's variables, the ring and the network,
-// and the student writes the four handlers:
+// where the harness keeps the node's variables (state, token), the ring
+// and the network, and the student writes the four handlers:
 //
 //	Enter():   if I hold the token, enter at once (state = Held);
 //	           else wait for it (state = Wanted)
 //	Leave():   state = Released; pass the token to my successor
-//	OnToken(): the token arrives: I hold it; if I want the CS, enter
+//	OnToken(): the token arrives: token = true; if state = Wanted,
+//	           state = Held (enter)
 //	Pass():    an idle holder passes the token to its successor
+//
+// The handlers set token themselves: OnToken sets it to true, and passing
+// the token on (token = false; send it to the successor) sets it back to
+// false; the harness does neither. A ring of one keeps its token: Leave
+// sends nothing and token stays true.
 //
 // The harness decides when each runs, as the registry's token-ring does:
 // Enter and Leave when the application calls enter() and exit(), OnToken
@@ -43,7 +49,7 @@ type self = stepwire.Self[int] // the nodes the token was sent to
 // v.N() the number of nodes.
 type Vars struct {
 	State State
-	Token bool // this node holds the token
+	Token bool // this node holds the token: set by OnToken, cleared by passing it on
 
 	self
 }
@@ -57,11 +63,14 @@ type Steps interface {
 	// Enter(): if I hold the token, enter at once (state = Held);
 	// else wait for it (state = Wanted).
 	Enter()
-	// Leave(): state = Released; pass the token to my successor.
+	// Leave(): state = Released; pass the token to my successor
+	// (token = false), unless the ring has one node.
 	Leave()
-	// OnToken(): the token arrives: I hold it; if I want the CS, enter.
+	// OnToken(): the token arrives: token = true; if state = Wanted,
+	// state = Held.
 	OnToken()
-	// Pass(): I hold the token and do not want the CS: pass it on.
+	// Pass(): I hold the token and do not want the CS: token = false;
+	// send it to my successor.
 	Pass()
 }
 
