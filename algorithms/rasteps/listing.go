@@ -61,8 +61,11 @@ func (l Listing) tieBreak() bool { return l != First }
 type ChooseSteps interface {
 	// P2: MyNum = chooseNumber()   (chosen is what chooseNumber() returned)
 	P2(chosen int)
-	// P4, P7, P8 and P9: as in Steps.
+	// P4, P8 and P9: as in Steps.
 	P4(N int)
+	// P7: as in Steps, but smallest first: return Deferred.First() (-1
+	// once deferred is empty), as the registry's listing answers them
+	// and the schedules expect.
 	P7() int
 	P8(N int)
 	P9(N int)
@@ -78,8 +81,11 @@ type ChooseSteps interface {
 type HighestSteps interface {
 	// P2: MyNum = highestNum + 1
 	P2()
-	// P4, P7, P8 and P9: as in Steps.
+	// P4, P8 and P9: as in Steps.
 	P4(N int)
+	// P7: as in Steps, but smallest first: return Deferred.First() (-1
+	// once deferred is empty), as the registry's listing answers them
+	// and the schedules expect.
 	P7() int
 	P8(N int)
 	P9(N int)

@@ -165,6 +165,8 @@ type Steps interface {
 	P6a()
 	// P7: for all Node in deferred:
 	// returns the next node N to answer, or -1 when the loop is done.
+	// Here which one comes first is yours to choose; the earlier listings'
+	// P7 (ChooseSteps, HighestSteps) answers the smallest first.
 	P7() int
 	// P8: remove N from deferred
 	P8(N int)
