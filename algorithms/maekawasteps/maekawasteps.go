@@ -15,9 +15,17 @@
 //	    else { voted = False }
 //
 // The wait for K replies is a handler too (OnReply): it counts the vote
-// and enters the CS with the K-th. VotingSets(n) builds V_1..V_n; the
-// harness checks them with seed 003's conditions (algorithms/votingsets)
-// before any run.
+// and enters the CS with the K-th (K = len(V)). The count starts from 0 at
+// every Enter, and nobody but the student resets it: Enter, Leave or the
+// K-th OnReply sets it back to 0, whichever the student likes.
+//
+// VotingSets(n) builds V_1..V_n as the seed does, the grid: write the
+// processes row by row into a matrix ⌈√n⌉ columns wide (the last row may
+// be short); V_p is p's row ∪ p's column. Other constructions can meet
+// the conditions too, but the schedules count on the grid's sets. The
+// harness sorts each set and drops repeats (p, from its row and its
+// column), then checks the sets with seed 003's conditions
+// (algorithms/votingsets) before any run.
 //
 // As in the registry's maekawa, a node multicasts to all of V_i, itself
 // included, through the network; each handler is one atomic step. The
@@ -25,8 +33,9 @@
 // event). The node also remembers whom it voted for, only to show it
 // ("voted=N2", as maekawa does): no rule reads it.
 //
-// The handler contract: Enter sets state = Wanted and sends only requests;
-// Leave sets state = Released and sends only releases; OnRequest and
+// The handler contract: Enter sets state = Wanted (and may reset the reply
+// count) and sends only requests; Leave sets state = Released (and may
+// reset the reply count) and sends only releases; OnRequest and
 // OnRelease change only voted and the queue and send only replies; OnReply
 // changes only the reply count and may move Wanted to Held. V is
 // read-only. A handler that breaks the contract, panics or (in the
@@ -57,7 +66,7 @@ type Vars struct {
 	State   State
 	Voted   bool
 	Q       []int // requesters, first in first out
-	Replies int   // Reply messages received since Enter()
+	Replies int   // Reply messages received since Enter(); the student resets it
 	V       []int // this node's voting set V_i, in increasing order (read-only)
 
 	self
@@ -106,7 +115,8 @@ type Steps interface {
 // New builds a Steps for the node whose variables are v.
 type New func(v *Vars) Steps
 
-// Sets builds the voting sets V_1..V_n (0-based node indices).
+// Sets builds the voting sets V_1..V_n (0-based node indices): the
+// student's VotingSets, the seed's grid (see the package comment).
 type Sets func(n int) [][]int
 
 // Op names a handler (the order of Steps), and OpSets the construction
