@@ -10,14 +10,18 @@
 //	                        with no leader and no election of my own, elect
 //	OnOK(from):             a higher node is alive: stop electing, wait
 //	OnCoordinator(k):       leader = k, if k is alive; else elect if idle
-//	TimeoutNoOK():          nobody higher answered: I am the leader, tell the lower nodes
+//	TimeoutNoOK():          nobody higher answered: win
 //	TimeoutNoCoordinator(): the winner never announced itself: elect again
 //	Heartbeat():            the leader: tell the lower nodes again
 //	Check():                a follower: heard from the leader since the last
 //	                        check? forget it; else it has crashed: elect
 //
-// where "elect" is: forget the leader; the highest node wins at once,
-// any other sends election to every higher node and waits for ok.
+// where "elect" is: forget the leader (Leader = None, Heard = false); the
+// highest node wins at once, any other sends election to every higher node
+// and waits for ok (State = Electing); and "win" is: Leader = me, State =
+// Idle, Heard = false; send coordinator to every lower node. A leader is
+// Idle: the harness arms the heartbeat only for an idle leader, so a
+// winner left Electing keeps its "no ok" timer instead.
 //
 // The harness decides when each runs, as the registry's election-bully
 // does: Start when the application calls enter() (an election request;
@@ -142,8 +146,8 @@ type Steps interface {
 	// OnCoordinator(k): if k is alive, it is the leader (Leader = k, back
 	// to idle, heard from it); else, if idle, elect.
 	OnCoordinator(k int)
-	// TimeoutNoOK(): no higher node answered: I am the leader; send
-	// coordinator to every lower node.
+	// TimeoutNoOK(): no higher node answered: win: Leader = me, State =
+	// Idle, Heard = false; send coordinator to every lower node.
 	TimeoutNoOK()
 	// TimeoutNoCoordinator(): every higher node has crashed before
 	// announcing itself: elect again.
