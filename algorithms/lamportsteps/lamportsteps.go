@@ -25,9 +25,12 @@
 // The clock belongs to the simulator: the harness ticks it before Enter
 // and Exit (issuing a request or a release is an event of its own), and
 // the simulator sets it to max(own, T) + 1 before a message is handled;
-// a handler reads it with Clock(). The timestamps the handlers write into
-// q and into messages are theirs to choose (the seed's T_i is "the current
-// local clock value"), within the time the clock has already shown.
+// a handler reads it with Clock(). Wherever the seed says T_i ("the
+// current local clock value"), a handler writes Clock(), the clock now:
+// the Release too carries the clock at exit(), not the timestamp of the
+// Request it ends, as in the registry's lamport, whose schedules expect it.
+// (The contract checks only that every timestamp is one the clock has
+// already shown.)
 //
 // The handler contract: Enter and Exit change only q[i] and send only a
 // Request (Enter) or a Release (Exit), at most one to each other node;
