@@ -65,7 +65,7 @@ type self = stepwire.Self[Msg]
 type Vars struct {
 	State   State
 	Voted   bool
-	Q       []int // requesters, first in first out
+	Q       []int // requesters, oldest first: enqueue appends, dequeue takes Q[0]
 	Replies int   // Reply messages received since Enter(); the student resets it
 	V       []int // this node's voting set V_i, in increasing order (read-only)
 
