@@ -12,6 +12,10 @@
 //	OnElected(k):    if k = my id, or k has crashed: stop here
 //	                 else: Leader = k; pass elected(k) on
 //
+// Leader changes only where these lines change it: a node that passes a
+// candidate on keeps the leader it has (the schedules look at it while an
+// election goes round).
+//
 // "On" is always the neighbour: the next live node after this one on the
 // ring (the node itself when it is alone). The harness picks it, as the
 // registry's election-ring does, so a handler only says what it sends,
