@@ -34,7 +34,8 @@
 //   - While the node is RELEASED, T and Replies mean nothing (the
 //     registry shows T as "-" and keeps both at 0): the harness resets
 //     them to 0 whenever a handler leaves state = Released, so Enter
-//     starts from Replies = 0.
+//     starts from Replies = 0. While WANTED and HELD, Replies counts
+//     every reply of the request (the schedules read it in the CS).
 //   - The queue's order does not matter (seed 001: put the requests in as
 //     they come; exit() answers all of them at once), so two queues with
 //     the same requests in another order are one state. The harness hands
