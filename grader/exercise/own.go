@@ -36,6 +36,20 @@ func ReadOwn(files []string) ([]Schedule, error) {
 	return own, errs.Err()
 }
 
+// WithOwn is the exercise to grade a file on: e itself when own is
+// empty, else a copy of e whose only tests are own (UseOwn), so that e
+// stays as it is for the next grading.
+func (e *Exercise) WithOwn(own []Schedule) (*Exercise, error) {
+	if len(own) == 0 {
+		return e, nil
+	}
+	cp := *e
+	if err := cp.UseOwn(own); err != nil {
+		return nil, err
+	}
+	return &cp, nil
+}
+
 // UseOwn makes own the exercise's only tests: each is checked as the
 // exercise's own schedules are (it must parse, name the exercise's
 // algorithm, and name its nodes N1..Nn), and each error says where, by

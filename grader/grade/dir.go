@@ -43,12 +43,8 @@ func (x *Exercises) GradeOwn(ctx context.Context, name, filename string, src []b
 	if err != nil {
 		return nil, err
 	}
-	if len(own) > 0 {
-		cp := *ex // the loaded exercise stays as it is for the next grading
-		if err := cp.UseOwn(own); err != nil {
-			return nil, err
-		}
-		ex = &cp
+	if ex, err = ex.WithOwn(own); err != nil {
+		return nil, err
 	}
 	return x.Grader.Grade(ctx, ex, filename, src)
 }

@@ -104,10 +104,8 @@ func gradeOne(ctx context.Context, g *Grader, dir, hidden string, req workReques
 		// Staff read this in the server's log: which exercise broke.
 		return nil, fmt.Errorf("exercise %s: %w", req.Exercise, err)
 	}
-	if len(req.Own) > 0 {
-		if err := ex.UseOwn(req.Own); err != nil {
-			return nil, err
-		}
+	if ex, err = ex.WithOwn(req.Own); err != nil {
+		return nil, err
 	}
 	return g.Grade(ctx, ex, req.File, req.Src)
 }
