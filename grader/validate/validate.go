@@ -330,6 +330,7 @@ func One(ctx context.Context, ex *exercise.Exercise, o Options) (*Exercise, erro
 	v.Problems = append(v.Problems, Unfinished(ex)...)
 	v.Problems = append(v.Problems, OnAlgorithm(ex)...)
 	v.Problems = append(v.Problems, StatementPoints(ex)...)
+	v.Problems = append(v.Problems, StatementVars(ex)...)
 	if len(ex.Solutions) < MinAlternatives {
 		v.Problems = append(v.Problems, fmt.Sprintf("%s; an exercise needs at least %d (solutions/*%s: correct, written differently from the reference)", plural(len(ex.Solutions), "alternative solution"), MinAlternatives, ex.Ext()))
 	}

@@ -1,0 +1,43 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dmelab/grader/exercise"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every exercise of the project names in its statement each variable
+// its schedules look at.
+func TestStatementVarsInEveryExercise(t *testing.T) {
+	dirs, err := filepath.Glob("../../exercises/*/exercise.md")
+	require.NoError(t, err)
+	require.NotEmpty(t, dirs)
+	for _, md := range dirs {
+		ex, err := exercise.Load(filepath.Dir(md), "")
+		require.NoError(t, err, md)
+		assert.Empty(t, StatementVars(ex), ex.Name)
+	}
+}
+
+// A statement that never writes a variable a schedule looks at is a
+// problem, told at the first expect that looks at it; a name inside a
+// longer one (`requests`) does not count.
+func TestStatementVarsUnnamed(t *testing.T) {
+	dir := t.TempDir()
+	copyExercise(t, "permission-ring", dir)
+	path := filepath.Join(dir, "permission-ring", "exercise.md")
+	orig, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(orig), "`request` what\n")
+	text := strings.Replace(string(orig), "`request` what\n", "`requests` what\n", 1)
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	ex, err := exercise.Load(filepath.Join(dir, "permission-ring"), "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"the statement never names `request`, which public/alone.scn:10:11 (expect N1 request = travelling) looks at: say what it shows, as the other variables the schedules look at are said"}, StatementVars(ex))
+}
