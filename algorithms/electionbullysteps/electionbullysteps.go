@@ -38,14 +38,17 @@
 // The harness also keeps the registry's rule that a timeout means a
 // crash: the "no coordinator" and "no leader" timeouts expire only when
 // every higher node has crashed, and a follower's check with nothing
-// heard only when its leader has crashed. Otherwise the timer step is taken, changes nothing
-// and does not call the handler (the registry's package comment says why:
-// taken literally, unordered timeouts let an impatient node call election
-// after election and break liveness). The student's timeout handlers are
-// therefore the seed's lines, without a failure detector. OnCoordinator
-// needs one (Vars.Alive): a coordinator from a node that has crashed since
-// sending it must not be adopted, or the node elects a dead leader, which
-// breaks the seed's Safe.
+// heard only when its leader has crashed. Otherwise the timer step is
+// taken, changes nothing and does not call the handler (the registry's
+// package comment says why: taken literally, unordered timeouts let an
+// impatient node call election after election and break liveness). The
+// student's timeout handlers are therefore the seed's lines, without a
+// failure detector. OnCoordinator needs one (Vars.Alive): a coordinator
+// from a node that has crashed since sending it must not be adopted, or
+// the node elects a dead leader, which breaks the seed's Safe. Elsewhere
+// Alive changes nothing the lines do: elect sends election to every
+// higher node, crashed or not, and OnElection elects only when Leader is
+// None, even if that leader has crashed (the schedules look).
 //
 // The handler contract, checked after every call: State is Idle, Electing
 // or Waiting; Leader is None or a node; only OnCoordinator(k) names
