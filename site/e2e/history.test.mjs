@@ -194,6 +194,59 @@ test('choosing another submission withdraws "Submit anyway"', { skip }, async ()
   assert.doesNotMatch(await status(), /same code/);
 });
 
+// The same code again while its first submission still waits to be
+// graded (the page reloaded meanwhile, so Submit is free again): not
+// sent twice; the waiting one is shown, and the status says so.
+test('the same code while its first submission still waits is not sent again', { skip }, async () => {
+  const source = `${solution}// waiting ${Date.now()}\n`;
+  const known = new Set((await history()).map((s) => s.id));
+  // The server's answers for the new submission say it is still queued
+  // until released.
+  let hold = true;
+  const held = (u) => {
+    const m = /^\/api\/submissions\/([0-9a-f]{32})$/.exec(u.pathname);
+    return m && !known.has(m[1]) && u.searchParams.has('wait');
+  };
+  const queued = async (route) => {
+    if (!hold) return route.continue();
+    const id = new URL(route.request().url()).pathname.split('/').at(-1);
+    await new Promise((done) => setTimeout(done, 300));
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id, exercise: EX, file: 'solution.go', status: 'queued', queue_position: 3, attempts: 0, created: new Date().toISOString() }) });
+  };
+  await page.route(held, queued);
+  const watch = posts();
+  try {
+    await setSource(source);
+    await page.click('#submit');
+    await page.waitForFunction(() => /^queued: 3 ahead of you… \d+ s$/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    const before = await history();
+    const waiting = before.at(-1);
+    assert.equal(waiting.source, source);
+    // A reload (the student thinks the page is stuck): it follows the
+    // waiting one again, and Submit is free.
+    await page.reload();
+    await page.waitForFunction(() => /^queued: 3 ahead of you… \d+ s$/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    assert.equal(await page.getAttribute('#submit', 'aria-disabled'), null);
+    await setSource(source);
+    await page.click('#submit');
+    await page.waitForFunction(() => /^this code is already waiting to be graded/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    assert.match(await status(), /^this code is already waiting to be graded \(your submission of \d{1,2}:\d\d:\d\d(?:\s?[AP]M)?\): nothing new was sent; /);
+    assert.equal(await page.$eval('#history a[aria-current]', (a) => a.getAttribute('href')), `#${waiting.id}`, 'the waiting one is shown');
+    await page.waitForFunction(() => /nothing new was sent; queued: 3 ahead of you… \d+ s$/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    assert.equal(watch.sent.length, 1, 'sent once');
+    assert.equal((await history()).length, before.length, 'no new entry');
+    // Released: its feedback, as for any submission.
+    hold = false;
+    await graded();
+    assert.match(await status(), /^graded: 38 \/ 38$/);
+    assert.equal(watch.sent.length, 1);
+  } finally {
+    hold = false;
+    watch.stop();
+    await page.unroute(held, queued);
+  }
+});
+
 // The same code as a submission whose feedback the server no longer has
 // (a course's data directory started afresh): sent, as new.
 test('the same code as a submission the server forgot is sent', { skip }, async () => {

@@ -417,10 +417,15 @@ if (work) {
   // waiting says where a submission is while it waits, with the seconds
   // since it was sent: a long poll answers only when something changes,
   // so without the clock a grading of several seconds looks stuck.
+  // inLine is a submission Submit found still waiting with the code in
+  // the editor: while it is shown, the status says that nothing new was
+  // sent.
   let waitingFor = null;
+  let inLine = null;
   const waiting = (v, since) => {
     const ahead = v.queue_position ?? 0;
-    const text = v.status === 'queued' ? (ahead > 0 ? `queued: ${ahead} ahead of you…` : 'queued: next in line…') : 'grading…';
+    const already = inLine && inLine === v.id ? `this code is already waiting to be graded (your submission of ${when(since)}): nothing new was sent; ` : '';
+    const text = already + (v.status === 'queued' ? (ahead > 0 ? `queued: ${ahead} ahead of you…` : 'queued: next in line…') : 'grading…');
     const show = () => say(`${text} ${Math.floor((Date.now() - since) / 1000)} s`);
     clearInterval(waitingFor);
     show();
@@ -529,6 +534,7 @@ if (work) {
   // marked in the editor if the editor holds its code.
   async function show(id, since) {
     shownId = id;
+    inLine = null;
     shownResult = null;
     sayingTry = !!entry(id)?.try;
     doneWaiting();
@@ -641,6 +647,15 @@ if (work) {
     const source = src.value;
     if (source.trim() === '') {
       say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
+      return;
+    }
+    // The same code sent from this page and still waiting (another
+    // submission was shown meanwhile): shown again, not sent twice.
+    const waitingSame = list().filter((s) => !s.try && s.source === source && (s.status === 'queued' || s.status === 'running') && tracking.has(s.id)).at(-1);
+    if (waitingSame) {
+      show(waitingSame.id, waitingSame.at);
+      inLine = waitingSame.id;
+      say(`this code is already waiting to be graded (your submission of ${when(waitingSame.at)}): nothing new was sent; its feedback shows here once graded`);
       return;
     }
     // Only a graded submission's: a try of the same code is no grading.
