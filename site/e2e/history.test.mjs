@@ -3,7 +3,8 @@
 // passed and names the first failing ones, so that attempts can be told
 // apart at a glance (entries kept before that still read as they did);
 // code identical to a graded submission is not sent again unless the
-// student asks, its feedback shown instead; and code whose answer was
+// student asks, its feedback shown instead, nor code identical to one
+// still waiting to be graded; and code whose answer was
 // lost, submitted again, goes with its first Idempotency-Key. On
 // `dmelab serve`, the ra-steps exercise; grading builds Go: waits are long.
 // Run: make test-browser.
