@@ -105,3 +105,27 @@ func TestListingArg(t *testing.T) {
 		assert.Equal(t, want, listingArg(in), "%q", in)
 	}
 }
+
+// A Go exercise's replay link names the exercise (ex=), so that the
+// playground can say it replays the schedule on the exercise's own
+// algorithm and link back; a listing's link runs the student's listing
+// and needs no such word; a name that is not a folder name is left out.
+func TestReplayLinkNamesAGoExercise(t *testing.T) {
+	g := load(t, "graded")
+	var tt *Test
+	for i := range g.Tests {
+		if g.Tests[i].Counterexample != nil {
+			tt = &g.Tests[i]
+			break
+		}
+	}
+	require.NotNil(t, tt, "the fixture has a counterexample")
+	assert.True(t, strings.HasSuffix(ReplayLink(g, tt, Options{}), "&ex="+g.Exercise), ReplayLink(g, tt, Options{}))
+	l := listingResult(t)
+	for i := range l.Tests {
+		assert.NotContains(t, ReplayLink(l, &l.Tests[i], Options{}), "ex=")
+	}
+	odd := *g
+	odd.Exercise = `x"><script>`
+	assert.NotContains(t, ReplayLink(&odd, tt, Options{}), "ex=")
+}

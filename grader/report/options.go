@@ -3,6 +3,7 @@ package report
 import (
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"dmelab/algorithms/scenario"
@@ -53,7 +54,10 @@ func (o Options) base() string {
 // When r is a listing exercise's (r.Listing), the link carries the
 // student's listing too, compressed as the scenario is (lst=, as the
 // playground's own links of a listing's run): the playground loads it in
-// its Listing view and replays the counterexample on it.
+// its Listing view and replays the counterexample on it. A Go
+// exercise's link names the exercise instead (ex=): the playground,
+// which cannot run the student's Go, says that it replays the schedule
+// on the exercise's own algorithm, and links back to the exercise.
 func ReplayLink(r *Result, t *Test, o Options) string {
 	if link, ok := o.links[t]; ok {
 		return link
@@ -65,12 +69,21 @@ func ReplayLink(r *Result, t *Test, o Options) string {
 			lst = r.Listing
 		}
 		link = o.base() + "#" + scenario.ShareFragmentWith(text, -1, lst)
+		if r != nil && lst == "" && exerciseName.MatchString(r.Exercise) {
+			// A Go exercise's: the playground runs the exercise's own
+			// algorithm, not the student's code, and says so (ex=).
+			link += "&ex=" + r.Exercise
+		}
 	}
 	if o.links != nil {
 		o.links[t] = link
 	}
 	return link
 }
+
+// exerciseName is an exercise's folder name as a replay link may carry
+// it (anything else is left out of the link).
+var exerciseName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
 
 // Renderings is Markdown(r, o) and HTML(r, o), as the exercise pages
 // show them both: each counterexample's replay link is computed once.

@@ -163,7 +163,14 @@ test('"Replay in playground" opens the playground in a window of its own; the fe
     assert.equal(popup.url(), scenarioURL, 'the playground opens on the counterexample');
     await popup.waitForSelector('html[data-ready=true]', { timeout: 180000 });
     assert.match(await popup.textContent('body'), /algorithm/, 'the playground shows the scenario');
+    // It says whose algorithm runs (not the student's Go), and leads back.
+    assert.match(scenarioURL, /&ex=ra-steps$/);
+    assert.ok(await popup.isVisible('#replay-note'), 'a note says what the replay is');
+    assert.match(await popup.textContent('#replay-note'), /A schedule from your feedback, replayed on ra-benari, the exercise's own algorithm\.\s+Your Go code runs only in the grader/);
+    assert.equal(await popup.$eval('#replay-back', (a) => a.href), fx.server.url + 'exercises/ra-steps');
     await popup.screenshot({ path: path.join(ART, '02b-replayed.png') });
+    await popup.click('#replay-note-close');
+    assert.equal(await popup.isVisible('#replay-note'), false, 'closed');
   } finally {
     await popup.close();
   }

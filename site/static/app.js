@@ -804,6 +804,7 @@ async function restoreFromHash() {
     };
     if (link.listing === null) {
       if (!runScenario(link.text, link.at, '')) fallback();
+      if (link.ex) showReplayNote(link.ex);
       return true;
     }
     // The link's listing (a listing exercise's feedback links with the
@@ -884,6 +885,23 @@ async function openFirst() {
     if (runScenario(text, 0)) return;
   } catch { /* no examples: an empty run */ }
   start({ ...DEFAULT });
+}
+
+// showReplayNote says, above a run opened from a Go exercise's feedback
+// (its link names the exercise: ex=), that the playground replays the
+// schedule on the exercise's own algorithm, not on the student's code,
+// which runs only in the grader: without it, "The expectation holds"
+// beside a test the student failed reads as the grader contradicting
+// itself. Where the server says where the exercise pages are, it links
+// back to the exercise.
+function showReplayNote(ex) {
+  const note = $('replay-note');
+  $('replay-algo').textContent = params.algo;
+  const pages = document.querySelector('meta[name="dmelab-exercises"]')?.content;
+  $('replay-back').hidden = !pages;
+  if (pages) $('replay-back').href = new URL(encodeURIComponent(ex), new URL(pages, location.href)).href;
+  note.hidden = false;
+  $('replay-note-close').onclick = () => { note.hidden = true; };
 }
 
 // showExercisesLink shows the header's link to the exercise pages when

@@ -59,9 +59,10 @@ export function isScenarioHash(hash) {
   return new URLSearchParams(hash.replace(/^#/, '')).has('scenario');
 }
 
-// readScenarioHash resolves with {text, at, listing} (at: -1 when the link
-// names no step; listing: the edited listing, or null), or rejects with an
-// Error saying what is wrong with the link.
+// readScenarioHash resolves with {text, at, listing, ex} (at: -1 when the
+// link names no step; listing: the edited listing, or null; ex: the Go
+// exercise whose feedback the link comes from, or ''), or rejects with
+// an Error saying what is wrong with the link.
 export async function readScenarioHash(hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const text = await inflate(q.get('scenario') || '', 'scenario');
@@ -72,7 +73,10 @@ export async function readScenarioHash(hash) {
     at = Number.parseInt(atRaw, 10);
     if (!(at >= 0)) throw new Error(`the link names a bad step "${atRaw}"`);
   }
-  return { text, at, listing };
+  // ex=NAME: a Go exercise's feedback replays its schedule on the
+  // exercise's own algorithm (see the playground's replay note).
+  const ex = /^[a-z0-9][a-z0-9_-]{0,63}$/.test(q.get('ex') || '') ? q.get('ex') : '';
+  return { text, at, listing, ex };
 }
 
 // inflate resolves with the text a link's compressed field holds (what
