@@ -309,6 +309,7 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
+	pointToRule(res, rn.ruleShown)
 	res.Status = report.Graded
 	res.Log, res.LogTruncated = sb.Log()
 	g.progress("graded in %s: %d calls into the sandbox, %d ran, %s of its time; %s", time.Since(t0).Round(time.Millisecond), sb.Calls, sb.Runs, sb.Used().Round(time.Millisecond), sb.Engine())
@@ -450,6 +451,10 @@ type runner struct {
 	replayRefused bool
 	// failed is set once a test has failed (see notRun).
 	failed bool
+	// current names the running test, and ruleShown the first test whose
+	// message shows a rule the code broke: a hidden test that broke one
+	// points there (see pointToRule).
+	current, ruleShown string
 }
 
 // stoppable is what the runner asks of its sandbox (sandbox.Sandbox):
@@ -462,7 +467,7 @@ type stoppable interface {
 
 func (r *runner) run(t planned) (rt report.Test, err error) {
 	rt = t.result()
-	r.hidden, r.stopped, r.replayRefused = t.vis == report.Hidden, "", false
+	r.hidden, r.stopped, r.replayRefused, r.current = t.vis == report.Hidden, "", false, rt.Name
 	refused := 0
 	if r.sb != nil {
 		refused = r.sb.Refused()

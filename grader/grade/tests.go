@@ -31,6 +31,9 @@ func (r *runner) maxBytes() int { return int(r.maxMem / 4) }
 // explain is explain, less the fault text when a hidden test runs: the
 // code chooses that text, and could write into it what it saw there.
 func (r *runner) explain(what string, ce *report.Counterexample, f *fault) string {
+	if f != nil && !r.hidden && r.ruleShown == "" && hiddenFault(f.msg, r.ex.Limits) == hiddenRule {
+		r.ruleShown = r.current
+	}
 	if f != nil && r.hidden {
 		g := *f
 		g.msg = hiddenFault(f.msg, r.ex.Limits)
@@ -117,7 +120,28 @@ func hiddenFault(msg string, lim sandbox.Limits) string {
 	}
 	// What is left is the step breaking its rules (what it may change
 	// and send): the grader's words, but with values the code chose.
-	return "it broke a rule of its step (a hidden test does not show which; a public test or an exploration that breaks the same rule shows it)"
+	return hiddenRule
+}
+
+// hiddenRule is what a hidden test says of a step that broke its rules.
+const hiddenRule = "it broke a rule of its step (a hidden test does not show which; a public test or an exploration that breaks the same rule shows it)"
+
+// pointToRule makes each hidden test that says a step broke a rule name
+// the test whose message shows a rule the code broke (shownBy, the
+// first; none: left as it is). A student reads the feedback from the
+// top, and hidden tests come before the explorations that would say
+// which rule: without the name, the first failure read says least. The
+// name is a visible test's: nothing of the hidden test goes with it.
+func pointToRule(res *report.Result, shownBy string) {
+	if shownBy == "" {
+		return
+	}
+	said := fmt.Sprintf("it broke a rule of its step (a hidden test does not show which; %s shows a rule your code broke: likely this one)", shownBy)
+	for i := range res.Tests {
+		if t := &res.Tests[i]; t.Visibility == report.Hidden && !t.Passed {
+			t.Message = strings.ReplaceAll(t.Message, hiddenRule, said)
+		}
+	}
 }
 
 // schedule runs a scenario file on the student's algorithm: the file
