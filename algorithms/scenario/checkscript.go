@@ -94,10 +94,13 @@ func (c *checker) script() {
 		if v.Name != "phase" || !configured {
 			return
 		}
-		if i, ok := c.index[n.Name]; !ok || slices.ContainsFunc(c.v.w.Nodes[i].Vars(), func(x sim.Var) bool { return x.Name == "phase" }) {
-			return // the node's own variable called phase
-		}
 		values := strings.Split(phaseValues, ", ")
+		// A node's own variable called phase is left alone, unless it is
+		// the phase itself, shown among the variables (a student's
+		// code's nodes show it so): it starts as a phase word.
+		if i, ok := c.index[n.Name]; !ok || slices.ContainsFunc(c.v.w.Nodes[i].Vars(), func(x sim.Var) bool { return x.Name == "phase" && !slices.Contains(values, x.Value) }) {
+			return
+		}
 		if slices.Contains(values, value) {
 			return
 		}
