@@ -117,8 +117,9 @@ func TestGradeExitCodes(t *testing.T) {
 // --schedule runs the student's own scenarios alone, as the tests
 // yours/NAME: one the mutant breaks fails with its counterexample (and
 // one that passes shows its run all the same), one whose expectation
-// the algorithm itself breaks says so in its feedback, and a schedule that cannot be one of the exercise's is refused at its
-// line.
+// the algorithm itself breaks, or whose line it cannot take, says so in
+// its feedback, and a schedule that cannot be one of the exercise's is
+// refused at its line.
 func TestGradeOwnSchedules(t *testing.T) {
 	cache, dir := t.TempDir(), t.TempDir()
 	write := func(name, text string) string {
@@ -131,20 +132,31 @@ func TestGradeOwnSchedules(t *testing.T) {
 	lifo := write("lifo.go", string(m.Src))
 	fifo := write("two_wait.scn", "algorithm central\nnodes N1 N2 N3 N4\nrequest N2\nrequest N3\nrequest N4\ndeliver N4->N1 request\ndeliver N2->N1 request\ndeliver N3->N1 request\ndeliver N1->N4 grant\nexit N4\ndeliver N4->N1 release\nexpect N1 holder = N2\n")
 	wrong := write("wrong.scn", "algorithm central\nnodes N1 N2 N3\nrequest N2\ndeliver N2->N1 request\nexpect N1 holder = N3\n")
+	// The last-come way, which central cannot take at its line 11.
+	lastCome := write("last_come.scn", "algorithm central\nnodes N1 N2 N3 N4\nrequest N2\nrequest N3\nrequest N4\ndeliver N4->N1 request\ndeliver N2->N1 request\ndeliver N3->N1 request\ndeliver N1->N4 grant\nexit N4\ndeliver N4->N1 release\ndeliver N1->N3 grant\n")
 	grade := func(args ...string) (int, string, string) {
 		return runCLI(append([]string{"grade", "--quiet", "--cache", cache, "--exercise", "../../exercises/central"}, args...)...)
 	}
 
-	code, out, errs := grade("--schedule", fifo, "--schedule", wrong, lifo)
+	code, out, errs := grade("--schedule", fifo, "--schedule", wrong, "--schedule", lastCome, lifo)
 	require.Equal(t, exitOK, code, errs)
-	assert.Contains(t, out, "**Tried on your own schedules, not graded:** 0 of 2 passed.")
+	assert.Contains(t, out, "**Tried on your own schedules, not graded:** 1 of 3 passed.")
 	assert.Contains(t, out, "| yours/two\\_wait | yours | 0 / 1 | ✗ failed")
 	assert.Contains(t, out, "*Your schedule `"+fifo+"`;*")
 	assert.Contains(t, out, `two\_wait.scn:12) does not hold after step 9: N1 holder is N3`)
 	assert.NotContains(t, out, "public/", "the exercise's own tests are left out")
 	assert.NotContains(t, out, "hidden/")
 	assert.Contains(t, out, "Note: "+strings.ReplaceAll(filepath.ToSlash(wrong), "_", "\\_")+`:5:1: "expect N1 holder = N3" does not hold on central itself (N1 holder is N2): the expectation, not your code, may be what is wrong.`)
-	assert.Equal(t, 1, strings.Count(out, "Note: "), "two_wait.scn holds on central")
+	assert.Contains(t, out, "Note: "+strings.ReplaceAll(filepath.ToSlash(lastCome), "_", "\\_")+`:12:1: this line cannot run on central itself`)
+	assert.Contains(t, out, `("deliver N1->N3 grant" is not possible now; possible: "deliver N1->N2 grant"): your code does here what central does not.`)
+	assert.Equal(t, 2, strings.Count(out, "Note: "), "two_wait.scn holds on central")
+	// The same line on code that cannot take it either: the schedule is
+	// what may be wrong (the line is no expectation).
+	code, out, errs = grade("--schedule", lastCome, "../../exercises/central/solution.go")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "**Tried on your own schedules, not graded:** 0 of 1 passed.")
+	assert.Contains(t, out, "this line cannot run on central itself")
+	assert.Contains(t, out, "your schedule, not your code, may be what is wrong.")
 
 	// Passed, its run is shown all the same: seeing it is the point.
 	code, out, errs = grade("--schedule", fifo, "../../exercises/central/solution.go")

@@ -243,7 +243,13 @@ func (r *runner) ownOnAlgorithm(t planned, rt *report.Test) {
 	if msg == "" {
 		return
 	}
-	note := fmt.Sprintf("Note: %s: the expectation, not your code, may be what is wrong.", msg)
+	// The line is an expectation or, when the algorithm cannot even
+	// take it, a step or delivery the run was to make.
+	what := "the expectation"
+	if strings.Contains(msg, "this line cannot run on") {
+		what = "your schedule"
+	}
+	note := fmt.Sprintf("Note: %s: %s, not your code, may be what is wrong.", msg, what)
 	if rt.Passed {
 		note = fmt.Sprintf("Note: %s: your code does here what %s does not.", msg, r.ex.Algorithm)
 	}
