@@ -92,7 +92,7 @@ func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:      "permission-ring",
 		Group:     seeds.Seed002,
-		Summary:   "a request goes round the ring; a node trying itself refuses it, a refused node backs off and retries (seed 002's prose; breaks Order and liveness)",
+		Summary:   "a request goes round the ring; a node trying itself refuses it, a refused node backs off and retries (seed 002's prose; breaks Order, first come first served, and liveness)",
 		New:       newNodes,
 		MsgKinds:  []string{"request", "refuse"},
 		FormatMsg: FormatMsg,

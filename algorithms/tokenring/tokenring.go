@@ -41,7 +41,7 @@ func Algorithm() *sim.Algorithm {
 	return &sim.Algorithm{
 		Name:     "token-ring",
 		Group:    seeds.Seed002,
-		Summary:  "a token circulates around the ring; its holder may enter (seed 002; breaks Order)",
+		Summary:  "a token circulates around the ring; its holder may enter (seed 002; breaks Order: not first come, first served)",
 		New:      newNodes,
 		MsgKinds: []string{"token"},
 		Listing:  listing(),
