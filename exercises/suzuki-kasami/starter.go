@@ -16,7 +16,8 @@ func (n Node) Enter() {
 }
 
 // OnRequest(from, num): RN[from] = max(RN[from], num); if the node holds
-// the token, is not in the CS and RN[from] == LN[from]+1, send it the token.
+// the token, State == Released and RN[from] == LN[from]+1, send it the
+// token.
 func (n Node) OnRequest(from, num int) {
 	// TODO: n.SendToken(to)
 }
