@@ -130,12 +130,12 @@ func (m *md) failures(r *Result) {
 		t := &r.Tests[i]
 		switch {
 		case t.NotRun:
-			m.p("## — %s (%s / %s): not run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+			m.p("## — %s%s: not run\n\n", text(t.Name), scored(t))
 		case !t.Passed:
-			m.p("## ✗ %s (%s / %s)\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+			m.p("## ✗ %s%s\n\n", text(t.Name), scored(t))
 		case t.Own && t.Counterexample != nil:
 			// The student's own schedule: its run is what they asked for.
-			m.p("## ✓ %s (%s / %s): your code's run\n\n", text(t.Name), points(t.Points), points(t.MaxPoints))
+			m.p("## ✓ %s: your code's run\n\n", text(t.Name))
 			m.test(t, 3)
 			continue
 		default:
@@ -339,7 +339,11 @@ func (m *md) table(r *Result) {
 				verdict += ": " + text(failure(ce))
 			}
 		}
-		m.p("| %s | %s | %s / %s | %s |\n", text(t.Name), kindOf(&t), points(t.Points), points(t.MaxPoints), verdict)
+		pts := points(t.Points) + " / " + points(t.MaxPoints)
+		if t.Own {
+			pts = "—" // a try of the student's own run: no points
+		}
+		m.p("| %s | %s | %s | %s |\n", text(t.Name), kindOf(&t), pts, verdict)
 	}
 	m.p("\n")
 }
@@ -729,4 +733,13 @@ func (m *md) log(r *Result, h int) {
 		return
 	}
 	m.fold("What your program printed"+note, "What your program printed"+note, body)
+}
+
+// scored is a test's points as its heading gives them, " (2 / 3)", or ""
+// for a student's own schedule, which scores nothing: it is a try.
+func scored(t *Test) string {
+	if t.Own {
+		return ""
+	}
+	return fmt.Sprintf(" (%s / %s)", points(t.Points), points(t.MaxPoints))
 }

@@ -88,6 +88,7 @@ test('a run the starter breaks: its counterexample, labelled as a try, kept as o
     watch.stop();
   }
   assert.match(await status(), /^tried: your run failed \(not graded/);
+  assert.doesNotMatch(await status(), /stands/, 'nothing graded yet');
   assert.equal(await page.getAttribute('#status', 'role'), 'status');
   assert.match(await page.textContent('#try-status'), /^tried: your run failed/, 'said beside the button too');
   assert.match(await page.textContent('#shown-label'), /^Try of \d{1,2}:\d\d:\d\d(?:\s?[AP]M)? — your run: failed$/);
@@ -174,7 +175,7 @@ test('a run the reference solution meets shows the code\'s run', { skip }, async
   assert.equal(await page.isVisible('#try-errors'), false);
   assert.match(await page.textContent('#shown-label'), /— your run: passed$/);
   const html = await page.$eval('#feedback', (f) => f.srcdoc);
-  assert.match(html, /✓ yours\/my-run \(1 \/ 1\): your code's run/);
+  assert.match(html, /✓ yours\/my-run: your code's run/);
   const all = await history();
   assert.equal(all.length, 2);
   assert.equal(all.at(-1).try, true);
@@ -218,6 +219,9 @@ test('a try\'s run comes back with its code', { skip }, async () => {
   await setRun('algorithm ra-benari\nnodes N1 N2\n');
   await page.click(`#history a[href="#${first.id}"]`);
   await page.waitForFunction(() => /^Try of/.test(document.getElementById('shown-label').textContent));
+  // The graded score is said to stand beside a try's verdict.
+  await page.waitForFunction(() => /^tried: your run failed/.test(document.getElementById('status').textContent));
+  assert.match(await status(), /^tried: your run failed \(not graded: your file ran on your own run only; your last graded submission, 38 \/ 38, stands; see the feedback below\)$/);
   const back = page.getByRole('button', { name: 'Put this code and its run back' });
   await back.waitFor();
   await back.click();

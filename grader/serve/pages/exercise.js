@@ -520,7 +520,10 @@ if (work) {
     const why = notGraded(res);
     if (s?.try) {
       const how = verdict(res);
-      if (!why) say(`tried: your run ${how} (not graded: your file ran on your own run only; see the feedback below)`, how !== 'passed');
+      // The graded score stands: a try neither adds to it nor takes away.
+      const last = list().filter((x) => !x.try && typeof x.points === 'number').at(-1);
+      const stands = last ? `; your last graded submission, ${last.points} / ${last.max}, stands` : '';
+      if (!why) say(`tried: your run ${how} (not graded: your file ran on your own run only${stands}; see the feedback below)`, how !== 'passed');
       else say(`try ${how} (see ${problems.hidden ? '' : 'the positions below and '}the feedback below)`, true);
       return;
     }
