@@ -91,6 +91,20 @@ test('each entry says how many tests passed and names the first failing ones', {
   assert.deepEqual(await entries(), items, 'the same after a reload');
 });
 
+// The feedback comes below the editor, the history and the try's box,
+// often below the screen: a button beside the status goes there.
+test('"See the feedback" beside the status goes to the feedback below the screen', { skip }, async () => {
+  assert.ok(await page.isVisible('#feedback'), 'a feedback is shown');
+  // The status at the screen's foot, as after Submit below a long file.
+  await page.evaluate(() => document.getElementById('status').scrollIntoView({ block: 'end' }));
+  await page.waitForSelector('#to-feedback:not([hidden])');
+  assert.ok(await page.evaluate(() => document.getElementById('shown').getBoundingClientRect().top > window.innerHeight), 'the feedback is below the screen');
+  await page.click('#to-feedback');
+  const top = await page.evaluate(() => document.getElementById('shown').getBoundingClientRect().top);
+  assert.ok(top > -2 && top < 50, `the feedback's heading is at the top of the screen (${top} px)`);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'shown-label', 'the focus is on its heading');
+});
+
 test('entries kept before the tests were, or not graded, read as they did', { skip }, async () => {
   const real = await history();
   const day = 86400000;

@@ -552,15 +552,33 @@ if (work) {
       say(v.error);
       label(v.code === 404 ? 'The server no longer has its feedback.' : '');
       frame.hidden = true;
+      syncToFeedback();
       return;
     }
-    if (v.status === 'failed') { say(v.message); label(); frame.hidden = true; return; }
+    if (v.status === 'failed') { say(v.message); label(); frame.hidden = true; syncToFeedback(); return; }
     shownResult = v.result;
     label();
     sayShown();
     frame.hidden = false;
     frame.srcdoc = withNarrow(v.feedback.html);
+    syncToFeedback();
   }
+
+  // "See the feedback ↓" beside the status while a feedback is shown: it
+  // is below the editor, the try's box and the history, often below the
+  // screen after Submit. The button scrolls there and puts the focus on
+  // the feedback's heading. (It stays while the feedback does, rather
+  // than only while it is off screen: a control that comes and goes as
+  // the page scrolls is one the Tab key may never reach.)
+  const toFeedback = document.getElementById('to-feedback');
+  const syncToFeedback = () => {
+    if (frame.hidden && document.activeElement === toFeedback) submit.focus();
+    toFeedback.hidden = frame.hidden;
+  };
+  toFeedback.addEventListener('click', () => {
+    document.getElementById('shown').scrollIntoView({ block: 'start' });
+    document.getElementById('shown-label').focus({ preventScroll: true });
+  });
 
   // While a submission is being sent the button says so and ignores
   // clicks (a second click, Ctrl+Enter again), but keeps the keyboard's
