@@ -84,6 +84,19 @@ pre code { background: none; padding: 0; }
 details { margin: .5rem 0 1rem; }
 summary { cursor: pointer; color: #1f5fa8; }
 .diagram { overflow-x: auto; background: #fff; border: 1px solid #ddd; padding: .5rem; }
+/* A table or diagram wider than the page scrolls sideways in its box: a
+   shadow at an edge says there is more that way (covers in the box's
+   colour scroll with the content and hide the shadow at its end). */
+table, .diagram {
+  background:
+    linear-gradient(to right, var(--bg) 30%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--bg) 30%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.22), transparent) left / .8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.22), transparent) right / .8rem 100% no-repeat scroll,
+    var(--bg);
+}
+table { --bg: #fafafa; }
+.diagram { --bg: #fff; }
 .scn-k { color: #7a3e9d; font-weight: bold; }
 .scn-c { color: #6a737d; font-style: italic; }
 a { color: #1f5fa8; }
