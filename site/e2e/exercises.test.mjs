@@ -85,6 +85,17 @@ test('the keys are said under the editor', { skip }, async () => {
   const keys = (await page.textContent('#editor-keys')).replace(/\s+/g, ' ');
   assert.match(keys, /Esc, then Tab, leaves the editor · Ctrl\+Enter submits/);
   assert.equal(await page.getAttribute('.cm-content', 'aria-describedby'), 'editor-keys', 'the editor names the hint');
+  // On a phone's touch screen, with no keyboard, they are not said.
+  const ctx = await launch(CHROMIUM, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, { test: true });
+  try {
+    const p = await ctx.newPage();
+    await p.goto(fx.server.url + 'exercises/ra-steps');
+    await p.waitForSelector('.work[data-editor="go"] .cm-editor');
+    assert.equal(await p.isVisible('#editor-keys'), false, 'no keys on a touch screen');
+    assert.ok(await p.isVisible('#submit'));
+  } finally {
+    await ctx.close();
+  }
 });
 
 // Each public schedule opens in the playground, with the playground's
