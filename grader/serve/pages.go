@@ -9,8 +9,10 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 
 	"dmelab/algorithms/scenario"
+	"dmelab/docs"
 	"dmelab/grader/report"
 
 	"github.com/yuin/goldmark"
@@ -59,6 +61,9 @@ type pageData struct {
 	// Public is the exercise's public schedules, each with the link that
 	// opens it in the playground.
 	Public []publicView
+	// ListingLanguage is the listing language's reference (docs), on the
+	// page of an exercise that asks for a listing.
+	ListingLanguage template.HTML
 	// StarterFile is the starter's name as the statement says it
 	// (starter.go, starter.txt for a listing), which the page downloads
 	// from /exercises/{name}/{StarterFile}.
@@ -188,8 +193,23 @@ func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
 	for _, p := range e.Public {
 		public = append(public, publicView{Name: p.Name, Text: p.Text, Link: s.playground() + "#" + scenario.ShareFragment(p.Text, -1)})
 	}
-	s.render(w, http.StatusOK, &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff, Public: public, StarterFile: starterFile(e)})
+	d := &pageData{Title: e.Title, Ex: forViewer(e, staff), Statement: template.HTML(b.String()), Staff: staff, Public: public, StarterFile: starterFile(e)}
+	if e.Listing() {
+		d.ListingLanguage = listingLanguage()
+	}
+	s.render(w, http.StatusOK, d)
 }
+
+// listingLanguage is the listing language's reference as HTML, rendered
+// once: a student writing a listing on the page needs its grammar there,
+// not in a file of the repository the statement can only name.
+var listingLanguage = sync.OnceValue(func() template.HTML {
+	var b bytes.Buffer
+	if err := statementMD.Convert([]byte(docs.ListingLanguage()), &b); err != nil {
+		return ""
+	}
+	return template.HTML(b.String())
+})
 
 func (s *Server) render(w http.ResponseWriter, status int, d *pageData) {
 	var b bytes.Buffer

@@ -173,3 +173,27 @@ func TestCataloguePageShowsSets(t *testing.T) {
 	assert.Contains(t, page, `<td class="best" data-exercise="ra">not tried</td>`)
 	assert.Less(t, strings.Index(page, `href="/exercises/ra"`), strings.Index(page, `href="/exercises/mk"`), "the top set first")
 }
+
+// The page of an exercise that asks for a listing has the listing
+// language's reference (docs/listings.md's "The language") under the
+// editor; a Go exercise's page has none.
+func TestListingPageHasTheLanguage(t *testing.T) {
+	o := testOptions(t, newRecorder())
+	o.Exercises, o.Hidden = t.TempDir(), ""
+	writeTree(t, o.Exercises, map[string]string{
+		"fix/exercise.md": "---\ntitle: Fix the listing\nalgorithm: central\ninterface: listing\n---\n# Fix it\n",
+		"fix/starter.txt": "algorithm central\n",
+		"go/exercise.md":  "---\ntitle: Steps\nalgorithm: ra-benari\ninterface: rasteps\n---\n# Steps\n",
+		"go/starter.go":   "package ra\n",
+	})
+	e := start(t, o)
+	code, body, _ := e.do("GET", "/exercises/fix", "", nil)
+	assert.Equal(t, http.StatusOK, code)
+	page := string(body)
+	assert.Contains(t, page, "<summary>The listing language (grammar, what runs when, errors)</summary>")
+	assert.Contains(t, page, ">Grammar</h4>")
+	assert.Contains(t, page, "A listing is lines.")
+	assert.NotContains(t, page, "How it is built")
+	_, body, _ = e.do("GET", "/exercises/go", "", nil)
+	assert.NotContains(t, string(body), "The listing language")
+}

@@ -28,6 +28,12 @@ test('a listing exercise: the starter listing in the editor, a mistake at line:c
   await page.goto(fx.server.url + 'exercises/listing-ra-v1');
   await page.waitForSelector('.work[data-editor="listing"] .cm-editor');
   assert.equal(await page.textContent('label[for=source]'), 'Your solution.txt (starts as starter.txt)');
+  // The language's reference is on the page, folded.
+  const language = page.getByText('The listing language (grammar, what runs when, errors)');
+  assert.equal(await page.isVisible('.listing-language h4'), false, 'folded');
+  await language.click();
+  assert.match(await page.textContent('.listing-language'), /Grammar[\s\S]*listing\s+= \{ declaration \} \./);
+  await language.click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download starter.txt' }).click(),
