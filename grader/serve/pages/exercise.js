@@ -670,8 +670,9 @@ if (work) {
       say(`Your ${file} is empty: there is nothing to grade. "Back to ${starterName}" puts the starter in the editor.`, true);
       return;
     }
-    // The same code sent from this page and still waiting (another
-    // submission was shown meanwhile): shown again, not sent twice.
+    // The same code, sent and still waiting (Submit is free again after
+    // a reload, the page following the submission anew): shown, not
+    // sent twice.
     const waitingSame = list().filter((s) => !s.try && s.source === source && (s.status === 'queued' || s.status === 'running') && tracking.has(s.id)).at(-1);
     if (waitingSame) {
       show(waitingSame.id, waitingSame.at);
