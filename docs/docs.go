@@ -5,7 +5,9 @@
 // unchanged page in an unchanged tree reuses the cached result (the
 // verdict table's test is a few hundred core-seconds of searches). A
 // page the server shows (listings.go) is the file a reader finds in the
-// repository, so the two never disagree.
+// repository, so the two never disagree. (An edit of listings.md runs
+// the verdict table's test again too, as any change to this package
+// does; it is seldom edited.)
 package docs
 
 import _ "embed"
