@@ -44,16 +44,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+// EMBEDDED_DOCS are the pages package docs embeds (docs/*.go's
+// go:embed lines): bin/dmelab carries them.
+const EMBEDDED_DOCS = new Set(['docs/listings.md', 'docs/verdicts.md']);
+
 // ignored says whether a checkout path (relative, with /) is left out of
 // the key. Each rule is a kind of file no browser test, server or grading
 // reads at run time, and none is embedded in a binary (cache.test.mjs
 // checks bin/dmelab's against go list).
 export function ignored(p) {
-  // Prose and pictures for people: README, docs (docs/verdicts.md is
-  // read only by a Go test, internal/verdicts'). (.ci/ is kept:
-  // site/build/build.test.mjs runs .ci/mtimes.)
+  // Prose and pictures for people: README, docs, but the pages package
+  // docs embeds (docs/listings.md, which serve shows on a listing
+  // exercise's page, and docs/verdicts.md beside it in the same
+  // package). (.ci/ is kept: site/build/build.test.mjs runs .ci/mtimes.)
   if (p === 'README.md') return true;
-  if (p.startsWith('docs/') && !p.endsWith('.go')) return true;
+  if (p.startsWith('docs/') && !p.endsWith('.go') && !EMBEDDED_DOCS.has(p)) return true;
   // Go tests: never linked into a binary, never compiled with a
   // submission. (go build reads their first lines, to tell a test file
   // from the package's own; a test file that broke that would fail
