@@ -295,6 +295,9 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 			timeStops++
 		}
 		rn.failed = rn.failed || !rt.Passed
+		if rn.ruleSaid && rn.ruleShown == "" && !rt.Passed && !rt.NotRun {
+			rn.ruleShown = rt.Name
+		}
 		res.Tests = append(res.Tests, rt)
 		res.Score += rt.Points
 		g.progress("%-40s %5.1f/%-4.1f %s", rt.Name, rt.Points, rt.MaxPoints, time.Since(t1).Round(time.Millisecond))
@@ -451,10 +454,13 @@ type runner struct {
 	replayRefused bool
 	// failed is set once a test has failed (see notRun).
 	failed bool
-	// current names the running test, and ruleShown the first test whose
-	// message shows a rule the code broke: a hidden test that broke one
-	// points there (see pointToRule).
-	current, ruleShown string
+	// ruleShown names the first test whose message shows a rule the code
+	// broke: a hidden test that broke one points there (see pointToRule).
+	// ruleSaid is set when the running test's message says one; the test
+	// is named once it ends failed with that message (not replaced by a
+	// "could not give a verdict").
+	ruleShown string
+	ruleSaid  bool
 }
 
 // stoppable is what the runner asks of its sandbox (sandbox.Sandbox):
@@ -467,13 +473,13 @@ type stoppable interface {
 
 func (r *runner) run(t planned) (rt report.Test, err error) {
 	rt = t.result()
-	r.hidden, r.stopped, r.replayRefused, r.current = t.vis == report.Hidden, "", false, rt.Name
+	r.hidden, r.stopped, r.replayRefused, r.ruleSaid = t.vis == report.Hidden, "", false, false
 	refused := 0
 	if r.sb != nil {
 		refused = r.sb.Refused()
 		defer func() {
 			if r.sb.Refused() > refused && (rt.Passed || rt.Counterexample == nil || r.replayRefused) {
-				rt = r.notRun(t)
+				rt, r.ruleSaid = r.notRun(t), false
 			}
 		}()
 	}
@@ -491,7 +497,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 			panic(p)
 		}
 		rt = t.said(r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem))
-		err, r.stopped = nil, stop.Reason
+		err, r.stopped, r.ruleSaid = nil, stop.Reason, false
 		if stop.Reason == stopMemory {
 			runtime.GC() // what the stopped test held, before the next one starts
 			debug.FreeOSMemory()

@@ -35,6 +35,9 @@ func TestHiddenRuleBreakPointsToAPublicTest(t *testing.T) {
 			assert.NotContains(t, tt.Message, "a hidden test does not show", "a public test says the rule itself")
 		case tt.Visibility == report.Hidden && strings.Contains(tt.Message, "it broke a rule of its step"):
 			assert.Contains(t, tt.Message, "(a hidden test does not show which; public/alone shows a rule your code broke: likely this one)", tt.Name)
+			if tt.Counterexample != nil {
+				assert.NotContains(t, tt.Counterexample.Summary, "a public test or an exploration that breaks", "the summary says the same: %s", tt.Name)
+			}
 			pointed++
 		}
 	}

@@ -31,8 +31,8 @@ func (r *runner) maxBytes() int { return int(r.maxMem / 4) }
 // explain is explain, less the fault text when a hidden test runs: the
 // code chooses that text, and could write into it what it saw there.
 func (r *runner) explain(what string, ce *report.Counterexample, f *fault) string {
-	if f != nil && !r.hidden && r.ruleShown == "" && hiddenFault(f.msg, r.ex.Limits) == hiddenRule {
-		r.ruleShown = r.current
+	if f != nil && !r.hidden && hiddenFault(f.msg, r.ex.Limits) == hiddenRule {
+		r.ruleSaid = true // kept if the test's message is this one (see runner.ruleShown)
 	}
 	if f != nil && r.hidden {
 		g := *f
@@ -140,6 +140,9 @@ func pointToRule(res *report.Result, shownBy string) {
 	for i := range res.Tests {
 		if t := &res.Tests[i]; t.Visibility == report.Hidden && !t.Passed {
 			t.Message = strings.ReplaceAll(t.Message, hiddenRule, said)
+			if ce := t.Counterexample; ce != nil {
+				ce.Summary = strings.ReplaceAll(ce.Summary, hiddenRule, said)
+			}
 		}
 	}
 }

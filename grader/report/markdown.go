@@ -228,13 +228,13 @@ func summaryLine(r *Result, plain bool) string {
 		}
 		return fmt.Sprintf("%s %s does not compile (see below). Nothing was run.", notGraded, file)
 	case Crashed:
+		if r.Tried() { // a try scores nothing, stopped or not
+			return fmt.Sprintf("%s the sandbox stopped the program (see below); %d of %d of your schedules passed before that.", triedLead(plain), passed, len(r.Tests))
+		}
 		return fmt.Sprintf("%s — grading stopped: the sandbox stopped the program (see below); %d of %d tests passed before that.", score, passed, len(r.Tests))
 	}
 	if r.Tried() {
-		tried := "Tried on your own schedules, not graded:"
-		if !plain {
-			tried = "**" + tried + "**"
-		}
+		tried := triedLead(plain)
 		if notRun > 0 {
 			return fmt.Sprintf("%s %d of %d passed, %d not run (see below).", tried, passed, len(r.Tests), notRun)
 		}
@@ -742,4 +742,13 @@ func scored(t *Test) string {
 		return ""
 	}
 	return fmt.Sprintf(" (%s / %s)", points(t.Points), points(t.MaxPoints))
+}
+
+// triedLead begins the summary of a try (a grading on the student's own
+// schedules alone).
+func triedLead(plain bool) string {
+	if plain {
+		return "Tried on your own schedules, not graded:"
+	}
+	return "**Tried on your own schedules, not graded:**"
 }

@@ -305,3 +305,22 @@ func TestDiagramSaysAFailInTheCS(t *testing.T) {
 	assert.Contains(t, md, "[N1 fails in the CS]")
 	assert.NotContains(t, md, "[N1 leaves the CS]")
 }
+
+// A try (every test the student's own schedule) is summed up as one, with
+// no score, whether it ran to its end or the sandbox stopped it; its
+// tests have no points in the table or their headings.
+func TestTriedSummary(t *testing.T) {
+	r := &Result{File: "a.go", Status: Graded, Score: 1, MaxScore: 2, Tests: []Test{
+		{Name: "yours/a", Own: true, Passed: true, Points: 1, MaxPoints: 1},
+		{Name: "yours/b", Own: true, Points: 0, MaxPoints: 1, Message: "no"},
+	}}
+	assert.Equal(t, "Tried on your own schedules, not graded: 1 of 2 passed.", summaryLine(r, true))
+	md := Markdown(r, Options{})
+	assert.Contains(t, md, "| yours/a | yours | — | ✓ passed |")
+	assert.Contains(t, md, "\n## ✗ yours/b\n")
+	assert.NotContains(t, md, "Score:")
+	r.Status = Crashed
+	assert.Equal(t, "Tried on your own schedules, not graded: the sandbox stopped the program (see below); 1 of 2 of your schedules passed before that.", summaryLine(r, true))
+	r.Tests[0].Own = false // a grading
+	assert.Contains(t, summaryLine(r, true), "Score: 1 / 2 — grading stopped")
+}
