@@ -9,12 +9,13 @@ import (
 	"dmelab/grader/exercise"
 )
 
-// A schedule's "expect N1 request = travelling" looks at a variable as
-// the playground shows it; a student who has never been told what
-// `request` is meets it first in a failed test. StatementVars names
-// every variable the public and hidden schedules expect something of
-// that the statement never writes as code (`request`, `request = …`),
-// at the first line that looks at it. The statement should say what
+// A schedule's "expect N1 request = travelling" (or "run until N1 main =
+// P1") looks at a variable as the playground shows it; a student who has
+// never been told what `request` is meets it first in a failed test.
+// StatementVars names every variable the public and hidden schedules
+// look at that the statement never writes as code (`request`,
+// `request = …`), at the first line that looks at it. (Included files
+// are not read: exercises' schedules include none.) The statement should say what
 // each shows, in terms of the student's own variables.
 func StatementVars(ex *exercise.Exercise) []string {
 	first := map[string]string{} // variable -> the first expect that looks at it
@@ -24,14 +25,22 @@ func StatementVars(ex *exercise.Exercise) []string {
 		if err != nil {
 			continue // the schedule checks say what is wrong with it
 		}
-		for _, st := range f.Stmts {
-			e, ok := st.(*scenario.ExpectStmt)
-			if !ok || e.Kind != scenario.ExpectVar {
-				continue
+		look := func(v scenario.Ident, line string) {
+			if _, seen := first[v.Name]; !seen {
+				first[v.Name] = fmt.Sprintf("%s (%s)", v.Pos, line)
+				vars = append(vars, v.Name)
 			}
-			if _, seen := first[e.Var.Name]; !seen {
-				first[e.Var.Name] = fmt.Sprintf("%s (expect %s %s = %s)", e.Var.Pos, e.A.Name, e.Var.Name, e.Value)
-				vars = append(vars, e.Var.Name)
+		}
+		for _, st := range f.Stmts {
+			switch st := st.(type) {
+			case *scenario.ExpectStmt:
+				if st.Kind == scenario.ExpectVar {
+					look(st.Var, fmt.Sprintf("expect %s %s = %s", st.A.Name, st.Var.Name, st.Value))
+				}
+			case *scenario.RunStmt:
+				if c := st.Until; c != nil && c.Kind == scenario.CondVar {
+					look(c.Var, fmt.Sprintf("run until %s %s = %s", c.Node.Name, c.Var.Name, c.Value))
+				}
 			}
 		}
 	}

@@ -41,3 +41,18 @@ func TestStatementVarsUnnamed(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"the statement never names `request`, which public/alone.scn:10:11 (expect N1 request = travelling) looks at: say what it shows, as the other variables the schedules look at are said"}, StatementVars(ex))
 }
+
+// A variable a "run until" waits on counts as one looked at.
+func TestStatementVarsRunUntil(t *testing.T) {
+	dir := t.TempDir()
+	copyExercise(t, "listing-ra-v1", dir)
+	path := filepath.Join(dir, "listing-ra-v1", "exercise.md")
+	orig, err := os.ReadFile(path)
+	require.NoError(t, err)
+	text := strings.Replace(string(orig), "and at `main`, the step", "and at main, the step", 1)
+	require.NotEqual(t, string(orig), text)
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	ex, err := exercise.Load(filepath.Join(dir, "listing-ra-v1"), "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"the statement never names `main`, which hidden/flag_reset.scn:9:14 (run until N1 main = P1) looks at: say what it shows, as the other variables the schedules look at are said"}, StatementVars(ex))
+}
