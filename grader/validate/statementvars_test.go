@@ -49,7 +49,7 @@ func TestStatementVarsRunUntil(t *testing.T) {
 	path := filepath.Join(dir, "listing-ra-v1", "exercise.md")
 	orig, err := os.ReadFile(path)
 	require.NoError(t, err)
-	text := strings.Replace(string(orig), "and at `main`, the step", "and at main, the step", 1)
+	text := strings.NewReplacer("and at `main`, the step", "and at main, the step", "(`main = P1` back", "(main = P1 back").Replace(string(orig))
 	require.NotEqual(t, string(orig), text)
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	ex, err := exercise.Load(filepath.Join(dir, "listing-ra-v1"), "")
