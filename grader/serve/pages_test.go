@@ -175,8 +175,8 @@ func TestCataloguePageShowsSets(t *testing.T) {
 }
 
 // The page of an exercise that asks for a listing has the listing
-// language's reference (docs/listings.md's "The language") under the
-// editor; a Go exercise's page has none.
+// language's reference (docs/listings.md's "The language") above the
+// editor, beside the public schedules; a Go exercise's page has none.
 func TestListingPageHasTheLanguage(t *testing.T) {
 	o := testOptions(t, newRecorder())
 	o.Exercises, o.Hidden = t.TempDir(), ""

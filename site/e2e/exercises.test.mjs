@@ -182,6 +182,12 @@ test('"Replay in playground" opens the playground in a window of its own; the fe
     await popup.screenshot({ path: path.join(ART, '02b-replayed.png') });
     await popup.click('#replay-note-close');
     assert.equal(await popup.isVisible('#replay-note'), false, 'closed');
+    // Opened again, it goes with the first run of another algorithm.
+    await popup.reload();
+    await popup.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    assert.ok(await popup.isVisible('#replay-note'));
+    await popup.selectOption('#algo', 'central');
+    await popup.waitForFunction(() => document.getElementById('replay-note').hidden);
   } finally {
     await popup.close();
   }

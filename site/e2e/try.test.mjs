@@ -221,7 +221,7 @@ test('a try\'s run comes back with its code', { skip }, async () => {
   await page.waitForFunction(() => /^Try of/.test(document.getElementById('shown-label').textContent));
   // The graded score is said to stand beside a try's verdict.
   await page.waitForFunction(() => /^tried: your run failed/.test(document.getElementById('status').textContent));
-  assert.match(await status(), /^tried: your run failed \(not graded: your file ran on your own run only; your last graded submission, 38 \/ 38, stands; see the feedback below\)$/);
+  assert.match(await status(), /^tried: your run failed \(not graded: your file ran on your own run only; your best graded score, 38 \/ 38, stands; see the feedback below\)$/);
   const back = page.getByRole('button', { name: 'Put this code and its run back' });
   await back.waitFor();
   await back.click();

@@ -41,6 +41,8 @@ let placed = '';
 let scenarioErrors = null; // the problems of the last text that failed to run
 let writtenHash = ''; // the hash this page wrote last (not a navigation)
 let exploredAlgo = null; // the algorithm Explore's answer on screen is about
+let replayAlgo = null; // the algorithm of the replay note on screen (showReplayNote)
+let replayEx = ''; // and the exercise it names
 const FIRST_EXAMPLE = 'seed001.scn';
 
 // boundsFor is the configuration a newly chosen algorithm starts with:
@@ -213,6 +215,8 @@ function adopt(next, p, text) {
   edited = false;
   scenarioErrors = null;
   showConfig(p);
+  // The replay note is about the exercise's algorithm: another's run ends it.
+  if (replayAlgo !== null && replayAlgo !== p.algo) hideReplayNote();
   // An answer about another algorithm goes: it would read as this one's.
   if (exploredAlgo !== null && exploredAlgo !== p.algo) {
     exploredAlgo = null;
@@ -280,7 +284,9 @@ async function writeLink(s) {
   // A scenario's run of an edited listing: the link carries the listing.
   const lst = params.listing ? await listingParam(params.listing) : '';
   if (seq !== linkSeq) return;
-  const hash = '#' + await scenarioFragment(own ? scenarioText : run.emit(), s.pos, lst);
+  // A replay from a Go exercise's feedback stays one (ex=) while its note
+  // is up: a reload shows the note again.
+  const hash = '#' + await scenarioFragment(own ? scenarioText : run.emit(), s.pos, lst) + (replayEx ? `&ex=${replayEx}` : '');
   if (seq !== linkSeq) return;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   writtenHash = location.hash;
@@ -784,6 +790,7 @@ function onKey(e) {
 // restoreFromHash opens the run the address names: a scenario link or a
 // configuration with events. It resolves with false if it names none.
 async function restoreFromHash() {
+  hideReplayNote(); // a link of its own says whether it is a replay
   if (isScenarioHash(location.hash)) {
     let link;
     try {
@@ -804,7 +811,7 @@ async function restoreFromHash() {
     };
     if (link.listing === null) {
       if (!runScenario(link.text, link.at, '')) fallback();
-      if (link.ex) showReplayNote(link.ex);
+      else if (link.ex) showReplayNote(link.ex);
       return true;
     }
     // The link's listing (a listing exercise's feedback links with the
@@ -894,14 +901,22 @@ async function openFirst() {
 // beside a test the student failed reads as the grader contradicting
 // itself. Where the server says where the exercise pages are, it links
 // back to the exercise.
+// It stays while runs are of that algorithm (replayAlgo), and goes with
+// the first of another, or a link of another kind.
 function showReplayNote(ex) {
-  const note = $('replay-note');
+  replayAlgo = params.algo;
+  replayEx = ex;
   $('replay-algo').textContent = params.algo;
   const pages = document.querySelector('meta[name="dmelab-exercises"]')?.content;
   $('replay-back').hidden = !pages;
   if (pages) $('replay-back').href = new URL(encodeURIComponent(ex), new URL(pages, location.href)).href;
-  note.hidden = false;
-  $('replay-note-close').onclick = () => { note.hidden = true; };
+  $('replay-note').hidden = false;
+  $('replay-note-close').onclick = hideReplayNote;
+}
+function hideReplayNote() {
+  replayAlgo = null;
+  replayEx = '';
+  $('replay-note').hidden = true;
 }
 
 // showExercisesLink shows the header's link to the exercise pages when

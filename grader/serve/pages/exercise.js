@@ -521,8 +521,8 @@ if (work) {
     if (s?.try) {
       const how = verdict(res);
       // The graded score stands: a try neither adds to it nor takes away.
-      const last = list().filter((x) => !x.try && typeof x.points === 'number').at(-1);
-      const stands = last ? `; your last graded submission, ${last.points} / ${last.max}, stands` : '';
+      const best = bestOf(list());
+      const stands = best && best.points !== undefined ? `; your best graded score, ${best.points} / ${best.max}, stands` : '';
       if (!why) say(`tried: your run ${how} (not graded: your file ran on your own run only${stands}; see the feedback below)`, how !== 'passed');
       else say(`try ${how} (see ${problems.hidden ? '' : 'the positions below and '}the feedback below)`, true);
       return;
@@ -538,6 +538,10 @@ if (work) {
   async function show(id, since) {
     shownId = id;
     inLine = null;
+    // The frame holds another submission's feedback until this one's
+    // comes: hidden, not shown under this one's label.
+    frame.hidden = true;
+    syncToFeedback();
     shownResult = null;
     sayingTry = !!entry(id)?.try;
     doneWaiting();
