@@ -422,9 +422,10 @@ if (work) {
   // sent.
   let waitingFor = null;
   let inLine = null;
+  const alreadyWaiting = (at) => `this code is already waiting to be graded (your submission of ${when(at)}): nothing new was sent`;
   const waiting = (v, since) => {
     const ahead = v.queue_position ?? 0;
-    const already = inLine && inLine === v.id ? `this code is already waiting to be graded (your submission of ${when(since)}): nothing new was sent; ` : '';
+    const already = inLine && inLine === v.id ? `${alreadyWaiting(since)}; ` : '';
     const text = already + (v.status === 'queued' ? (ahead > 0 ? `queued: ${ahead} ahead of you…` : 'queued: next in line…') : 'grading…');
     const show = () => say(`${text} ${Math.floor((Date.now() - since) / 1000)} s`);
     clearInterval(waitingFor);
@@ -681,7 +682,7 @@ if (work) {
     if (waitingSame) {
       show(waitingSame.id, waitingSame.at);
       inLine = waitingSame.id;
-      say(`this code is already waiting to be graded (your submission of ${when(waitingSame.at)}): nothing new was sent; its feedback shows here once graded`);
+      say(`${alreadyWaiting(waitingSame.at)}; its feedback shows here once graded`);
       return;
     }
     // Only a graded submission's: a try of the same code is no grading.
