@@ -19,11 +19,12 @@ import (
 // run, the replay links of their feedback): validate asks the
 // exercise's schedules to hold there, and a student's own schedule that
 // does not is told so, since its expectation, not their code, may be
-// what is wrong.
-func (e *Exercise) OnAlgorithm(s Schedule) string {
+// what is wrong. stopped says the algorithm could not take a line of
+// the schedule (a step or a delivery), not an expectation that failed.
+func (e *Exercise) OnAlgorithm(s Schedule) (msg string, stopped bool) {
 	sc, err := e.LoadSchedule(s)
 	if err != nil {
-		return ""
+		return "", false
 	}
 	res := scenario.Run(sc, scenario.Options{MaxStates: e.MaxStates})
 	var first *scenario.ExpectResult
@@ -34,10 +35,10 @@ func (e *Exercise) OnAlgorithm(s Schedule) string {
 		}
 	}
 	if st := res.Stopped; st != nil && (first == nil || st.Pos.Line < first.Pos.Line) {
-		return fmt.Sprintf("%s: this line cannot run on %s itself (%s)", st.Pos, e.Algorithm, st.Msg)
+		return fmt.Sprintf("%s: this line cannot run on %s itself (%s)", st.Pos, e.Algorithm, st.Msg), true
 	}
 	if first != nil {
-		return fmt.Sprintf("%s: %q does not hold on %s itself (%s)", first.Pos, first.Text, e.Algorithm, first.Got)
+		return fmt.Sprintf("%s: %q does not hold on %s itself (%s)", first.Pos, first.Text, e.Algorithm, first.Got), false
 	}
-	return ""
+	return "", false
 }

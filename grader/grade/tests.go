@@ -242,14 +242,14 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 // a student's expectation may be wrong, and the code they compare with
 // the algorithm then looks wrong, or right, for the wrong reason.
 func (r *runner) ownOnAlgorithm(t planned, rt *report.Test) {
-	msg := r.ex.OnAlgorithm(*t.sched)
+	msg, stopped := r.ex.OnAlgorithm(*t.sched)
 	if msg == "" {
 		return
 	}
 	// The line is an expectation or, when the algorithm cannot even
 	// take it, a step or delivery the run was to make.
 	what := "the expectation"
-	if strings.Contains(msg, "this line cannot run on") {
+	if stopped {
 		what = "your schedule"
 	}
 	note := fmt.Sprintf("Note: %s: %s, not your code, may be what is wrong.", msg, what)

@@ -33,7 +33,7 @@ func OnAlgorithm(ex *exercise.Exercise) []string {
 	var problems []string
 	for _, list := range [][]exercise.Schedule{ex.Public, ex.Hidden} {
 		for _, s := range list {
-			if msg := ex.OnAlgorithm(s); msg != "" {
+			if msg, _ := ex.OnAlgorithm(s); msg != "" {
 				problems = append(problems, at(ex, msg)+whyOnAlgorithm(ex))
 			}
 		}
