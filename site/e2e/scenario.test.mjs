@@ -427,6 +427,23 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
     await p.dispatchEvent('#nodes', 'change');
     await p.waitForSelector('#toast:has-text("the run on screen is election-bully with 3 nodes")');
     assert.equal(await editorText(p), mine);
+
+    // An example, or the run written out, replaces it: it is put aside,
+    // offered back across a reload, and put back by a click.
+    assert.equal(await p.isVisible('#scenario-aside'), false);
+    await p.getByRole('button', { name: 'Examples' }).click();
+    await p.locator('#gallery button.card[data-file="seed001.scn"]').click();
+    await p.waitForFunction(() => /All 33 expectations hold/.test(document.getElementById('scenario-status').textContent));
+    assert.equal(await editorText(p), SEED001);
+    await p.reload();
+    await p.waitForSelector('html[data-ready=true]');
+    const back = p.getByRole('button', { name: 'Put back the scenario you wrote' });
+    await back.click();
+    assert.equal(await editorText(p), mine, 'the scenario written is back');
+    assert.equal(await p.isVisible('#scenario-aside'), false, 'and no longer offered');
+    await p.reload();
+    await p.waitForSelector('html[data-ready=true]');
+    assert.equal(await p.isVisible('#scenario-aside'), false, 'nor after a reload');
   } finally {
     await p.close();
   }

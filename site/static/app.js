@@ -718,6 +718,7 @@ const downloadScenario = guard(() => {
 const fromRun = guard(() => {
   const text = run.emit();
   const at = run.state.pos;
+  if (text !== editor.text()) putAside();
   editor.setText(text); // the student's: the schedule they made
   runScenario(text, at, params.listing);
 });
@@ -751,6 +752,7 @@ async function pickExample(e) {
   try {
     const text = await loadExample(e.file);
     $('gallery').close();
+    putAside();
     putText(text);
     if (runScenario(text)) toast(`${e.title}: ${e.file}`);
   } catch (err) {
@@ -850,6 +852,28 @@ async function restoreFromHash() {
   // algorithm's starter; a script of the student's own stays.
   if (!ownScript()) offerStarter(p.algo, true);
   return true;
+}
+
+// putAside keeps a scenario the student wrote when something replaces
+// it in the editor (an example, the run written out): the Scenario
+// panel offers it back, across a reload too, until it is put back or
+// another is put aside. Nothing the student wrote is lost to a click.
+const ASIDE_KEY = 'dmelab.playground.aside';
+function putAside() {
+  if (!ownScript()) return;
+  const text = editor.text();
+  try { localStorage.setItem(ASIDE_KEY, text); } catch { /* full: offered until the page closes */ }
+  offerAside(text);
+}
+function offerAside(text) {
+  const b = $('scenario-aside');
+  b.hidden = false;
+  b.onclick = () => {
+    b.hidden = true;
+    try { localStorage.removeItem(ASIDE_KEY); } catch { /* nothing kept */ }
+    editor.setText(text); // the student's again: "Run scenario" runs it
+    editor.focus?.();
+  };
 }
 
 // putText puts text in the editor as the page's own (see placed).
@@ -955,6 +979,10 @@ async function main() {
   // tests and anyone scripting the page).
   $('editor').editorText = () => editor.text();
   listingView = createListingView({ core, createEditor, onApply: applyListing, toast });
+  try {
+    const aside = localStorage.getItem(ASIDE_KEY);
+    if (aside) offerAside(aside);
+  } catch { /* no storage: nothing was kept */ }
   if (!(await restoreFromHash())) await openFirst();
 
   $('config').addEventListener('change', guard((e) => {
