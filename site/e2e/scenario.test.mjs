@@ -430,7 +430,6 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
 
     // An example, or the run written out, replaces it: it is put aside,
     // offered back across a reload, and put back by a click.
-    assert.equal(await p.isVisible('#scenario-aside'), false);
     await p.getByRole('button', { name: 'Examples' }).click();
     await p.locator('#gallery button.card[data-file="seed001.scn"]').click();
     await p.waitForFunction(() => /All 33 expectations hold/.test(document.getElementById('scenario-status').textContent));
@@ -441,9 +440,26 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
     await back.click();
     assert.equal(await editorText(p), mine, 'the scenario written is back');
     assert.equal(await p.isVisible('#scenario-aside'), false, 'and no longer offered');
+    // Run, it is the page's link: a reload opens on it, nothing to offer.
+    const was = await p.evaluate(() => location.hash);
+    await p.getByRole('button', { name: 'Run scenario' }).click();
+    await p.waitForFunction((h) => location.hash !== h, was);
     await p.reload();
     await p.waitForSelector('html[data-ready=true]');
+    assert.equal(await editorText(p), mine);
     assert.equal(await p.isVisible('#scenario-aside'), false, 'nor after a reload');
+
+    // Text typed and never run survives a reload the same way.
+    await p.locator('#editor .cm-content').click();
+    await p.keyboard.press('Control+End');
+    await p.keyboard.type('# never run\n');
+    const draft = await editorText(p);
+    await p.waitForFunction((t) => localStorage.getItem('dmelab.playground.draft') === t, draft);
+    await p.reload();
+    await p.waitForSelector('html[data-ready=true]');
+    assert.notEqual(await editorText(p), draft, 'the page opens on its link');
+    await back.click();
+    assert.equal(await editorText(p), draft, 'the draft is back');
   } finally {
     await p.close();
   }

@@ -869,11 +869,44 @@ function offerAside(text) {
   const b = $('scenario-aside');
   b.hidden = false;
   b.onclick = () => {
-    b.hidden = true;
-    try { localStorage.removeItem(ASIDE_KEY); } catch { /* nothing kept */ }
+    // What the editor holds of the student's own goes aside in turn.
+    const current = ownScript() && editor.text() !== text ? editor.text() : null;
+    try {
+      localStorage.removeItem(DRAFT_KEY);
+      if (current === null) localStorage.removeItem(ASIDE_KEY);
+      else localStorage.setItem(ASIDE_KEY, current);
+    } catch { /* nothing kept */ }
     editor.setText(text); // the student's again: "Run scenario" runs it
     editor.focus?.();
+    if (current === null) b.hidden = true;
+    else offerAside(current);
   };
+}
+
+// The draft is the student's own scenario as they type it, kept so that
+// a reload (or a link opened in this tab) does not lose text never run:
+// a page whose editor opens with other text offers it back.
+const DRAFT_KEY = 'dmelab.playground.draft';
+let draftTimer = null;
+function saveDraft() {
+  clearTimeout(draftTimer);
+  draftTimer = setTimeout(() => {
+    try {
+      if (ownScript()) localStorage.setItem(DRAFT_KEY, editor.text());
+    } catch { /* full: kept until the page closes */ }
+  }, 300);
+}
+
+// offerKept offers back, at start, a scenario put aside or a draft the
+// editor does not hold.
+function offerKept() {
+  let kept = null;
+  try {
+    const draft = localStorage.getItem(DRAFT_KEY);
+    if (draft === editor.text()) localStorage.removeItem(DRAFT_KEY);
+    kept = localStorage.getItem(ASIDE_KEY) ?? (draft !== null && draft !== editor.text() ? draft : null);
+  } catch { /* no storage: nothing was kept */ }
+  if (kept !== null && kept !== editor.text()) offerAside(kept);
 }
 
 // putText puts text in the editor as the page's own (see placed).
@@ -968,6 +1001,7 @@ async function main() {
     // The problems of the text as it would run: on the edited listing.
     diagnose: (text) => core.parse(text, listingView?.applied() || ''),
     onChange: () => {
+      saveDraft();
       edited = true; // the marks go with the old text (the editor drops them)
       scenarioErrors = null;
       if (run) drawScript(run.state);
@@ -979,11 +1013,8 @@ async function main() {
   // tests and anyone scripting the page).
   $('editor').editorText = () => editor.text();
   listingView = createListingView({ core, createEditor, onApply: applyListing, toast });
-  try {
-    const aside = localStorage.getItem(ASIDE_KEY);
-    if (aside) offerAside(aside);
-  } catch { /* no storage: nothing was kept */ }
   if (!(await restoreFromHash())) await openFirst();
+  offerKept();
 
   $('config').addEventListener('change', guard((e) => {
     let p = readConfig();
