@@ -128,6 +128,10 @@ test('explore ra-v1 N=2 R=1: a counterexample loads into the diagram', { skip },
   assert.match(await page.textContent('#verdicts li[data-property=order]'), /N\d's call happened before N\d's: N\d calls enter\(\).* \(step \d+\), then .*calls enter\(\) \(step \d+\)\. Order asks/);
   await page.getByRole('button', { name: /^show \d+ steps of the order counterexample$/ }).click();
   assert.match(await page.textContent('#banner'), /^Counterexample: order, \d+ steps\. .*happened before/);
+  // The click brings the banner into view and the focus to it.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'banner');
+  const seen = await page.evaluate(() => { const b = document.getElementById('banner').getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: window.innerHeight, y: window.scrollY }; });
+  assert.ok(seen.top > -2 && seen.top < seen.h, `the banner is on screen: ${JSON.stringify(seen)}`);
   // The deadlock again, for the tests after this one.
   await page.getByRole('button', { name: /^show \d+ steps of the liveness counterexample$/ }).click();
   assert.match(await page.textContent('#banner'), /^Counterexample: liveness \(deadlock\)/);

@@ -577,7 +577,7 @@ async function explore(ev) {
     // The answer lists every property, unknown where not asked: show
     // the ones asked (an election is not asked about Order).
     const shown = { ...res, properties: Object.fromEntries(Object.entries(res.properties).filter(([k]) => asked.includes(k))) };
-    drawVerdicts($('verdicts'), shown, (ce) => showCounterexample(p, ce));
+    drawVerdicts($('verdicts'), shown, (ce) => { showCounterexample(p, ce); revealRun(); });
     exploredAlgo = p.algo;
     const shortest = res.counterexample;
     if (shortest) showCounterexample(p, shortest);
@@ -640,8 +640,10 @@ async function exploreScenario(props, maxStates) {
     }
     exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
+      putAside();
       putText(ce.scenario);
       runScenario(ce.scenario, -1, params.listing);
+      revealRun();
     });
     const bad = Object.keys(shown.counterexamples);
     if (bad.length) toast(`${bad.join(' and ')} violated: "show" loads the counterexample as a scenario.`);
@@ -661,6 +663,16 @@ function showCounterexample(p, ce) {
   update();
 }
 
+// revealRun brings the run a "show" loaded into view, its banner first
+// (the verdicts sit beside or, on a phone, far below it), and puts the
+// focus there: otherwise the click seems to do nothing.
+function revealRun() {
+  const b = $('banner');
+  const at = b.hidden ? $('diagram-wrap') : b;
+  at.scrollIntoView({ block: 'nearest' });
+  at.focus({ preventScroll: true });
+}
+
 // loadCounterexample writes the counterexample on screen as a scenario
 // (its steps as a schedule, then "expect PROPERTY violated", as dmelab
 // check --emit-scenario does), puts it in the editor and runs it: the
@@ -669,6 +681,7 @@ const loadCounterexample = guard(() => {
   const ce = counterexample;
   if (!ce?.params) return;
   const text = core.counterexample(ce.params, ce);
+  putAside();
   putText(text);
   if (!runScenario(text, -1, ce.params.listing)) return;
   counterexample = { ...ce, params: null }; // still the same steps: keep the banner
