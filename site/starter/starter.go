@@ -49,22 +49,28 @@ func For(alg *sim.Algorithm, n int) (src []byte, err error) {
 		names[i] = fmt.Sprintf("N%d", i+1)
 	}
 	a, b := ask[0], ask[1]
+	// What an expect line can say: who enters first, or for an election
+	// who is elected.
+	expects := fmt.Sprintf("expect %s enters before %s, expect safety holds", a, b)
+	if alg.Election {
+		expects = fmt.Sprintf("expect N1 leader = %s, expect safety holds", names[n-1])
+	}
 	head := fmt.Sprintf(`# %s: %s.
 # A starter: edit it, then Run scenario (Ctrl+Enter). Pin an interleaving
 # with event lines (request %s, step %s ..., deliver %s->%s ..., exit %s),
 # let run fill in the rest, and say what must happen with expect lines
-# (expect %s enters before %s, expect safety holds, ...).
+# (%s, ...).
 algorithm %s
 nodes %s
 
-`, alg.Name, alg.Summary, a, a, b, a, a, a, b, alg.Name, strings.Join(names, " "))
+`, alg.Name, alg.Summary, a, a, b, a, a, expects, alg.Name, strings.Join(names, " "))
 	var bodies []string
 	if alg.Election {
 		top := names[n-1]
 		bodies = []string{fmt.Sprintf("# N1 starts an election; the highest node should win.\nrequest N1\nrun until N1 leader = %[1]s\nexpect N1 leader = %[1]s\n", top)}
 	} else {
 		bodies = []string{
-			fmt.Sprintf("# %[1]s and %[2]s call enter(); run lets the system do the rest.\nrequest %[1]s\nrequest %[2]s\nrun\n", a, b),
+			fmt.Sprintf("# %[1]s and %[2]s call enter(); run lets the system do the rest (the\n# other nodes' applications may call enter() too).\nrequest %[1]s\nrequest %[2]s\nrun\n", a, b),
 			fmt.Sprintf("# %[1]s and %[2]s call enter(); this algorithm never rests, so run until both\n# have been in the critical section.\nrequest %[1]s\nrequest %[2]s\nrun until %[1]s enters\nrun until %[2]s enters\n", a, b),
 			fmt.Sprintf("# %[1]s calls enter(), then %[2]s once %[1]s is out. (Called at once, the two\n# refuse each other and retry, and run's fixed choices never let either\n# through; the explorer finds that livelock.)\nrequest %[1]s\nrun until %[1]s enters\nexit %[1]s\nrequest %[2]s\nrun until %[2]s enters\n", a, b),
 		}
