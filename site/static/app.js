@@ -322,7 +322,7 @@ const runAll = act(() => {
   stopPlay();
   const before = run.state.pos;
   run.run(RUN_LIMIT);
-  if (run.state.pos - before === RUN_LIMIT) toast(`Ran ${RUN_LIMIT} events; press r to go on.`);
+  if (run.state.pos - before === RUN_LIMIT) toast(`Ran ${RUN_LIMIT} events; Run ▶▶ (r) goes on.`);
 });
 const take = (ev) => act(() => { stopPlay(); run.apply(ev); })();
 const seek = (k) => act(() => run.seek(k))();
