@@ -105,6 +105,25 @@ for (const [what, hash, names] of [
   });
 }
 
+// Stepping on a phone keeps the current row in sight: when a step would
+// move it below the screen, the run's panel comes to the top, its Step
+// button with it.
+test('seed 001 on a phone: each step\'s row is on screen, and so is Step', { skip }, async () => {
+  await withPage(PHONE, scenario(SEED001, 0), async (p) => {
+    for (let k = 1; k <= 14; k++) {
+      await p.getByRole('button', { name: 'Step forward' }).click();
+      const seen = await p.evaluate((i) => {
+        const r = document.querySelector(`#diagram rect.rowhit[data-step="${i}"]`).getBoundingClientRect();
+        const b = document.getElementById('step').getBoundingClientRect();
+        return { row: r.top + r.height / 2, step: b.top, h: window.innerHeight };
+      }, k);
+      assert.ok(seen.row > 0 && seen.row < seen.h, `step ${k}'s row is on screen: ${JSON.stringify(seen)}`);
+      assert.ok(seen.step >= 0 && seen.step < seen.h, `and Step is: ${JSON.stringify(seen)}`);
+    }
+  });
+  assert.deepEqual(pageErrors, []);
+});
+
 // marks measures the pseudocode's node marks: each line's marks (boxes,
 // font size) and its code's box.
 const marks = (p) => p.$$eval('#listing .ln', (ls) => ls.filter((l) => l.querySelector('.tag-node')).map((l) => {

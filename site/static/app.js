@@ -304,7 +304,18 @@ function sameTimeline(s, events) {
   return s.steps.length === events.length && s.steps.every((x, i) => x.event === events[i]);
 }
 
-const act = (f) => guard(() => { f(); update(); });
+const act = (f) => guard(() => { f(); update(); keepRowInView(); });
+
+// keepRowInView: on a phone the diagram's box reaches below the screen
+// (the page scrolls, not only the box), so a step can move the current
+// row out of sight while only "step 11 of 35" changes. Then the run's
+// panel comes to the top: its buttons and the whole box, the row in it.
+function keepRowInView() {
+  if (!phone.matches || !run) return;
+  const wrap = $('diagram-wrap');
+  const y = wrap.getBoundingClientRect().top + rowY(run.state.pos) - wrap.scrollTop;
+  if (y < 0 || y > window.innerHeight - 40) document.querySelector('.stage').scrollIntoView({ block: 'start' });
+}
 
 const stepForward = act(() => {
   const before = run.state.pos;
