@@ -400,6 +400,7 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
     // #): a scenario link's text, then a settings link's algorithm.
     await p.goto(pg.server.url + '#' + fragment('algorithm ra-v3\nnodes N1 N2\nrequest N1\n', -1));
     await p.waitForFunction(() => /^algorithm ra-v3$/m.test(document.getElementById('editor').editorText()));
+    assert.ok(await p.isVisible('#scenario-aside'), 'the scenario written is kept, offered back');
     await p.goto(pg.server.url + '#algo=ra-v1&n=2&r=1&app=0');
     await p.waitForFunction(() => /^algorithm ra-v1$/m.test(document.getElementById('editor').editorText()));
     assert.equal(await p.inputValue('#algo'), 'ra-v1');

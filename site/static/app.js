@@ -825,6 +825,7 @@ async function restoreFromHash() {
       toast(`This link cannot be opened: ${err.message}`, 'error');
       return false;
     }
+    putAside(); // a link opened in this tab: the scenario being written is kept
     putText(link.text);
     // A link whose scenario has errors: the editor and the status say
     // them, over an empty run of the default settings if there was none.
