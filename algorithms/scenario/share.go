@@ -12,11 +12,14 @@ import (
 
 // Share links. The playground opens a scenario from its URL fragment
 //
-//	#scenario=<text, deflate-raw compressed, base64url without padding>&at=K&lst=<listing>
+//	#scenario=<text, deflate-raw compressed, base64url without padding>&at=K&lst=<listing>&ex=NAME
 //
 // (at: the step to show, optional; lst: an edited listing the scenario
 // runs on, compressed the same way, optional — the playground loads it
-// in its Listing view, as its own links of a listing's run carry it).
+// in its Listing view, as its own links of a listing's run carry it; ex:
+// the Go exercise whose feedback the link comes from, optional — the
+// playground says it replays the schedule on the exercise's own
+// algorithm, not the student's code, and links back to the exercise).
 // Compression keeps a counterexample's link short enough for feedback
 // pages; deflate-raw is what browsers' DecompressionStream reads, so the
 // page needs no library for it.
@@ -40,11 +43,38 @@ func ShareFragment(text string, at int) string {
 // listing's text too (lst=), and the playground runs the scenario on it.
 // An empty listing gives ShareFragment's link.
 func ShareFragmentWith(text string, at int, listing string) string {
-	q := ShareFragment(text, at)
-	if listing != "" {
-		q += "&lst=" + compress(listing)
+	return Shared{Text: text, At: at, Listing: listing}.Fragment()
+}
+
+// Fragment is the link's fragment (without '#') that holds s: its
+// scenario, step, listing and exercise, each left out when empty (and
+// an exercise whose name is not a folder name's, letters, digits, '_'
+// and '-').
+func (s Shared) Fragment() string {
+	q := ShareFragment(s.Text, s.At)
+	if s.Listing != "" {
+		q += "&lst=" + compress(s.Listing)
+	}
+	if isExerciseName(s.Exercise) {
+		q += "&ex=" + s.Exercise
 	}
 	return q
+}
+
+// isExerciseName says whether s is an exercise's folder name as a link
+// may carry it: 1 to 64 lowercase letters, digits, '_' and '-', the
+// first a letter or digit.
+func isExerciseName(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i, c := range []byte(s) {
+		alnum := c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+		if !alnum && (i == 0 || c != '_' && c != '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // compress is a text as a link carries it: deflate-raw, base64url without
@@ -78,6 +108,9 @@ type Shared struct {
 	Text    string // the scenario
 	At      int    // the step to show, -1 for none
 	Listing string // the listing the scenario runs on, "" for the built-in algorithm
+	// Exercise is the Go exercise whose feedback the link comes from, ""
+	// for none (a name that is not a folder name's is not read).
+	Exercise string
 }
 
 // ParseShared reads a fragment written by ShareFragment or
@@ -94,6 +127,9 @@ func ParseShared(fragment string) (Shared, error) {
 	}
 	if out.Text, err = decompress(enc, "scenario"); err != nil {
 		return Shared{At: -1}, err
+	}
+	if ex := q.Get("ex"); isExerciseName(ex) {
+		out.Exercise = ex
 	}
 	if q.Has("lst") {
 		if out.Listing, err = decompress(q.Get("lst"), "listing"); err != nil {

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -43,6 +44,25 @@ func TestShareFragmentWithListing(t *testing.T) {
 	s, err = ParseShared(ShareFragment(sc, 2))
 	require.NoError(t, err)
 	require.Equal(t, Shared{Text: sc, At: 2}, s)
+}
+
+// A link names the Go exercise whose feedback it comes from (ex=), read
+// back as written; a name that is not a folder name's is neither written
+// nor read.
+func TestShareFragmentNamesTheExercise(t *testing.T) {
+	sc := "algorithm central\nnodes N1 N2\n"
+	frag := Shared{Text: sc, At: -1, Exercise: "ra-steps"}.Fragment()
+	require.True(t, strings.HasSuffix(frag, "&ex=ra-steps"), frag)
+	s, err := ParseShared(frag)
+	require.NoError(t, err)
+	require.Equal(t, Shared{Text: sc, At: -1, Exercise: "ra-steps"}, s)
+	for _, bad := range []string{`x"><b>`, "Ra", "-x", "a/b", strings.Repeat("a", 65)} {
+		require.NotContains(t, Shared{Text: sc, At: -1, Exercise: bad}.Fragment(), "ex=", bad)
+		s, err := ParseShared(ShareFragment(sc, -1) + "&ex=" + url.QueryEscape(bad))
+		require.NoError(t, err)
+		require.Empty(t, s.Exercise, bad)
+	}
+	require.Equal(t, ShareFragmentWith(sc, 3, "x"), Shared{Text: sc, At: 3, Listing: "x"}.Fragment())
 }
 
 func TestShareFragmentErrors(t *testing.T) {

@@ -3,7 +3,6 @@ package report
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 
 	"dmelab/algorithms/scenario"
@@ -68,22 +67,19 @@ func ReplayLink(r *Result, t *Test, o Options) string {
 		if r != nil {
 			lst = r.Listing
 		}
-		link = o.base() + "#" + scenario.ShareFragmentWith(text, -1, lst)
-		if r != nil && lst == "" && exerciseName.MatchString(r.Exercise) {
+		sh := scenario.Shared{Text: text, At: -1, Listing: lst}
+		if r != nil && lst == "" {
 			// A Go exercise's: the playground runs the exercise's own
 			// algorithm, not the student's code, and says so (ex=).
-			link += "&ex=" + r.Exercise
+			sh.Exercise = r.Exercise
 		}
+		link = o.base() + "#" + sh.Fragment()
 	}
 	if o.links != nil {
 		o.links[t] = link
 	}
 	return link
 }
-
-// exerciseName is an exercise's folder name as a replay link may carry
-// it (anything else is left out of the link).
-var exerciseName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
 
 // Renderings is Markdown(r, o) and HTML(r, o), as the exercise pages
 // show them both: each counterexample's replay link is computed once.
