@@ -339,11 +339,7 @@ func (m *md) table(r *Result) {
 				verdict += ": " + text(failure(ce))
 			}
 		}
-		pts := points(t.Points) + " / " + points(t.MaxPoints)
-		if t.Own {
-			pts = "—" // a try of the student's own run: no points
-		}
-		m.p("| %s | %s | %s | %s |\n", text(t.Name), kindOf(&t), pts, verdict)
+		m.p("| %s | %s | %s | %s |\n", text(t.Name), kindOf(&t), pointsOf(&t), verdict)
 	}
 	m.p("\n")
 }
@@ -735,13 +731,22 @@ func (m *md) log(r *Result, h int) {
 	m.fold("What your program printed"+note, "What your program printed"+note, body)
 }
 
+// pointsOf is a test's points, "2 / 3", or "—" for a student's own
+// schedule, which scores nothing: it is a try.
+func pointsOf(t *Test) string {
+	if t.Own {
+		return "—"
+	}
+	return points(t.Points) + " / " + points(t.MaxPoints)
+}
+
 // scored is a test's points as its heading gives them, " (2 / 3)", or ""
-// for a student's own schedule, which scores nothing: it is a try.
+// for a student's own schedule.
 func scored(t *Test) string {
 	if t.Own {
 		return ""
 	}
-	return fmt.Sprintf(" (%s / %s)", points(t.Points), points(t.MaxPoints))
+	return " (" + pointsOf(t) + ")"
 }
 
 // triedLead begins the summary of a try (a grading on the student's own
