@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"path"
-	"reflect"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -224,7 +223,8 @@ func parseRequest(body []byte) (*request, string) {
 		case errors.As(err, &typ) && typ.Field == "schedules":
 			return nil, `malformed request: "schedules" must be an array of objects, each {"name": NAME, "text": SCENARIO}`
 		case errors.As(err, &typ):
-			return nil, fmt.Sprintf("malformed request: field %q must be %s", typ.Field, jsonKind(typ.Type))
+			// Every other field of a request is a string.
+			return nil, fmt.Sprintf("malformed request: field %q must be a string", typ.Field)
 		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, "malformed JSON: the body is empty or cut short"
 		default:
@@ -235,24 +235,6 @@ func parseRequest(body []byte) (*request, string) {
 		return nil, "malformed JSON: more than one value in the body"
 	}
 	return &req, ""
-}
-
-// jsonKind names what a Go type is decoded from, in JSON's words: "a
-// string", "an array", "an object" (not "[]serve.Own").
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Pointer:
-		return jsonKind(t.Elem())
-	}
-	return "a number"
 }
 
 func (s *Server) validate(req *request) string {

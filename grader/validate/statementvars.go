@@ -15,10 +15,10 @@ import (
 // StatementVars names every variable the public and hidden schedules
 // look at that the statement never writes as code (`request`,
 // `request = …`), at the first line that looks at it. (Included files
-// are not read: exercises' schedules include none.) The statement should say what
-// each shows, in terms of the student's own variables.
+// are not read: exercises' schedules include none.) The statement
+// should say what each shows, in terms of the student's own variables.
 func StatementVars(ex *exercise.Exercise) []string {
-	first := map[string]string{} // variable -> the first expect that looks at it
+	first := map[string]string{} // variable -> the first line that looks at it
 	var vars []string
 	for _, s := range slices.Concat(ex.Public, ex.Hidden) {
 		f, err := scenario.Parse(s.Path, s.Text)
