@@ -651,7 +651,6 @@ async function exploreScenario(props, maxStates) {
     }
     exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
-      putAside();
       putText(ce.scenario);
       runScenario(ce.scenario, -1, params.listing);
       revealRun();
@@ -692,7 +691,6 @@ const loadCounterexample = guard(() => {
   const ce = counterexample;
   if (!ce?.params) return;
   const text = core.counterexample(ce.params, ce);
-  putAside();
   putText(text);
   if (!runScenario(text, -1, ce.params.listing)) return;
   counterexample = { ...ce, params: null }; // still the same steps: keep the banner
@@ -776,7 +774,6 @@ async function pickExample(e) {
   try {
     const text = await loadExample(e.file);
     $('gallery').close();
-    putAside();
     putText(text);
     if (runScenario(text)) toast(`${e.title}: ${e.file}`);
   } catch (err) {
@@ -825,7 +822,6 @@ async function restoreFromHash() {
       toast(`This link cannot be opened: ${err.message}`, 'error');
       return false;
     }
-    putAside(); // a link opened in this tab: the scenario being written is kept
     putText(link.text);
     // A link whose scenario has errors: the editor and the status say
     // them, over an empty run of the default settings if there was none.
@@ -935,7 +931,11 @@ function offerKept() {
 }
 
 // putText puts text in the editor as the page's own (see placed).
+// A scenario of the student's own that it replaces is put aside first
+// (putAside): whatever puts the page's text in the editor, nothing the
+// student wrote is lost.
 function putText(text) {
+  putAside();
   editor.setText(text);
   placed = text;
 }
