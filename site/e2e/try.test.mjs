@@ -38,7 +38,16 @@ const setSource = (text) => page.evaluate((t) => {
   s.value = t;
   s.dispatchEvent(new Event('input'));
 }, text);
-const setRun = (text) => page.fill('#try-text', text);
+// setRun writes the run's box (its textarea, which the page keeps in
+// step with the editor over it).
+const setRun = (text) => page.evaluate((t) => {
+  const s = document.getElementById('try-text');
+  s.value = t;
+  s.dispatchEvent(new Event('input'));
+}, text);
+// The run's editor (CodeMirror over the textarea, which the page hides).
+const RUN_EDITOR = '#try .cm-content';
+const inRunEditor = (p = page) => p.evaluate(() => !!document.activeElement?.closest('#try .cm-content'));
 // tried waits until the try shown has its outcome.
 const tried = () => page.waitForFunction(() => /^(tried: |try not run)/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
 const best = async () => {
@@ -71,9 +80,13 @@ test('a run the starter breaks: its counterexample, labelled as a try, kept as o
   await page.getByText('Try a run on your code').click();
   const box = page.getByRole('textbox', { name: 'Your run (my-run.scn)' });
   await box.waitFor();
-  assert.equal(await box.inputValue(), alone, 'the box starts as the first public schedule');
+  assert.equal(await box.textContent(), alone.replace(/\n/g, ''), 'the box starts as the first public schedule');
+  assert.equal(await page.inputValue('#try-text'), alone);
+  // An editor, with the lines numbered that a mistake is told at.
+  assert.equal(await page.isVisible('#try-text'), false, 'the editor stands for the textarea');
+  assert.equal(await page.textContent('#try .cm-lineNumbers .cm-gutterElement:last-child'), String(alone.split('\n').length));
   assert.match(await page.textContent('#try-about'), /run on this run alone, not on the exercise's tests, and is not graded/);
-  assert.equal(await page.getAttribute('#try-text', 'aria-describedby'), 'try-about try-keys');
+  assert.equal(await page.getAttribute(RUN_EDITOR, 'aria-describedby'), 'try-about try-keys');
 
   const watch = posts();
   try {
@@ -125,13 +138,16 @@ test('a run with a mistake is told under it, at its line, and nothing more is se
     // Said in the live region, the focus in the run's box, which says it
     // is wrong and where.
     assert.match(await status(), new RegExp(`^your run was not sent: my-run\\.scn:${line}:1: unknown statement`));
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'try-text');
-    assert.equal(await page.getAttribute('#try-text', 'aria-invalid'), 'true');
-    assert.match(await page.getAttribute('#try-text', 'aria-describedby'), /\btry-errors\b/);
+    assert.ok(await inRunEditor(), 'the focus is in the run\'s editor');
+    assert.equal(await page.getAttribute(RUN_EDITOR, 'aria-invalid'), 'true');
+    assert.match(await page.getAttribute(RUN_EDITOR, 'aria-describedby'), /\btry-errors\b/);
+    // The line is marked in the editor's gutter, the word underlined.
+    assert.ok(await page.$('#try .cm-lint-marker-error'), 'the line is marked');
+    assert.equal(await page.textContent('#try .cm-lintRange-error'), 'requst');
     // Its position puts the cursor there.
     await page.click('#try-errors li button');
-    const at = await page.$eval('#try-text', (t) => t.value.slice(0, t.selectionStart).split('\n').length);
-    assert.equal(at, line);
+    assert.ok(await inRunEditor());
+    assert.equal(await page.textContent('#try .cm-activeLineGutter'), String(line), 'the cursor is on the line told');
 
     await page.waitForTimeout(1500);
     assert.equal(watch.sent.length, 1, 'sent once, refused, not sent again');
@@ -142,7 +158,7 @@ test('a run with a mistake is told under it, at its line, and nothing more is se
     await page.setViewportSize({ width: 390, height: 800 });
     try {
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll at 390 px');
-      for (const sel of ['#try-text', '#try-errors', '#try-run']) {
+      for (const sel of ['#try .cm-editor', '#try-errors', '#try-run']) {
         const r = await page.$eval(sel, (el) => el.getBoundingClientRect().right);
         assert.ok(r <= 390, `${sel} ends at ${r} px`);
       }
@@ -167,11 +183,12 @@ test('a run the reference solution meets shows the code\'s run', { skip }, async
   await setSource(solution);
   await setRun(alone);
   // Ctrl+Enter in the run's box runs the try (not Submit).
-  await page.focus('#try-text');
+  await page.focus(RUN_EDITOR);
   await page.keyboard.press('Control+Enter');
   await tried();
   assert.match(await status(), /^tried: your run passed \(not graded/);
-  assert.equal(await page.getAttribute('#try-text', 'aria-invalid'), null, 'the mistakes told earlier are gone');
+  assert.equal(await page.getAttribute(RUN_EDITOR, 'aria-invalid'), null, 'the mistakes told earlier are gone');
+  assert.equal(await page.$('#try .cm-lint-marker-error'), null, 'and their marks');
   assert.equal(await page.isVisible('#try-errors'), false);
   assert.match(await page.textContent('#shown-label'), /— your run: passed$/);
   const html = await page.$eval('#feedback', (f) => f.srcdoc);
@@ -241,14 +258,17 @@ test('the try\'s box and its mistakes are accessible', { skip }, async () => {
     const p = await ctx.newPage();
     await p.goto(fx.server.url + `exercises/${EX}`);
     await p.click('#try summary');
-    await p.fill('#try-text', 'algorithm ra-benari\nnodes N1 N2\nrequst N1\n');
+    await p.waitForSelector('#try .cm-editor');
+    await p.click(RUN_EDITOR);
+    await p.keyboard.press('Control+a');
+    await p.keyboard.type('algorithm ra-benari\nnodes N1 N2\nrequst N1\n');
     await p.click('#try-run');
     await p.waitForSelector('#try-errors:not([hidden])');
     await p.addScriptTag({ content: axe });
     const r = await p.evaluate(() => window.axe.run(document, { iframes: false }));
     const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`), []);
-    assert.equal(await p.evaluate(() => document.activeElement.id), 'try-text');
+    assert.ok(await inRunEditor(p));
     await p.keyboard.press('Tab');
     assert.equal(await p.evaluate(() => document.activeElement.textContent), 'my-run.scn:3:1');
     await p.keyboard.press('Tab');

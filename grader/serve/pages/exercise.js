@@ -380,8 +380,15 @@ if (work) {
   const narrow = '<style>@media (max-width: 36rem) { main { padding: .75rem .4rem; } }</style>';
   const withNarrow = (html) => (html.includes('</head>') ? html.replace('</head>', `${narrow}</head>`) : narrow + html);
 
-  // The editor, once attached (see the end): {view, mark, reveal}.
+  // The editor, once attached (see the end): {view, mark, reveal}; and
+  // the try box's editor (its view), attached with it.
   let editor = null;
+  let tryEditor = null;
+  // tryField is what the student types the run in: the try's editor, or
+  // its textarea before the editor came (or without it). It carries the
+  // box's focus, its aria-invalid and what describes it.
+  const tryField = () => tryEditor?.contentDOM || tryText;
+  let tryMarked = []; // the run's mistakes marked before the editor came
   // showProblems lists where the file does not compile under the buttons
   // and marks those positions in the editor; [] clears both.
   let marked = [];
@@ -730,35 +737,42 @@ if (work) {
   // clears them.
   function showTryErrors(message, focus = false) {
     const lines = String(message).split('\n').filter((l) => l.trim() !== '');
+    const located = [];
     tryErrors.replaceChildren(...lines.map((line) => {
       const li = document.createElement('li');
       const m = /^(\S+?\.scn):(\d+)(?::(\d+))?(: .*)$/s.exec(line);
       if (!m) { li.textContent = line; return li; }
+      const at = { line: Number(m[2]), col: Number(m[3] || 1), message: m[4].slice(2) };
+      located.push(at);
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = m[3] ? `${m[1]}:${m[2]}:${m[3]}` : `${m[1]}:${m[2]}`;
       b.addEventListener('click', () => {
-        const at = tryText.value.split('\n').slice(0, Number(m[2]) - 1).reduce((n, l) => n + l.length + 1, 0) + Math.max(Number(m[3] || 1) - 1, 0);
+        if (tryEditor) { editor.reveal(tryEditor, at.line, at.col); return; }
+        const i = tryText.value.split('\n').slice(0, at.line - 1).reduce((n, l) => n + l.length + 1, 0) + Math.max(at.col - 1, 0);
         tryText.focus();
-        tryText.setSelectionRange(at, at);
+        tryText.setSelectionRange(i, i);
       });
       li.append(b, m[4]);
       return li;
     }));
     tryErrors.hidden = lines.length === 0;
+    tryMarked = located;
+    if (tryEditor) editor.mark(tryEditor, located, 'scenario');
+    const field = tryField();
     if (lines.length === 0) {
-      tryText.removeAttribute('aria-invalid');
-      tryText.setAttribute('aria-describedby', 'try-about try-keys');
+      field.removeAttribute('aria-invalid');
+      field.setAttribute('aria-describedby', 'try-about try-keys');
       return;
     }
-    tryText.setAttribute('aria-invalid', 'true');
-    tryText.setAttribute('aria-describedby', 'try-errors try-about try-keys');
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', 'try-errors try-about try-keys');
     const more = lines.length - 1;
     say(`your run was not sent: ${lines[0]}${more > 0 ? ` (and ${more} more mistake${more === 1 ? '' : 's'}, listed under your run)` : ''}`, true);
     tryStatus.textContent = ''; // the list says it, just above
     if (focus) {
       tryBox.open = true;
-      tryText.focus();
+      field.focus();
     }
   }
   tryRun.addEventListener('click', () => {
@@ -798,6 +812,15 @@ if (work) {
     editor.view.contentDOM.setAttribute('aria-labelledby', 'source-label');
     work.dataset.editor = lang;
     if (marked.length) m.mark(editor.view, marked); // marked before the editor came
+    // The try's run gets an editor too: line numbers for the positions
+    // its mistakes are told at, the scenario language highlighted.
+    const invalid = tryText.getAttribute('aria-invalid');
+    const describedBy = tryText.getAttribute('aria-describedby');
+    tryEditor = m.attach(tryText, 'scenario');
+    tryEditor.contentDOM.setAttribute('aria-labelledby', 'try-label');
+    tryEditor.contentDOM.setAttribute('aria-describedby', describedBy);
+    if (invalid) tryEditor.contentDOM.setAttribute('aria-invalid', invalid);
+    if (tryMarked.length) m.mark(tryEditor, tryMarked, 'scenario');
   }).catch(() => {
     work.dataset.editor = 'plain';
   });
