@@ -261,7 +261,10 @@ function runScenario(text = editor.text(), at = -1, listing = listingView.applie
 
 function update() {
   const s = run.state;
-  if (counterexample && !sameTimeline(s, counterexample.steps)) counterexample = null;
+  // The counterexample stays while the timeline begins with its steps:
+  // events the student takes past its end keep its banner (which says
+  // so and leads back); a branch inside it ends it.
+  if (counterexample && !startsWith(s, counterexample.steps)) counterexample = null;
   drawAll(s);
   writeLink(s);
 }
@@ -300,8 +303,22 @@ async function listingParam(text) {
   return lastListing.enc;
 }
 
-function sameTimeline(s, events) {
-  return s.steps.length === events.length && s.steps.every((x, i) => x.event === events[i]);
+function startsWith(s, events) {
+  return s.steps.length >= events.length && events.every((e, i) => s.steps[i].event === e);
+}
+
+// atCounterexampleEnd says whether the cursor is at the last step of the
+// counterexample on screen with nothing after it: Step, Run and Play stop
+// there (stepping on by the default policy would leave the counterexample
+// and lose its banner, the account of what broke).
+function atCounterexampleEnd() {
+  const s = run.state;
+  const L = counterexample?.steps.length;
+  return L !== undefined && s.pos === L && s.steps.length === L;
+}
+
+function sayCounterexampleEnd() {
+  toast(`The counterexample ends here, at step ${counterexample.steps.length}, where it breaks ${counterexample.property}: ← steps back. To go on past it, pick an event under Next event.`);
 }
 
 const act = (f) => guard(() => { f(); update(); keepRowInView(); });
@@ -318,6 +335,11 @@ function keepRowInView() {
 }
 
 const stepForward = act(() => {
+  if (atCounterexampleEnd()) {
+    stopPlay();
+    sayCounterexampleEnd();
+    return;
+  }
   const before = run.state.pos;
   run.step();
   if (run.state.pos === before) {
@@ -331,6 +353,12 @@ const toStart = act(() => run.seek(0));
 const toEnd = act(() => run.seek(run.state.steps.length));
 const runAll = act(() => {
   stopPlay();
+  if (atCounterexampleEnd()) { sayCounterexampleEnd(); return; }
+  // A counterexample runs to its end, where it breaks, and stops there.
+  if (counterexample && run.state.steps.length === counterexample.steps.length) {
+    run.seek(counterexample.steps.length);
+    return;
+  }
   const before = run.state.pos;
   run.run(RUN_LIMIT);
   if (run.state.pos - before === RUN_LIMIT) toast(`Ran ${RUN_LIMIT} events; Run ▶▶ (r) goes on.`);
@@ -382,10 +410,14 @@ const phone = window.matchMedia('(max-width: 600px)');
 
 function drawAll(s) {
   drawnWidth = $('diagram-wrap').clientWidth;
+  const ce = counterexample;
   drawDiagram($('diagram'), s, {
     onSeek: seek,
     onNode: crashOrRecover,
-    loopFrom: counterexample?.loop_from,
+    // The cycle is the counterexample's while the timeline is (not
+    // once the student took events past its end).
+    loopFrom: ce && s.steps.length === ce.steps.length ? ce.loop_from : undefined,
+    violation: ce ? violationOf(ce) : null,
     fit: drawnWidth,
     phone: phone.matches,
     expects: scenarioText !== null && !edited && s.script && !s.script.diverged ? s.script.expects : null,
@@ -485,22 +517,53 @@ function drawToolbar(s) {
   );
   $('back').disabled = s.pos === 0;
   $('start').disabled = s.pos === 0;
+  // At a counterexample's end Step stays enabled: pressed, it says why
+  // it does not go on (sayCounterexampleEnd).
   const canStep = s.pos < L || s.enabled.some((e) => e.default);
   $('step').disabled = !canStep;
   $('run').disabled = !canStep;
 }
 
+// violationOf is where a counterexample breaks its property, as rows of
+// the diagram: the cycle that repeats forever (a starvation), else its
+// last step (the deadlock, the second node in the CS, the overtaking
+// entry).
+function violationOf(c) {
+  const L = c.steps.length;
+  if (!L) return null;
+  return { from: c.loop_from !== undefined && c.loop_from < L ? c.loop_from + 1 : L, to: L };
+}
+
+// drawBanner says, above the diagram, what the counterexample on screen
+// breaks and where the cursor is in it: at its last step (where it
+// opens) a button goes back to its start, before it Step goes on towards
+// the step framed in red, past it (events the student took) a button
+// goes back to its end.
 function drawBanner(s) {
   const b = $('banner');
   if (!counterexample) { b.hidden = true; return; }
   const c = counterexample;
+  const L = c.steps.length;
+  const where = c.loop_from !== undefined && c.loop_from < L ? `the cycle of steps ${c.loop_from + 1}–${L}` : `step ${L}`;
+  const go = (label, k, focus) => h('button', {
+    type: 'button', class: 'banner-go',
+    onclick: () => { seek(k); $(focus).focus(); },
+  }, label);
+  let at;
+  if (s.pos > L) {
+    at = [h('span', { class: 'muted' }, ` Step ${s.pos} is past its end (step ${L}): the events after it are yours.`), go(`Back to step ${L}`, L, 'back')];
+  } else if (s.pos === L) {
+    at = [h('span', { class: 'muted' }, ` Showing step ${L}, where it breaks (framed in red): ← steps back, or`), go('Step through from the start', 0, 'step')];
+  } else {
+    at = [h('span', { class: 'muted' }, ` Showing ${s.pos ? `step ${s.pos}` : 'the initial state'}; → goes on towards ${where}, where it breaks (framed in red).`)];
+  }
   b.hidden = false;
   b.className = 'banner bad';
   b.replaceChildren(
     h('strong', {}, `Counterexample: ${c.property}${c.kind === c.property ? '' : ` (${c.kind})`}, ${c.length} steps. `),
     c.summary,
     c.loop_from !== undefined ? ` The steps from ${c.loop_from + 1} on repeat forever.` : '',
-    s.pos < s.steps.length ? h('span', { class: 'muted' }, ` Showing step ${s.pos}; press → to go on.`) : '',
+    ...at,
     c.params && scenarioText === null ? h('button', {
       type: 'button', class: 'banner-load',
       title: 'Put the counterexample in the scenario editor as a schedule: step it with the editor and the pseudocode, share its link',
@@ -652,7 +715,12 @@ async function exploreScenario(props, maxStates) {
     exploredAlgo = params.algo;
     drawVerdicts($('verdicts'), shown, (ce) => {
       putText(ce.scenario);
-      runScenario(ce.scenario, -1, params.listing);
+      if (runScenario(ce.scenario, -1, params.listing)) {
+        // Its banner, as a counterexample of the settings has: what it
+        // breaks, and where (it opens at its end, see showCounterexample).
+        counterexample = { property: ce.property, kind: ce.kind, summary: ce.summary, length: run.state.steps.length, steps: run.events(), params: null };
+        update();
+      }
       revealRun();
     });
     const bad = Object.keys(shown.counterexamples);
@@ -667,6 +735,16 @@ async function exploreScenario(props, maxStates) {
   }
 }
 
+// showCounterexample shows a counterexample of the settings' search.
+// It opens at its LAST step, where the property breaks (the deadlock, the
+// second node in the CS, the overtaking entry; a cycle's last step):
+// what broke is the first thing the student sees, in the diagram, the
+// status and the nodes, as Explore's answer promised. The way back is in
+// the banner ("Step through from the start", or Home), and from the
+// start the whole run is drawn faded ahead with the violating steps
+// framed in red (violationOf), so that stepping through it the student
+// always sees where it is going. Step, Run and Play stop at its end
+// (atCounterexampleEnd), where the banner stays.
 function showCounterexample(p, ce) {
   start(p, ce.steps);
   counterexample = { ...ce, params: p };
@@ -691,8 +769,9 @@ const loadCounterexample = guard(() => {
   const ce = counterexample;
   if (!ce?.params) return;
   const text = core.counterexample(ce.params, ce);
+  const at = run.state.pos; // the same steps: the cursor stays where it was
   putText(text);
-  if (!runScenario(text, -1, ce.params.listing)) return;
+  if (!runScenario(text, at, ce.params.listing)) return;
   counterexample = { ...ce, params: null }; // still the same steps: keep the banner
   update();
   toast('The counterexample is a scenario now: step it, edit it, share its link.');

@@ -73,6 +73,7 @@ text { font-family: ${FONT}; font-size: 12px; fill: #1f2328; }
 .future { opacity: 0.35; }
 .warn { fill: #cf222e; font-weight: 700; }
 .loop { stroke: #cf222e; stroke-width: 2; fill: none; }
+.violation { fill: none; stroke: #cf222e; stroke-width: 2; stroke-dasharray: 6 3; pointer-events: none; }
 .grid { stroke: #eaeef2; stroke-width: 1; }
 .expect { font-size: 12px; font-weight: 700; text-anchor: middle; cursor: help; }
 .expect.ok { fill: #1a7f37; }
@@ -181,8 +182,10 @@ function phaseAt(state, k, i) {
 }
 
 // render draws state into svg. opts.loopFrom marks a starvation cycle
-// (the steps from there on repeat forever); opts.onSeek(k) is called when a
-// row is clicked, opts.onNode(i) when node i's name is; opts.fit is the
+// (the steps from there on repeat forever); opts.violation ({from, to})
+// frames the rows where a counterexample breaks its property;
+// opts.onSeek(k) is called when a row is clicked, opts.onNode(i) when
+// node i's name is; opts.fit is the
 // width available, which narrows the node columns when there are many;
 // opts.phone draws it for a phone's screen (see SMALL_PHONE).
 export function render(svg, state, opts = {}) {
@@ -259,6 +262,15 @@ export function render(svg, state, opts = {}) {
 
   // Rows: the cursor band, then a clickable strip per step.
   el('rect', { class: 'cursor', x: 2, y: y(pos) - rows[pos] / 2, width: width - 4, height: rows[pos], rx: 4 }, svg);
+  // A counterexample's violation (opts.violation: rows from..to, where
+  // the property breaks, or the cycle that repeats forever): framed in
+  // red and never faded, so that from its first step the student sees
+  // where the run is going.
+  const vi = opts.violation;
+  if (vi && vi.from >= 1 && vi.from <= vi.to && vi.to <= L) {
+    const top = y(vi.from) - rows[vi.from] / 2;
+    el('rect', { class: 'violation', x: 3, y: top, width: width - 6, height: y(vi.to) + rows[vi.to] / 2 - top, rx: 4, 'data-from': vi.from, 'data-to': vi.to }, svg);
+  }
   const band = el('g', { class: 'rows' }, svg);
   for (let k = 0; k <= L; k++) {
     const label = k === 0 ? 'initial state' : labelOf(state.steps[k - 1]);
