@@ -13,8 +13,10 @@ import (
 // P1") looks at a variable as the playground shows it; a student who has
 // never been told what `request` is meets it first in a failed test.
 // StatementVars names every variable the public and hidden schedules
-// look at that the statement never writes as code (`request`,
-// `request = …`), at the first line that looks at it. (Included files
+// look at that the statement never writes as code, spelt as the
+// schedules spell it (`request`, `request = …`), at the first line that
+// looks at it; when the statement has the word only in prose or in
+// another case ("the Request"), it says where. (Included files
 // are not read: exercises' schedules include none.) The statement
 // should say what each shows, in terms of the student's own variables.
 func StatementVars(ex *exercise.Exercise) []string {
@@ -45,10 +47,24 @@ func StatementVars(ex *exercise.Exercise) []string {
 		}
 	}
 	var problems []string
+	at := statementPos(ex)
 	for _, v := range vars {
-		if !regexp.MustCompile("`" + regexp.QuoteMeta(v) + `([^\w]|$)`).MatchString(ex.Statement) {
-			problems = append(problems, fmt.Sprintf("the statement never names `%s`, which %s looks at: say what it shows, as the other variables the schedules look at are said", v, first[v]))
+		// `token = no` names token; `token-ring` does not.
+		if regexp.MustCompile("`" + regexp.QuoteMeta(v) + `([^\w-]|$)`).MatchString(ex.Statement) {
+			continue
 		}
+		code := "`" + v + "` as code (in backticks, as the schedules spell it)"
+		// The word in prose, or in another case: a statement that says
+		// "the token" has said something, but not which variable it is.
+		if m := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(v) + `(?:s|es)?\b`).FindStringIndex(ex.Statement); m != nil {
+			said, from := ex.Statement[m[0]:m[1]], m[0]
+			if from > 0 && ex.Statement[from-1] == '`' {
+				said, from = "`"+said+"`", from-1
+			}
+			problems = append(problems, fmt.Sprintf("the statement says %s (%s), but never %s, which %s looks at: write `%s` where it says what it shows", said, at(from), code, first[v], v))
+			continue
+		}
+		problems = append(problems, fmt.Sprintf("the statement never writes %s, which %s looks at: say what it shows, as the other variables the schedules look at are said", code, first[v]))
 	}
 	return problems
 }
