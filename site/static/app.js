@@ -26,6 +26,10 @@ let run = null;
 let params = { ...DEFAULT };
 let counterexample = null; // {property, kind, summary, length, loop_from, steps}
 let lastDrawn = null; // the state last drawn, to mark what changed
+// note is what the page says above the diagram about the run on screen
+// (drawNote): {kind: 'settled', run, from, to, last} where Run stopped on
+// a cycle. It goes with the run it is about.
+let note = null;
 let playTimer = null;
 const explorer = new Explorer();
 let editor = null;
@@ -351,6 +355,15 @@ const stepForward = act(() => {
 const stepBack = act(() => run.back());
 const toStart = act(() => run.seek(0));
 const toEnd = act(() => run.seek(run.state.steps.length));
+// Run follows the timeline, then takes the default policy's events (see
+// play.Run.Next), up to RUN_LIMIT a press. A run that took all of them
+// may have settled into a cycle (the bully's heartbeats once the election
+// is over): the same events again and again from a state it comes back
+// to, from which the default policy, which chooses from the state alone,
+// can only go round the same way forever. Run then stops after the
+// cycle's first round and the page says so (note), instead of drawing 200
+// rows of the same events. Nothing of the algorithm changes: Step (→)
+// and Next event go on from there.
 const runAll = act(() => {
   stopPlay();
   if (atCounterexampleEnd()) { sayCounterexampleEnd(); return; }
@@ -360,9 +373,56 @@ const runAll = act(() => {
     return;
   }
   const before = run.state.pos;
+  const had = run.state.steps.length;
   run.run(RUN_LIMIT);
-  if (run.state.pos - before === RUN_LIMIT) toast(`Ran ${RUN_LIMIT} events; Run ▶▶ (r) goes on.`);
+  if (run.state.pos - before < RUN_LIMIT) return;
+  const c = cycle(Math.max(before, had));
+  if (!c) {
+    toast(`Ran ${RUN_LIMIT} events; Run ▶▶ (r) goes on.`);
+    return;
+  }
+  run.load(run.events().slice(0, c.to)); // the first round, the cursor at its end
+  note = { kind: 'settled', run, ...c, last: run.state.steps[c.to - 1].event };
 });
+
+// cycle finds, among the events Run took from step from on, a cycle the
+// run has settled into: {from, to} where the state at step to is the one
+// at step from (fingerprint) and the events after both are the same, at
+// least twice round; null if there is none.
+function cycle(from) {
+  const ev = run.events();
+  const E = ev.length;
+  for (let c = 1; 2 * c <= E - from; c++) {
+    // The earliest step from which every event is the one c before.
+    let a = E - c;
+    while (a - 1 >= from && ev[a - 1] === ev[a - 1 + c]) a--;
+    if (E - a < 2 * c) continue;
+    // Events can repeat while the state does not (a clock that grows):
+    // the states c apart must be the same.
+    for (let k = a; k + 2 * c <= E && k < a + c; k++) {
+      run.seek(k);
+      const f = fingerprint(run.state);
+      run.seek(k + c);
+      if (fingerprint(run.state) === f) {
+        run.seek(E);
+        return { from: k, to: k + c };
+      }
+    }
+    run.seek(E);
+  }
+  return null;
+}
+
+// fingerprint is the state at the cursor as the default policy sees it:
+// every node's phase, variables, clock and calls to come, the messages in
+// flight (in order) and the events enabled.
+function fingerprint(s) {
+  return JSON.stringify([
+    s.nodes.map((x) => [x.phase, x.crashed, x.failed || '', x.entries, x.left, x.clock ?? null, x.vars.map((v) => v.value)]),
+    s.inFlight.map((i) => { const m = s.messages[i]; return [m.from, m.to, m.label]; }),
+    s.enabled.map((e) => e.event),
+  ]);
+}
 const take = (ev) => act(() => { stopPlay(); run.apply(ev); })();
 const seek = (k) => act(() => run.seek(k))();
 
@@ -429,6 +489,7 @@ function drawAll(s) {
   $('diagram-more').hidden = $('diagram-wrap').scrollWidth <= $('diagram-wrap').clientWidth;
   drawToolbar(s);
   drawBanner(s);
+  drawNote(s);
   drawEnabled($('enabled'), s, take);
   drawNodes($('nodes-view'), s, lastDrawn);
   drawInFlight($('inflight'), s);
@@ -569,6 +630,26 @@ function drawBanner(s) {
       title: 'Put the counterexample in the scenario editor as a schedule: step it with the editor and the pseudocode, share its link',
       onclick: loadCounterexample,
     }, 'Load as a scenario') : '',
+  );
+}
+
+// drawNote says what note says while it is about the run on screen: a
+// settled run while its timeline still ends with the cycle Run found.
+function drawNote(s) {
+  const b = $('note');
+  const n = note;
+  const on = n && n.run === run && n.kind === 'settled' && s.steps.length === n.to && s.steps[n.to - 1].event === n.last;
+  if (!on) {
+    b.hidden = true;
+    b.replaceChildren();
+    return;
+  }
+  const st = statusText({ ...s, pos: n.from, status: s.end });
+  const len = n.to - n.from;
+  b.hidden = false;
+  b.replaceChildren(
+    h('strong', {}, `Settled at step ${n.from}${st.cls === 'good' ? ` (${st.text})` : ''}. `),
+    `From there the run only repeats the same ${len === 1 ? 'step' : `${len} steps`} (${len === 1 ? `step ${n.to}` : `steps ${n.from + 1}–${n.to}`}) forever, so Run stopped at step ${n.to}. Step (→) or Next event goes on by hand.`,
   );
 }
 
