@@ -32,8 +32,11 @@ const packUsage = `usage: dmelab pack gradescope|prairielearn --exercise DIR --b
 
 gradescope writes the autograder zip (setup.sh, run_autograder, dmelab,
 the exercise with its hidden/ folder, the dmelab sources submissions
-compile with) to PATH. prairielearn writes the question questions/NAME and
-serverFilesCourse/dmelab into the course folder PATH.
+compile with) to PATH. prairielearn writes the question questions/NAME,
+serverFilesCourse/dmelab (what every grading job gets) and
+serverFilesCourse/dmelab-image (a Dockerfile for a warm grading image,
+with no hidden schedule and no solution in it) into the course folder
+PATH.
 
 flags:
   --exercise DIR     the exercise

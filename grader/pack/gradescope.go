@@ -79,10 +79,11 @@ type scriptData struct {
 	Ext      string // of the files students write: ".go", ".txt" (a listing)
 	Solution string // the reference solution's file name in the exercise
 	Kind     string // what students submit, in words
+	Warmup   string // the starter's name (without its extension) in a PrairieLearn image's warm-up folder
 }
 
 func newScriptData(ex Exercise, tool Tool) scriptData {
-	return scriptData{Exercise: ex, Tool: tool, Flags: shellWords(tool.Flags), Ext: ex.ext(), Solution: "solution" + ex.ext(), Kind: ex.kind()}
+	return scriptData{Exercise: ex, Tool: tool, Flags: shellWords(tool.Flags), Ext: ex.ext(), Solution: "solution" + ex.ext(), Kind: ex.kind(), Warmup: warmupStarter}
 }
 
 var funcs = template.FuncMap{"q": shellQuote}

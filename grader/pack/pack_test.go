@@ -212,7 +212,21 @@ var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-
 
 func TestPrairieLearn(t *testing.T) {
 	course := t.TempDir()
+	// What an earlier pack (before this one, or of an older version of
+	// the exercise) left goes: a hidden schedule since removed, a
+	// solution an older warm-up copied into the image's folder.
+	stale := []string{
+		filepath.Join(course, "questions", "ra-steps", "tests", "exercise", "ra-steps", "hidden", "removed.scn"),
+		filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "ra-steps", "solution.go"),
+	}
+	for _, f := range stale {
+		require.NoError(t, os.MkdirAll(filepath.Dir(f), 0o755))
+		require.NoError(t, os.WriteFile(f, []byte("old\n"), 0o644))
+	}
 	require.NoError(t, PrairieLearn(course, exercise(), tool(), PLOptions{}))
+	for _, f := range stale {
+		assert.NoFileExists(t, f, "left by an earlier pack")
+	}
 	q := filepath.Join(course, "questions", "ra-steps")
 	info := readJSON(t, filepath.Join(q, "info.json"))
 	assert.Regexp(t, uuidRE, info["uuid"])
@@ -244,7 +258,16 @@ func TestPrairieLearn(t *testing.T) {
 	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
 	require.NoError(t, err)
 	assert.Contains(t, string(docker), "FROM golang:1.26.0")
-	assert.FileExists(t, filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "ra-steps", "solution.go"))
+	// The image (pushed to a registry, often a public one) holds nothing
+	// a student may not read: it warms up on the starter and the public
+	// schedules.
+	warm := filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "ra-steps")
+	assert.NoFileExists(t, filepath.Join(warm, "solution.go"))
+	assert.NoDirExists(t, filepath.Join(warm, "hidden"))
+	assert.FileExists(t, filepath.Join(warm, "public", "a.scn"))
+	assert.FileExists(t, filepath.Join(warm, "dmelab-warmup-starter.go"))
+	assert.Contains(t, string(docker), `"$d/dmelab-warmup-starter.go"`)
+	assert.NotContains(t, string(docker), "solution.go")
 
 	run := filepath.Join(course, "serverFilesCourse", "dmelab", "run.sh")
 	st, err := os.Stat(run)
@@ -374,7 +397,9 @@ func TestPrairieLearnListing(t *testing.T) {
 	assert.NoDirExists(t, filepath.Join(q, "tests", "exercise", "listing-ra-v1", "solutions"))
 	docker, err := os.ReadFile(filepath.Join(course, "serverFilesCourse", "dmelab-image", "Dockerfile"))
 	require.NoError(t, err)
-	assert.Contains(t, string(docker), `"$d/solution.txt"`)
+	assert.Contains(t, string(docker), `"$d/dmelab-warmup-starter.txt"`)
+	assert.FileExists(t, filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "listing-ra-v1", "dmelab-warmup-starter.txt"))
+	assert.NoFileExists(t, filepath.Join(course, "serverFilesCourse", "dmelab-image", "warmup", "listing-ra-v1", "solution.txt"))
 
 	g := t.TempDir()
 	require.NoError(t, os.CopyFS(filepath.Join(g, "serverFilesCourse"), os.DirFS(filepath.Join(course, "serverFilesCourse"))))
@@ -448,4 +473,47 @@ func TestHiddenKeptElsewhere(t *testing.T) {
 	assert.FileExists(t, filepath.Join(tests, "w.walk"))
 	assert.NoFileExists(t, filepath.Join(tests, "b.scn"), "the exercise's own hidden/ is not what grading with --hidden reads")
 	assert.NoFileExists(t, filepath.Join(tests, "notes.txt"))
+}
+
+// The image's RUN line, run as a shell would run it in the image (with
+// the warm-up folder where COPY puts it and the fake grader on the
+// path), grades the starter of each packed exercise, takes "graded" and
+// "not gradable" (a starter that does not compile still warms the
+// caches) and fails the build when the grader cannot grade at all.
+func TestPrairieLearnImageWarmsUpOnTheStarter(t *testing.T) {
+	course := t.TempDir()
+	require.NoError(t, PrairieLearn(course, exercise(), tool(), PLOptions{}))
+	img := filepath.Join(course, "serverFilesCourse", "dmelab-image")
+	docker, err := os.ReadFile(filepath.Join(img, "Dockerfile"))
+	require.NoError(t, err)
+	_, run, ok := strings.Cut(string(docker), "\nRUN ")
+	require.True(t, ok, "the Dockerfile has a RUN line")
+	run = strings.ReplaceAll(run, "\\\n", "") // Docker joins the continued lines
+	// The image's /warmup is a copy of the folder here (the line removes it).
+	root := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(root, "warmup"), os.DirFS(filepath.Join(img, "warmup"))))
+	run = strings.ReplaceAll(run, "/warmup", filepath.Join(root, "warmup"))
+	run = strings.ReplaceAll(run, "/tmp/warmup.json", filepath.Join(root, "warmup.json"))
+	bin := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "dmelab"), []byte(fakeDmelab), 0o755))
+	for _, c := range []struct {
+		fake string
+		ok   bool
+	}{{"ok", true}, {"compile", true}, {"crash", false}} {
+		require.NoError(t, os.CopyFS(filepath.Join(root, "warmup-"+c.fake), os.DirFS(filepath.Join(img, "warmup"))))
+		line := strings.ReplaceAll(run, filepath.Join(root, "warmup"), filepath.Join(root, "warmup-"+c.fake))
+		args := filepath.Join(t.TempDir(), "args")
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Env = append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "FAKE="+c.fake, "ARGS_FILE="+args)
+		out, err := cmd.CombinedOutput()
+		argv, _ := os.ReadFile(args)
+		assert.Contains(t, string(argv), "/ra-steps//dmelab-warmup-starter.go", "%s: the starter is graded", c.fake)
+		if c.ok {
+			assert.NoError(t, err, "%s: %s", c.fake, out)
+			assert.NoDirExists(t, filepath.Join(root, "warmup-"+c.fake), "the warm-up folder is removed")
+		} else {
+			assert.Error(t, err, c.fake)
+			assert.Contains(t, string(out), "this image would fail every submission")
+		}
+	}
 }

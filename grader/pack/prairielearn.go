@@ -87,10 +87,25 @@ func PrairieLearn(courseDir string, ex Exercise, tool Tool, o PLOptions) error {
 	put(q, path.Base(ex.Starter), starter)
 	if err := ex.walk(func(name string, b []byte) error {
 		put(q, "tests/exercise/"+ex.Name+"/"+name, b)
-		put(img, "warmup/"+ex.Name+"/"+name, b)
+		if public(name) {
+			put(img, "warmup/"+ex.Name+"/"+name, b)
+		}
 		return nil
 	}); err != nil {
 		return err
+	}
+	// The image warms its caches by grading the starter on the public
+	// tests: what it builds is what a submission builds. It holds nothing
+	// a student may not see (the image is pushed to a registry PrairieLearn
+	// pulls from, often a public one): no hidden schedule, no solution.
+	put(img, "warmup/"+ex.Name+"/"+warmupStarter+ex.ext(), starter)
+	// The exercise's folders an earlier pack wrote go first, whatever
+	// they held (a hidden schedule since removed, a solution an older
+	// warm-up copied).
+	for _, dir := range []string{filepath.Join(q, "tests", "exercise", ex.Name), filepath.Join(img, "warmup", ex.Name)} {
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
 	}
 	data := newScriptData(ex, tool)
 	for _, s := range []struct {
@@ -129,6 +144,16 @@ func PrairieLearn(courseDir string, ex Exercise, tool Tool, o PLOptions) error {
 		}
 	}
 	return nil
+}
+
+// warmupStarter names the starter in an image's warm-up folder (with
+// .go or .txt), whatever the exercise calls it.
+const warmupStarter = "dmelab-warmup-starter"
+
+// public says whether a file of the exercise (a path walk gives) is one
+// students may see: not a hidden schedule or walk, not the solution.
+func public(name string) bool {
+	return !strings.HasPrefix(name, "hidden/") && name != "solution.go" && name != "solution.txt"
 }
 
 func readStarter(ex Exercise) ([]byte, error) {
@@ -243,17 +268,20 @@ exit 0
 
 var plDocker = template.Must(template.New("Dockerfile").Funcs(funcs).Parse(`# A grading image for dmelab's PrairieLearn questions: the Go toolchain,
 # dmelab, and the build and module caches warmed by grading each packed
-# exercise's reference solution once. Build it from this folder, push it,
-# and name it in the questions' info.json (externalGradingOptions.image).
+# exercise's starter once, on its public schedules. Build it from this
+# folder, push it, and name it in the questions' info.json
+# (externalGradingOptions.image). It holds no hidden schedule and no
+# solution: those reach a grading job only from the question's tests/.
 FROM golang:{{.Tool.GoVersion}}
 COPY dmelab /usr/local/bin/dmelab
 {{if .Tool.Source}}COPY src/ /dmelab-src/
 ENV DMELAB_ROOT=/dmelab-src
 {{end}}COPY warmup/ /warmup/
 RUN for d in /warmup/*/; do \
-      for s in "$d/solution.go" "$d/solution.txt"; do \
-        if [ -f "$s" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$s" \
-          || { echo "dmelab could not grade $s: this image would fail every submission" >&2; exit 1; }; fi; \
+      for s in "$d/{{.Warmup}}.go" "$d/{{.Warmup}}.txt"; do \
+        if [ -f "$s" ]; then dmelab grade --exercise "$d" --format json --out /tmp/warmup.json "$s"; rc=$?; \
+          [ "$rc" -eq 0 ] || [ "$rc" -eq 4 ] \
+          || { echo "dmelab could not grade $s (exit $rc): this image would fail every submission" >&2; exit 1; }; fi; \
       done; \
     done; rm -rf /warmup /tmp/warmup.json
 `))
