@@ -152,7 +152,7 @@ func TestAutoGradesAgainCompiledWhatRanOutOfTime(t *testing.T) {
 			Progress: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }}
 		got, err := auto.Grade(context.Background(), ex, "p.go", src)
 		require.NoError(t, err)
-		assert.Contains(t, lines, "the code ran out of time in the interpreter: graded again, compiled", f)
+		assert.Contains(t, lines, "the code ran out of time or stack in the interpreter: graded again, compiled", f)
 		// Only the grading that counts is remembered for the exercise's
 		// workload (what Auto goes by), not the one stopped early.
 		// (A start that never ends makes no call, and is not remembered.)
@@ -171,4 +171,34 @@ func TestAutoGradesAgainCompiledWhatRanOutOfTime(t *testing.T) {
 		assert.Equal(t, want, got, "%s: Auto's verdict is the compiler's", f)
 		assert.Less(t, got.Score, got.MaxScore, f)
 	}
+}
+
+// wazero's interpreter stops a recursion a few thousand calls deep; the
+// compiled code goes on within its 1 MB stack. A correct file that
+// recursed 10,000 calls deep got 0 under Auto on a module not compiled
+// before ("overflowed its stack") and full marks once it had been: it is
+// graded again compiled, as a file that ran out of time is, and gets the
+// compiler's verdict (full marks) from the first grading. The
+// interpreter alone, asked for, still stops it.
+func TestAutoGradesAgainCompiledWhatOverflowedInterpreted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the file to machine code")
+	}
+	t.Cleanup(sandbox.WaitCompilations)
+	ex := load(t, "ra-steps")
+	src, err := os.ReadFile(filepath.Join("testdata", "deep", "ra_deep_recursion.go"))
+	require.NoError(t, err)
+	var lines []string
+	auto := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Auto, CacheDir: t.TempDir()},
+		Progress: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }}
+	got, err := auto.Grade(context.Background(), ex, "deep.go", src)
+	require.NoError(t, err)
+	assert.Contains(t, lines, "the code ran out of time or stack in the interpreter: graded again, compiled")
+	assert.Equal(t, got.MaxScore, got.Score, "a recursion that ends is no fault")
+
+	interpreter := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Interpreter}}
+	slow, err := interpreter.Grade(context.Background(), ex, "deep.go", src)
+	require.NoError(t, err)
+	require.NotEmpty(t, slow.Tests)
+	assert.Contains(t, slow.Tests[0].Message, "overflowed its stack", "the interpreter alone stops it: what Auto goes past")
 }

@@ -133,18 +133,21 @@ func (g *Grader) Grade(ctx context.Context, ex *exercise.Exercise, filename stri
 		opts.Workload = ex.Name + "\x00" + ex.Interface + "\x00" + ex.Algorithm
 	}
 	// Auto's verdict is the compiler's. The limits are on processor time,
-	// and the interpreter runs the same code several times slower: a
-	// file that ran out of time interpreted is graded again compiled,
-	// else the same file could lose its points or keep them by whether
-	// its module had been compiled before. The first grading stops at
-	// its first time limit; a file that never meets one is graded once.
+	// and the interpreter runs the same code several times slower; it
+	// also stops a recursion a few thousand calls deep, where the
+	// compiled code goes on within its 1 MB stack. A file that ran out of
+	// time, or overflowed its stack, interpreted is graded again
+	// compiled, else the same file could lose its points or keep them by
+	// whether its module had been compiled before. The first grading
+	// stops at the first such limit; a file that never meets one is
+	// graded once.
 	again := opts.Engine == sandbox.Auto && sandbox.CompilerAvailable()
 	blank := *res
 	graded, slow, err := g.runTests(ctx, ex, in, plan, res, built.Wasm, opts, again)
 	if err != nil || !slow || !again {
 		return graded, err
 	}
-	g.progress("the code ran out of time in the interpreter: graded again, compiled")
+	g.progress("the code ran out of time or stack in the interpreter: graded again, compiled")
 	compiled := opts
 	compiled.Engine = sandbox.Compiler
 	r2 := blank
@@ -186,7 +189,8 @@ func notGraded(res *report.Result, plan []planned, st report.Status, probs []rep
 
 // runTests runs plan on the built module in a sandbox with opts, into
 // res. slow says that the code ran out of time (a call, its start, its
-// total, a test's share) while it was not compiled from the start; with
+// total, a test's share), or overflowed its stack interpreted, while it
+// was not compiled from the start; with
 // stopEarly that ends the grading at once (res is then nil): it will be
 // graded again compiled.
 func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.Interface, plan []planned, res *report.Result, wasm []byte, opts sandbox.Options, stopEarly bool) (_ *report.Result, slow bool, _ error) {
@@ -236,7 +240,7 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 		searched: map[*exercise.Explore]searchResult{}, guard: gd, total: total, maxMem: g.maxMemory(), sb: sb}
 	walks.rn = rn
 	timeStops := 0 // tests the guard stopped for time
-	slowNow := func() bool { return !sb.Compiled() && (sb.OutOfTime() || timeStops > 0) }
+	slowNow := func() bool { return !sb.Compiled() && (sb.OutOfTime() || timeStops > 0 || sb.InterpreterLimited()) }
 	quiet := false
 	for i := 0; i < len(plan); i++ {
 		t := plan[i]
@@ -487,6 +491,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 	if r.guard != nil {
 		start = r.guard.clock()
 	}
+	printed := r.printed()
 	defer func() {
 		p := recover()
 		if p == nil {
@@ -496,7 +501,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 		if !ok {
 			panic(p)
 		}
-		rt = t.said(r.guard.stopped(stop.Reason, r.guard.clock()-start, r.total, r.maxMem))
+		rt = t.said(r.stopMessage(stop.Reason, r.guard.clock()-start, printed))
 		err, r.stopped, r.ruleSaid = nil, stop.Reason, false
 		if stop.Reason == stopMemory {
 			runtime.GC() // what the stopped test held, before the next one starts

@@ -153,6 +153,11 @@ type Sandbox struct {
 	timeouts int
 	// startsOutOfTime counts fresh instances whose start ran out of time.
 	startsOutOfTime int
+	// overflowsInterpreted counts calls and starts that overflowed their
+	// stack in wazero's interpreter, which stops a recursion at a depth
+	// (a few thousand nested calls) the compiled code passes well within
+	// its 1 MB stack: see InterpreterLimited.
+	overflowsInterpreted int
 	// lost is the time the calls out of time used (see lostToTimeouts).
 	lost time.Duration
 	out  output
@@ -190,16 +195,29 @@ type memoEntry struct {
 
 // output receives everything the module writes (stdout and stderr: the
 // student's println). It keeps a capped log, unless quiet, and the last
-// call's own output for explaining crashes.
+// call's own output for explaining crashes, and counts all of it, quiet
+// or not (printed), which says when printing is what took a test's time.
 type output struct {
 	log       bytes.Buffer
 	cap       int
 	truncated bool
 	quiet     bool
 	call      bytes.Buffer
+	printed   Printed
+}
+
+// Printed is how much a sandbox's code has printed: its lines (newlines)
+// and bytes, kept in the log or not.
+type Printed struct{ Lines, Bytes int64 }
+
+// Since is what was printed after then, an earlier reading.
+func (p Printed) Since(then Printed) Printed {
+	return Printed{Lines: p.Lines - then.Lines, Bytes: p.Bytes - then.Bytes}
 }
 
 func (o *output) Write(p []byte) (int, error) {
+	o.printed.Lines += int64(bytes.Count(p, []byte{'\n'}))
+	o.printed.Bytes += int64(len(p))
 	if o.call.Len() < 4096 {
 		o.call.Write(p[:min(len(p), 4096-o.call.Len())])
 	}
@@ -350,7 +368,12 @@ func (s *Sandbox) instantiate() error {
 		finish()
 		log, _ := s.Log()
 		out := timedOut(ctx)
-		return &Failure{Msg: "the file's initialisation " + msg, Log: log, OutOfTime: out, Interpreted: out && rt == s.rt && s.own == nil}
+		interpreted := rt == s.rt && s.own == nil
+		deep := interpreted && s.overflowed(err)
+		if deep {
+			s.overflowsInterpreted++
+		}
+		return &Failure{Msg: "the file's initialisation " + msg, Log: log, OutOfTime: out, Interpreted: (out || deep) && interpreted}
 	}
 	buf, fn := mod.ExportedFunction("dmelab_buf"), mod.ExportedFunction("dmelab_call")
 	if buf == nil || fn == nil {
@@ -399,6 +422,13 @@ func (s *Sandbox) SetQuiet(q bool) { s.out.quiet = q }
 
 // Log is what the code printed while not quiet, and whether it was cut.
 func (s *Sandbox) Log() (string, bool) { return s.out.log.String(), s.out.truncated }
+
+// Printed is how much the code has printed so far, quiet or not (a twin
+// counts its own).
+func (s *Sandbox) Printed() Printed { return s.out.printed }
+
+// LogCap is how many bytes of what the code prints the log keeps.
+func (s *Sandbox) LogCap() int { return s.out.cap }
 
 // Used is the processor time the code has used (its calls' thread's; wall
 // time where that cannot be read, and for a call shorter than shortCall,
@@ -481,6 +511,9 @@ func (s *Sandbox) call(req []byte) ([]byte, error) {
 	used := stop()
 	defer func() { s.used += used }()
 	if err != nil {
+		if s.own == nil && s.modRT == s.rt && s.overflowed(err) {
+			s.overflowsInterpreted++
+		}
 		s.kill()
 		s.crashes++
 		msg := s.explain(ctx, err)
@@ -526,7 +559,7 @@ func (s *Sandbox) explain(ctx context.Context, err error) string {
 	switch {
 	case strings.Contains(out, "out of memory"):
 		return fmt.Sprintf("ran out of memory (the limit is %d MiB)", s.lim.Memory>>20)
-	case strings.Contains(out, "stack exceeds"), strings.Contains(out, "stack overflow"), strings.Contains(fmt.Sprint(err), "stack overflow"):
+	case s.overflowed(err):
 		return "overflowed its stack (a recursion that does not end?)"
 	case strings.Contains(out, "all goroutines are asleep"):
 		return "blocked forever (all goroutines are asleep)"
@@ -590,6 +623,21 @@ func (s *Sandbox) Forget() { s.workload = "" }
 func (s *Sandbox) OutOfTime() bool {
 	return s.timeouts > 0 || s.startsOutOfTime > 0 || s.used >= s.lim.Total
 }
+
+// overflowed says whether the call (or start) that failed with err
+// overflowed its stack: Go's own limit (compiled code) or the
+// interpreter's depth of nested calls.
+func (s *Sandbox) overflowed(err error) bool {
+	out := s.out.call.String()
+	return strings.Contains(out, "stack exceeds") || strings.Contains(out, "stack overflow") || strings.Contains(fmt.Sprint(err), "stack overflow")
+}
+
+// InterpreterLimited reports whether a call or a start overflowed its
+// stack while interpreted. wazero's interpreter stops a recursion a few
+// thousand calls deep, where the compiled code (whose Go stack is
+// bounded at 1 MB) may well finish: like running out of time, it is a
+// limit of the engine, and Auto's verdict is the compiler's.
+func (s *Sandbox) InterpreterLimited() bool { return s.overflowsInterpreted > 0 }
 
 // Compiled reports whether every instance ran compiled (the sandbox
 // started with the compiler): what ran out of time here would have in
