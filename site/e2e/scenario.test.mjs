@@ -476,6 +476,46 @@ test('Maekawa\'s deadlock is told under the diagram as its circular wait', { ski
   assert.match(warn, /^⚠ deadlock\. Circular wait: N1 has its own vote and N3's and waits for N2's, which N2 kept for itself;/);
 });
 
+// Setting Crashes to 1 on a worked example used to throw its run away
+// for an empty one. It is written into the scenario instead: the same
+// run, at the same step, in its own names, and the page says so and says
+// where a crash is offered (not only in a tooltip).
+test('Crashes set on a worked example keeps its run, at its step, and says where to crash a node', { skip }, async () => {
+  const p = await pg.newPage();
+  try {
+    await open(pg.server.url, p);
+    for (let i = 0; i < 5; i++) await p.keyboard.press('ArrowRight');
+    assert.equal(await position(p), 'step 5 of 35');
+    assert.equal(await p.isVisible('#crash-hint'), false, 'no crash offered yet');
+    await p.fill('#crashes', '1');
+    await p.dispatchEvent('#crashes', 'change');
+    assert.equal(await position(p), 'step 5 of 35', 'the same run, at the same step');
+    assert.match(await p.textContent('#scenario-status'), /^1 of 33 expectations checked so far \(up to step 5\), all hold\.$/);
+    assert.match(await p.textContent('#note'), /^Crashes is 1 now, in the scenario: crashes 1 \(line 5\)\. The same run, at the same step\./);
+    assert.match(await editorText(p), /^nodes N3 N5 N6 N12 N32 N80\ncrashes 1\n/m);
+    assert.equal(await p.inputValue('#crashes'), '1');
+    assert.match(await p.textContent('#crash-hint'), /^To crash a node: click its name above its column, or its "crashes" event under Next event\.$/);
+    // And a crash is where it says.
+    await p.getByRole('button', { name: 'Crash N80', exact: true }).click();
+    assert.equal(await position(p), 'step 6 of 6');
+    assert.match(await p.textContent('#nodes-view'), /N80\s*crashed/);
+
+    // Nodes has no line of its own to set: the events are replayed on the
+    // settings, as far as they can happen, and the page says what was
+    // lost and leads back to the scenario.
+    await p.keyboard.press('ArrowLeft');
+    await p.fill('#nodes', '7');
+    await p.dispatchEvent('#nodes', 'change');
+    assert.match(await p.textContent('#note'), /^Nodes is 7 now\. None of the scenario's 6 steps replays on the settings above: step 1 \("N32 calls enter\(\)"\) cannot happen with these settings, so the run on screen starts afresh\./);
+    await p.getByRole('button', { name: 'Back to the scenario' }).click();
+    assert.equal(await p.inputValue('#nodes'), '6');
+    assert.match(await editorText(p), /^crashes 1\n/m, 'the scenario as it was, in the editor too');
+    assert.equal(await p.isVisible('#note'), false);
+  } finally {
+    await p.close();
+  }
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

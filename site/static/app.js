@@ -28,7 +28,8 @@ let counterexample = null; // {property, kind, summary, length, loop_from, steps
 let lastDrawn = null; // the state last drawn, to mark what changed
 // note is what the page says above the diagram about the run on screen
 // (drawNote): {kind: 'settled', run, from, to, last} where Run stopped on
-// a cycle. It goes with the run it is about.
+// a cycle, {kind: 'config', run, parts} where a setting changed under
+// the run (replayOnSettings). It goes with the run it is about.
 let note = null;
 let playTimer = null;
 const explorer = new Explorer();
@@ -633,15 +634,33 @@ function drawBanner(s) {
   );
 }
 
+// drawCrashHint says, above the diagram, where a crash (or a recovery)
+// is offered while one is: not only in a tooltip.
+function drawCrashHint(s) {
+  const crash = s.enabled.some((e) => e.kind === 'crash');
+  const recover = s.enabled.some((e) => e.kind === 'recover');
+  const b = $('crash-hint');
+  b.hidden = !crash && !recover;
+  if (b.hidden) return;
+  const what = [crash ? 'crash a node' : '', recover ? 'bring a crashed one back' : ''].filter(Boolean).join(' or ');
+  b.textContent = `To ${what}: click its name above its column, or its "${crash ? 'crashes' : 'recovers'}" event under Next event.`;
+}
+
 // drawNote says what note says while it is about the run on screen: a
 // settled run while its timeline still ends with the cycle Run found.
 function drawNote(s) {
   const b = $('note');
   const n = note;
-  const on = n && n.run === run && n.kind === 'settled' && s.steps.length === n.to && s.steps[n.to - 1].event === n.last;
+  const on = n && n.run === run && (n.kind === 'config' || s.steps.length === n.to && s.steps[n.to - 1].event === n.last);
+  drawCrashHint(s);
   if (!on) {
     b.hidden = true;
     b.replaceChildren();
+    return;
+  }
+  if (n.kind === 'config') {
+    b.hidden = false;
+    b.replaceChildren(...n.parts, ' ', h('button', { type: 'button', class: 'banner-go', 'aria-label': 'Close this note', onclick: () => { note = null; drawNote(run.state); } }, '×'));
     return;
   }
   const st = statusText({ ...s, pos: n.from, status: s.end });
@@ -651,6 +670,133 @@ function drawNote(s) {
     h('strong', {}, `Settled at step ${n.from}${st.cls === 'good' ? ` (${st.text})` : ''}. `),
     `From there the run only repeats the same ${len === 1 ? 'step' : `${len} steps`} (${len === 1 ? `step ${n.to}` : `steps ${n.from + 1}–${n.to}`}) forever, so Run stopped at step ${n.to}. Step (→) or Next event goes on by hand.`,
   );
+}
+
+// ---------- a setting changed under a run ----------
+
+// A setting the student changes keeps what they were looking at: in a
+// scenario's run, the scenario's own line for it (setInScenario: the
+// same run, at the same step, now allowed a crash); else the same events
+// replayed on the new settings, as far as they can happen
+// (replayOnSettings). Either way the page says so above the diagram
+// (note), with a way back where something was lost.
+const FIELDS = {
+  nodes: { label: 'Nodes' },
+  requests: { label: 'Requests', key: 'requests', of: 'requests' },
+  app: { label: 'App msgs', key: 'app-messages', of: 'appMessages' },
+  crashes: { label: 'Crashes', key: 'crashes', of: 'crashes' },
+  recoveries: { label: 'Recoveries', key: 'recoveries', of: 'recoveries' },
+};
+
+// sameSettings says whether p and q agree on what the form and the
+// Listing view set (a scenario's run has settings of its own besides,
+// numbers and channels, which the form leaves as they are): a change
+// event that changed none of them (a field left after a change already
+// taken) keeps the run.
+function sameSettings(p, q) {
+  return ['algo', 'nodes', 'requests', 'appMessages', 'crashes', 'recoveries', 'listing'].every((k) => (p[k] || 0) === (q[k] || 0));
+}
+
+// withSetting is a scenario's text with its `key N` line set to v
+// (written after its nodes line if it had none); null if it has no place
+// for one.
+function withSetting(text, key, v) {
+  const lines = text.split('\n');
+  const own = new RegExp(`^(\\s*)${key}\\s+\\d+\\s*(#.*)?$`);
+  let i = lines.findIndex((l) => own.test(l));
+  if (i >= 0) {
+    lines[i] = lines[i].replace(/\d+/, String(v));
+  } else {
+    const after = lines.findIndex((l) => /^\s*nodes\b/.test(l));
+    if (after < 0) return null;
+    i = after + 1;
+    lines.splice(i, 0, `${key} ${v}`);
+  }
+  return { text: lines.join('\n'), line: i + 1 };
+}
+
+// setInScenario writes the changed setting (field) into the scenario on
+// screen and runs it again at the same step, if the run is a scenario's
+// whose text is in the editor unchanged and the scenario language has
+// that setting. It reports whether it did.
+function setInScenario(field, p) {
+  const f = FIELDS[field];
+  if (!f?.key || scenarioText === null || edited || editor.text() !== scenarioText) return false;
+  const w = withSetting(scenarioText, f.key, p[f.of]);
+  if (!w) return false;
+  const old = { text: scenarioText, placed, at: run.state.pos, ce: counterexample };
+  const own = ownScript();
+  editor.setText(w.text);
+  if (!own) placed = w.text;
+  if (!runScenario(w.text, old.at, params.listing)) {
+    editor.setText(old.text);
+    placed = old.placed;
+    scenarioErrors = null;
+    showConfig(params);
+    drawScript(run.state);
+    return true; // said by runScenario's toast; the run stays as it was
+  }
+  if (old.ce && startsWith(run.state, old.ce.steps)) counterexample = old.ce;
+  note = {
+    kind: 'config', run,
+    parts: [h('strong', {}, `${f.label} is ${p[f.of]} now, in the scenario: `), h('code', {}, `${f.key} ${p[f.of]}`), ` (line ${w.line}). The same run, at the same step.`],
+  };
+  update();
+  return true;
+}
+
+// replayOnSettings makes the run on screen one of p with the same events,
+// as far as they can happen, the cursor where it was; the note says what
+// was kept and leads back to what was there before.
+function replayOnSettings(p, field) {
+  const events = run.events();
+  const steps = run.state.steps; // their words, in the run's own names
+  const was = { params, events, at: run.state.pos, text: scenarioText, placed, ce: counterexample };
+  const next = core.newRun(p);
+  try {
+    next.load(events);
+  } catch {
+    next.refresh(); // the timeline holds the events before the first that cannot happen
+  }
+  const kept = next.state.steps.length;
+  next.seek(Math.min(was.at, kept));
+  counterexample = was.ce && kept === events.length ? { ...was.ce, params: was.ce.params ? p : null } : null;
+  adopt(next, p, null);
+  if (!events.length) return; // nothing was on screen to keep
+  const f = FIELDS[field];
+  const whose = was.text !== null ? 'the scenario\'s' : 'the run\'s';
+  const parts = [h('strong', {}, `${f.label} is ${p[f.of] ?? p.nodes} now. `)];
+  if (kept === events.length) {
+    parts.push(`The run on screen is ${whose} ${stepsWord(kept)} replayed on the settings above${was.text !== null ? ', no longer the scenario itself (its names and starting values are the settings\')' : ''}.`);
+  } else {
+    const no = `step ${kept + 1} ("${steps[kept].text}") cannot happen with these settings`;
+    parts.push(kept
+      ? `Only the first ${stepsWord(kept)} of ${whose} ${events.length} replay on the settings above: ${no}, so the run on screen stops there.`
+      : `None of ${whose} ${stepsWord(events.length)} replays on the settings above: ${no}, so the run on screen starts afresh.`);
+  }
+  const back = was.text !== null ? 'Back to the scenario' : 'Back to the run before';
+  if (was.text !== null || kept < events.length) {
+    parts.push(' ', h('button', { type: 'button', class: 'banner-go', onclick: guard(() => restore(was)) }, back));
+  }
+  note = { kind: 'config', run, parts };
+  update();
+}
+
+// restore puts back what replayOnSettings replaced: the scenario (in the
+// editor too) or the run made from the settings before.
+function restore(was) {
+  if (was.text !== null) {
+    if (editor.text() !== was.text) {
+      putAside();
+      editor.setText(was.text);
+      if (was.placed === was.text) placed = was.text;
+    }
+    runScenario(was.text, was.at, was.params.listing);
+  } else {
+    start(was.params, was.events, was.at);
+  }
+  counterexample = was.ce && startsWith(run.state, was.ce.steps) ? was.ce : null;
+  update();
 }
 
 // ---------- explore ----------
@@ -1203,13 +1349,19 @@ async function main() {
 
   $('config').addEventListener('change', guard((e) => {
     let p = readConfig();
-    // A new algorithm comes with its own bounds (what Explore searches).
+    // A new algorithm comes with its own bounds (what Explore searches);
+    // the same one keeps a scenario's channels (the form has no field).
     if (e.target.id === 'algo') p = { ...p, ...boundsFor(p.algo) };
+    else for (const k of ['channels', 'channel']) if (params[k] !== undefined) p[k] = params[k];
     listingView.setAlgo(p.algo);
     p = withListing(p, listingView.applied());
-    if (JSON.stringify(p) === JSON.stringify(params)) { showConfig(p); return; } // nothing changed: keep the run
-    counterexample = null;
-    start(p);
+    if (sameSettings(p, params)) { showConfig(params); return; } // nothing changed: keep the run
+    if (e.target.id === 'algo') {
+      counterexample = null;
+      start(p);
+    } else if (!setInScenario(e.target.id, p)) {
+      replayOnSettings(p, e.target.id);
+    }
     if (e.target.id !== 'algo' && e.target.id !== 'nodes') return;
     // The editor follows the algorithm and the number of nodes: another
     // algorithm's example or starter, or one for another number of
