@@ -163,7 +163,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad schedule", map[string]string{"exercise.md": goodFront, "hidden/a.scn": "algorithm ra-benari\nnodes N1 N2\nfrobnicate\n"}, "hidden/a.scn:3:1"},
 		{"mutant without comment", map[string]string{"exercise.md": goodFront, "mutants/m.go": "package ra\n"}, "mutants/m.go:1: a mutant starts with a one-line comment"},
 		{"mutant patch that does not apply", map[string]string{"exercise.md": goodFront, "solution.go": "// ref\npackage ra\n", "mutants/m.patch": "x\n" + toyDiff}, "ex/mutants/m.patch:4: hunk 1 does not apply"},
-		{"mutant patch without solution", map[string]string{"exercise.md": goodFront, "mutants/m.patch": "x\n" + toyDiff}, "ex/mutants/m.patch: a patch mutant needs its exercise's solution.go"},
+		{"mutant patch without solution", map[string]string{"exercise.md": goodFront, "mutants/m.patch": "x\n" + toyDiff}, "ex/mutants/m.patch: a patch mutant is a change to the reference solution, solution.go, which is missing"},
 		{"mutant twice", map[string]string{"exercise.md": goodFront, "solution.go": toySolution, "mutants/m.patch": "x\n" + toyDiff, "mutants/m.go": "// x\npackage ra\n"}, "mutant m is also mutants/"},
 		{"solution without comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "package ra\n// late\n"}, "solutions/s.go:1: an alternative solution starts with a one-line comment saying how it differs"},
 		{"solution with an empty comment", map[string]string{"exercise.md": goodFront, "solutions/s.go": "//  \npackage ra\n"}, "solutions/s.go:1: an alternative solution starts"},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -231,6 +232,9 @@ func readMutant(at, file, ext string, sol func() ([]byte, error)) (Mutant, error
 	}
 	if name, ok := strings.CutSuffix(base, ".patch"); ok {
 		ref, err := sol()
+		if errors.Is(err, fs.ErrNotExist) {
+			return Mutant{}, fmt.Errorf("%s: a patch mutant is a change to the reference solution, solution%s, which is missing", at, ext)
+		}
 		if err != nil {
 			return Mutant{}, fmt.Errorf("%s: a patch mutant needs its exercise's solution%s: %v", at, ext, err)
 		}

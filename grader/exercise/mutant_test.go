@@ -136,7 +136,7 @@ func TestReadMutant(t *testing.T) {
 	assert.Error(t, err)
 	require.NoError(t, os.Remove(filepath.Join(dir, "solution.go")))
 	_, err = ReadMutant(filepath.Join(dir, "mutants", "m.patch"))
-	assert.ErrorContains(t, err, "a patch mutant needs its exercise's solution.go")
+	assert.ErrorContains(t, err, "a patch mutant is a change to the reference solution, solution.go, which is missing")
 }
 
 // A malformed patch is an error, never a panic; a patch that applies

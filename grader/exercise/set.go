@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Set is a folder of exercises with its index, set.md: a front matter
@@ -29,13 +30,26 @@ func LoadSet(dir string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	var found []string
+	var found, unstated []string
 	for _, e := range entries {
-		if _, err := os.Stat(filepath.Join(dir, e.Name(), "exercise.md")); e.IsDir() && err == nil {
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, e.Name(), "exercise.md")); err == nil {
 			found = append(found, e.Name())
+		} else if strings.HasPrefix(e.Name(), ".") {
+			continue
+		} else if f := exerciseFile(filepath.Join(dir, e.Name())); f != "" {
+			unstated = append(unstated, fmt.Sprintf("%s/%s is there but %s/exercise.md is not: a folder is an exercise only with its statement (dmelab new exercise writes one to start from); move the folder out of %s if it is not one", e.Name(), f, e.Name(), dir))
 		}
 	}
 	sort.Strings(found)
+	// A folder with an exercise's files and no exercise.md (renamed,
+	// moved, not yet written) would be left out without a word: the set
+	// would validate, and serve, without it.
+	if len(unstated) > 0 {
+		return nil, fmt.Errorf("%s: %s", dir, joinProblems(unstated))
+	}
 	md, err := os.ReadFile(filepath.Join(dir, "set.md"))
 	if os.IsNotExist(err) {
 		s.Title, s.Order = filepath.Base(dir), found
@@ -78,6 +92,17 @@ func LoadSet(dir string) (*Set, error) {
 		return nil, fmt.Errorf("%s: set.md: %s", dir, joinProblems(probs))
 	}
 	return s, nil
+}
+
+// exerciseFile is a file or folder of dir that only an exercise has
+// (its reference, its starter, its public schedules), or "".
+func exerciseFile(dir string) string {
+	for _, f := range []string{"solution.go", "solution.txt", "starter.go", "starter.txt", "public"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return f
+		}
+	}
+	return ""
 }
 
 func joinProblems(p []string) string {

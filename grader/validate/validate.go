@@ -14,7 +14,9 @@ package validate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -231,6 +233,9 @@ func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 		if err != nil {
 			return nil, &LoadError{err}
 		}
+		if err := graded(ex); err != nil {
+			return nil, &LoadError{err}
+		}
 		v, err := One(ctx, ex, o)
 		if err != nil {
 			return nil, err
@@ -248,6 +253,9 @@ func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 	var errs []string
 	for _, name := range set.Order {
 		ex, err := exercise.Load(filepath.Join(dir, name), o.HiddenDir)
+		if err == nil {
+			err = graded(ex)
+		}
 		if err != nil {
 			errs = append(errs, inExercise(name, err))
 			continue
@@ -272,6 +280,25 @@ func Dir(ctx context.Context, dir string, o Options) (*Report, error) {
 		r.Exercises = append(r.Exercises, v)
 	}
 	return r, nil
+}
+
+// graded says which of the files validate grades first, the reference
+// solution and the starter, the exercise lacks (grading a student's file
+// needs neither, so loading does not ask for them).
+func graded(ex *exercise.Exercise) error {
+	var missing []string
+	for _, f := range []struct{ path, what string }{
+		{ex.Solution(), "the reference solution, which must get full marks"},
+		{ex.Starter(), "the starter students begin from, which must compile and fail some test"},
+	} {
+		if _, err := os.Stat(f.path); errors.Is(err, fs.ErrNotExist) {
+			missing = append(missing, fmt.Sprintf("%s/%s is missing: it is %s; write it (dmelab new exercise writes one to start from)", ex.Name, filepath.Base(f.path), f.what))
+		}
+	}
+	if len(missing) > 0 {
+		return errors.New(strings.Join(missing, "\n"))
+	}
+	return nil
 }
 
 // One validates one loaded exercise. An error means grading itself

@@ -189,6 +189,41 @@ func TestValidateBadSet(t *testing.T) {
 	_, err = Dir(context.Background(), dir, Options{Grader: newGrader(t)})
 	require.ErrorAs(t, err, &bad)
 	assert.Regexp(t, `^ra-steps/exercise\.md:\d+:1: unknown key "max-state": did you mean "max-states"\?`, err.Error())
+	require.NoError(t, os.WriteFile(md, b, 0o644))
+
+	// An exercise without its reference or starter is bad input (exit
+	// 2), named once, whether validated alone or in its set; a patch
+	// mutant says what it is a change to.
+	sol := filepath.Join(dir, "ra-steps", "solution.go")
+	ref, err := os.ReadFile(sol)
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(sol))
+	require.NoError(t, os.Remove(filepath.Join(dir, "ra-steps", "starter.go")))
+	for _, d := range []string{dir, filepath.Join(dir, "ra-steps")} {
+		_, err = Dir(context.Background(), d, Options{Grader: newGrader(t)})
+		require.ErrorAs(t, err, &bad, d)
+		assert.Contains(t, err.Error(), "ra-steps/solution.go is missing: it is the reference solution, which must get full marks", d)
+		assert.Contains(t, err.Error(), "ra-steps/starter.go is missing: it is the starter students begin from", d)
+		assert.NotContains(t, err.Error(), "ra-steps: ra-steps", d)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ra-steps", "mutants", "x.patch"), []byte("--- a/solution.go\n+++ b/solution.go\n@@ -1 +1 @@\n-a\n+b\n"), 0o644))
+	_, err = Dir(context.Background(), dir, Options{Grader: newGrader(t)})
+	require.ErrorAs(t, err, &bad)
+	assert.Contains(t, err.Error(), "ra-steps/mutants/x.patch: a patch mutant is a change to the reference solution, solution.go, which is missing")
+	require.NoError(t, os.Remove(filepath.Join(dir, "ra-steps", "mutants", "x.patch")))
+	require.NoError(t, os.WriteFile(sol, ref, 0o644))
+
+	// A folder with an exercise's files and no exercise.md is told, not
+	// left out of the set (with set.md or without).
+	require.NoError(t, os.Rename(md, md+".old"))
+	for _, index := range []bool{true, false} {
+		if !index {
+			require.NoError(t, os.Remove(filepath.Join(dir, "set.md")))
+		}
+		_, err = Dir(context.Background(), dir, Options{Grader: newGrader(t)})
+		require.ErrorAs(t, err, &bad)
+		assert.Contains(t, err.Error(), "ra-steps/solution.go is there but ra-steps/exercise.md is not", "set.md: %v", index)
+	}
 }
 
 // Quick (the default) stops each mutant's grading at its first failing
