@@ -16,6 +16,7 @@ type Job struct {
 	File     string
 	Source   []byte
 	Own      []Own  // a try's schedules (see Submission)
+	Version  string // the exercises' snapshot it was accepted under (see Submission)
 	Attempts int    // including this one
 	Lease    string // proves the holder; every write that ends the job checks it
 }
@@ -51,9 +52,9 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, m
 	defer tx.Rollback()
 	var j Job
 	var own string
-	err = tx.QueryRowContext(ctx, `SELECT seq, id, exercise, file, source, attempts, own FROM submissions s
+	err = tx.QueryRowContext(ctx, `SELECT seq, id, exercise, file, source, attempts, own, version FROM submissions s
 		WHERE status = 'queued' OR (status = 'running' AND lease_until < ?)
-		ORDER BY `+turn+`, seq LIMIT 1`, now.UnixMilli()).Scan(&j.Seq, &j.ID, &j.Exercise, &j.File, &j.Source, &j.Attempts, &own)
+		ORDER BY `+turn+`, seq LIMIT 1`, now.UnixMilli()).Scan(&j.Seq, &j.ID, &j.Exercise, &j.File, &j.Source, &j.Attempts, &own, &j.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

@@ -31,7 +31,7 @@ const (
 	Failed  = "failed"  // grading itself failed too often; no result
 )
 
-// schema is the whole database (schema version 3). The results table
+// schema is the whole database (schema version 4). The results table
 // holds one row per submission at most (its primary key), which is what
 // makes "graded exactly once" structural rather than a matter of care.
 //
@@ -57,7 +57,8 @@ CREATE TABLE IF NOT EXISTS submissions (
 	finished    INTEGER NOT NULL DEFAULT 0,
 	error       TEXT    NOT NULL DEFAULT '',
 	idem_body   TEXT    NOT NULL DEFAULT '',
-	own         TEXT    NOT NULL DEFAULT ''
+	own         TEXT    NOT NULL DEFAULT '',
+	version     TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, seq);
 CREATE INDEX IF NOT EXISTS submissions_pending ON submissions (client, seq) WHERE status IN ('queued', 'running');
@@ -69,7 +70,7 @@ CREATE TABLE IF NOT EXISTS results (
 `
 
 // schemaVersion is the database's user_version once migrated.
-const schemaVersion = 3
+const schemaVersion = 4
 
 // Store keeps submissions and results in one SQLite file in WAL mode:
 // readers never wait for the writer. Writes go through a pool of one
@@ -207,7 +208,9 @@ func quickCheck(db *sql.DB) error {
 // schema, one of version 1 (where idem was the client's key itself, shared
 // by every client) gets its keys scoped to their clients and hashed, with
 // the hash of what they were sent with; one of version 2 (or 1) gets the
-// column of the student's own schedules (empty: none).
+// column of the student's own schedules (empty: none); one of version 3
+// (or less) the column of the exercises' version a submission was
+// accepted under (empty: graded on the version being served).
 func migrate(db *sql.DB) error {
 	var v int
 	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
@@ -229,14 +232,19 @@ func migrate(db *sql.DB) error {
 		if _, err := tx.Exec(schema); err != nil {
 			return err
 		}
-	case 1, 2:
+	case 1, 2, 3:
 		if v == 1 {
 			if err := migrate1to2(tx); err != nil {
 				return fmt.Errorf("migrating from schema version 1: %w", err)
 			}
 		}
-		if _, err := tx.Exec(`ALTER TABLE submissions ADD COLUMN own TEXT NOT NULL DEFAULT ''`); err != nil {
-			return fmt.Errorf("migrating from schema version 2: %w", err)
+		if v <= 2 {
+			if _, err := tx.Exec(`ALTER TABLE submissions ADD COLUMN own TEXT NOT NULL DEFAULT ''`); err != nil {
+				return fmt.Errorf("migrating from schema version 2: %w", err)
+			}
+		}
+		if _, err := tx.Exec(`ALTER TABLE submissions ADD COLUMN version TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("migrating from schema version 3: %w", err)
 		}
 	default:
 		return fmt.Errorf("unknown schema version %d", v)
@@ -320,6 +328,9 @@ type Submission struct {
 	// Own are the student's own schedules: when set, the submission is a
 	// try of the file on them alone (exercise.UseOwn), not a grading.
 	Own []Own
+	// Version is the snapshot of the exercises the submission was
+	// accepted under (see snapshot.go): the one it is graded on.
+	Version string
 }
 
 // Own is one of a student's own schedules, as sent.
@@ -399,9 +410,9 @@ func (s *Store) Add(ctx context.Context, sub Submission, now time.Time) (id stri
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	res, err := s.w.ExecContext(ctx, `INSERT INTO submissions (id, idem, idem_body, exercise, file, source, client, status, created, own)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (idem) DO NOTHING`,
-		sub.ID, idem, body, sub.Exercise, sub.File, sub.Source, sub.Client, now.UnixMilli(), own)
+	res, err := s.w.ExecContext(ctx, `INSERT INTO submissions (id, idem, idem_body, exercise, file, source, client, status, created, own, version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?) ON CONFLICT (idem) DO NOTHING`,
+		sub.ID, idem, body, sub.Exercise, sub.File, sub.Source, sub.Client, now.UnixMilli(), own, sub.Version)
 	if err != nil {
 		return "", false, err
 	}
@@ -453,6 +464,25 @@ func (s *Store) checkpoint(ctx context.Context) error {
 		return errors.New("busy: readers or another writer kept it from finishing")
 	}
 	return nil
+}
+
+// PendingVersions lists the exercises' versions (snapshots) that
+// submissions not yet finished were accepted under: the ones still needed.
+func (s *Store) PendingVersions(ctx context.Context) (map[string]bool, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT version FROM submissions WHERE status IN ('queued', 'running')`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out[v] = true
+	}
+	return out, rows.Err()
 }
 
 // Pending counts the submissions not yet finished (queued or running).
