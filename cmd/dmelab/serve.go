@@ -41,6 +41,13 @@ DIR/dmelab.record: after a crash, a database that holds less than the
 record counts (its WAL lost or damaged) is refused, naming what is
 missing. Copy the database while serving with dmelab backup.
 
+The exercises are copied into DIR/exercises/VERSION at start: students
+are shown and graded on that copy, each submission on the version it was
+accepted under. The folders are looked at every few seconds: an edit that
+loads (as at start) is copied and served from then on, and logged with
+what changed; one that does not is logged with where, told on the staff
+catalogue page, and the last version that loaded stays served.
+
 flags:
   --addr ADDR        where to listen (default 127.0.0.1:8080; port 0: any free port)
   --data DIR         the database's folder (default dmelab-data)
@@ -124,21 +131,22 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	url := "http://" + displayAddr(ln.Addr().String(), *addr) + "/"
-	validateAll := func(ctx context.Context) (string, error) {
-		r, err := validate.Dir(ctx, *exercises, validate.Options{Grader: g, HiddenDir: *hidden})
+	// Validation and grading read the server's copy of the exercises (a
+	// version of them: see serve's snapshot.go), never the folders staff
+	// edit while it runs.
+	validateAll := func(ctx context.Context, exercises, hidden string) (string, error) {
+		r, err := validate.Dir(ctx, exercises, validate.Options{Grader: g, HiddenDir: hidden})
 		if err != nil {
 			return "", err
 		}
 		return r.Markdown(), nil
 	}
-	gr := graderFor(g, *exercises, *hidden, *workers, *inProcess, *fresh)
-	if c, ok := gr.(interface{ Close() }); ok {
-		defer c.Close()
-	}
 	srv, err := serve.New(serve.Options{
 		DataDir: *data, Exercises: *exercises, Hidden: *hidden, Staff: *staff, StaffToken: *staffToken,
 		Workers: *workers, AcceptLoss: *acceptLoss, Timeouts: serve.DefaultTimeouts,
-		Grader:        gr,
+		Graders: func(exercises, hidden string) serve.Grader {
+			return graderFor(g, exercises, hidden, *workers, *inProcess, *fresh)
+		},
 		Site:          playground,
 		Mount:         map[string]http.Handler{scenarioapi.Prefix: scenarioapi.HandlerWith(scenarioapi.Options{Client: serve.Clients(*clientHeader)})},
 		ClientHeader:  *clientHeader,

@@ -150,9 +150,15 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "could not read the request body")
 		return
 	}
+	// The version of the exercises the submission is checked against is
+	// the one it is stored with and graded on; it is not removed before
+	// the submission is stored (see retire).
+	s.vers.accept.RLock()
+	defer s.vers.accept.RUnlock()
+	sn := s.snap()
 	req, msg := parseRequest(body)
 	if msg == "" {
-		msg = s.validate(req)
+		msg = s.validate(sn.catalog, req)
 	}
 	idem := r.Header.Get("Idempotency-Key")
 	if msg == "" && idem != "" && !idemPattern.MatchString(idem) {
@@ -164,7 +170,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	var own []Own
 	if req.Schedules != nil {
-		status, msg := s.checkOwn(req)
+		status, msg := s.checkOwn(sn, req)
 		if msg != "" {
 			writeError(w, status, msg)
 			return
@@ -182,7 +188,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, _, err := s.store.Add(ctx, Submission{ID: NewID(), Idem: idem, Exercise: req.Exercise, File: req.File,
-		Source: []byte(*req.Source), Client: client, Own: own}, time.Now())
+		Source: []byte(*req.Source), Client: client, Own: own, Version: sn.id}, time.Now())
 	if errors.Is(err, ErrIdemReused) {
 		writeError(w, http.StatusUnprocessableEntity, "this Idempotency-Key was already used for another submission: send a new key with each new submission, and the same key only to resend the same one")
 		return
@@ -237,16 +243,16 @@ func parseRequest(body []byte) (*request, string) {
 	return &req, ""
 }
 
-func (s *Server) validate(req *request) string {
+func (s *Server) validate(cat *Catalog, req *request) string {
 	switch {
 	case req.Exercise == "":
 		return `missing "exercise"`
-	case s.catalog.Lookup(req.Exercise) == nil:
+	case cat.Lookup(req.Exercise) == nil:
 		return fmt.Sprintf("unknown exercise %q (GET /api/exercises lists them)", truncate(req.Exercise, 80))
 	case req.File == "":
 		return `missing "file" (the submitted file's name, e.g. "solution.go")`
-	case !filePattern.MatchString(req.File) || path.Ext(req.File) != path.Ext(s.catalog.Lookup(req.Exercise).File):
-		return fmt.Sprintf("bad file name %q: a plain name ending in %s (letters, digits, '.', '_', '-')", truncate(req.File, 80), path.Ext(s.catalog.Lookup(req.Exercise).File))
+	case !filePattern.MatchString(req.File) || path.Ext(req.File) != path.Ext(cat.Lookup(req.Exercise).File):
+		return fmt.Sprintf("bad file name %q: a plain name ending in %s (letters, digits, '.', '_', '-')", truncate(req.File, 80), path.Ext(cat.Lookup(req.Exercise).File))
 	case req.Source == nil || strings.TrimSpace(*req.Source) == "":
 		return `missing "source" (the file's text)`
 	}
@@ -264,9 +270,9 @@ const maxOwnText = 16 << 10
 // (exercise.UseOwn, on the exercise as the grader loads it), so that a
 // mistake in one is told at once, at its line, instead of after a wait in
 // the queue: the status and message of the answer, "" if they are fine.
-func (s *Server) checkOwn(req *request) (int, string) {
+func (s *Server) checkOwn(sn *snapshot, req *request) (int, string) {
 	own := *req.Schedules
-	if _, ok := s.opts.Grader.(OwnGrader); !ok {
+	if _, ok := sn.grader.(OwnGrader); !ok {
 		return http.StatusNotImplemented, "this server cannot try your own schedules: submit without \"schedules\" to have the file graded"
 	}
 	switch {
@@ -285,7 +291,7 @@ func (s *Server) checkOwn(req *request) (int, string) {
 			return http.StatusRequestEntityTooLarge, fmt.Sprintf("schedule %s is %d bytes: a schedule is at most %d", o.Name, len(o.Text), maxOwnText)
 		}
 	}
-	ex, err := s.catalog.exercise(s.opts.Exercises, s.opts.Hidden, req.Exercise)
+	ex, err := sn.catalog.exercise(sn.exercises, sn.hidden, req.Exercise)
 	if err != nil {
 		s.log.Error("loading an exercise for a try", "exercise", req.Exercise, "err", err)
 		return http.StatusInternalServerError, "the exercise could not be loaded on the server; tell the course staff"
@@ -403,7 +409,7 @@ func (s *Server) exercises(w http.ResponseWriter, r *http.Request) {
 	}
 	list := []item{}
 	staff := s.isStaff(r)
-	for _, e := range s.catalog.List() {
+	for _, e := range s.Catalog().List() {
 		e = forViewer(e, staff)
 		list = append(list, item{e.Name, e.Title, e.Algorithm, e.Interface, e.Set, e.Hidden})
 	}
@@ -415,7 +421,7 @@ func (s *Server) exercise(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodGet, http.MethodHead) {
 		return
 	}
-	e := s.catalog.Lookup(r.PathValue("name"))
+	e := s.Catalog().Lookup(r.PathValue("name"))
 	if e == nil {
 		writeError(w, http.StatusNotFound, "no such exercise (GET /api/exercises lists them)")
 		return

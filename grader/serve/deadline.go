@@ -25,10 +25,9 @@ const defaultAttempt = exercise.MinGradingDeadline + attemptSlack
 // grading would give.
 //
 // An exercise that does not load keeps floor: the grader refuses it
-// anyway, at once.
-func gradingTimes(cat *Catalog, dir, hidden string, floor time.Duration) map[string]time.Duration {
+// anyway, at once. loaded are the exercises as the grader loads them.
+func gradingTimes(loaded map[string]*exercise.Exercise, floor time.Duration) map[string]time.Duration {
 	out := map[string]time.Duration{}
-	loaded, _ := cat.load(dir, hidden)
 	for name, ex := range loaded {
 		if d := ex.GradingDeadline() + attemptSlack; d > floor {
 			out[name] = d

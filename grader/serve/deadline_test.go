@@ -35,15 +35,15 @@ func TestAttemptFollowsTheExercisesLimits(t *testing.T) {
 	s, err := New(o)
 	require.NoError(t, err)
 	defer s.Shutdown(t.Context())
-	assert.Equal(t, 2*(60*time.Second+5*time.Minute)+time.Minute, s.pool.attempt("central"), "twice build 60s and total 5m, a minute more")
-	assert.Equal(t, 4*time.Minute, s.pool.attempt("token-ring"), "its limits (build 60s, total 30s) ask less than the default")
-	assert.Equal(t, 4*time.Minute, s.pool.attempt("no-such-exercise"))
-	assert.Greater(t, s.pool.lease, s.pool.attempt("central"), "no lease runs out while an attempt may still run")
+	assert.Equal(t, 2*(60*time.Second+5*time.Minute)+time.Minute, s.pool.attempt("", "central"), "twice build 60s and total 5m, a minute more")
+	assert.Equal(t, 4*time.Minute, s.pool.attempt("", "token-ring"), "its limits (build 60s, total 30s) ask less than the default")
+	assert.Equal(t, 4*time.Minute, s.pool.attempt("", "no-such-exercise"))
+	assert.Greater(t, time.Duration(s.pool.lease.Load()), s.pool.attempt("", "central"), "no lease runs out while an attempt may still run")
 
 	o.GradeTimeout = 5 * time.Minute
 	o.DataDir = t.TempDir()
 	s2, err := New(o)
 	require.NoError(t, err)
 	defer s2.Shutdown(t.Context())
-	assert.Equal(t, 5*time.Minute, s2.pool.attempt("central"), "the operator's choice stands")
+	assert.Equal(t, 5*time.Minute, s2.pool.attempt("", "central"), "the operator's choice stands")
 }

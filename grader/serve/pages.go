@@ -102,7 +102,7 @@ func (s *Server) pages(mux *http.ServeMux) {
 	mux.HandleFunc("GET /exercises/{name}/{$}", func(w http.ResponseWriter, r *http.Request) {
 		// A typed or pasted link with a slash at its end: the page of
 		// an exercise that exists, the page's own 404 otherwise.
-		if e := s.catalog.Lookup(r.PathValue("name")); e != nil {
+		if e := s.Catalog().Lookup(r.PathValue("name")); e != nil {
 			http.Redirect(w, r, "/exercises/"+url.PathEscape(e.Name), http.StatusMovedPermanently)
 			return
 		}
@@ -120,7 +120,7 @@ func (s *Server) pages(mux *http.ServeMux) {
 // (/exercises/ra-v1/starter.go): the file the statement speaks of, to
 // work on in the student's own editor. Any other file is not there.
 func (s *Server) starter(w http.ResponseWriter, r *http.Request) {
-	e := s.catalog.Lookup(r.PathValue("name"))
+	e := s.Catalog().Lookup(r.PathValue("name"))
 	if e == nil || r.PathValue("file") != starterFile(e) {
 		http.NotFound(w, r)
 		return
@@ -154,7 +154,8 @@ type setView struct {
 // browser's history of submissions (there are no accounts).
 func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
 	staff := s.isStaff(r)
-	d := &pageData{Title: "Exercises", List: s.catalog.List(), Sets: s.setViews(), Staff: staff, Validation: s.validationHTML(staff)}
+	cat := s.Catalog()
+	d := &pageData{Title: "Exercises", List: cat.List(), Sets: setViews(cat), Staff: staff, Validation: s.validationHTML(staff)}
 	if len(d.Sets) == 1 && d.Sets[0].Indexed {
 		d.OneSet = true
 		d.Title = d.Sets[0].Title
@@ -164,9 +165,9 @@ func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
 
 // setViews renders the sets' introductions (an introduction that does
 // not render is left out: dmelab validate reports it).
-func (s *Server) setViews() []setView {
+func setViews(cat *Catalog) []setView {
 	var out []setView
-	for i, set := range s.catalog.Sets() {
+	for i, set := range cat.Sets() {
 		v := setView{Set: set, ID: fmt.Sprintf("set-%d", i+1)}
 		var b bytes.Buffer
 		if set.Intro != "" && statementMD.Convert([]byte(set.Intro), &b) == nil {
@@ -178,9 +179,10 @@ func (s *Server) setViews() []setView {
 }
 
 func (s *Server) exercisePage(w http.ResponseWriter, r *http.Request) {
-	e := s.catalog.Lookup(r.PathValue("name"))
+	cat := s.Catalog()
+	e := cat.Lookup(r.PathValue("name"))
 	if e == nil {
-		s.render(w, http.StatusNotFound, &pageData{Title: "No such exercise", List: s.catalog.List(), Sets: s.setViews()})
+		s.render(w, http.StatusNotFound, &pageData{Title: "No such exercise", List: cat.List(), Sets: setViews(cat)})
 		return
 	}
 	var b bytes.Buffer

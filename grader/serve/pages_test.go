@@ -80,7 +80,7 @@ func TestExercisePageStaff(t *testing.T) {
 // computed; students never see it.
 func TestStaffValidation(t *testing.T) {
 	release := make(chan struct{})
-	validate := func(ctx context.Context) (string, error) {
+	validate := func(ctx context.Context, _, _ string) (string, error) {
 		<-release
 		return "| exercise | mutants caught |\n|---|---|\n| ra | 7/7 |\n", nil
 	}
@@ -127,7 +127,7 @@ func TestStaffValidationTableIsPadded(t *testing.T) {
 func validationSection(t *testing.T) []byte {
 	o := testOptions(t, newRecorder())
 	o.Staff = true
-	o.Validate = func(ctx context.Context) (string, error) {
+	o.Validate = func(ctx context.Context, _, _ string) (string, error) {
 		return "| exercise | mutants caught |\n|---|---|\n| ra | 7/7 |\n", nil
 	}
 	e := start(t, o).asStaff()

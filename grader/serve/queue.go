@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dmelab/grader/report"
@@ -16,16 +17,18 @@ import (
 // the database, not from memory, so the queue is whatever the database
 // says: what was accepted before a restart is graded after it.
 type pool struct {
-	store   *Store
-	grader  Grader
-	events  *broker
-	log     *slog.Logger
-	workers int
-	timeout time.Duration // one grading attempt
-	// longer is the attempts of the exercises whose limits allow a
+	store *Store
+	// snapshot is the version of the exercises a job was accepted under:
+	// its grader, and the attempts of its exercises whose limits allow a
 	// grading longer than timeout (see gradingTimes).
-	longer      map[string]time.Duration
-	lease       time.Duration // longer than any attempt: only a dead worker loses it
+	snapshot func(version string) *snapshot
+	events   *broker
+	log      *slog.Logger
+	workers  int
+	timeout  time.Duration // one grading attempt
+	// lease is longer than any attempt of any version served: only a dead
+	// worker loses it. It only grows.
+	lease       atomic.Int64
 	maxAttempts int
 	poll        time.Duration // idle workers look again this often (expired leases)
 
@@ -37,13 +40,28 @@ type pool struct {
 	stopOnce  sync.Once
 }
 
-// attempt is how long one attempt at grading a submission to exercise
-// may take.
-func (p *pool) attempt(exercise string) time.Duration {
-	if d, ok := p.longer[exercise]; ok {
+// attempt is how long one attempt at grading a submission to exercise,
+// accepted under version, may take.
+func (p *pool) attempt(version, exercise string) time.Duration {
+	if d, ok := p.snapshot(version).longer[exercise]; ok {
 		return d
 	}
 	return p.timeout
+}
+
+// longest makes the lease outlast the attempts longer (a version's).
+func (p *pool) longest(longer map[string]time.Duration) {
+	d := p.timeout
+	for _, a := range longer {
+		d = max(d, a)
+	}
+	d += abandonGrace + time.Minute
+	for {
+		old := p.lease.Load()
+		if int64(d) <= old || p.lease.CompareAndSwap(old, int64(d)) {
+			return
+		}
+	}
 }
 
 // abandonGrace is how long a grader that ignores its context is waited
@@ -94,7 +112,7 @@ func (p *pool) worker() {
 			return
 		default:
 		}
-		j, err := p.store.Claim(context.Background(), time.Now(), p.lease, p.maxAttempts)
+		j, err := p.store.Claim(context.Background(), time.Now(), time.Duration(p.lease.Load()), p.maxAttempts)
 		if err != nil {
 			p.log.Error("claiming a job", "err", err)
 		}
@@ -122,8 +140,9 @@ func (p *pool) worker() {
 // (a failed attempt with attempts left, or the server stopping), or failed.
 func (p *pool) run(j *Job) {
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(p.gradeCtx, p.attempt(j.Exercise))
-	res, err := p.grade(ctx, j)
+	sn := p.snapshot(j.Version)
+	ctx, cancel := context.WithTimeout(p.gradeCtx, p.attempt(sn.id, j.Exercise))
+	res, err := p.grade(ctx, sn.grader, j)
 	cancel()
 	var data []byte
 	if err == nil {
@@ -158,7 +177,7 @@ func (p *pool) run(j *Job) {
 
 // grade calls the grader, turning a panic, a missing result or a grader
 // that outlives its deadline into an error.
-func (p *pool) grade(ctx context.Context, j *Job) (*report.Result, error) {
+func (p *pool) grade(ctx context.Context, g Grader, j *Job) (*report.Result, error) {
 	type outcome struct {
 		r   *report.Result
 		err error
@@ -173,14 +192,14 @@ func (p *pool) grade(ctx context.Context, j *Job) (*report.Result, error) {
 		var r *report.Result
 		var err error
 		if len(j.Own) > 0 {
-			og, ok := p.grader.(OwnGrader)
+			og, ok := g.(OwnGrader)
 			if !ok { // the API refuses tries then; one stored before a restart with another grader
 				c <- outcome{nil, errors.New("this server's grader cannot try your own schedules")}
 				return
 			}
 			r, err = og.GradeOwn(ctx, j.Exercise, j.File, j.Source, schedules(j.Own))
 		} else {
-			r, err = p.grader.Grade(ctx, j.Exercise, j.File, j.Source)
+			r, err = g.Grade(ctx, j.Exercise, j.File, j.Source)
 		}
 		if err == nil && r == nil {
 			err = errors.New("grader returned no result")
@@ -198,7 +217,7 @@ func (p *pool) grade(ctx context.Context, j *Job) (*report.Result, error) {
 		}
 	}
 	if o.err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		o.err = fmt.Errorf("grading took longer than %v: %w", p.attempt(j.Exercise), o.err)
+		o.err = fmt.Errorf("grading took longer than %v: %w", p.attempt(j.Version, j.Exercise), o.err)
 	}
 	return o.r, o.err
 }

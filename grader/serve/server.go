@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -22,8 +23,18 @@ type Options struct {
 	// StaffToken is what a staff request carries (see isStaff); with
 	// Staff and no token, New makes one (StaffToken returns it).
 	StaffToken string
-	Grader     Grader // required
-	Site       http.Handler
+	// Grader grades every version of the exercises; with Graders set it
+	// is not used (one of them is required).
+	Grader Grader
+	// Graders makes the grader of one version of the exercises: the
+	// folders of its copy in the data directory (hidden "" if none; see
+	// snapshot.go). A grader it makes that has a Close method is closed
+	// once no submission waits on its version.
+	Graders func(exercises, hidden string) Grader
+	// Watch is how often the folders on disk are looked at for a change
+	// (default DefaultWatch; negative: never).
+	Watch time.Duration
+	Site  http.Handler
 	// Mount adds handlers by pattern (e.g. "/api/scenario/", the scenario
 	// API), ahead of the API's catch-all 404.
 	Mount map[string]http.Handler
@@ -42,9 +53,10 @@ type Options struct {
 	// Timeouts are the http.Server's (HTTPServer), named in the errors
 	// they cause; default DefaultTimeouts.
 	Timeouts Timeouts
-	// Validate, with Staff, validates the exercises (dmelab validate) and
-	// returns the report as Markdown; staff see it on the catalogue page.
-	Validate func(ctx context.Context) (string, error)
+	// Validate, with Staff, validates the exercises in the folders given
+	// (a version's copy: see snapshot.go; dmelab validate) and returns
+	// the report as Markdown; staff see it on the catalogue page.
+	Validate func(ctx context.Context, exercises, hidden string) (string, error)
 	// AcceptLoss starts on a database that holds less than its record
 	// counts (see StoreOptions), reporting the loss in the log.
 	AcceptLoss bool
@@ -55,7 +67,8 @@ type Options struct {
 type Server struct {
 	opts       Options
 	store      *Store
-	catalog    *Catalog
+	current    atomic.Pointer[snapshot] // the version of the exercises served
+	vers       versions
 	pool       *pool
 	events     *broker
 	limiter    *rateLimiter
@@ -63,13 +76,14 @@ type Server struct {
 	closing    chan struct{} // closed at Shutdown: event streams end
 	validation validation
 	closeOnce  sync.Once
+	chosen     bool // the operator chose GradeTimeout
 }
 
 // New opens the store in opts.DataDir, puts back in the queue the jobs a
 // previous process left running, and loads the exercises. Call Start to
 // begin grading.
 func New(opts Options) (*Server, error) {
-	if opts.Grader == nil {
+	if opts.Grader == nil && opts.Graders == nil {
 		return nil, errors.New("serve: no grader")
 	}
 	if opts.DataDir == "" {
@@ -94,6 +108,9 @@ func New(opts Options) (*Server, error) {
 	if opts.Poll == 0 {
 		opts.Poll = time.Second
 	}
+	if opts.Watch == 0 {
+		opts.Watch = DefaultWatch
+	}
 	if opts.Timeouts == (Timeouts{}) {
 		opts.Timeouts = DefaultTimeouts
 	}
@@ -109,12 +126,22 @@ func New(opts Options) (*Server, error) {
 	if !opts.Staff {
 		opts.StaffToken = ""
 	}
-	cat, err := LoadCatalog(opts.Exercises, opts.Hidden, opts.Staff)
+	s := &Server{opts: opts, events: newBroker(), log: opts.Logger, closing: make(chan struct{}), chosen: chosen}
+	s.vers.byID = map[string]*snapshot{}
+	sn, err := s.first()
 	if err != nil {
 		return nil, err
 	}
+	s.current.Store(sn)
+	if sn.id != "" {
+		s.vers.byID[sn.id] = sn
+	}
 	st, err := OpenStoreWith(opts.DataDir, StoreOptions{AcceptLoss: opts.AcceptLoss})
 	if err != nil {
+		return nil, err
+	}
+	if err != nil {
+		s.close(sn)
 		return nil, err
 	}
 	st.SetLogger(opts.Logger)
@@ -124,46 +151,58 @@ func New(opts Options) (*Server, error) {
 	n, err := st.Recover(context.Background())
 	if err != nil {
 		st.Close()
+		s.close(sn)
 		return nil, err
 	}
 	if n > 0 {
 		opts.Logger.Warn("jobs interrupted by the last stop are back in the queue", "jobs", n)
 	}
-	s := &Server{opts: opts, store: st, catalog: cat, events: newBroker(), log: opts.Logger, closing: make(chan struct{})}
+	s.store = st
 	if opts.RatePerMinute > 0 {
 		s.limiter = newRateLimiter(opts.RatePerMinute)
 	}
-	longer := gradingTimes(cat, opts.Exercises, opts.Hidden, opts.GradeTimeout)
-	longest := opts.GradeTimeout
-	for _, name := range slices.Sorted(maps.Keys(longer)) {
-		if chosen {
-			opts.Logger.Warn("exercise's limits allow a longer grading than the attempt chosen: a submission that uses its time will fail on the server's side", "exercise", name, "needs", longer[name], "attempt", opts.GradeTimeout)
-			continue
-		}
-		longest = max(longest, longer[name])
-		opts.Logger.Info("exercise's limits allow a longer grading: its attempts get longer", "exercise", name, "attempt", longer[name], "default", opts.GradeTimeout)
-	}
-	if chosen {
-		longer = nil
-	}
 	s.pool = &pool{
-		store: st, grader: opts.Grader, events: s.events, log: opts.Logger,
-		workers: opts.Workers, timeout: opts.GradeTimeout, longer: longer, lease: longest + abandonGrace + time.Minute,
+		store: st, snapshot: s.snapshotFor, events: s.events, log: opts.Logger,
+		workers: opts.Workers, timeout: opts.GradeTimeout,
 		maxAttempts: opts.MaxAttempts, poll: opts.Poll,
 	}
+	s.pool.longest(sn.longer)
 	return s, nil
+}
+
+// attempts are the attempts of sn's exercises whose limits allow a
+// grading longer than the server's attempt (see gradingTimes); none when
+// the operator chose the attempt.
+func (s *Server) attempts(sn *snapshot) map[string]time.Duration {
+	longer := gradingTimes(sn.loaded, s.opts.GradeTimeout)
+	for _, name := range slices.Sorted(maps.Keys(longer)) {
+		if s.chosen {
+			s.log.Warn("exercise's limits allow a longer grading than the attempt chosen: a submission that uses its time will fail on the server's side", "exercise", name, "needs", longer[name], "attempt", s.opts.GradeTimeout)
+			continue
+		}
+		s.log.Info("exercise's limits allow a longer grading: its attempts get longer", "exercise", name, "attempt", longer[name], "default", s.opts.GradeTimeout)
+	}
+	if s.chosen {
+		return nil
+	}
+	return longer
 }
 
 // Store is the server's database (for tools and tests).
 func (s *Server) Store() *Store { return s.store }
 
-// Catalog is the exercises the server knows.
-func (s *Server) Catalog() *Catalog { return s.catalog }
+// Catalog is the exercises the server serves (the version served now).
+func (s *Server) Catalog() *Catalog { return s.snap().catalog }
 
-// Start starts the grading workers.
+// Start starts the grading workers, and the watch for changes to the
+// exercises on disk.
 func (s *Server) Start() {
 	s.pool.start()
 	s.startValidation()
+	if s.opts.Exercises != "" && s.opts.Watch > 0 && s.vers.stop == nil {
+		s.vers.stop, s.vers.done = make(chan struct{}), make(chan struct{})
+		go s.watch()
+	}
 }
 
 // Shutdown ends event streams and long polls, stops taking jobs, lets
@@ -172,9 +211,23 @@ func (s *Server) Start() {
 // new submission arrives.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.EndStreams()
+	if v := &s.vers; v.stop != nil {
+		select {
+		case <-v.stop:
+		default:
+			close(v.stop)
+		}
+		<-v.done
+	}
 	if s.pool.stopClaim != nil {
 		s.pool.stop(ctx)
 	}
+	s.vers.mu.Lock()
+	for _, sn := range s.vers.byID {
+		s.close(sn)
+	}
+	s.vers.byID = map[string]*snapshot{}
+	s.vers.mu.Unlock()
 	return s.store.Close()
 }
 

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -81,13 +80,25 @@ func (s *Server) staffLogin(w http.ResponseWriter, r *http.Request) bool {
 // Validation is what staff see of the exercises' validation (dmelab
 // validate) on the catalogue page: computed once, in the background, when
 // the server starts with Staff and a Validate function, since grading
-// every reference, starter and mutant takes minutes.
+// every reference, starter and mutant takes minutes. It is of the version
+// of the exercises served at start (see snapshot.go); a version taken
+// later shows its own tables only when they were cached before (the
+// same files validated by the same program), else the start's tables,
+// saying they are of an earlier version.
 type validation struct {
 	mu       sync.Mutex
-	started  bool
+	begun    bool
 	done     bool
 	markdown string
 	err      error
+	of       *snapshot // the version validated
+}
+
+// started says whether the validation was started.
+func (v *validation) started() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.begun
 }
 
 // startValidation runs opts.Validate in the background (staff only).
@@ -97,32 +108,27 @@ func (s *Server) startValidation() {
 	}
 	v := &s.validation
 	v.mu.Lock()
-	if v.started {
+	if v.begun {
 		v.mu.Unlock()
 		return
 	}
-	v.started = true
+	v.begun = true
 	v.mu.Unlock()
+	sn := s.snap()
 	go func() {
-		key, err := s.validationKey()
+		if s.cachedValidation(sn) {
+			return
+		}
+		key, err := s.validationKey(sn)
 		if err != nil {
 			s.log.Warn("validation: not cached", "err", err)
 		}
 		cache := filepath.Join(s.opts.DataDir, "validation-"+key+".md")
-		if key != "" {
-			if b, err := os.ReadFile(cache); err == nil {
-				s.log.Info("validation: the exercises and the grader are unchanged; the cached tables are shown", "file", cache)
-				v.mu.Lock()
-				v.done, v.markdown = true, string(b)
-				v.mu.Unlock()
-				return
-			}
-		}
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { <-s.closing; cancel() }()
-		md, err := s.opts.Validate(ctx)
+		md, err := s.opts.Validate(ctx, sn.exercises, sn.hidden)
 		v.mu.Lock()
-		v.done, v.markdown, v.err = true, md, err
+		v.done, v.markdown, v.err, v.of = true, md, err, sn
 		v.mu.Unlock()
 		if err == nil && key != "" {
 			if err := writeCache(s.opts.DataDir, cache, md); err != nil {
@@ -132,36 +138,36 @@ func (s *Server) startValidation() {
 	}()
 }
 
-// validationKey hashes what a validation depends on: every file of the
-// exercises and of the hidden folder (names and contents), and the
-// running program (a new grader may judge the same files otherwise).
-func (s *Server) validationKey() (string, error) {
-	h := sha256.New()
-	for _, dir := range []string{s.opts.Exercises, s.opts.Hidden} {
-		fmt.Fprintf(h, "dir %q\n", dir)
-		if dir == "" {
-			continue
-		}
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			rel, _ := filepath.Rel(dir, p)
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(h, "file %q %d\n", filepath.ToSlash(rel), len(b))
-			h.Write(b)
-			return nil
-		})
-		if err != nil {
-			return "", err
-		}
+// cachedValidation shows the tables cached for sn, if any, and says
+// whether there were.
+func (s *Server) cachedValidation(sn *snapshot) bool {
+	key, err := s.validationKey(sn)
+	if err != nil {
+		return false
 	}
+	cache := filepath.Join(s.opts.DataDir, "validation-"+key+".md")
+	b, err := os.ReadFile(cache)
+	if err != nil {
+		return false
+	}
+	s.log.Info("validation: the exercises and the grader are unchanged; the cached tables are shown", "file", cache)
+	v := &s.validation
+	v.mu.Lock()
+	v.done, v.markdown, v.err, v.of = true, string(b), nil, sn
+	v.mu.Unlock()
+	return true
+}
+
+// validationKey hashes what a validation depends on: the version of the
+// exercises (a hash of every file of the exercises and of the hidden
+// folder, names and contents), and the running program (a new grader
+// may judge the same files otherwise).
+func (s *Server) validationKey(sn *snapshot) (string, error) {
+	if sn.id == "" {
+		return "", errors.New("no exercises")
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "exercises %s\n", sn.id)
 	exe, err := os.Executable()
 	if err != nil {
 		return "", err
@@ -197,23 +203,49 @@ func writeCache(dir, cache, md string) error {
 	return nil
 }
 
-// validationHTML renders the validation for the catalogue page.
+// validationHTML renders, for staff on the catalogue page, whether the
+// exercises on disk load (when they do not, the version served stays),
+// then the validation.
 func (s *Server) validationHTML(staff bool) template.HTML {
-	if !staff || s.opts.Validate == nil {
+	if !staff {
 		return ""
+	}
+	sn := s.snap()
+	var out strings.Builder
+	vs := &s.vers
+	vs.mu.Lock()
+	broken, since := vs.broken, vs.brokenAt
+	vs.mu.Unlock()
+	if broken != nil {
+		out.WriteString(`<section class="staff error"><p>The exercises on disk do not load (since ` + since.Format("15:04") +
+			`): students are still shown and graded on the version of ` + sn.at.Format("15:04") +
+			`. Fix the files; the server takes them as soon as they load.</p><pre>` +
+			template.HTMLEscapeString(broken.Error()) + `</pre></section>`)
+	}
+	if s.opts.Validate == nil {
+		return template.HTML(out.String())
 	}
 	v := &s.validation
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	switch {
 	case !v.done:
-		return `<p class="staff">Validation (staff view): running — grading every reference, starter and mutant; reload in a few minutes.</p>`
+		out.WriteString(`<p class="staff">Validation (staff view): running — grading every reference, starter and mutant; reload in a few minutes.</p>`)
+		return template.HTML(out.String())
 	case v.err != nil:
-		return template.HTML(`<p class="staff">Validation failed: ` + template.HTMLEscapeString(v.err.Error()) + `</p>`)
+		out.WriteString(`<p class="staff">Validation failed: ` + template.HTMLEscapeString(v.err.Error()) + `</p>`)
+		return template.HTML(out.String())
 	}
 	var b bytes.Buffer
 	if err := statementMD.Convert([]byte(v.markdown), &b); err != nil {
-		return template.HTML(`<p class="staff">The validation does not render.</p>`)
+		out.WriteString(`<p class="staff">The validation does not render.</p>`)
+		return template.HTML(out.String())
 	}
-	return template.HTML(`<section class="staff validation">` + b.String() + `</section>`)
+	if v.of != nil && v.of.id != sn.id {
+		out.WriteString(`<p class="staff">This validation is of an earlier version of the exercises (the version of ` + v.of.at.Format("15:04") +
+			`); the exercises changed on disk since, and students are shown and graded on the version of ` + sn.at.Format("15:04") +
+			`. Run dmelab validate on them, or restart the server, for the tables of the version served.</p>`)
+	}
+	out.WriteString(`<section class="staff validation">` + b.String() + `</section>`)
+	return template.HTML(out.String())
 }

@@ -104,7 +104,7 @@ func TestStaffTokenMadeWhenNotGiven(t *testing.T) {
 // read from the data directory after a restart.
 func TestValidationIsCached(t *testing.T) {
 	var calls atomic.Int32
-	validate := func(ctx context.Context) (string, error) {
+	validate := func(ctx context.Context, _, _ string) (string, error) {
 		calls.Add(1)
 		return "| exercise | mutants caught |\n|---|---|\n| ra | 7/7 |\n", nil
 	}
