@@ -292,7 +292,7 @@ func (s *Server) refuse(err error) {
 		return
 	}
 	if v.broken == nil || v.broken.Error() != err.Error() {
-		s.log.Error("exercises changed on disk but do not load: students are still shown and graded on the version of "+s.snap().at.Format("15:04"), "err", err)
+		s.log.Error("exercises changed on disk but do not load: students are still shown and graded on the version of "+s.snap().at.Format("15:04:05"), "err", err)
 	}
 	if v.broken == nil {
 		v.brokenAt = time.Now()
