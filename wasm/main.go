@@ -62,6 +62,7 @@ func main() {
 		"load":            withRun(load),
 		"step":            withRun(func(r *play.Run, _ []js.Value) error { _, err := r.StepDefault(); return err }),
 		"run":             withRun(runDefault),
+		"cycle":           cycle,
 		"free":            freeRun,
 		"check":           check,
 		"parse":           func(a []js.Value) (any, error) { return play.ParseScenarioWith(text(a), str(a, 1)), nil },
@@ -190,6 +191,28 @@ func load(r *play.Run, a []js.Value) error {
 		evs = append(evs, x.Index(i).String())
 	}
 	return r.Load(evs)
+}
+
+// cycle answers {start, end} where the run, from the step given on, has
+// settled into a cycle (play.Run.Cycle), or null.
+func cycle(a []js.Value) (any, error) {
+	id := arg(a, 0)
+	if id.Type() != js.TypeNumber {
+		return nil, errors.New("no run id")
+	}
+	r := runs[id.Int()]
+	if r == nil {
+		return nil, fmt.Errorf("no run %d", id.Int())
+	}
+	from := 0
+	if f := arg(a, 1); f.Type() == js.TypeNumber {
+		from = f.Int()
+	}
+	start, end, ok := r.Cycle(from)
+	if !ok {
+		return nil, nil
+	}
+	return map[string]int{"start": start, "end": end}, nil
 }
 
 func runDefault(r *play.Run, a []js.Value) error {

@@ -386,43 +386,13 @@ const runAll = act(() => {
   note = { kind: 'settled', run, ...c, last: run.state.steps[c.to - 1].event };
 });
 
-// cycle finds, among the events Run took from step from on, a cycle the
-// run has settled into: {from, to} where the state at step to is the one
-// at step from (fingerprint) and the events after both are the same, at
-// least twice round; null if there is none.
+// cycle finds, from step from on, where the run has settled into a cycle
+// (the core compares whole states, and checks that each event of the
+// round is the one the default policy takes: play.Run.Cycle): {from, to},
+// the states at both the same; null if there is none.
 function cycle(from) {
-  const ev = run.events();
-  const E = ev.length;
-  for (let c = 1; 2 * c <= E - from; c++) {
-    // The earliest step from which every event is the one c before.
-    let a = E - c;
-    while (a - 1 >= from && ev[a - 1] === ev[a - 1 + c]) a--;
-    if (E - a < 2 * c) continue;
-    // Events can repeat while the state does not (a clock that grows):
-    // the states c apart must be the same.
-    for (let k = a; k + 2 * c <= E && k < a + c; k++) {
-      run.seek(k);
-      const f = fingerprint(run.state);
-      run.seek(k + c);
-      if (fingerprint(run.state) === f) {
-        run.seek(E);
-        return { from: k, to: k + c };
-      }
-    }
-    run.seek(E);
-  }
-  return null;
-}
-
-// fingerprint is the state at the cursor as the default policy sees it:
-// every node's phase, variables, clock and calls to come, the messages in
-// flight (in order) and the events enabled.
-function fingerprint(s) {
-  return JSON.stringify([
-    s.nodes.map((x) => [x.phase, x.crashed, x.failed || '', x.entries, x.left, x.clock ?? null, x.vars.map((v) => v.value)]),
-    s.inFlight.map((i) => { const m = s.messages[i]; return [m.from, m.to, m.label]; }),
-    s.enabled.map((e) => e.event),
-  ]);
+  const c = run.cycle(from);
+  return c ? { from: c.start, to: c.end } : null;
 }
 const take = (ev) => act(() => { stopPlay(); run.apply(ev); })();
 const seek = (k) => act(() => run.seek(k))();

@@ -61,6 +61,10 @@ export class Run {
   step() { return this.#do('step'); }
   run(limit) { return this.#do('run', limit); }
   events() { return this.state.steps.map((s) => s.event); }
+  // cycle(from) → {start, end} where the run, from step from on, comes
+  // back to a state it was in by the default policy's events (it would
+  // go round forever: play.Run.Cycle), or null. The state is unchanged.
+  cycle(from) { return unwrap(this.raw.cycle(this.id, from)); }
   // emit writes the whole timeline as a scenario file that replays it.
   emit() { return unwrap(this.raw.emit(this.id)); }
   free() { this.raw.free(this.id); }

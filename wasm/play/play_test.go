@@ -305,3 +305,38 @@ func TestListShows(t *testing.T) {
 	require.Equal(t, sim.Bounds{Nodes: 3, Requests: 1, Crashes: 1}, shows["election-bully"])
 	require.Equal(t, sim.Bounds{Nodes: 3, Requests: 1}, shows["maekawa"], "the default")
 }
+
+// Run on the bully goes on with heartbeats once the election is over:
+// Cycle finds the state the run comes back to, with the policy's events
+// between, so that the page can stop after one round. A run still
+// that ends (ra-benari's, its requests served) has none.
+func TestCycleFindsWhereRunSettles(t *testing.T) {
+	r, err := NewRun(Params{Algo: "election-bully", Nodes: 3, Requests: 1})
+	require.NoError(t, err)
+	_, err = r.RunDefault(200)
+	require.NoError(t, err)
+	start, end, ok := r.Cycle(0)
+	require.True(t, ok, "the heartbeats go round")
+	assert.Less(t, start, end)
+	require.NoError(t, r.Seek(start))
+	before := r.State()
+	require.NoError(t, r.Seek(end))
+	after := r.State()
+	for i := range before.Nodes {
+		assert.Equal(t, before.Nodes[i].Phase, after.Nodes[i].Phase, "the same state at both ends")
+		assert.Equal(t, before.Nodes[i].Vars, after.Nodes[i].Vars, "the same state at both ends")
+	}
+	assert.Equal(t, r.Events()[start:end], r.Events()[end:2*end-start], "and the same events after both")
+	for _, ns := range after.Nodes {
+		assert.Contains(t, ns.Vars, Var{"leader", "N3"}, ns.Name)
+	}
+	_, _, ok = r.Cycle(end + 1)
+	assert.True(t, ok, "any later start finds the cycle again")
+
+	ra, err := NewRun(Params{Algo: "ra-benari", Nodes: 2, Requests: 2})
+	require.NoError(t, err)
+	_, err = ra.RunDefault(200)
+	require.NoError(t, err)
+	_, _, ok = ra.Cycle(0)
+	assert.False(t, ok, "a run that ends does not cycle")
+}

@@ -410,8 +410,11 @@ func (r *Run) Load(events []string) error {
 // student chooses them. One refinement: an event that changes nothing (a
 // timeout that finds nothing to do) is passed over, so that "run" does not
 // repeat it forever.
-func (r *Run) Next() (string, bool) {
-	w := r.world()
+func (r *Run) Next() (string, bool) { return next(r.world()) }
+
+// next is the default policy's event at w (see Next): a function of the
+// state alone.
+func next(w *sim.World) (string, bool) {
 	evs := w.Events(nil)
 	var before sim.Enc
 	w.Encode(&before)
@@ -433,6 +436,38 @@ func (r *Run) Next() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Cycle finds where the timeline, from step from on, has settled into a
+// cycle: the first steps start < end (from ≤ start) whose states are the
+// same, with every event between them the one the default policy takes
+// there. The policy chooses from the state alone, so from end on it can
+// only take the same events round again, forever (the bully's heartbeats
+// once its election is over): Run need not go on. The states are
+// compared whole (sim.World.Encode: every node's variables, the messages
+// in flight), not as the page shows them.
+func (r *Run) Cycle(from int) (start, end int, ok bool) {
+	seen := map[string]int{}
+	for k := max(from, 0); k < len(r.worlds); k++ {
+		var e sim.Enc
+		r.worlds[k].Encode(&e)
+		if k0, found := seen[string(e.B)]; found && r.policyTook(k0, k) {
+			return k0, k, true
+		}
+		seen[string(e.B)] = k
+	}
+	return 0, 0, false
+}
+
+// policyTook says whether every event of steps start to end is the one
+// the default policy takes in the state before it.
+func (r *Run) policyTook(start, end int) bool {
+	for k := start; k < end; k++ {
+		if ev, ok := next(r.worlds[k]); !ok || ev != r.steps[k].Event {
+			return false
+		}
+	}
+	return true
 }
 
 // StepDefault moves one event forward: along the timeline if it goes on,
