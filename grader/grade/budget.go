@@ -47,6 +47,10 @@ type guard struct {
 	over atomic.Int32
 	// last is the current test's last search snapshot, for the message.
 	last explore.Progress
+	// shared is set while the current test raises again the stop of a
+	// search it shares with an earlier test (runner.explore): the stop's
+	// message is that search's.
+	shared *searchStop
 }
 
 // newGuard is the guard of a grading on the calling goroutine, which
@@ -90,7 +94,15 @@ func (g *guard) shareEnd(now time.Duration, left int) time.Duration {
 func (g *guard) begin(left int) {
 	g.deadline.Store(int64(g.start + g.shareEnd(g.spent(), left)))
 	g.over.Store(0)
-	g.last = explore.Progress{}
+	g.last, g.shared = explore.Progress{}, nil
+}
+
+// now is the guard's clock (0 for a nil guard, which stops nothing).
+func (g *guard) now() time.Duration {
+	if g == nil {
+		return 0
+	}
+	return g.clock()
 }
 
 // check stops the current test if it is over its time or the memory
@@ -119,29 +131,126 @@ func (g *guard) progress(p explore.Progress) {
 
 // stopped is the message of a test stopped for reason after d.
 func (g *guard) stopped(reason string, d time.Duration, total time.Duration, maxMem int64) string {
-	var s string
-	switch reason {
-	case stopMemory:
-		s = fmt.Sprintf(memoryStopped+" %s of memory (the limit).", sandbox.SizeWords(maxMem))
-	default:
-		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", roundUsed(d), total)
-	}
-	if g.last.States > 0 {
-		s += fmt.Sprintf(" Its search had reached %d states at depth %d: does something grow without end (numbers, queues, messages in flight)?", g.last.States, g.last.Depth)
-	} else {
-		s += " Does something grow without end (numbers, queues, messages in flight), or does a run never come to rest?"
-	}
-	return s
+	return g.stoppedPrinting(reason, d, total, maxMem, "")
 }
 
-// roundUsed is d as a stop's message gives it: to a tenth of a second,
-// or to the millisecond below one second, where a test that had only its
-// reserve left would otherwise read "stopped after 0s".
-func roundUsed(d time.Duration) time.Duration {
-	if d < time.Second {
-		return d.Round(time.Millisecond)
+// stoppedPrinting is stopped's message, where printing, if not "", says
+// how much the code printed in the test (runner.stopMessage's): a likely
+// cause of a stop for time, said instead of asking what grew.
+func (g *guard) stoppedPrinting(reason string, d time.Duration, total time.Duration, maxMem int64, printing string) string {
+	var s string
+	switch {
+	case reason == stopMemory:
+		s = fmt.Sprintf(memoryStopped+" %s of memory (the limit).", sandbox.SizeWords(maxMem))
+	case g.shared != nil:
+		s = fmt.Sprintf("This test was stopped after %s of computing: it shares its search with %s, and that search used up its share of the grading's time (the limit is %s for all tests together).", usedWords(d), g.shared.by, total)
+	default:
+		s = fmt.Sprintf("This test was stopped after %s of computing: it used up its share of the grading's time (the limit is %s for all tests together).", usedWords(d), total)
 	}
-	return d.Round(100 * time.Millisecond)
+	switch {
+	case g.last.States > 0 && printing != "":
+		s += fmt.Sprintf(" Its search had reached %d states at depth %d.", g.last.States, g.last.Depth)
+	case g.last.States > 0:
+		s += fmt.Sprintf(" Its search had reached %d states at depth %d: does something grow without end (numbers, queues, messages in flight)?", g.last.States, g.last.Depth)
+	case printing == "":
+		s += " Does something grow without end (numbers, queues, messages in flight), or does a run never come to rest?"
+	}
+	return s + printing
+}
+
+// usedWords is d as a stop's message gives it: to a tenth of a second,
+// to the millisecond below one second, where a test that had only its
+// reserve left would otherwise read "stopped after 0s", and below a
+// millisecond in words (a test stopped at its first check).
+func usedWords(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return "less than a millisecond"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}
+
+// searchStop is a search the guard stopped, which the tests of its other
+// properties share (runner.explore): its first test's name (by), its time
+// and last snapshot, what the code printed in it, and whether the
+// sandbox refused calls in it (its first test was then not run).
+type searchStop struct {
+	stop    sim.Stop
+	by      string
+	used    time.Duration
+	last    explore.Progress
+	printed sandbox.Printed
+	refused bool
+}
+
+// printer is what a runner's sandbox says of the code's printing
+// (sandbox.Sandbox).
+type printer interface {
+	Printed() sandbox.Printed
+	LogCap() int
+}
+
+// printed is how much the code has printed so far (nothing for a
+// listing, which has no sandbox).
+func (r *runner) printed() sandbox.Printed {
+	if p, ok := r.sb.(printer); ok {
+		return p.Printed()
+	}
+	return sandbox.Printed{}
+}
+
+// refusedCalls is how many calls the sandbox has refused so far.
+func (r *runner) refusedCalls() int {
+	if r.sb == nil {
+		return 0
+	}
+	return r.sb.Refused()
+}
+
+// stopMessage is the message of the running test, stopped by the guard
+// for reason after used, the code having printed from when it began. A
+// test that printed more than the log keeps is told that printing takes
+// time; a hidden test only that it printed more (the count is the code's
+// to choose, and could tell what it saw of the test).
+func (r *runner) stopMessage(reason string, used time.Duration, from sandbox.Printed) string {
+	g := r.guard
+	p, in := r.printed().Since(from), "this test"
+	if g.shared != nil {
+		used, p, g.last, in = g.shared.used, g.shared.printed, g.shared.last, "that search"
+	}
+	var printing string
+	if pr, ok := r.sb.(printer); ok && reason == stopTime && pr.LogCap() > 0 && p.Bytes > int64(pr.LogCap()) {
+		keeps := sandbox.SizeWords(int64(pr.LogCap()))
+		if r.hidden {
+			printing = fmt.Sprintf(" Your code printed more in %s than the log keeps (%s), and printing takes time: remove the prints, and see whether it runs within its share.", in, keeps)
+		} else {
+			printing = fmt.Sprintf(" Your code printed %s lines (%s) in %s, more than the log keeps (%s), and printing takes time: remove the prints, and see whether it runs within its share.", thousands(p.Lines), sandbox.SizeWords(p.Bytes), in, keeps)
+		}
+	}
+	return g.stoppedPrinting(reason, used, r.total, r.maxMem, printing)
+}
+
+// printedMuch is what a test not run for time (why: the sandbox's
+// Stopped) adds when the code printed more in the grading than the log
+// keeps: that printing takes time. It gives no count (the grading's
+// hidden tests printed some of it).
+func (r *runner) printedMuch(why string) string {
+	pr, ok := r.sb.(printer)
+	if !ok || !strings.Contains(why, "time") || pr.LogCap() <= 0 || pr.Printed().Bytes <= int64(pr.LogCap()) {
+		return ""
+	}
+	return fmt.Sprintf(" Your code printed more than the log keeps (%s) in this grading, and printing takes time: remove the prints.", sandbox.SizeWords(int64(pr.LogCap())))
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // memoryStopped opens the message of a test stopped for memory.

@@ -1,13 +1,18 @@
 package grade
 
 import (
+	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/sim"
+	"dmelab/grader/exercise"
+	"dmelab/grader/iface"
 	"dmelab/grader/report"
 	"dmelab/grader/sandbox"
 )
@@ -45,6 +50,125 @@ func TestStopMessageSaysHowLong(t *testing.T) {
 	g, _ := fakeGuard(300*time.Millisecond, 8)
 	assert.Contains(t, g.stopped(stopTime, 9376*time.Microsecond, 300*time.Millisecond, 0), "stopped after 9ms of computing")
 	assert.Contains(t, g.stopped(stopTime, 23140*time.Millisecond, 30*time.Second, 0), "stopped after 23.1s of computing")
+	// Stopped at its first check: never "after 0s".
+	for _, d := range []time.Duration{0, 300 * time.Microsecond, 999 * time.Microsecond} {
+		msg := g.stopped(stopTime, d, 300*time.Millisecond, 0)
+		assert.Contains(t, msg, "stopped after less than a millisecond of computing", d)
+		assert.NotContains(t, msg, "after 0s", d)
+	}
+}
+
+// printingSandbox is a sandbox whose code prints: a runner's sandbox as
+// a test built runner sees it, with what it printed, how much its log
+// keeps and how many calls it refused.
+type printingSandbox struct {
+	printed sandbox.Printed
+	refused int
+}
+
+func (s *printingSandbox) Stopped() string {
+	return "was not run: the code has used up the time limit for the whole submission (30s)"
+}
+func (s *printingSandbox) Refused() int             { return s.refused }
+func (s *printingSandbox) Printed() sandbox.Printed { return s.printed }
+func (s *printingSandbox) LogCap() int              { return 16 << 10 }
+
+// A test stopped for time in which the code printed more than the log
+// keeps says that printing takes time, with how much it printed (a
+// hidden test only that it printed more than the log keeps: the count
+// is the code's to choose); one that printed less, or stopped for
+// memory, asks what grows, as before.
+func TestStopMessageSaysPrintingTakesTime(t *testing.T) {
+	g, _ := fakeGuard(30*time.Second, 2)
+	sb := &printingSandbox{printed: sandbox.Printed{Lines: 5, Bytes: 100}}
+	r := &runner{guard: g, total: 30 * time.Second, maxMem: 1 << 30, sb: sb}
+	from := sb.printed
+	sb.printed = sandbox.Printed{Lines: 1_200_005, Bytes: 36<<20 + 100}
+	msg := r.stopMessage(stopTime, 19300*time.Millisecond, from)
+	assert.Equal(t, "This test was stopped after 19.3s of computing: it used up its share of the grading's time (the limit is 30s for all tests together). "+
+		"Your code printed 1,200,000 lines (36 MiB) in this test, more than the log keeps (16 KiB), and printing takes time: remove the prints, and see whether it runs within its share.", msg)
+
+	r.hidden = true
+	msg = r.stopMessage(stopTime, 19300*time.Millisecond, from)
+	assert.Contains(t, msg, "Your code printed more in this test than the log keeps (16 KiB), and printing takes time: remove the prints")
+	assert.NotContains(t, msg, "1,200,000")
+	assert.NotContains(t, msg, "MiB)")
+	r.hidden = false
+
+	g.last = explore.Progress{States: 4096, Depth: 12}
+	msg = r.stopMessage(stopTime, 19300*time.Millisecond, from)
+	assert.Contains(t, msg, "Its search had reached 4096 states at depth 12. Your code printed 1,200,000 lines")
+	assert.NotContains(t, msg, "grow without end")
+	g.last = explore.Progress{}
+
+	msg = r.stopMessage(stopMemory, 19300*time.Millisecond, from)
+	assert.NotContains(t, msg, "printed", "a stop for memory is not for printing")
+	assert.True(t, strings.HasPrefix(msg, memoryStopped))
+
+	msg = r.stopMessage(stopTime, 19300*time.Millisecond, sandbox.Printed{Lines: 1_200_000, Bytes: 36 << 20})
+	assert.NotContains(t, msg, "printed", "100 bytes are within the log")
+	assert.Contains(t, msg, "Does something grow without end")
+
+	listing := &runner{guard: g, total: 30 * time.Second, maxMem: 1 << 30}
+	assert.NotContains(t, listing.stopMessage(stopTime, time.Second, sandbox.Printed{}), "printed", "a listing has no sandbox")
+}
+
+// The tests of an exploration's properties share one search: when the
+// guard stops it, the second reads as the first did, with the search's
+// time and what the code printed in it, never "stopped after 0s" as
+// though it had failed on its own; when the sandbox refused calls in it
+// (the code's own time used up), both read "not run".
+func TestTestsSharingAStoppedSearchReadAlike(t *testing.T) {
+	ex := loadExercise(t, "central")
+	var pair []planned
+	for _, p := range planTests(ex) {
+		if p.kind == "explore" && (len(pair) == 0 || p.expl == pair[0].expl) {
+			pair = append(pair, p)
+		}
+	}
+	require.Len(t, pair, 2, "an exploration scored property by property")
+	for _, refuse := range []bool{false, true} {
+		g, now := fakeGuard(30*time.Second, 2)
+		sb := &printingSandbox{}
+		in := ex.Iface()
+		call := func([]byte) ([]byte, error) {
+			// The code prints, the time passes, and the guard stops the
+			// search (having refused calls, or not).
+			*now += 17300 * time.Millisecond
+			sb.printed = sandbox.Printed{Lines: 30_000, Bytes: 30_000 * 30}
+			if refuse {
+				sb.refused++
+			}
+			panic(sim.Stop{Reason: stopTime})
+		}
+		r := &runner{ex: ex, in: in, alg: in.Algorithm(ex.Algorithm, iface.Caller(call)), call: call, ctx: context.Background(),
+			searched: map[*exercise.Explore]searchResult{}, guard: g, total: 30 * time.Second, maxMem: 1 << 30, sb: sb}
+		var got []report.Test
+		for i, p := range pair {
+			g.begin(len(pair) - i)
+			rt, err := r.run(p)
+			require.NoError(t, err)
+			got = append(got, rt)
+		}
+		first, second := got[0], got[1]
+		assert.Equal(t, refuse, first.NotRun, "refused: %v", refuse)
+		assert.Equal(t, first.NotRun, second.NotRun, "the second reads as the first: %s", second.Message)
+		for _, rt := range got {
+			assert.False(t, rt.Passed)
+			assert.Zero(t, rt.Points)
+			assert.NotContains(t, rt.Message, "after 0s")
+		}
+		if refuse {
+			assert.Equal(t, first.Message, second.Message)
+			assert.Contains(t, first.Message, "your code had already used up the time for the whole submission (30s)")
+			assert.Contains(t, first.Message, "Your code printed more than the log keeps (16 KiB) in this grading, and printing takes time: remove the prints.")
+			continue
+		}
+		assert.Contains(t, first.Message, "This test was stopped after 17.3s of computing: it used up its share")
+		assert.Contains(t, first.Message, "Your code printed 30,000 lines (878.9 KiB) in this test")
+		assert.Equal(t, "This test was stopped after 17.3s of computing: it shares its search with "+first.Name+", and that search used up its share of the grading's time (the limit is 30s for all tests together). "+
+			"Your code printed 30,000 lines (878.9 KiB) in that search, more than the log keeps (16 KiB), and printing takes time: remove the prints, and see whether it runs within its share.", second.Message)
+	}
 }
 
 // The memory watchdog's flag stops the test at its next check, and a new

@@ -85,7 +85,7 @@ func (r *runner) notRun(t planned) report.Test {
 		// failing: the steps were slow, not wrong.
 		next = " The tests above passed, but their steps took that time: make your code's steps faster, and this test runs."
 	}
-	rt := t.said("This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on." + next)
+	rt := t.said("This test could not give a verdict: " + msg + ", and the sandbox ran none of this test's calls from then on." + next + r.printedMuch(why))
 	rt.NotRun = true
 	return rt
 }
@@ -474,13 +474,15 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 	}
 	done, ok := r.searched[x]
 	if !ok {
+		start, printed, refused := r.guard.now(), r.printed(), r.refusedCalls()
 		func() {
 			// A search stopped by the guard stays stopped for the tests
 			// of its other properties, which share it.
 			defer func() {
 				if p := recover(); p != nil {
 					if stop, ok := p.(sim.Stop); ok {
-						r.searched[x] = searchResult{stop: &stop}
+						r.searched[x] = searchResult{stop: &searchStop{stop: stop, by: rt.Name, used: r.guard.now() - start,
+							last: r.guard.last, printed: r.printed().Since(printed), refused: r.refusedCalls() > refused}}
 					}
 					panic(p)
 				}
@@ -490,23 +492,40 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 		if done.err == errCanceled {
 			return done.err
 		}
+		done.refused = r.refusedCalls() > refused
 		r.searched[x] = done
 	}
 	if done.stop != nil {
-		panic(*done.stop)
+		if ok && done.stop.refused {
+			// The sandbox refused calls of the stopped search this
+			// test shares: its first test reads not run (runner.run),
+			// and so does this one.
+			*rt = r.notRun(t)
+			return nil
+		}
+		r.guard.shared = done.stop
+		panic(done.stop.stop)
 	}
 	if done.err != nil {
 		rt.Message = r.notBuilt(done.err)
 		return nil
 	}
-	return r.verdicts(rt, cfg, props, done.res, true)
+	err := r.verdicts(rt, cfg, props, done.res, true)
+	if ok && done.refused && err == nil && (rt.Passed || rt.Counterexample == nil || r.replayRefused) {
+		// As runner.run judges the search's first test: a verdict
+		// through calls the sandbox refused says nothing of the code.
+		*rt, r.ruleSaid = r.notRun(t), false
+	}
+	return err
 }
 
-// searchResult is a finished search, or one the guard stopped.
+// searchResult is a finished search, or one the guard stopped; refused
+// says that the sandbox refused some of the finished search's calls.
 type searchResult struct {
-	res  *explore.Result
-	err  error
-	stop *sim.Stop
+	res     *explore.Result
+	err     error
+	stop    *searchStop
+	refused bool
 }
 
 // walk runs seeded random walks: they can find violations, never prove

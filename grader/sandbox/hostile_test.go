@@ -220,6 +220,8 @@ func TestOutputIsCapped(t *testing.T) {
 	assert.LessOrEqual(t, len(log), 1000)
 	assert.Contains(t, log, "spam 0")
 
+	printed := sb.Printed()
+	assert.Equal(t, int64(0), printed.Lines%100, "a call prints its hundred lines")
 	sb.SetQuiet(true)
 	before, _ := sb.Log()
 	runs := sb.Runs
@@ -228,6 +230,12 @@ func TestOutputIsCapped(t *testing.T) {
 	assert.Greater(t, sb.Runs, runs, "new calls ran")
 	after, _ := sb.Log()
 	assert.Equal(t, before, after, "nothing is kept while quiet")
+	// What the code prints is counted all the same, quiet or not, past
+	// the cap: it says when printing is what took a test's time.
+	assert.Equal(t, 1000, sb.LogCap())
+	assert.Greater(t, sb.Printed().Since(printed).Lines, int64(100), "lines printed while quiet are counted")
+	assert.Greater(t, printed.Bytes, int64(1000), "bytes past the cap are counted")
+	assert.Equal(t, printed.Lines/100*(10*int64(len("spam 0\n"))+90*int64(len("spam 10\n"))), printed.Bytes)
 }
 
 func TestInit(t *testing.T) {
