@@ -26,7 +26,7 @@ func init() {
 	register("new", "scaffold an exercise: dmelab new exercise NAME --algo ALGO", cmdNew)
 }
 
-const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET] [--root SRC]
+const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET | --interface] [--root SRC]
 
 Creates DIR/NAME (DIR defaults to exercises) with an exercise.md to fill
 in, a starter, a reference solution and the alternative solutions
@@ -39,7 +39,8 @@ exercises of the dmelab sources: SRC, found by default from $DMELAB_ROOT,
 the working directory or this program's). When no exercise is on ALGO yet, the
 starter and the solution are the skeleton of ALGO's student interface
 (algorithms/*steps: the handlers with their comments, to fill in), and
-there are no alternatives to copy. Then write the statement, the
+there are no alternatives to copy; --interface starts so even when an
+exercise on ALGO exists. Then write the statement, the
 schedules, at least 4 mutants (mutants/BUG.patch: a line saying what is
 wrong, then diff -u solution.go BUG.go) and at least 3 alternative
 solutions (correct, each written differently: validate requires full
@@ -68,6 +69,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("in", "exercises", "")
 	from := fs.String("from", "", "")
 	rootFlag := fs.String("root", "", "")
+	skeleton := fs.Bool("interface", false, "")
 	if err := fs.Parse(args[2:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, newUsage)
@@ -99,6 +101,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 				sources = append(sources, ex)
 			}
 		}
+	}
+	if *skeleton {
+		sources = nil // no exercise to copy: the interface's skeleton
 	}
 	st, err := starting(sources, *algo, root)
 	if err != nil {
@@ -133,7 +138,11 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	if st.skeleton {
 		todo = "fill in solution.go (starter.go is the student's), write exercise.md"
 	}
-	fmt.Fprintf(stdout, "created %s (%s%s): %s, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently; check the copied ones fit your statement), then run dmelab validate %s\n", dst, st.from, added, todo, dst)
+	check := ""
+	if st.copied > 0 {
+		check = "; check the copied ones fit your statement"
+	}
+	fmt.Fprintf(stdout, "created %s (%s%s): %s, public/ and hidden/ schedules, at least 4 mutants/ (BUG.patch: a line saying what is wrong, then diff -u solution.go BUG.go) and at least 3 solutions/ (correct, each written differently%s), then run dmelab validate %s\n", dst, st.from, added, todo, check, dst)
 	return exitOK
 }
 
@@ -236,6 +245,7 @@ type start struct {
 	iface, from string // from: what they were taken from, for the message
 	like        string // where the statement's model is
 	skeleton    bool   // the starter and solution are the interface's skeleton
+	copied      int    // alternative solutions copied
 	files       map[string]string
 }
 
@@ -244,9 +254,13 @@ type start struct {
 // skeleton of its student interface (for the starter and the solution
 // alike, to be filled in).
 func starting(dirs []string, algo, root string) (*start, error) {
-	t, err := template(dirs, algo)
+	t, at, err := template(dirs, algo)
 	if err == nil {
-		st := &start{iface: t.Interface, like: t.Name + "/exercise.md", files: map[string]string{},
+		like := filepath.Join(at, "exercise.md")
+		if root != "" && len(dirs) > 1 && at == filepath.Join(dirs[len(dirs)-1], t.Name) && samePath(dirs[len(dirs)-1], filepath.Join(root, "exercises")) {
+			like = "exercises/" + t.Name + "/exercise.md in the dmelab sources" // not this machine's path
+		}
+		st := &start{iface: t.Interface, like: like, files: map[string]string{}, copied: len(t.Solutions),
 			from: fmt.Sprintf("starter, solution and %d alternative solutions from %s", len(t.Solutions), t.Name)}
 		for _, f := range []string{"starter.go", "solution.go"} {
 			b, err := os.ReadFile(filepath.Join(t.Dir, f))
@@ -274,26 +288,28 @@ func starting(dirs []string, algo, root string) (*start, error) {
 		return nil, serr
 	}
 	return &start{iface: in.Name, like: "the package comment of " + in.Import, skeleton: true,
-		from:  fmt.Sprintf("starter and solution: the skeleton of %s's handlers, to fill in; no exercise on %s to take alternative solutions from", in.Name, algo),
+		from:  fmt.Sprintf("starter and solution: the skeleton of %s's handlers, to fill in; no alternative solutions copied", in.Name),
 		files: map[string]string{"starter.go": sk, "solution.go": sk}}, nil
 }
 
 // template finds an exercise on algo in the first of dirs that has one,
-// to take the student interface, starter and solutions from.
-func template(dirs []string, algo string) (*exercise.Exercise, error) {
+// to take the student interface, starter and solutions from; at is its
+// folder, as dirs spell it.
+func template(dirs []string, algo string) (_ *exercise.Exercise, at string, _ error) {
 	var algos []string
 	for _, dir := range dirs {
 		entries, err := os.ReadDir(dir)
 		if err != nil && !os.IsNotExist(err) {
-			return nil, err
+			return nil, "", err
 		}
 		for _, e := range entries {
-			ex, err := exercise.Load(filepath.Join(dir, e.Name()), "")
+			at := filepath.Join(dir, e.Name())
+			ex, err := exercise.Load(at, "")
 			if err != nil || ex.IsListing() { // a listing exercise is no Go template
 				continue
 			}
 			if ex.Algorithm == algo {
-				return ex, nil
+				return ex, at, nil
 			}
 			if !slices.Contains(algos, ex.Algorithm) {
 				algos = append(algos, ex.Algorithm)
@@ -301,9 +317,9 @@ func template(dirs []string, algo string) (*exercise.Exercise, error) {
 		}
 	}
 	if len(algos) == 0 {
-		return nil, fmt.Errorf("no exercise in %s (--from SET names a set to take one from)", strings.Join(dirs, " or "))
+		return nil, "", fmt.Errorf("no exercise in %s (--from SET names a set to take one from)", strings.Join(dirs, " or "))
 	}
-	return nil, fmt.Errorf("no exercise in %s is on %s (exercises exist for: %s; --from SET names a set to take one from)", strings.Join(dirs, " or "), algo, strings.Join(algos, ", "))
+	return nil, "", fmt.Errorf("no exercise in %s is on %s (exercises exist for: %s; --from SET names a set to take one from)", strings.Join(dirs, " or "), algo, strings.Join(algos, ", "))
 }
 
 func scaffold(dst, name, algo string, st *start) error {

@@ -110,6 +110,20 @@ func TestNewExerciseInEmptyDir(t *testing.T) {
 		code, _, errs = runCLI("run", filepath.Join(dir, name, "public", "first.scn"))
 		assert.Equal(t, exitOK, code, "the placeholder schedule runs: %s", errs)
 	}
+
+	// --interface starts from the skeleton even where an exercise on the
+	// algorithm exists (ra-steps here), and says nothing was copied.
+	code, out, errs = runCLI("new", "exercise", "from-iface", "--algo", "ra-benari", "--in", dir, "--interface")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "the skeleton of rasteps's handlers, to fill in; no alternative solutions copied")
+	assert.NotContains(t, out, "check the copied ones")
+	starter, _ := os.ReadFile(filepath.Join(dir, "from-iface", "starter.go"))
+	assert.Contains(t, string(starter), "type Node struct{ *rasteps.Vars }")
+	// The statement's placeholder points to the template by a path that
+	// is no machine's.
+	md, _ := os.ReadFile(filepath.Join(dir, "my-ra", "exercise.md"))
+	assert.Contains(t, string(md), "(see exercises/ra-steps/exercise.md in the dmelab sources)")
+	assert.NotContains(t, string(md), dir)
 }
 
 // Issue 14: new adds the exercise to set.md's order, so the set still
