@@ -34,6 +34,9 @@ func (r *Report) Markdown() string {
 			b.WriteString("| mutant | what is wrong | score | caught by |\n|---|---|---:|---|\n")
 			for _, m := range e.Mutants {
 				by, pts := "**survived**: "+m.Hint, fmt.Sprint(m.Score)
+				if rest, ok := strings.CutPrefix(m.Hint, "survived "); ok {
+					by = "**survived** " + rest // not "survived: survived 4 tests"
+				}
 				switch {
 				case m.Caught() && m.First:
 					by, pts = m.CaughtBy[0]+" (first to fail)", "—"

@@ -99,7 +99,7 @@ func TestValidateFindsSurvivors(t *testing.T) {
 
 	md := r.Markdown()
 	assert.Contains(t, md, "| ra-steps | 17 | 38 | 38/38 |")
-	assert.Contains(t, md, "| disguised.go | Claims to be wrong but is the reference solution. | 38 | **survived**")
+	assert.Contains(t, md, "| disguised.go | Claims to be wrong but is the reference solution. | 38 | **survived** 17 tests (4 public, 7 hidden, 6 explorations)")
 	assert.Contains(t, md, "**not ok**")
 }
 
