@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -163,9 +164,25 @@ func fitProblems(ps []report.Problem, generated map[int]bool, src []byte, lines 
 			}
 			iface, kind, name := m[1], m[2], m[3]
 			decl, declared := methods[name]
+			near, nearly := nearName(methods, name)
 			switch {
 			case kind == "missing method" && declared && !decl.method:
 				p.Msg = fmt.Sprintf("%s is a function, but the exercise's interface (%s) needs it as a method of Node: func (n Node) %s(...), as in the starter", name, iface, name)
+			case kind == "missing method" && nearly:
+				// The method is there, misspelt: say so at its line.
+				decl, declared = methods[near], true
+				p.Msg = fmt.Sprintf("your method %s (line %d) must be named %s", near, decl.Line, name)
+				switch {
+				case strings.EqualFold(near, name) && token.IsExported(name) && !token.IsExported(near):
+					p.Msg += ": Go exports a method only when its name starts with a capital letter, and the exercise's interface (" + iface + ") needs it exported"
+				case strings.EqualFold(near, name):
+					p.Msg += ": Go's names are case-sensitive, and the exercise's interface (" + iface + ") needs this one"
+				default:
+					p.Msg += ", which the exercise's interface (" + iface + ") needs"
+				}
+				if haveWant != "" {
+					p.Msg += " (have " + haveWant + ")"
+				}
 			case kind == "missing method":
 				p.Msg = fmt.Sprintf("Node has no method %s, which the exercise's interface (%s) needs: keep the starter's func (n Node) %s(...)", name, iface, name)
 				declared = false
@@ -190,10 +207,59 @@ func fitProblems(ps []report.Problem, generated map[int]bool, src []byte, lines 
 	return kept
 }
 
-// declared is where the file declares a function or method.
+// declared is where the file declares a function or method, and for a
+// method whether its receiver is Node (or *Node).
 type declared struct {
 	token.Position
-	method bool
+	method, onNode bool
+}
+
+// nearName is the method of Node among methods whose name is name but
+// for its case, else the only one a single edit from name (a letter
+// added, removed, changed, or two side by side swapped): the method the
+// file meant as name. ok is false when there is none, or more than one
+// a single edit away (ra-steps' P1 is one from P2, P10 and P11 alike).
+func nearName(methods map[string]declared, name string) (near string, ok bool) {
+	var edits []string
+	for _, m := range slices.Sorted(maps.Keys(methods)) {
+		switch d := methods[m]; {
+		case !d.method || !d.onNode || m == name:
+		case strings.EqualFold(m, name):
+			return m, true
+		case oneEdit(m, name):
+			edits = append(edits, m)
+		}
+	}
+	if len(edits) != 1 {
+		return "", false
+	}
+	return edits[0], true
+}
+
+// oneEdit reports whether a and b differ by a single edit: a letter
+// added, removed or changed, or two side by side swapped.
+func oneEdit(a, b string) bool {
+	x, y := []rune(a), []rune(b)
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	i := 0
+	for i < len(y) && x[i] == y[i] {
+		i++
+	}
+	switch len(x) - len(y) {
+	case 0:
+		if i == len(x) {
+			return false
+		}
+		if string(x[i+1:]) == string(y[i+1:]) {
+			return true
+		}
+		return i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && string(x[i+2:]) == string(y[i+2:])
+	case 1:
+		return string(x[i+1:]) == string(y[i:])
+	}
+	return false
 }
 
 // methodLines maps each function and method the file declares to its
@@ -214,7 +280,20 @@ func methodLines(src []byte) map[string]declared {
 		if old, ok := ds[fd.Name.Name]; ok && old.method {
 			continue
 		}
-		ds[fd.Name.Name] = declared{fset.Position(fd.Name.Pos()), fd.Recv != nil}
+		ds[fd.Name.Name] = declared{fset.Position(fd.Name.Pos()), fd.Recv != nil, fd.Recv != nil && onNode(fd.Recv)}
 	}
 	return ds
+}
+
+// onNode reports whether a method's receiver is Node or *Node.
+func onNode(recv *ast.FieldList) bool {
+	if len(recv.List) != 1 {
+		return false
+	}
+	t := recv.List[0].Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	id, ok := t.(*ast.Ident)
+	return ok && id.Name == "Node"
 }

@@ -57,6 +57,67 @@ func TestCompileErrorsOfAMisfit(t *testing.T) {
 	}
 }
 
+// A method whose name is the interface's but for its case, or for one
+// letter, is told at its line as the method that must be renamed, with
+// why (Go exports only capitalised names), and the compiler's have and
+// want: not as a method the file lacks. A near name that could be one of
+// several (P1: P2 and P11 alike), or a function or another type's
+// method, is not taken for it.
+func TestCompileErrorsOfAMisspeltMethod(t *testing.T) {
+	src := `package central
+
+import "dmelab/algorithms/centralsteps"
+
+type Node struct{ *centralsteps.Vars }
+
+type other struct{}
+
+func (n Node) onGrant() {}
+
+func (n *Node) OnRelaese(from int) {}
+
+func (n Node) Ontry() {}
+
+func (o other) Exits() {}
+
+func (n Node) P2()  {}
+func (n Node) P11() {}
+`
+	missing := func(name, have string) string {
+		s := "/tmp/dmelab-build-3/main.go:11:23: cannot use (*student.Node)(nil) (value of type *central.Node) as centralsteps.Steps value in variable declaration: *central.Node does not implement centralsteps.Steps (missing method " + name + ")\n"
+		if have != "" {
+			s += "\t\thave " + have + "()\n\t\twant " + name + "()\n"
+		}
+		return s
+	}
+	out := "# dmelab/grader/internal/sub/s89\n" + missing("OnGrant", "onGrant") + missing("OnRelease", "") + missing("OnTry", "Ontry") + missing("Exit", "") + missing("P1", "")
+	ps := compileErrors(out, "central.go", []byte(src), nil)
+	require.Equal(t, []report.Problem{
+		{Line: 9, Col: 15, Source: "func (n Node) onGrant() {}",
+			Msg: "your method onGrant (line 9) must be named OnGrant: Go exports a method only when its name starts with a capital letter, and the exercise's interface (centralsteps.Steps) needs it exported (have onGrant(); want OnGrant())"},
+		{Line: 11, Col: 16, Source: "func (n *Node) OnRelaese(from int) {}",
+			Msg: "your method OnRelaese (line 11) must be named OnRelease, which the exercise's interface (centralsteps.Steps) needs"},
+		{Line: 13, Col: 15, Source: "func (n Node) Ontry() {}",
+			Msg: "your method Ontry (line 13) must be named OnTry: Go's names are case-sensitive, and the exercise's interface (centralsteps.Steps) needs this one (have Ontry(); want OnTry())"},
+		{Msg: "Node has no method Exit, which the exercise's interface (centralsteps.Steps) needs: keep the starter's func (n Node) Exit(...)"},
+		{Msg: "Node has no method P1, which the exercise's interface (centralsteps.Steps) needs: keep the starter's func (n Node) P1(...)"},
+	}, ps)
+}
+
+// oneEdit is a letter added, removed, changed, or two swapped.
+func TestOneEdit(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"OnGrant", "OnGrant", false}, {"OnGrant", "OnGrnt", true}, {"OnGrnt", "OnGrant", true}, {"OnGrant", "OnGrand", true},
+		{"OnGrant", "OnGarnt", true}, {"OnGrant", "OnGrantt", true}, {"OnGrant", "nGrantO", false}, {"OnGrant", "OnGrn", false},
+		{"P1", "P11", true}, {"P1", "P23", false}, {"", "a", true}, {"ab", "ba", true}, {"abc", "bca", false},
+	} {
+		assert.Equal(t, c.want, oneEdit(c.a, c.b), "%q %q", c.a, c.b)
+	}
+}
+
 // A file that does not parse has no method lines: the misfit is still
 // said, for the whole file.
 func TestCompileErrorsOfAnUnparsedFile(t *testing.T) {
