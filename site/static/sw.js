@@ -4,7 +4,7 @@
 // copy when the network fails.
 const CACHE = 'dmelab-playground-v3';
 const FILES = ['./', 'index.html', 'style.css', 'app.js', 'core.js', 'diagram.js', 'diff.js', 'editor.js', 'explore.js',
-  'gallery.js', 'listing.js', 'listingview.js', 'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg',
+  'gallery.js', 'listing.js', 'listingview.js', 'settings.js', 'share.js', 'views.js', 'worker.js', 'wasm_exec.js', 'dmelab.wasm', 'favicon.svg',
   'examples/index.json'];
 
 // The examples too: every file the index names.
