@@ -447,6 +447,25 @@ func (p *parser) block(col int) []Stmt {
 	return out
 }
 
+// body reads the block of the compound statement (what) on line l: the
+// lines that start right of its statement's column. A labelled header
+// whose next lines start right of its label but not of its statement (a
+// label indented with the code, as in some textbooks: "  P4: send" under
+// "P3: for all …") is told once, at the first such line, and those
+// lines are read as its block, so that each is not misplaced too.
+func (p *parser) body(l *line, what string) []Stmt {
+	b := p.block(l.scol)
+	if len(b) > 0 || p.i >= len(p.lines) {
+		return b
+	}
+	next := p.lines[p.i]
+	if len(next.toks) == 0 || next.col <= l.col || next.col > l.scol {
+		return b
+	}
+	p.errs.add(Pos{next.num, next.col}, "the block of the %q on line %d starts at column %d, but a block's lines, labels included, start right of column %d, where that %q starts (write each label at the line's start and indent what follows it, as the notes do)", what, l.num, next.col, l.scol, what)
+	return p.block(l.col)
+}
+
 // elseIf reports an "else if", which a listing writes as an else whose
 // block is an if.
 func (p *parser) elseIf() {
@@ -484,14 +503,14 @@ func (p *parser) stmt() Stmt {
 		p.expect("forever")
 		p.accept(":")
 		p.end()
-		return &Loop{Line: ln, Body: p.block(col)}
+		return &Loop{Line: ln, Body: p.body(l, "loop forever")}
 	case "for":
 		p.next()
 		p.expect("all")
 		s := &ForAll{Line: ln, Range: p.nodeRange("the loop's variable")}
 		p.expect(":")
 		p.end()
-		s.Body = p.block(col)
+		s.Body = p.body(l, "for all")
 		return s
 	case "if":
 		p.next()
@@ -499,7 +518,7 @@ func (p *parser) stmt() Stmt {
 		p.expect(":")
 		p.end()
 		p.ifs = append(p.ifs, s)
-		s.Then = p.block(col)
+		s.Then = p.body(l, "if")
 		p.ifs = p.ifs[:len(p.ifs)-1]
 		// Comments between the then-block and its else end the block
 		// (they sit at the else's column): they are kept in it.
@@ -524,7 +543,7 @@ func (p *parser) stmt() Stmt {
 			p.elseIf()
 			p.expect(":")
 			p.end()
-			s.Else = p.block(col)
+			s.Else = p.body(l, "if")
 		}
 		return s
 	case "else":
