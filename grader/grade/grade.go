@@ -253,7 +253,7 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 			for _, w := range kept {
 				res.Tests = append(res.Tests, w.rt)
 				res.Score += w.rt.Points
-				rn.failed = rn.failed || !w.rt.Passed
+				rn.failed = rn.failed || !w.rt.Passed && !w.rt.NotRun
 				if w.stopped == stopTime {
 					timeStops++
 				}
@@ -298,7 +298,7 @@ func (g *Grader) runTests(ctx context.Context, ex *exercise.Exercise, in *iface.
 		if rn.stopped == stopTime {
 			timeStops++
 		}
-		rn.failed = rn.failed || !rt.Passed
+		rn.failed = rn.failed || !rt.Passed && !rt.NotRun
 		if rn.ruleSaid && rn.ruleShown == "" && !rt.Passed && !rt.NotRun {
 			rn.ruleShown = rt.Name
 		}
