@@ -108,7 +108,7 @@ type Shared struct {
 	Text    string // the scenario
 	At      int    // the step to show, -1 for none
 	Listing string // the listing the scenario runs on, "" for the built-in algorithm
-	// Exercise is the Go exercise whose feedback the link comes from, ""
+	// Exercise is the exercise whose feedback the link comes from, ""
 	// for none (a name that is not a folder name's is not read).
 	Exercise string
 }

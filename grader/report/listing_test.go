@@ -110,7 +110,7 @@ func TestListingArg(t *testing.T) {
 // playground can say it replays the schedule on the exercise's own
 // algorithm and link back; a listing's link runs the student's listing
 // and needs no such word; a name that is not a folder name is left out.
-func TestReplayLinkNamesAGoExercise(t *testing.T) {
+func TestReplayLinkNamesTheExercise(t *testing.T) {
 	g := load(t, "graded")
 	var tt *Test
 	for i := range g.Tests {
@@ -121,10 +121,19 @@ func TestReplayLinkNamesAGoExercise(t *testing.T) {
 	}
 	require.NotNil(t, tt, "the fixture has a counterexample")
 	assert.True(t, strings.HasSuffix(ReplayLink(g, tt, Options{}), "&ex="+g.Exercise), ReplayLink(g, tt, Options{}))
+	// A listing exercise's links name it too: the playground says the
+	// run is the student's listing and leads back to the exercise.
 	l := listingResult(t)
+	require.NotEmpty(t, l.Exercise)
+	named := 0
 	for i := range l.Tests {
-		assert.NotContains(t, ReplayLink(l, &l.Tests[i], Options{}), "ex=")
+		if link := ReplayLink(l, &l.Tests[i], Options{}); link != "" {
+			assert.Contains(t, link, "&lst=", "the listing goes with it")
+			assert.True(t, strings.HasSuffix(link, "&ex="+l.Exercise), link)
+			named++
+		}
 	}
+	assert.Positive(t, named, "the fixture has a replay link")
 	odd := *g
 	odd.Exercise = `x"><script>`
 	assert.NotContains(t, ReplayLink(&odd, tt, Options{}), "ex=")

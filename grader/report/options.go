@@ -68,9 +68,11 @@ func ReplayLink(r *Result, t *Test, o Options) string {
 			lst = r.Listing
 		}
 		sh := scenario.Shared{Text: text, At: -1, Listing: lst}
-		if r != nil && lst == "" {
-			// A Go exercise's: the playground runs the exercise's own
-			// algorithm, not the student's code, and says so (ex=).
+		if r != nil {
+			// The playground says where the run comes from and leads
+			// back (ex=): for a Go exercise, that it runs the exercise's
+			// own algorithm, not the student's code; for a listing
+			// exercise, that it runs the student's listing.
 			sh.Exercise = r.Exercise
 		}
 		link = o.base() + "#" + sh.Fragment()

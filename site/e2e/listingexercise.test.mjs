@@ -76,7 +76,7 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
   const url = await link.getAttribute('href');
   // The first failure's counterexample, which its link replays.
   const steps = Number((await fb.locator('text=/violated.* in \\d+ steps/').first().textContent()).match(/in (\d+) steps/)[1]);
-  assert.match(url, /#scenario=[A-Za-z0-9_-]+&lst=[A-Za-z0-9_-]+$/, 'the link carries the listing');
+  assert.match(url, /#scenario=[A-Za-z0-9_-]+&lst=[A-Za-z0-9_-]+&ex=listing-ra-v1$/, 'the link carries the listing and names the exercise');
   const [pg] = await Promise.all([page.context().waitForEvent('page', { timeout: 15000 }), link.click()]);
   const errors = [];
   pg.on('pageerror', (e) => errors.push(e.message));
@@ -87,6 +87,11 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
     assert.equal(await pg.isVisible('#listing-edit'), true, 'the Listing view is open');
     assert.match(await pg.textContent('#listing-status'), /^Edited: /);
     assert.match(await pg.textContent('#listing-hint'), /your edited listing/);
+    // Above the run, what it is and the way back to the exercise.
+    assert.ok(await pg.isVisible('#replay-listing'), 'the note says the run is the student\'s listing');
+    assert.match(await pg.textContent('#replay-listing'), /replayed on your listing/);
+    assert.equal(await pg.isVisible('#replay-go'), false, 'not the Go exercise\'s words');
+    assert.match(await pg.getAttribute('#replay-back', 'href'), /\/exercises\/listing-ra-v1$/, 'the way back');
     const lines = await pg.$$eval('#listing .ln .src', (ls) => ls.map((l) => l.textContent.trim()));
     assert.equal(lines.length, wrong.trimEnd().split('\n').length, 'the pseudocode is the student\'s listing, line for line');
     assert.ok(lines.includes(edited), 'with the student\'s P12');
@@ -100,7 +105,7 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
     const [, k, len] = (await pg.textContent('#position span')).match(/step (\d+) of (\d+)/);
     assert.equal(k, len, 'at the end of the run');
     assert.equal(Number(len), steps, 'the feedback\'s counterexample, step for step');
-    assert.match(await address(pg), /#scenario=.*&lst=/, 'the address is still a link to this run on this listing');
+    assert.match(await address(pg), /#scenario=.*&lst=.*&ex=listing-ra-v1/, 'the address is still a link to this run on this listing, from this exercise');
 
     // The diagram fits its panel, as it does after a resize: the Listing
     // view the link opens narrows the panel after the run was first drawn.

@@ -1051,6 +1051,7 @@ async function restoreFromHash() {
     if (params.listing === link.listing) {
       listingView.setAlgo(params.algo, link.listing);
       listingView.open();
+      if (link.ex) showReplayNote(link.ex, true);
     } else {
       toast(`The link's listing is not of ${params.algo}, the algorithm its scenario names: the scenario runs the built-in ${params.algo}.`, 'error');
     }
@@ -1186,13 +1187,17 @@ async function openFirst() {
 // which runs only in the grader: without it, "The expectation holds"
 // beside a test the student failed reads as the grader contradicting
 // itself. Where the server says where the exercise pages are, it links
-// back to the exercise.
+// back to the exercise. A listing exercise's link (listing) runs the
+// student's own listing, as the grader ran it: the note says that, and
+// leads back the same way.
 // It stays while runs are of that algorithm (replayAlgo), and goes with
 // the first of another, or a link of another kind.
-function showReplayNote(ex) {
+function showReplayNote(ex, listing = false) {
   replayAlgo = params.algo;
   replayEx = ex;
   $('replay-algo').textContent = params.algo;
+  $('replay-go').hidden = listing;
+  $('replay-listing').hidden = !listing;
   const pages = document.querySelector('meta[name="dmelab-exercises"]')?.content;
   $('replay-back').hidden = !pages;
   if (pages) $('replay-back').href = new URL(encodeURIComponent(ex), new URL(pages, location.href)).href;
