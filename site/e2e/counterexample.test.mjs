@@ -80,6 +80,44 @@ test('a counterexample opens where it breaks, framed, with a way back to its sta
   assert.deepEqual(pageErrors, []);
 });
 
+// struck lists the words of the diagram that an edge of the red frame
+// runs through: a text whose box a horizontal edge of the frame crosses
+// reads as struck through.
+const struck = () => page.$eval('#diagram', (svg) => {
+  const f = svg.querySelector('rect.violation');
+  if (!f) return ['(no frame)'];
+  const fx1 = Number(f.getAttribute('x')), fx2 = fx1 + Number(f.getAttribute('width'));
+  const edges = [Number(f.getAttribute('y')), Number(f.getAttribute('y')) + Number(f.getAttribute('height'))];
+  const out = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (t.closest('g.head') || !t.textContent.trim()) continue;
+    const b = t.getBBox();
+    if (b.x > fx2 || b.x + b.width < fx1) continue;
+    if (edges.some((e) => e > b.y + 1 && e < b.y + b.height - 1)) out.push(t.textContent);
+  }
+  return out;
+});
+
+// ra-v2's deadlock ends on a step whose words wrap to three lines: the
+// frame around it reached down into the deadlock's account under the
+// run, whose first line it struck through.
+test('the red frame runs through no words, under a tall last row too', { skip }, async () => {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await open(pg.server.url + '#algo=ra-v2&n=2&r=2&app=1');
+    await explore();
+    const len = await show('liveness');
+    assert.deepEqual(await frame(), [len, len]);
+    assert.match(await page.textContent('#diagram'), /⚠ deadlock/);
+    assert.deepEqual(await struck(), [], `${width} px: no words under the frame's edges`);
+    await page.getByRole('button', { name: 'Step through from the start' }).click();
+    assert.deepEqual(await struck(), [], `${width} px, from the start: no words under the frame's edges`);
+  }
+  await shot('82-counterexample-frame-clear.png');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  assert.deepEqual(pageErrors, []);
+});
+
 // The order counterexample ends at the overtaking entry, after which the
 // default policy has more to do (the nodes leave the CS): that is where
 // Step used to go on and lose the banner.

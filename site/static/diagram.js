@@ -248,7 +248,12 @@ export function render(svg, state, opts = {}) {
   // sideways (unless a line under the last row needs more).
   const width = Math.ceil(textX + Math.max(wrapAt < Infinity ? Math.floor(opts.fit) - textX : 300, textW + 24));
   const pick = footer[0]?.startsWith('Pick') ? feet[0].length : 0;
-  const height = Math.max(y(L) + TAIL + 20 + 16 * footLines, y(0) + ROW + 12 + 16 * pick);
+  // The lines under the last row start below all of it: below the
+  // lifelines' tail, and below the row itself where its words wrap to
+  // more lines than the tail is long (the red frame of a violating last
+  // step ends at the row's foot, and must not strike them through).
+  const foot = y(L) + Math.max(TAIL, rows[L] / 2);
+  const height = Math.max(foot + 20 + 16 * footLines, y(0) + ROW + 12 + 16 * pick);
   // Wider than it was given (see TEXT_MIN): drawn smaller, all of it,
   // except on a phone.
   scale = opts.fit && width > opts.fit && !opts.phone ? Math.max(SCALE_MIN, Math.floor(opts.fit) / width) : 1;
@@ -411,7 +416,7 @@ export function render(svg, state, opts = {}) {
 
   // Under the last row: a hint on an empty timeline, where the timeline
   // ends (a deadlock, a starvation cycle), each on lines of its own.
-  let fy = y(L) + TAIL + 14;
+  let fy = foot + 14;
   footer.forEach((f, i) => {
     if (f.startsWith('Pick')) {
       feet[i].forEach((l, j) => text(svg, textX, y(0) + ROW + 6 + 16 * j, l, 'evtext future'));
