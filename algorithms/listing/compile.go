@@ -2,6 +2,7 @@ package listing
 
 import (
 	"strconv"
+	"strings"
 
 	"dmelab/algorithms/sim"
 )
@@ -362,11 +363,12 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			return stmtCode{uses: uses}
 		}
 		kind := uint8(k)
-		dst := to.fn
+		dst, dt, in := to.fn, to.typ, s.faultAt(st)
 		return stmtCode{uses: uses, reads: uses, act: func(n *node, ctx *sim.Ctx, _ int64) {
 			j := dst(n)
 			if j < 0 || j >= int64(n.n) {
-				n.failf("sent %s to %d, but the nodes are 0..%d", st.Kind, j, n.n-1)
+				val, nodes := n.notNode(dt, j)
+				n.failf("sent %s to %s, but the nodes are %s%s", st.Kind, val, nodes, in)
 				return
 			}
 			msg := sim.Msg{Kind: kind}
@@ -394,11 +396,17 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			return stmtCode{}
 		}
 		f, add, queue := el.fn, st.Add, c.slots[i].typ == Queue
+		et, in := el.typ, s.faultAt(st)
+		verb := "removed %s from %s, but the nodes are %s%s"
+		if add {
+			verb = "added %s to %s, but the nodes are %s%s"
+		}
 		rw := append([]int{i}, el.reads...)
 		return stmtCode{uses: rw, reads: rw, writes: []int{i}, act: func(n *node, _ *sim.Ctx, _ int64) {
 			j := f(n)
 			if j < 0 || j >= int64(n.n) {
-				n.failf("put %d in %s, but the nodes are 0..%d", j, st.Set, n.n-1)
+				val, nodes := n.notNode(et, j)
+				n.failf(verb, val, st.Set, nodes, in)
 				return
 			}
 			switch {
@@ -456,6 +464,43 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 		c.errs.add(st.Pos, "declare a process's variables at its start")
 	}
 	return stmtCode{}
+}
+
+// faultAt is how a fault of statement st says where it is, after what
+// went wrong: the statement as the listing writes it and its line, with
+// its step's label in a process (", in remove holder from waiting at P8
+// (line 23)"). A long statement is named by its first word alone, so
+// that the fault stays short enough to be shown whole.
+func (s *scope) faultAt(st Stmt) string {
+	text := StmtString(st)
+	if len(text) > 60 {
+		word, _, _ := strings.Cut(text, " ")
+		word, _, _ = strings.Cut(word, "(")
+		text = "the " + word
+	}
+	at := "line " + strconv.Itoa(st.base().Pos.Line)
+	if s.step != "" {
+		at = s.step + " (" + at + ")"
+	}
+	return ", in " + text + " at " + at
+}
+
+// notNode says that x, of type t, is no node of n's system, as the
+// listing spells it: "none", "N5", or a number where the listing
+// computes one ("7", myID counting from 0); and which the nodes are, in
+// the same terms ("N1..N3", "0..2").
+func (n *node) notNode(t Type, x int64) (val, nodes string) {
+	switch {
+	case t != Node:
+		return strconv.FormatInt(x, 10), "0.." + strconv.Itoa(n.n-1)
+	case x == -1:
+		val = "none"
+	case x < 0:
+		val = strconv.FormatInt(x, 10)
+	default:
+		val = "N" + strconv.FormatInt(x+1, 10)
+	}
+	return val, "N1..N" + strconv.Itoa(n.n)
 }
 
 // atomicFor is a loop inside one step: over the nodes, or over a set as

@@ -31,6 +31,10 @@ type scope struct {
 	// condition, an initial value: they are evaluated without an event's
 	// context); "" where it may.
 	noClock string
+	// step is the label of the process's step being compiled, which a
+	// fault names beside the line ("P12 (line 32)"); "" in a handler or
+	// a rule.
+	step string
 }
 
 func (s *scope) lookup(name string) (int, bool) {

@@ -177,7 +177,9 @@ func (pc *pcomp) stmt(s Stmt) {
 			}
 			*c.errs = (*c.errs)[:errs]
 		}
+		pc.step = ln.Label
 		code := pc.atomic(body, true)
+		pc.step = ""
 		for _, u := range code.uses {
 			if !contains(in.uses, u) {
 				in.uses = append(in.uses, u)

@@ -177,7 +177,7 @@ func TestFailedListingNode(t *testing.T) {
 	s := r.State()
 	require.NotNil(t, s.Script)
 	assert.True(t, s.Script.OK, "N2 reads failed, N1 still wants the CS")
-	assert.Equal(t, "sent reply to 7, but the nodes are 0..1", s.Nodes[1].Failed)
+	assert.Equal(t, "sent reply to 7, but the nodes are 0..1, in send(reply, source + 7) at P12 (line 32)", s.Nodes[1].Failed)
 	assert.Empty(t, s.Nodes[0].Failed)
 	assert.True(t, s.End.Deadlock)
 }
