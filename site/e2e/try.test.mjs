@@ -278,6 +278,26 @@ test('the try\'s box and its mistakes are accessible', { skip }, async () => {
   }
 });
 
+// A step the run cannot take is found only when the run runs (the box's
+// own checks pass it): once the try is back, its line is marked in the
+// box with what the feedback says of it.
+test('a step the run cannot take is marked at its line once tried', { skip }, async () => {
+  await page.goto(fx.server.url + `exercises/${EX}`);
+  await page.waitForSelector('.work[data-editor="go"] .cm-editor');
+  await setSource(solution);
+  if (!(await page.isVisible('#try .cm-editor'))) await page.click('#try summary');
+  await setRun('algorithm ra-benari\nnodes N1 N2\nrequest N1\nstep N1 P13\n');
+  await page.click('#try-run');
+  await tried();
+  assert.match(await status(), /^tried: your run failed/);
+  assert.equal(await page.isVisible('#try-errors'), false, 'no mistake of the box\'s own');
+  await page.waitForSelector('#try .cm-lint-marker-error');
+  assert.equal(await page.textContent('#try .cm-lintRange-error'), 'step', 'line 4, where the run stopped');
+  await page.hover('#try .cm-lintRange-error');
+  await page.waitForSelector('.cm-tooltip-lint');
+  assert.match(await page.textContent('.cm-tooltip-lint'), /"step N1 P13" is not possible now/);
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

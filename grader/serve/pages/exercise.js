@@ -527,6 +527,7 @@ if (work) {
     showProblems(s && s.source === src.value ? res.problems : []);
     const why = notGraded(res);
     if (s?.try) {
+      markRun(s, res);
       const how = verdict(res);
       // The graded score stands: a try neither adds to it nor takes away.
       const best = bestOf(list());
@@ -539,6 +540,24 @@ if (work) {
     else if (!problems.hidden) say(`${why} (nothing was run: see the positions below and the feedback)`, true);
     else say(`${why} (nothing was run: see the feedback below)`, true);
   };
+
+  // markRun marks in the try's box, while it holds the try's run, the
+  // line where each of the student's runs stopped or broke an
+  // expectation (the test's at: "my-run.scn:12"), with the first
+  // sentence of what the feedback says of it: a step that cannot run is
+  // found only when the run runs, after the box's own checks passed.
+  function markRun(s, res) {
+    if (!tryEditor || typeof s?.run !== 'string' || s.run !== tryText.value) return;
+    const marks = [];
+    for (const t of Array.isArray(res?.tests) ? res.tests : []) {
+      const m = /:(\d+)(?::(\d+))?$/.exec(String(t.at || ''));
+      if (!t.own || t.passed || !m) continue;
+      const first = String(t.message || '').split(/(?<=\.)\s/)[0].slice(0, 300);
+      marks.push({ line: Number(m[1]), col: Number(m[2] || 1), message: first });
+    }
+    tryMarked = marks;
+    editor.mark(tryEditor, marks, 'your run');
+  }
 
   // show makes submission id the one shown: its label at once, then its
   // feedback from the server's record (once graded). Its problems are
