@@ -632,8 +632,21 @@ func (p *parser) simple(ln Line) Stmt {
 		p.errorf(t.pos, `a step label ends with ":": write "%s: ..."`, t.text)
 		return &CommentStmt{Line: ln}
 	}
+	if p.k == 1 && t.kind == tIdent && p.is(":") && strings.ContainsAny(t.text, "0123456789") {
+		p.errorf(t.pos, "%s is not a step label: a label is a capital P, a number and an optional small letter (%s:)", t.text, labelFor(t.text))
+		return &CommentStmt{Line: ln}
+	}
 	p.errorf(t.pos, stmtExpected+"%s", describe(t), p.hint(t, stmtWords...))
 	return &CommentStmt{Line: ln}
+}
+
+// labelFor is the step label that s, written as a label but not one
+// (p6a, P6A), likely means, or two examples.
+func labelFor(s string) string {
+	if l := "P" + strings.ToLower(s[1:]); (s[0] == 'p' || s[0] == 'P') && isLabel(l) {
+		return l
+	}
+	return "P6:, P6a"
 }
 
 // Expressions, loosest first: or, and, not, comparisons, + and -, *,

@@ -246,6 +246,15 @@ func scanLine(text string, num int, errs *ErrorList) (toks []tok, cut bool) {
 				errs.add(pos, "%s", msg)
 				return toks, true
 			}
+			// Go's and Pascal's ":=": said, and read as "=" so that
+			// the rest of the line is checked (no listing has ":"
+			// before "=": a ":" ends a label or a header).
+			if strings.HasPrefix(text[i:], ":=") {
+				errs.add(pos, "%s", walrus(toks, text[i+2:]))
+				toks = append(toks, tok{tOp, "=", pos})
+				i += 2
+				continue
+			}
 			op := ""
 			for _, o := range ops {
 				if strings.HasPrefix(text[i:], o) {
@@ -297,6 +306,22 @@ func otherSyntax(text string) string {
 		return fmt.Sprintf("unexpected %q: a listing writes x = x %c 1", text[:2], text[0])
 	}
 	return ""
+}
+
+// walrus is what to write instead of ":=", after toks and before rest:
+// the assignment as a listing writes it, when it is short.
+func walrus(toks []tok, rest string) string {
+	name, value := "x", "..."
+	if k := len(toks); k > 0 && toks[k-1].kind == tIdent {
+		name = toks[k-1].text
+		if _, decl := types[toks[max(k-2, 0)].text]; decl && k > 1 {
+			name = toks[k-2].text + " " + name // a declaration: int k = 0
+		}
+	}
+	if v := strings.TrimSpace(rest); v != "" && len(v) <= 24 {
+		value = v
+	}
+	return fmt.Sprintf("unexpected \":=\": a listing assigns with =, as in %s = %s", name, value)
 }
 
 // canonOp is the ASCII form of an operator.
