@@ -8,6 +8,15 @@ import (
 
 // Pos is a place in a listing. Line and Col count from 1; Col counts
 // bytes, as go/token does (the playground converts to its editor's unit).
+//
+// A byte-order mark at the start counts its three bytes in line 1's
+// columns, as go/token and the scenario language count them: a word right
+// after the mark is at 1:4. A column is converted on the text as given,
+// mark included (the playground's editor and the API's clients hold the
+// mark as a character), and a caret drawn under a quoted line 1 draws the
+// mark zero wide, as scan reads it (visual): one space per other
+// character before the column, none for the mark. Not counting the mark
+// would put every such client one unit off instead.
 type Pos struct {
 	Line, Col int
 }
