@@ -725,7 +725,7 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 			return err
 		}
 		rt.Counterexample = ce
-		rt.Message = r.explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f)
+		rt.Message = r.explain(fmt.Sprintf("%s fails (%s): %s", strings.ToUpper(worst.Property[:1])+worst.Property[1:], worst.Kind, worst.Summary), ce, f) + others(props, worst.Property, res, exhaustive)
 		return nil
 	}
 	if msg := r.vacuous(cfg, props, res, exhaustive); msg != "" {
@@ -748,6 +748,41 @@ func (r *runner) verdicts(rt *report.Test, cfg explore.Config, props []string, r
 	}
 	rt.Passed = true
 	return nil
+}
+
+// others says, for a test that scores several properties together and
+// failed on shown, what became of the others: a student who fixed one of
+// two mistakes sees the same score and the same test failing, and only
+// this line says the fix took ("Safety holds in every schedule of this
+// configuration: liveness is what is left."). A property that holds only
+// because nobody entered (see vacuous) is not said to hold; walks prove
+// nothing holds, and say only what else they broke.
+func others(props []string, shown string, res *explore.Result, exhaustive bool) string {
+	if len(props) < 2 {
+		return ""
+	}
+	var hold, fail []string
+	for _, p := range props {
+		switch {
+		case p == shown:
+		case res.Verdicts[p] == explore.Violated:
+			fail = append(fail, p)
+		case exhaustive && res.Verdicts[p] == explore.Holds && (p == explore.Liveness || res.SawDecision):
+			hold = append(hold, p)
+		}
+	}
+	out := ""
+	if len(fail) > 0 {
+		out += fmt.Sprintf(" %s fails too (the run shown is the shortest of them).", capital(strings.Join(fail, " and ")))
+	}
+	if len(hold) > 0 {
+		verb := "holds"
+		if len(hold) > 1 {
+			verb = "hold"
+		}
+		out += fmt.Sprintf(" %s %s in every schedule of this configuration: %s is what is left to fix here.", capital(strings.Join(hold, " and ")), verb, strings.Join(append([]string{shown}, fail...), " and "))
+	}
+	return out
 }
 
 // vacuous says why safety or Order, which a search or the walks found
