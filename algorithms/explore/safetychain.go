@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dmelab/algorithms/sim"
@@ -51,12 +52,55 @@ func safetyChain(w0 *sim.World, lines []string) string {
 			return ""
 		}
 		var had []string
-		for _, y := range both {
-			if y != x {
+		if talks(rows, x, both) {
+			for _, y := range both {
+				if y != x {
+					had = append(had, hadFrom(w0, rows, x, y, call+1, entry))
+				}
+			}
+		} else {
+			// x and the others in the CS never message each other (a
+			// central server's clients): what let x in came from
+			// elsewhere, and "nothing from N3" would point at a message
+			// the algorithm never sends.
+			for _, y := range senders(rows, x, call+1, entry) {
 				had = append(had, hadFrom(w0, rows, x, y, call+1, entry))
+			}
+			if len(had) == 0 {
+				had = append(had, "nothing from any node")
 			}
 		}
 		parts = append(parts, fmt.Sprintf("%s entered at step %d; since its enter() at step %d it had %s", w0.Names[x], entry+1, call+1, strings.Join(had, "; ")))
 	}
 	return "How each got in: " + strings.Join(parts, ". ") + "."
+}
+
+// talks says whether x and another of nodes deliver a message to each
+// other anywhere in the run.
+func talks(rows []replayRow, x int, nodes []int) bool {
+	for _, r := range rows {
+		if r.e.Kind != sim.EvDeliver {
+			continue
+		}
+		from, to := int(r.e.Msg.From), r.e.Node
+		for _, y := range nodes {
+			if y != x && (from == x && to == y || from == y && to == x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// senders are the nodes whose messages x received in steps from to to,
+// in the order of their first.
+func senders(rows []replayRow, x, from, to int) []int {
+	var out []int
+	for j := max(from, 0); j <= to && j < len(rows); j++ {
+		e := rows[j].e
+		if e.Kind == sim.EvDeliver && e.Node == x && !slices.Contains(out, int(e.Msg.From)) {
+			out = append(out, int(e.Msg.From))
+		}
+	}
+	return out
 }

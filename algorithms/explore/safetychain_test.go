@@ -2,6 +2,8 @@ package explore
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"dmelab/algorithms/listing"
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/sim"
 )
@@ -85,4 +88,21 @@ func TestEverySafetyCounterexampleSaysHowEachGotIn(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, seen, 4, "safety is broken somewhere")
 	assert.GreaterOrEqual(t, quoted, 2*seen, "each node in the CS had a message quoted")
+}
+
+// A central server's clients never message each other: what let each in
+// is the server's grant, not "nothing from N3", which would point at a
+// message the algorithm never sends. (listing-central's starter: its
+// server grants every request.)
+func TestSafetyChainOfAServer(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "exercises", "listing-central", "starter.txt"))
+	require.NoError(t, err)
+	alg, err := listing.Algorithm(string(src))
+	require.NoError(t, err)
+	res, err := Check(Config{Alg: alg, Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1}, Props: []string{Safety}})
+	require.NoError(t, err)
+	require.Equal(t, Violated, res.Verdicts[Safety])
+	assert.Equal(t, "N2, N3 are in the critical section at the same time. How each got in: "+
+		"N2 entered at step 4; since its enter() at step 1 it had from N1: grant (sent at step 3: N1 receives request from N2). "+
+		"N3 entered at step 6; since its enter() at step 2 it had from N1: grant (sent at step 5: N1 receives request from N3).", res.Counterexamples[Safety].Summary)
 }
