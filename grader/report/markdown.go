@@ -125,6 +125,7 @@ func (m *md) result(r *Result) {
 // folded away: a starter that breaks one rule everywhere would otherwise
 // repeat the same tables and diagram for every test.
 func (m *md) failures(r *Result) {
+	m.startWith(r)
 	first := map[string]*Test{} // a failure's shape → the test that first failed so
 	for i := range r.Tests {
 		t := &r.Tests[i]
@@ -150,6 +151,35 @@ func (m *md) failures(r *Result) {
 			first[shape] = t
 		}
 		m.test(t, 3)
+	}
+}
+
+// startWith points, when a conformance test failed below another
+// failure, to that test: it names the first step where the code parts
+// from the exercise's algorithm ("After 7 steps, ra-benari would do …;
+// yours does …"), in a run of a few steps, where the failure that comes
+// first (a schedule's expectation, a property) may show only where the
+// difference ended up, many steps later.
+func (m *md) startWith(r *Result) {
+	firstFailed := -1
+	for i := range r.Tests {
+		t := &r.Tests[i]
+		if t.Passed || t.NotRun {
+			continue
+		}
+		if firstFailed < 0 {
+			firstFailed = i
+		}
+		if ce := t.Counterexample; ce != nil && ce.Property == "conformance" {
+			if i != firstFailed {
+				steps := fmt.Sprintf("%d steps", len(ce.Steps))
+				if len(ce.Steps) == 1 {
+					steps = "1 step"
+				}
+				m.p("*Start with **%s** below: it shows the first step where your code does not do what the algorithm does, in a run of %s.*\n\n", text(t.Name), steps)
+			}
+			return
+		}
 	}
 }
 

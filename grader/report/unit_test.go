@@ -324,3 +324,23 @@ func TestTriedSummary(t *testing.T) {
 	r.Tests[0].Own = false // a grading
 	assert.Contains(t, summaryLine(r, true), "Score: 1 / 2 — grading stopped")
 }
+
+// A conformance test that failed below another failure is pointed to
+// first: it names the step where the code parts from the algorithm, in a
+// short run, where the failure above may show only where that ended up.
+// When it is the first failure already, nothing is added.
+func TestConformanceFailureIsPointedTo(t *testing.T) {
+	conform := Test{Name: "conform N=2 R=1", Visibility: Search, MaxPoints: 4, Message: "Your code does not do what ra-benari does.",
+		Counterexample: &Counterexample{Property: "conformance", Steps: make([]Step, 8)}}
+	public := Test{Name: "public/alone", Visibility: Public, MaxPoints: 1, Message: "run until N1 enters: nothing more can happen."}
+	passed := Test{Name: "public/tie", Visibility: Public, MaxPoints: 1, Points: 1, Passed: true}
+	r := &Result{Exercise: "ra-steps", Status: Graded, MaxScore: 6, Score: 1, Tests: []Test{passed, public, conform}}
+	for _, web := range []bool{false, true} {
+		md := Markdown(r, Options{Web: web})
+		i := strings.Index(md, "Start with **conform N=2 R=1** below: it shows the first step where your code does not do what the algorithm does, in a run of 8 steps.")
+		require.GreaterOrEqual(t, i, 0, md)
+		assert.Less(t, i, strings.Index(md, "## ✗ public/alone"), "before the first failure")
+	}
+	r.Tests = []Test{passed, conform, public}
+	assert.NotContains(t, Markdown(r, Options{Web: true}), "Start with")
+}
