@@ -81,6 +81,7 @@ test('a run the starter breaks: its counterexample, labelled as a try, kept as o
   const box = page.getByRole('textbox', { name: 'Your run (my-run.scn)' });
   await box.waitFor();
   assert.equal(await box.textContent(), alone.replace(/\n/g, ''), 'the box starts as the first public schedule');
+  assert.match(await page.textContent('#try-keys'), /It starts as the public schedule alone\.scn\./, 'and says so');
   assert.equal(await page.inputValue('#try-text'), alone);
   // An editor, with the lines numbered that a mistake is told at.
   assert.equal(await page.isVisible('#try-text'), false, 'the editor stands for the textarea');
@@ -287,6 +288,7 @@ test('a step the run cannot take is marked at its line once tried', { skip }, as
   await setSource(solution);
   if (!(await page.isVisible('#try .cm-editor'))) await page.click('#try summary');
   await setRun('algorithm ra-benari\nnodes N1 N2\nrequest N1\nstep N1 P13\n');
+  assert.equal(await page.isVisible('#try-start'), false, '"It starts as the public schedule" goes once it does not');
   await page.click('#try-run');
   await tried();
   assert.match(await status(), /^tried: your run failed/);

@@ -338,6 +338,7 @@ if (work) {
     if (s && typeof s.source === 'string') putInEditor(s.source);
     if (s && typeof s.run === 'string') { // a try's run goes back in its box
       tryText.value = s.run;
+      sayStart();
       try { localStorage.setItem(runKey, s.run); } catch { /* full: the box still holds it */ }
       tryBox.open = true;
       offerCode();
@@ -742,7 +743,13 @@ if (work) {
     tryText.value = savedRun;
     tryBox.open = true; // the student has tried before: the box stays at hand
   }
+  // "It starts as the public schedule …" is said while it does.
+  const tryStart = document.getElementById('try-start');
+  const startRun = tryText.defaultValue;
+  const sayStart = () => { if (tryStart) tryStart.hidden = tryText.value !== startRun; };
+  sayStart();
   tryText.addEventListener('input', () => {
+    sayStart();
     offerCode();
     try { localStorage.setItem(runKey, tryText.value); } catch { /* full: the box still holds it */ }
   });
