@@ -314,9 +314,13 @@ func quote(pr Problem) string {
 	}
 	var caret strings.Builder
 	for _, r := range src[:pr.Col-1] {
-		if r == '\t' {
+		switch {
+		case r == '\t':
 			caret.WriteString("    ")
-		} else {
+		case r == '\ufeff' || r >= '\u200b' && r <= '\u200d':
+			// Drawn zero wide (a byte-order mark, a zero-width space or
+			// joiner): the caret does not move for it.
+		default:
 			caret.WriteByte(' ')
 		}
 	}

@@ -344,3 +344,22 @@ func TestConformanceFailureIsPointedTo(t *testing.T) {
 	r.Tests = []Test{passed, conform, public}
 	assert.NotContains(t, Markdown(r, Options{Web: true}), "Start with")
 }
+
+// The caret under a quoted line stands under the column told: a tab is
+// four columns, and a character drawn zero wide (a byte-order mark at
+// the start of a listing, whose bytes the column counts) moves it not
+// at all.
+func TestQuoteCaret(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		col  int
+		want string
+	}{
+		{"algorithm x", 1, "algorithm x\n^"},
+		{"\tx = 1", 2, "    x = 1\n    ^"},
+		{"\ufeffalgoritm x", 4, "\ufeffalgoritm x\n^"},
+		{"a\u200bb c", 6, "a\u200bb c\n  ^"},
+	} {
+		assert.Equal(t, c.want, quote(Problem{Source: c.src, Col: c.col}), "%q", c.src)
+	}
+}
