@@ -35,11 +35,12 @@ func (s *scope) at(name string, i int, e Expr) (func(*node) int, []int) {
 	if len(x.reads) == 0 && !someNode(x.fn) {
 		c.errs.add(e.At(), "%s[%s] is never an entry: %s's entries are %s[0] to %s[n - 1], one per node", name, ExprString(e), name, name, name)
 	}
-	k, f := c.slots[i].arr, x.fn
+	k, f, t := c.slots[i].arr, x.fn, x.typ
 	return func(n *node) int {
 		j := f(n)
 		if j < 0 || j >= int64(n.n) {
-			n.failf("used %s[%d], but the nodes are 0..%d", name, j, n.n-1)
+			val, nodes := n.notNode(t, j)
+			n.failf("used %s[%s], but the nodes are %s", name, val, nodes)
 			return -1
 		}
 		return n.elem(k, j)

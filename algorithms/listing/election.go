@@ -44,11 +44,12 @@ func (s *scope) alive(e *Call) value {
 	}
 	x := s.expr(e.Args[0])
 	s.wantNum(e.Args[0], x, "alive")
-	f := x.fn
+	f, t := x.fn, x.typ
 	return value{typ: Bool, reads: x.reads, fn: func(n *node) int64 {
 		j := f(n)
 		if j < 0 || j >= int64(n.n) {
-			n.failf("asked alive(%d), but the nodes are 0..%d", j, n.n-1)
+			val, nodes := n.notNode(t, j)
+			n.failf("asked alive(%s), but the nodes are %s", val, nodes)
 			return 0
 		}
 		return b2i(n.ctx == nil || n.ctx.Alive(int(j)))
