@@ -80,44 +80,6 @@ test('a counterexample opens where it breaks, framed, with a way back to its sta
   assert.deepEqual(pageErrors, []);
 });
 
-// struck lists the words of the diagram that an edge of the red frame
-// runs through: a text whose box a horizontal edge of the frame crosses
-// reads as struck through.
-const struck = () => page.$eval('#diagram', (svg) => {
-  const f = svg.querySelector('rect.violation');
-  if (!f) return ['(no frame)'];
-  const fx1 = Number(f.getAttribute('x')), fx2 = fx1 + Number(f.getAttribute('width'));
-  const edges = [Number(f.getAttribute('y')), Number(f.getAttribute('y')) + Number(f.getAttribute('height'))];
-  const out = [];
-  for (const t of svg.querySelectorAll('text')) {
-    if (t.closest('g.head') || !t.textContent.trim()) continue;
-    const b = t.getBBox();
-    if (b.x > fx2 || b.x + b.width < fx1) continue;
-    if (edges.some((e) => e > b.y + 1 && e < b.y + b.height - 1)) out.push(t.textContent);
-  }
-  return out;
-});
-
-// ra-v2's deadlock ends on a step whose words wrap to three lines: the
-// frame around it reached down into the deadlock's account under the
-// run, whose first line it struck through.
-test('the red frame runs through no words, under a tall last row too', { skip }, async () => {
-  for (const width of [1280, 1024]) {
-    await page.setViewportSize({ width, height: 800 });
-    await open(pg.server.url + '#algo=ra-v2&n=2&r=2&app=1');
-    await explore();
-    const len = await show('liveness');
-    assert.deepEqual(await frame(), [len, len]);
-    assert.match(await page.textContent('#diagram'), /⚠ deadlock/);
-    assert.deepEqual(await struck(), [], `${width} px: no words under the frame's edges`);
-    await page.getByRole('button', { name: 'Step through from the start' }).click();
-    assert.deepEqual(await struck(), [], `${width} px, from the start: no words under the frame's edges`);
-  }
-  await shot('82-counterexample-frame-clear.png');
-  await page.setViewportSize({ width: 1366, height: 800 });
-  assert.deepEqual(pageErrors, []);
-});
-
 // The order counterexample ends at the overtaking entry, after which the
 // default policy has more to do (the nodes leave the CS): that is where
 // Step used to go on and lose the banner.
@@ -183,5 +145,86 @@ test('a counterexample of a scenario\'s completions has its banner too', { skip 
   assert.deepEqual(await frame(), [len, len]);
   await page.getByRole('button', { name: 'Step through from the start' }).click();
   assert.equal(await position(), `step 0 of ${len}`);
+  assert.deepEqual(pageErrors, []);
+});
+
+// struck lists the words of the diagram that an edge of the red frame
+// runs through: a text whose box a horizontal edge of the frame crosses
+// reads as struck through.
+const struck = () => page.$eval('#diagram', (svg) => {
+  const f = svg.querySelector('rect.violation');
+  if (!f) return ['(no frame)'];
+  const fx1 = Number(f.getAttribute('x')), fx2 = fx1 + Number(f.getAttribute('width'));
+  const edges = [Number(f.getAttribute('y')), Number(f.getAttribute('y')) + Number(f.getAttribute('height'))];
+  const out = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (t.closest('g.head') || !t.textContent.trim()) continue;
+    const b = t.getBBox();
+    if (b.x > fx2 || b.x + b.width < fx1) continue;
+    if (edges.some((e) => e > b.y + 1 && e < b.y + b.height - 1)) out.push(t.textContent);
+  }
+  return out;
+});
+
+// ra-v2's deadlock ends on a step whose words wrap to three lines: the
+// frame around it reached down into the deadlock's account under the
+// run, whose first line it struck through.
+test('the red frame runs through no words, under a tall last row too', { skip }, async () => {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await open(pg.server.url + '#algo=ra-v2&n=2&r=2&app=1');
+    await explore();
+    const len = await show('liveness');
+    assert.deepEqual(await frame(), [len, len]);
+    assert.match(await page.textContent('#diagram'), /⚠ deadlock/);
+    assert.deepEqual(await struck(), [], `${width} px: no words under the frame's edges`);
+    await page.getByRole('button', { name: 'Step through from the start' }).click();
+    assert.deepEqual(await struck(), [], `${width} px, from the start: no words under the frame's edges`);
+  }
+  await shot('82-counterexample-frame-clear.png');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  assert.deepEqual(pageErrors, []);
+});
+
+// inView says whether the element matching sel is on the screen (the
+// window's, not only the page's).
+const inView = (sel) => page.$eval(sel, (e) => {
+  const r = e.getBoundingClientRect();
+  return r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+});
+const shownTags = () => page.$$eval('#verdicts li.verdict', (ls) => ls.filter((l) => l.querySelector('.tag.shown')).map((l) => l.dataset.property));
+
+// Maekawa's verdicts list liveness first, but the run Explore opens is the
+// shortest, order's: the list says which one the diagram shows, and the
+// way to it, where the student is (the run is above, out of sight),
+// without taking the focus from Explore.
+test('after Explore, the verdicts say whose run the diagram shows, with the way to it', { skip }, async () => {
+  await open(pg.server.url + '#algo=maekawa&n=3&r=1&app=1');
+  await explore();
+  const prop = (await banner()).match(/^Counterexample: (\w+)/)[1];
+  assert.deepEqual(await shownTags(), [prop], 'the verdict whose run is shown is marked, and only it');
+  assert.match(await page.textContent(`#verdicts li[data-property=${prop}]`), /in the diagram/);
+  const note = page.locator('#verdicts .shown-note');
+  assert.match(await note.textContent(), new RegExp(`The diagram now shows the ${prop} counterexample \\(\\d+ steps\\), the shortest found`));
+  assert.ok(await inView('#verdicts .shown-note'), 'said where the student is');
+  assert.equal(await inView('#banner'), false, 'the run itself is out of sight (the test is about that case)');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'explore', 'the focus stays on Explore');
+  await shot('83-explore-marks-shown.png');
+
+  await note.getByRole('button', { name: 'Go to the run' }).click();
+  assert.ok(await inView('#banner'), 'the run\'s banner is on screen');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'banner');
+  const len = Number((await position()).match(/of (\d+)/)[1]);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await position(), `step ${len - 1} of ${len}`, 'the keyboard steps the run from there');
+
+  // Another verdict's run: the mark follows it.
+  const other = (await page.$$eval('#verdicts li.verdict', (ls) => ls.map((l) => l.dataset.property))).find((x) => x !== prop && x !== 'safety');
+  await show(other);
+  assert.deepEqual(await shownTags(), [other]);
+  assert.match(await page.textContent('#verdicts .shown-note'), new RegExp(`^The diagram shows the ${other} counterexample`));
+  // A run of its own (another algorithm's): nothing is marked.
+  await page.selectOption('#algo', 'ra-v1');
+  assert.equal(await page.locator('#verdicts .tag.shown, #verdicts .shown-note').count(), 0);
   assert.deepEqual(pageErrors, []);
 });

@@ -177,3 +177,24 @@ test('seed 001 on a laptop: the diagram fits its panel at its own size, the mark
   });
   assert.deepEqual(pageErrors, []);
 });
+
+// On a phone the diagram is some 2,000 px above Explore's answer: the
+// answer says, where the student is, that the diagram now shows a
+// counterexample and whose, and "Go to the run" takes them up to it.
+test('Explore on a phone: the answer says the diagram shows a counterexample, and leads up to it', { skip }, async () => {
+  await withPage(PHONE, '#algo=maekawa&n=3&r=1&app=1', async (p) => {
+    const inView = (sel) => p.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.bottom > 0 && r.top < window.innerHeight; });
+    await p.getByRole('button', { name: 'Explore', exact: true }).click();
+    await p.waitForSelector('#verdicts .badge', { timeout: 120000 });
+    const prop = (await p.textContent('#banner')).match(/^Counterexample: (\w+)/)[1];
+    assert.equal(await inView('#banner'), false, 'the run is out of sight');
+    assert.ok(await inView('#verdicts .shown-note'), 'the answer says so where the student is');
+    assert.match(await p.textContent('#verdicts .shown-note'), new RegExp(`The diagram now shows the ${prop} counterexample`));
+    assert.match(await p.textContent(`#verdicts li[data-property=${prop}]`), /in the diagram/);
+    await p.screenshot({ path: path.join(ART, '66-phone-explore-shown.png') });
+    await p.getByRole('button', { name: 'Go to the run' }).click();
+    assert.ok(await inView('#banner'), 'the run\'s banner is on screen');
+    await p.screenshot({ path: path.join(ART, '67-phone-explore-run.png') });
+  });
+  assert.deepEqual(pageErrors, []);
+});

@@ -15,7 +15,7 @@ import { drawListing } from './listing.js';
 import { createListingView } from './listingview.js';
 import { bounds, coverage, method, nf, sameSettings, smaller, withSetting } from './settings.js';
 import { deflate, inflate, isScenarioHash, readHash, readScenarioHash, scenarioFragment, writeHash } from './share.js';
-import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, statusText } from './views.js';
+import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, markShown, statusText } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT = { algo: 'ra-lamport', nodes: 3, requests: 1, appMessages: 1, crashes: 0, recoveries: 0 };
@@ -47,6 +47,10 @@ let placed = '';
 let scenarioErrors = null; // the problems of the last text that failed to run
 let writtenHash = ''; // the hash this page wrote last (not a navigation)
 let exploredAlgo = null; // the algorithm Explore's answer on screen is about
+// verdictsSeq counts the verdict lists drawn; a counterexample shown from
+// one carries its number (list), and the list marks it while it is on
+// screen (markShown).
+let verdictsSeq = 0;
 let replayAlgo = null; // the algorithm of the replay note on screen (showReplayNote)
 let replayEx = ''; // and the exercise it names
 const FIRST_EXAMPLE = 'seed001.scn';
@@ -422,6 +426,7 @@ function drawAll(s) {
   drawScript(s);
   drawExploreScope(s);
   drawListing($('listing'), $('listing-hint'), s, algos.find((a) => a.name === s.params.algo));
+  markShown($('verdicts'), ce && ce.list === verdictsSeq ? ce : null, revealRun);
   lastDrawn = s;
 }
 
@@ -759,7 +764,7 @@ async function explore(ev) {
   // not asked (else it would read "order unknown").
   const asked = isElection(p.algo) ? props.filter((x) => x !== 'order') : props;
   if (!asked.length) { toast('Order is about entering a critical section: an election has none. Choose safety or liveness.', 'error'); return; }
-  $('explore').disabled = true;
+  const refocus = busy();
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
   $('progress').textContent = 'Loading the explorer…';
@@ -776,17 +781,42 @@ async function explore(ev) {
     // The answer lists every property, unknown where not asked: show
     // the ones asked (an election is not asked about Order).
     const shown = { ...res, properties: Object.fromEntries(Object.entries(res.properties).filter(([k]) => asked.includes(k))) };
-    drawVerdicts($('verdicts'), shown, (ce) => { showCounterexample(p, ce); revealRun(); });
+    const list = ++verdictsSeq;
+    drawVerdicts($('verdicts'), shown, (ce) => { showCounterexample(p, { ...ce, list }); revealRun(); });
     exploredAlgo = p.algo;
+    // The shortest counterexample opens in the diagram at once, and the
+    // verdicts mark whose it is and say so at their top, with a way to it
+    // (markShown), scrolled into sight if the answer came in below the
+    // window. The page is not taken to the run, nor the focus moved: the
+    // student is reading the answer where they pressed Explore (its
+    // bounds, the other verdicts), and a keyboard user's focus stays on
+    // Explore; "Go to the run" takes them there when they choose.
     const shortest = res.counterexample;
-    if (shortest) showCounterexample(p, shortest);
+    if (shortest) {
+      showCounterexample(p, { ...shortest, list, auto: true });
+      $('verdicts').querySelector('.shown-note')?.scrollIntoView({ block: 'nearest' });
+    }
   } catch (err) {
     $('progress').textContent = err.cancelled ? 'Cancelled.' : '';
     if (!err.cancelled) toast(err.message, 'error');
   } finally {
-    $('explore').disabled = false;
+    refocus();
     $('cancel').disabled = true;
   }
+}
+
+// busy disables Explore while a search runs, and returns what gives it
+// back: a disabled button drops the focus (to the page's body), so the
+// focus comes back to it if it had it, for the keyboard to go on from
+// the answer below it.
+function busy() {
+  const b = $('explore');
+  const had = document.activeElement === b;
+  b.disabled = true;
+  return () => {
+    b.disabled = false;
+    if (had && (!document.activeElement || document.activeElement === document.body)) b.focus({ preventScroll: true });
+  };
 }
 
 // exploreScenario explores the scenario on screen as `dmelab explore`
@@ -797,7 +827,7 @@ async function exploreScenario(props, maxStates) {
   const own = s.script && !s.script.diverged && s.steps.length === s.script.events;
   const text = own ? scenarioText : run.emit();
   const from = own ? s.script.events : s.steps.length;
-  $('explore').disabled = true;
+  const refocus = busy();
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
   const t0 = performance.now();
@@ -838,12 +868,13 @@ async function exploreScenario(props, maxStates) {
         : ' Order was not checked: this run does not track which enter() calls happened before others.';
     }
     exploredAlgo = params.algo;
+    const list = ++verdictsSeq;
     drawVerdicts($('verdicts'), shown, (ce) => {
       putText(ce.scenario);
       if (runScenario(ce.scenario, -1, params.listing)) {
         // Its banner, as a counterexample of the settings has: what it
         // breaks, and where (it opens at its end, see showCounterexample).
-        counterexample = { property: ce.property, kind: ce.kind, summary: ce.summary, length: run.state.steps.length, steps: run.events(), params: null };
+        counterexample = { property: ce.property, kind: ce.kind, summary: ce.summary, length: run.state.steps.length, steps: run.events(), params: null, list };
         update();
       }
       revealRun();
@@ -855,7 +886,7 @@ async function exploreScenario(props, maxStates) {
     if (!err.cancelled) toast(err.message, 'error');
   } finally {
     clearInterval(tick);
-    $('explore').disabled = false;
+    refocus();
     $('cancel').disabled = true;
   }
 }

@@ -136,6 +136,31 @@ export function drawVerdicts(box, res, show) {
   box.replaceChildren(...parts);
 }
 
+// markShown marks, in an exploration's verdicts (box), the one whose
+// counterexample the diagram shows (shown: {property, length, auto}, or
+// null: none of them), and says so above the list, with a button that
+// goes to the run (go): the diagram is above the verdicts, out of sight
+// on a phone and often on a desktop, and Explore may have opened another
+// property's run than the first listed (the shortest it found).
+export function markShown(box, shown, go) {
+  box.querySelector('.shown-note')?.remove();
+  for (const li of box.querySelectorAll('li.verdict')) {
+    const on = Boolean(shown) && li.dataset.property === shown.property;
+    li.classList.toggle('shown', on);
+    if (on) li.setAttribute('aria-current', 'true');
+    else li.removeAttribute('aria-current');
+    li.querySelector('.tag.shown')?.remove();
+    if (on) (li.querySelector('button') || li.querySelector('.badge'))?.after(h('span', { class: 'tag shown' }, 'in the diagram'));
+  }
+  if (!shown || !box.querySelector('li.verdict.shown')) return;
+  const steps = shown.length === 1 ? '1 step' : `${shown.length} steps`;
+  box.prepend(h('p', { class: 'shown-note' },
+    shown.auto
+      ? `The diagram now shows the ${shown.property} counterexample (${steps}), the shortest found; "show" beside another verdict shows its run instead. `
+      : `The diagram shows the ${shown.property} counterexample (${steps}). `,
+    h('button', { type: 'button', class: 'banner-go', onclick: go }, 'Go to the run')));
+}
+
 // problemList says a text's problems as a list (the first few, each a
 // button that goes to its line: link(problem)); one too, since a button
 // does not flow in a sentence: a long message wrapped as a box of its own.
