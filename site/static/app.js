@@ -76,7 +76,7 @@ function toast(msg, kind = 'info') {
   t.className = `toast ${kind}`;
   t.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.hidden = true; }, kind === 'error' ? 6000 : 2500);
+  toast.timer = setTimeout(() => { t.hidden = true; }, kind === 'info' ? 2500 : 6000);
 }
 
 
@@ -935,13 +935,23 @@ const loadCounterexample = guard(() => {
 
 // ---------- share, export, help ----------
 
+// share copies the link to the run on screen (the address bar's, see
+// writeLink). Text in the editor that has not run (edited since the
+// run, or failed to run) is not in it, and the page says so, with how
+// to share it. It does not run that text first: the link would then be
+// of a run the student has not seen, at a step that run may not have,
+// and a text with a mistake would share nothing, or the run before; a
+// student sharing a run shares what is on screen, and is told that the
+// editor's changes are not in it.
 async function share() {
   const url = location.href;
+  const unrun = edited && (scenarioText === null ? ownScript() : editor.text() !== scenarioText);
+  const not = unrun ? ' Your changes in the scenario editor are not in it: they have not run. To share them, Run scenario (Ctrl+Enter), then Share link again.' : '';
   try {
     await navigator.clipboard.writeText(url);
-    toast('Link copied: it opens this run at this step.');
+    toast(`Link copied: it opens the run on screen at this step.${not}`, unrun ? 'warn' : 'info');
   } catch {
-    toast(url);
+    toast(`${url}${not}`, unrun ? 'warn' : 'info');
   }
 }
 
