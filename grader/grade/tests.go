@@ -890,7 +890,7 @@ func (r *runner) conform(t planned, rt *report.Test) error {
 		return nil
 	}
 	st := scenario.NewSetup(r.alg, nil, cfg.Sim, cfg.Opts)
-	ce, f, err := r.writeUp(run{st: st, events: d.Events, prop: "conformance", kind: "differs from " + r.ex.Algorithm, summary: d.Summary, loop: -1})
+	ce, f, err := r.writeUp(run{st: st, events: d.Events, prop: report.Conformance, kind: "differs from " + r.ex.Algorithm, summary: d.Summary, loop: -1})
 	if err != nil {
 		return err
 	}

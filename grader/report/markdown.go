@@ -170,7 +170,7 @@ func (m *md) startWith(r *Result) {
 		if firstFailed < 0 {
 			firstFailed = i
 		}
-		if ce := t.Counterexample; ce != nil && ce.Property == "conformance" {
+		if ce := t.Counterexample; ce != nil && ce.Property == Conformance {
 			if i != firstFailed {
 				steps := fmt.Sprintf("%d steps", len(ce.Steps))
 				if len(ce.Steps) == 1 {

@@ -119,6 +119,11 @@ func (r *Result) Tried() bool {
 	return len(r.Tests) > 0
 }
 
+// Conformance is the Property of a conformance test's counterexample:
+// the run in which the code parts from the exercise's algorithm (the
+// grader writes it, the feedback points to it first).
+const Conformance = "conformance"
+
 // Counterexample is a failing run as a step table, with what a diagram
 // needs, and the scenario that replays it.
 type Counterexample struct {

@@ -331,7 +331,7 @@ func TestTriedSummary(t *testing.T) {
 // When it is the first failure already, nothing is added.
 func TestConformanceFailureIsPointedTo(t *testing.T) {
 	conform := Test{Name: "conform N=2 R=1", Visibility: Search, MaxPoints: 4, Message: "Your code does not do what ra-benari does.",
-		Counterexample: &Counterexample{Property: "conformance", Steps: make([]Step, 8)}}
+		Counterexample: &Counterexample{Property: Conformance, Steps: make([]Step, 8)}}
 	public := Test{Name: "public/alone", Visibility: Public, MaxPoints: 1, Message: "run until N1 enters: nothing more can happen."}
 	passed := Test{Name: "public/tie", Visibility: Public, MaxPoints: 1, Points: 1, Passed: true}
 	r := &Result{Exercise: "ra-steps", Status: Graded, MaxScore: 6, Score: 1, Tests: []Test{passed, public, conform}}
