@@ -186,8 +186,13 @@ func TestAutoGradesAgainCompiledWhatOverflowedInterpreted(t *testing.T) {
 	}
 	t.Cleanup(sandbox.WaitCompilations)
 	ex := load(t, "ra-steps")
-	src, err := os.ReadFile(filepath.Join("testdata", "deep", "ra_deep_recursion.go"))
+	// The reference solution, with a recursion 10,000 calls deep in P2
+	// that ends: correct, though the interpreter stops it.
+	ref, err := os.ReadFile(filepath.Join(root, "exercises", "ra-steps", "solution.go"))
 	require.NoError(t, err)
+	src := []byte(strings.Replace(string(ref), "n.MyNum = n.HighestNum + 1", "n.MyNum = plusOne(n.HighestNum, 10000)", 1) +
+		"\n// plusOne is h + 1, counted the long way round: depth nested calls.\nfunc plusOne(h, depth int) int {\n\tif depth == 0 {\n\t\treturn h + 1\n\t}\n\treturn plusOne(h, depth-1)\n}\n")
+	require.Contains(t, string(src), "plusOne(n.HighestNum", "P2 recurses")
 	var lines []string
 	auto := &grade.Grader{Builder: grader.Builder, Sandbox: sandbox.Options{Engine: sandbox.Auto, CacheDir: t.TempDir()},
 		Progress: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }}
