@@ -111,17 +111,6 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	// An exercise the grader cannot load would be listed to students and
-	// fail each of their submissions: none is served until all load.
-	if cat, err := serve.LoadCatalog(*exercises, *hidden, false); err != nil {
-		return fail(err)
-	} else if err := cat.Gradable(*exercises, *hidden); err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") {
-			fmt.Fprintf(stderr, "dmelab serve: %s\n", line)
-		}
-		fmt.Fprintf(stderr, "dmelab serve: not started: fix the exercises above (dmelab validate %s tells every problem) or move them out of %s\n", *exercises, *exercises)
-		return exitUsage
-	}
 	playground, err := site.HandlerWith(site.Assets(), site.Options{ExercisesURL: "/exercises/"})
 	if err != nil {
 		return fail(err)
@@ -156,7 +145,19 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		ln.Close()
-		return fail(err)
+		// An exercise the grader cannot load would be listed to students
+		// and fail each of their submissions: with no version served
+		// before to fall back on (see serve's snapshot.go), none is served
+		// until all load.
+		var bad *serve.ExercisesError
+		if !errors.As(err, &bad) {
+			return fail(err)
+		}
+		for _, line := range strings.Split(bad.Error(), "\n") {
+			fmt.Fprintf(stderr, "dmelab serve: %s\n", line)
+		}
+		fmt.Fprintf(stderr, "dmelab serve: not started: fix the exercises above (dmelab validate %s tells every problem) or move them out of %s\n", *exercises, *exercises)
+		return exitUsage
 	}
 	// Timeouts against slow clients; streams manage their own deadlines.
 	httpSrv := serve.HTTPServer(srv.Handler(), serve.DefaultTimeouts)

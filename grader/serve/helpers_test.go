@@ -53,15 +53,18 @@ func exercisesDir(t *testing.T) (exercises, hidden string) {
 		"ra/starter.go":           "package ra // STARTER\n",
 		"ra/solution.go":          "package ra // " + markSolution + "\n",
 		"ra/public/two.scn":       "algorithm ra-benari\nnodes N1 N2\n",
-		"ra/hidden/race.scn":      "# " + markHidden + "\nalgorithm ra-benari\n",
+		"ra/hidden/race.scn":      "# " + markHidden + "\nalgorithm ra-benari\nnodes N1 N2\n",
 		"ra/mutants/flag.go":      "// " + markMutant + "\npackage ra\n",
 		"set1/set.md":             "---\ntitle: Set one\norder: [mk]\n---\nThe *first* set.\n",
-		"set1/mk/exercise.md":     "---\ntitle: Maekawa\nalgorithm: maekawa\n---\nVoting sets.\n",
+		"set1/mk/exercise.md":     "---\ntitle: Maekawa\nalgorithm: maekawa\ninterface: maekawasteps\n---\nVoting sets.\n",
 		"set1/mk/starter.go":      "package mk\n",
-		"set1/mk/hidden/deep.scn": "# " + markHidden + "\n",
+		"set1/mk/hidden/deep.scn": "# " + markHidden + "\nalgorithm maekawa\nnodes N1 N2 N3\n",
 		".git/exercise.md":        "---\ntitle: not an exercise\n---\n",
 	})
-	writeTree(t, hidden, map[string]string{"ra/outside.scn": "# " + markOutside + "\n"})
+	writeTree(t, hidden, map[string]string{
+		"ra/outside.scn": "# " + markOutside + "\nalgorithm ra-benari\nnodes N1 N2\n",
+		"mk/deep.scn":    "# " + markHidden + "\nalgorithm maekawa\nnodes N1 N2 N3\n",
+	})
 	return exercises, hidden
 }
 

@@ -3,11 +3,13 @@ package serve
 import (
 	"context"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The exercise pages: a catalogue linking every exercise, a page with the
@@ -186,6 +188,9 @@ func TestListingPageHasTheLanguage(t *testing.T) {
 		"go/exercise.md":  "---\ntitle: Steps\nalgorithm: ra-benari\ninterface: rasteps\n---\n# Steps\n",
 		"go/starter.go":   "package ra\n",
 	})
+	ref, err := os.ReadFile("../../exercises/listing-central/solution.txt")
+	require.NoError(t, err)
+	writeTree(t, o.Exercises, map[string]string{"fix/solution.txt": string(ref)})
 	e := start(t, o)
 	code, body, _ := e.do("GET", "/exercises/fix", "", nil)
 	assert.Equal(t, http.StatusOK, code)

@@ -254,3 +254,73 @@ func TestValidationOfAnEarlierVersionIsSaidSo(t *testing.T) {
 	})
 	assert.Contains(t, page(), "<td>6/6</td>")
 }
+
+// A restart with an edit that does not load on disk (the server kept it
+// out while it ran) serves the version the last run served, and says so
+// to staff, instead of taking the course down; the fixed file is taken
+// as soon as it loads. With no version served before, the server does
+// not start, and says which exercise and where.
+func TestRestartWithABrokenEditServesTheLastVersion(t *testing.T) {
+	o, md := editableSet(t, nil)
+	o.Staff = true
+	first := start(t, o)
+	assert.Contains(t, first.statement("central"), "Hidden schedules: 2 points each")
+	served := first.srv.snap().id
+	first.stop()
+
+	edit(t, md, "point", "5")
+	var logs syncBuffer
+	o.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	e := start(t, o)
+	assert.Equal(t, served, e.srv.snap().id, "the version the last run served")
+	assert.Contains(t, e.statement("central"), "Hidden schedules: 2 points each")
+	assert.Equal(t, 2.0, hiddenPoints(t, e.await(e.submitTo("central", "after-restart.go"))))
+	assert.Contains(t, logs.String(), "the exercises on disk do not load: students are shown and graded on the version the last run served")
+	page := func() string {
+		e.auth = "Bearer " + e.srv.StaffToken()
+		defer func() { e.auth = "" }()
+		_, body, _ := e.do("GET", "/exercises/", "", nil)
+		return string(body)
+	}
+	assert.Contains(t, page(), "The exercises on disk do not load")
+	assert.Contains(t, page(), "central/exercise.md:")
+
+	b, err := os.ReadFile(md)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "  point: 5\n", "  hidden: 5\n", 1)), 0o644))
+	eventually(t, "the fixed edit is taken", func() bool {
+		return strings.Contains(e.statement("central"), "Hidden schedules: 5 points each")
+	})
+	assert.NotContains(t, page(), "do not load")
+	e.stop()
+
+	// A fresh data directory has no version to fall back on.
+	edit(t, md, "point", "7")
+	b, err = os.ReadFile(md)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "  hidden: 5\n", "  point: 5\n", 1)), 0o644))
+	o.DataDir = t.TempDir()
+	_, err = New(o)
+	var bad *ExercisesError
+	require.ErrorAs(t, err, &bad)
+	assert.Contains(t, err.Error(), "exercise central cannot be graded: ")
+	assert.Contains(t, err.Error(), "central/exercise.md:")
+	assert.NotContains(t, err.Error(), o.DataDir, "the folders on disk are named, not their copies")
+}
+
+// A version the last run served that no longer loads (the grader's rules
+// changed, or the copy was edited by hand) is not fallen back on.
+func TestRestartFallsBackOnlyOnAVersionThatLoads(t *testing.T) {
+	o, md := editableSet(t, nil)
+	e := start(t, o)
+	served := e.srv.snap().id
+	e.stop()
+	copied := filepath.Join(o.DataDir, snapshotsDir, served, "exercises", "central", "exercise.md")
+	b, err := os.ReadFile(copied)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(copied, []byte(strings.Replace(string(b), "  hidden: 2\n", "  hiden: 2\n", 1)), 0o644))
+	edit(t, md, "point", "5")
+	_, err = New(o)
+	var bad *ExercisesError
+	require.ErrorAs(t, err, &bad)
+}

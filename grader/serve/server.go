@@ -138,9 +138,6 @@ func New(opts Options) (*Server, error) {
 	}
 	st, err := OpenStoreWith(opts.DataDir, StoreOptions{AcceptLoss: opts.AcceptLoss})
 	if err != nil {
-		return nil, err
-	}
-	if err != nil {
 		s.close(sn)
 		return nil, err
 	}

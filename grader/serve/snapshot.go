@@ -189,7 +189,14 @@ func (s *Server) onDisk(sn *snapshot, err error) error {
 	return errors.New(msg)
 }
 
-// first takes and opens the version the server starts with.
+// first takes and opens the version the server starts with: the
+// folders on disk, when every exercise loads. When one does not, a
+// restart must not take down a course that was being served a moment
+// before (an instructor's half-saved edit is kept out while the server
+// runs; it must be kept out across a restart too): the version the last
+// run served, if it is still in the data directory and loads, is served
+// instead, and staff are told as they are of a broken edit. With no
+// such version, the server does not start (ExercisesError).
 func (s *Server) first() (*snapshot, error) {
 	if s.opts.Exercises == "" {
 		return &snapshot{catalog: &Catalog{byName: map[string]*Exercise{}}, grader: s.opts.Grader, at: time.Now()}, nil
@@ -208,12 +215,84 @@ func (s *Server) first() (*snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("copying the exercises into %s: %w", s.snapshotRoot(), err)
 	}
+	s.vers.live = id
+	sn, err := s.open(id)
+	if err == nil {
+		if err = s.check(sn); err != nil {
+			s.close(sn)
+		}
+	}
+	if err == nil {
+		s.served(sn)
+		return sn, nil
+	}
+	last := s.lastServed()
+	if last == nil || last.id == id {
+		s.close(last)
+		return nil, &ExercisesError{Err: err}
+	}
+	s.vers.broken, s.vers.brokenAt = err, time.Now()
+	s.log.Error("the exercises on disk do not load: students are shown and graded on the version the last run served, of "+clock(last.at)+", until they do", "err", err)
+	s.served(last)
+	return last, nil
+}
+
+// ExercisesError is why the server did not start: an exercise on disk
+// does not load, and no version served before loads either. Err says
+// which exercise and where, one line each.
+type ExercisesError struct{ Err error }
+
+func (e *ExercisesError) Error() string { return e.Err.Error() }
+func (e *ExercisesError) Unwrap() error { return e.Err }
+
+// servedFile names, in the folder of the versions, the version served
+// last (its name starts with a dot, so retire leaves it).
+const servedFile = ".served"
+
+// served records sn as the version served, for the next start.
+func (s *Server) served(sn *snapshot) {
+	tmp := filepath.Join(s.snapshotRoot(), servedFile+".new")
+	err := os.WriteFile(tmp, []byte(sn.id+"\n"), 0o644)
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(s.snapshotRoot(), servedFile))
+	}
+	if err != nil {
+		s.log.Warn("the version served not recorded for the next start", "err", err)
+	}
+}
+
+// lastServed opens the version the last run served, if it is still kept
+// and every exercise of it loads; its time is when it was taken.
+func (s *Server) lastServed() *snapshot {
+	b, err := os.ReadFile(filepath.Join(s.snapshotRoot(), servedFile))
+	if err != nil {
+		return nil
+	}
+	id := strings.TrimSpace(string(b))
+	if id == "" || strings.ContainsAny(id, `/\.`) {
+		return nil
+	}
 	sn, err := s.open(id)
 	if err != nil {
-		return nil, err
+		return nil
 	}
-	s.vers.live = id
-	return sn, nil
+	if err := s.check(sn); err != nil {
+		s.close(sn)
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Join(s.snapshotRoot(), id)); err == nil {
+		sn.at = fi.ModTime()
+	}
+	return sn
+}
+
+// clock is t as staff read it: the time of day, with the day when it is
+// not today.
+func clock(t time.Time) string {
+	if now := time.Now(); t.YearDay() == now.YearDay() && t.Year() == now.Year() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("2 Jan 15:04:05")
 }
 
 // watch looks for a change on disk every Options.Watch until Shutdown.
@@ -274,6 +353,7 @@ func (s *Server) reload() {
 	v.broken, v.changed = nil, sn.at
 	v.mu.Unlock()
 	s.current.Store(sn)
+	s.served(sn)
 	s.pool.longest(sn.longer)
 	s.log.Info("exercises changed on disk: reloaded (" + changes(cur, sn) + ")")
 	if s.validation.started() {
@@ -292,7 +372,7 @@ func (s *Server) refuse(err error) {
 		return
 	}
 	if v.broken == nil || v.broken.Error() != err.Error() {
-		s.log.Error("exercises changed on disk but do not load: students are still shown and graded on the version of "+s.snap().at.Format("15:04:05"), "err", err)
+		s.log.Error("exercises changed on disk but do not load: students are still shown and graded on the version of "+clock(s.snap().at), "err", err)
 	}
 	if v.broken == nil {
 		v.brokenAt = time.Now()

@@ -217,8 +217,8 @@ func (s *Server) validationHTML(staff bool) template.HTML {
 	broken, since := vs.broken, vs.brokenAt
 	vs.mu.Unlock()
 	if broken != nil {
-		out.WriteString(`<section class="staff error"><p>The exercises on disk do not load (since ` + since.Format("15:04:05") +
-			`): students are still shown and graded on the version of ` + sn.at.Format("15:04:05") +
+		out.WriteString(`<section class="staff error"><p>The exercises on disk do not load (since ` + clock(since) +
+			`): students are still shown and graded on the version of ` + clock(sn.at) +
 			`. Fix the files; the server takes them as soon as they load.</p><pre>` +
 			template.HTMLEscapeString(broken.Error()) + `</pre></section>`)
 	}
@@ -242,8 +242,8 @@ func (s *Server) validationHTML(staff bool) template.HTML {
 		return template.HTML(out.String())
 	}
 	if v.of != nil && v.of.id != sn.id {
-		out.WriteString(`<p class="staff">This validation is of an earlier version of the exercises (the version of ` + v.of.at.Format("15:04:05") +
-			`); the exercises changed on disk since, and students are shown and graded on the version of ` + sn.at.Format("15:04:05") +
+		out.WriteString(`<p class="staff">This validation is of an earlier version of the exercises (the version of ` + clock(v.of.at) +
+			`); the exercises changed on disk since, and students are shown and graded on the version of ` + clock(sn.at) +
 			`. Run dmelab validate on them, or restart the server, for the tables of the version served.</p>`)
 	}
 	out.WriteString(`<section class="staff validation">` + b.String() + `</section>`)
