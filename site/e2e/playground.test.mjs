@@ -52,6 +52,13 @@ test('the page loads the core and draws the initial state', { skip }, async () =
   assert.equal(await position(), 'step 0 of 35');
   assert.equal(await rows(), 36);
   assert.equal(await page.locator('#diagram text.evtext.future').count(), 35, 'every step ahead, faded');
+  // Its nodes ask by the script's own numbers (requests 0, then N32, N12
+  // and N80 one each): the settings say so beside Requests, whose 0 is
+  // only the others'.
+  assert.equal(await page.inputValue('#requests'), '0');
+  assert.ok(await page.isVisible('#requests-own'), 'the nodes\' own requests are shown');
+  assert.equal(await page.textContent('#requests-own'), 'N12, N32, N80: 1 each\nthe others: 0');
+  assert.equal(await page.getAttribute('#requests', 'aria-describedby'), 'requests-own');
   await page.click('#step');
   assert.equal(await position(), 'step 1 of 35');
   await page.keyboard.press('End');
@@ -62,6 +69,7 @@ test('the page loads the core and draws the initial state', { skip }, async () =
 
 test('a student builds a schedule by hand, runs it, steps back and forward', { skip }, async () => {
   await configure({ algo: 'ra-lamport', nodes: 3, requests: 1 });
+  assert.ok(await page.isHidden('#requests-own'), 'a run made from the settings has no numbers of its own');
   await page.locator('button[data-event="request N2"]').click();
   await page.locator('button[data-event="request N1"]').click();
   assert.equal(await position(), 'step 2 of 2');

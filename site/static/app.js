@@ -13,7 +13,7 @@ import { Explorer } from './explore.js';
 import { drawGallery, loadExample, loadIndex } from './gallery.js';
 import { drawListing } from './listing.js';
 import { createListingView } from './listingview.js';
-import { bounds, coverage, method, nf, sameSettings, smaller, withSetting } from './settings.js';
+import { bounds, coverage, method, nf, ownRequests, sameSettings, smaller, withSetting } from './settings.js';
 import { deflate, inflate, isScenarioHash, readHash, readScenarioHash, scenarioFragment, writeHash } from './share.js';
 import { drawEnabled, drawInFlight, drawNodes, drawScenarioStatus, drawVerdicts, h, markShown, statusText } from './views.js';
 
@@ -424,6 +424,7 @@ function drawAll(s) {
   drawNodes($('nodes-view'), s, lastDrawn);
   drawInFlight($('inflight'), s);
   drawScript(s);
+  drawRequests(s);
   drawExploreScope(s);
   drawListing($('listing'), $('listing-hint'), s, algos.find((a) => a.name === s.params.algo));
   markShown($('verdicts'), ce && ce.list === verdictsSeq ? ce : null, revealRun);
@@ -462,6 +463,19 @@ function drawScript(s) {
   }
   drawScenarioStatus($('scenario-status'), { script: fresh ? sc : null, edited, errors: scenarioErrors, handMade: scenarioText === null, pos: s.pos }, (line) => editor.goTo(line));
   drawStale();
+}
+
+// drawRequests says, beside the Requests setting, the numbers of enter()
+// calls a scenario's run gives nodes of their own (seed 001: requests 0,
+// then N32, N12 and N80 one each): the field shows only the others'.
+function drawRequests(s) {
+  const words = scenarioText !== null && s.script ? ownRequests(s.names, s.script.requests, s.params.requests) : '';
+  const note = $('requests-own');
+  note.hidden = !words;
+  note.textContent = words.replaceAll(' · ', '\n'); // a line each
+  note.title = words ? `This scenario's enter() calls per node: ${words}. The field is the others' (its requests line).` : '';
+  if (words) $('requests').setAttribute('aria-describedby', 'requests-own');
+  else $('requests').removeAttribute('aria-describedby');
 }
 
 // drawStale marks the run on screen as not the editor's scenario's while

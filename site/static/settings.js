@@ -17,6 +17,24 @@ export function bounds(p) {
   return `${p.algo}${p.listing ? ' (your listing)' : ''} with ${parts.join(', ')}`;
 }
 
+// ownRequests says the numbers of enter() calls a scenario gives nodes
+// of their own (requests NODE = INT; counts is play.Script.Requests, one
+// a node, in names' order) beside the settings' Requests (rest), which is
+// then only the other nodes': "N12, N32, N80: 1 each · the others: 0".
+// '' when it gives none.
+export function ownRequests(names, counts, rest) {
+  if (!counts?.length) return '';
+  const groups = new Map();
+  counts.forEach((c, i) => {
+    if (c === rest) return;
+    if (!groups.has(c)) groups.set(c, []);
+    groups.get(c).push(names[i]);
+  });
+  const parts = [...groups].map(([c, ns]) => `${ns.join(', ')}: ${c}${ns.length > 1 ? ' each' : ''}`);
+  if (counts.includes(rest)) parts.push(`the others: ${rest}`);
+  return parts.join(' · ');
+}
+
 // coverage says how much of the state space a search covered: all of it,
 // enough (a search stops once every property it looks for is violated,
 // since the rest could change no verdict), or up to its bound.

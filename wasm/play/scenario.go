@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"dmelab/algorithms/diag"
 	"dmelab/algorithms/explore"
@@ -86,6 +87,12 @@ type Script struct {
 	Diverged bool `json:"diverged"`
 	// OK: the script ran to its end and every expectation held.
 	OK bool `json:"ok"`
+	// Requests, when the scenario gives some node a number of enter()
+	// calls of its own (requests NODE = INT), is every node's number of
+	// them, in node order (0 for a node that is no client, a central
+	// server); nil when every client has the one of Params.Requests. The
+	// settings show Params.Requests, which is then only the others'.
+	Requests []int `json:"requests,omitempty"`
 }
 
 // Expectation is one expect line's outcome, checked after After steps.
@@ -165,6 +172,12 @@ func NewScenarioRunWith(text, lst string) (*Run, []diag.Diagnostic, error) {
 	}
 	res := scenario.Run(sc, scenario.Options{MaxStates: scenarioMaxStates, Progress: yieldProgress})
 	s := &script{sc: sc, info: Script{Lines: []int{}, Expects: []Expectation{}, Events: len(res.Events), OK: res.OK()}}
+	for i, n := range st.Requests {
+		if st.Alg.Client(i) && n != st.Opts.Requests {
+			s.info.Requests = slices.Clone(st.Requests)
+			break
+		}
+	}
 	for k, e := range res.Events {
 		if err := r.ApplyEvent(e); err != nil {
 			s.info.Truncated = true

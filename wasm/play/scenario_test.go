@@ -71,6 +71,10 @@ func TestScenarioRunSeed001(t *testing.T) {
 	assert.Nil(t, sc.Stopped)
 	assert.Equal(t, len(s.Steps), sc.Events)
 	assert.Equal(t, sc.Events, s.Pos, "the cursor ends at the end of the script")
+	// requests 0, then N32, N12 and N80 one each: the settings' Requests
+	// (0) is only the others'.
+	assert.Equal(t, 0, s.Params.Requests)
+	assert.Equal(t, []int{0, 0, 0, 1, 1, 1}, sc.Requests)
 	require.Len(t, sc.Lines, sc.Events)
 	assert.True(t, slices.IsSorted(sc.Lines), "the script runs top to bottom")
 	require.Len(t, sc.Expects, 33)
@@ -98,6 +102,26 @@ func TestScenarioRunSeed001(t *testing.T) {
 	require.NoError(t, r.Seek(0))
 	require.NoError(t, r.Apply("request N4"))
 	assert.True(t, r.State().Script.Diverged)
+}
+
+// A scenario's nodes' own numbers of enter() calls reach the page, which
+// shows them beside the settings' Requests; a server's 0 is no number
+// of its own, and a scenario that sets none apart has none.
+func TestScenarioRequestsPerNode(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []int
+	}{
+		{"algorithm central\nnodes S A B\nrequests 2\nrequests B = 1\n", []int{0, 2, 1}},
+		{"algorithm central\nnodes S A B\nrequests 2\n", nil},
+		{"algorithm ra-v1\nnodes N1 N2\nrequests N1 = 1\n", nil},
+		{"algorithm ra-v1\nnodes N1 N2\nrequests N1 = 0\n", []int{0, 1}},
+	} {
+		r, d, err := NewScenarioRun(c.text)
+		require.NoError(t, err, c.text)
+		require.Empty(t, d, c.text)
+		assert.Equal(t, c.want, r.State().Script.Requests, c.text)
+	}
 }
 
 func TestScenarioRunStopsAndFails(t *testing.T) {
