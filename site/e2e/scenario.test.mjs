@@ -62,6 +62,32 @@ test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, 
   }
   const algos = await page.$$eval('#algo option', (os) => os.map((o) => o.value));
   for (const a of algos) assert.ok(cards.includes(`start-${a}.scn`), `a starter for ${a}`);
+  // Every card has a title that reads well (site/examples' CheckTitle):
+  // a worked example's a phrase of its own, not its comment cut at the
+  // first comma or colon ("Seed 003", "Seed 002, bully"); a starter's
+  // its algorithm's name.
+  const titled = await page.$$eval('#gallery button.card', (bs) => bs.map((b) => ({ file: b.dataset.file, title: b.querySelector('.card-title').textContent, desc: b.querySelector('.card-desc').textContent })));
+  assert.equal(titled.length, cards.length);
+  const dangling = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'from', 'in', 'into', 'is', 'its', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'to', 'under', 'when', 'whose', 'which', 'while', 'with']);
+  const count = (t, c) => t.split(c).length - 1;
+  for (const { file, title, desc } of titled) {
+    assert.notEqual(title.trim(), '', `${file} has a title`);
+    assert.doesNotMatch(title, /[,;:(\-–—]$/, `${file}: "${title}" ends as a cut sentence does`);
+    assert.ok(!dangling.has(title.split(/\s+/).pop().toLowerCase()), `${file}: "${title}" ends with a word a cut sentence does`);
+    assert.ok(count(title, '(') === count(title, ')') && count(title, '"') % 2 === 0, `${file}: "${title}" leaves a bracket or a quote open`);
+    assert.notEqual(desc.trim(), '', `${file} has a description`);
+    if (file.startsWith('start-')) {
+      assert.equal(`start-${title}.scn`, file, 'a starter is titled by its algorithm');
+      continue;
+    }
+    assert.doesNotMatch(title, /\.scn\b/, `${file}: "${title}" names a file`);
+    assert.ok(title.split(/\s+/).length >= 3, `${file}: "${title}" is a phrase, not a fragment`);
+    assert.ok(title.length <= 70, `${file}: "${title}" fits a card`);
+  }
+  const seed001 = titled.find((c) => c.file === 'seed001.scn');
+  assert.equal(seed001.title, 'Seed 001\'s worked example');
+  assert.match(seed001.desc, /^Ricart and Agrawala with Lamport timestamps/, 'the comment, less the title it opens with');
+  assert.match(titled.find((c) => c.file === 'bully_crash.scn').desc, /^Seed 002, bully: the highest node \(N4\) has crashed/, 'a title of its own leaves the whole comment');
   await shot('20-gallery.png');
 
   await page.locator('#gallery button.card[data-file="seed001.scn"]').click();

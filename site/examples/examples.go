@@ -24,8 +24,11 @@ import (
 
 // Entry is one example in the index (index.json).
 type Entry struct {
-	File        string   `json:"file"`
-	Group       string   `json:"group"`
+	File  string `json:"file"`
+	Group string `json:"group"`
+	// Title is the card's: a worked example's from titles, a starter's
+	// its algorithm's name. Description is a worked example's leading
+	// comment, a starter's algorithm's summary.
 	Title       string   `json:"title"`
 	Description string   `json:"description"`
 	Algorithm   string   `json:"algorithm"`
@@ -80,7 +83,20 @@ func Build(dir string) (*Gallery, error) {
 		if !e.OK {
 			return nil, fmt.Errorf("%s: the example does not run to its end with every expectation holding", p)
 		}
+		t, ok := titles[e.File]
+		if !ok {
+			return nil, fmt.Errorf("%s: the example has no title: give it one in site/examples/titles.go", p)
+		}
+		if err := CheckTitle(t); err != nil {
+			return nil, fmt.Errorf("%s: its title: %v", p, err)
+		}
+		e.Title = t
 		g.add(e, src)
+	}
+	for name := range titles {
+		if _, ok := g.Files[name]; !ok {
+			return nil, fmt.Errorf("site/examples/titles.go titles %s, which is not among the examples in %s", name, dir)
+		}
 	}
 	for _, a := range registry.All() {
 		name, src, err := Starter(a)
@@ -131,8 +147,8 @@ func (g *Gallery) sort() {
 	})
 }
 
-// entry loads and runs one file and describes it from its leading comment:
-// the title is its first clause, the description the whole comment.
+// entry loads and runs one file and describes it by its leading comment
+// (the description; the title is set by Build: titles).
 func entry(name string, src []byte) (Entry, error) {
 	sc, err := scenario.Load(name, src)
 	if err != nil {
@@ -144,7 +160,7 @@ func entry(name string, src []byte) (Entry, error) {
 	}
 	desc := leadComment(src)
 	return Entry{
-		File: name, Group: groupOf(sc.Setup.Alg), Title: title(desc, name), Description: desc,
+		File: name, Group: groupOf(sc.Setup.Alg), Description: desc,
 		Algorithm: sc.Setup.Alg.Name, Nodes: sc.Setup.Names, Expects: len(res.Expects), OK: res.OK(),
 	}, nil
 }
@@ -160,22 +176,6 @@ func leadComment(src []byte) string {
 		parts = append(parts, strings.TrimSpace(strings.TrimPrefix(l, "#")))
 	}
 	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
-}
-
-// title is the comment's first clause (up to ":" or the end of the first
-// sentence), or the file name without its extension.
-func title(desc, file string) string {
-	cut := len(desc)
-	for _, sep := range []string{": ", ". ", "; "} {
-		if i := strings.Index(desc, sep); i >= 0 && i < cut {
-			cut = i
-		}
-	}
-	t := strings.TrimSuffix(desc[:cut], ".")
-	if t == "" || len(t) > 90 {
-		return strings.TrimSuffix(file, ".scn")
-	}
-	return t
 }
 
 // Starter writes alg's starter scenario for as many nodes as the

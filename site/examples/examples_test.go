@@ -86,15 +86,49 @@ func TestStarterRuns(t *testing.T) {
 	}
 }
 
-func TestTitle(t *testing.T) {
-	for _, c := range []struct{ desc, want string }{
-		{"Seed 001's worked example: Ricart and Agrawala.", "Seed 001's worked example"},
-		{"One reordering channel is enough. The network keeps...", "One reordering channel is enough"},
-		{"", "x"},
-	} {
-		assert.Equal(t, c.want, title(c.desc, "x.scn"))
+// Every worked example has a title of its own that reads well, and only
+// the examples there are have one.
+func TestTitles(t *testing.T) {
+	g, err := Build(testdata)
+	require.NoError(t, err)
+	worked := 0
+	for _, e := range g.Index {
+		if e.Starter {
+			continue
+		}
+		worked++
+		assert.NoError(t, CheckTitle(e.Title), e.File)
+		assert.Equal(t, titles[e.File], e.Title, e.File)
+		assert.NotEqual(t, e.Title, e.Description, "%s: the description is the comment, the title a phrase of its own", e.File)
 	}
+	assert.Len(t, titles, worked, "a title for every worked example, and none for a file that is not one")
 	assert.Equal(t, "a b c", leadComment([]byte("# a\n#  b\n# c\nalgorithm x\n# not this\n")))
+}
+
+// CheckTitle refuses what the first clause of a comment, cut, used to
+// give: a file name, a fragment, a sentence cut at a comma or a word.
+func TestCheckTitle(t *testing.T) {
+	for _, ok := range []string{"Seed 001's worked example", "Raymond's tree (1989), beyond the notes", `Seed 000's "Better" (ra-v2): a reused number lets two enter`} {
+		assert.NoError(t, CheckTitle(ok), ok)
+	}
+	for _, bad := range []string{
+		"", "  ", "Seed 003", "ra-benari-flagfirst",
+		"The interleaving of flagfirst.scn under Ben-Ari's algorithm",
+		"Seed 004, Lamport's 1978 algorithm 1 (q[1..N], rules 1–5), whose channels must be FIFO",
+		"Seed 002, bully, with a node that comes back,", "The highest node crashes and", "Ricart and Agrawala with the",
+		"Maekawa's voting sets (N = 9", "Ben-Ari's fix on the tie:", "Seed 002's ring of —",
+	} {
+		assert.Error(t, CheckTitle(bad), bad)
+	}
+}
+
+// An example with no title is refused, naming the file and where titles
+// are written.
+func TestBuildRejectsAnUntitledExample(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "untitled.scn"), []byte("# Two nodes.\nalgorithm ra-v1\nnodes N1 N2\n"), 0o644))
+	_, err := Build(dir)
+	assert.ErrorContains(t, err, "untitled.scn: the example has no title: give it one in site/examples/titles.go")
 }
 
 func TestBuildRejectsABrokenExample(t *testing.T) {

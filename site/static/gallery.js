@@ -23,6 +23,15 @@ export async function loadExample(file) {
   return res.text();
 }
 
+// description is a card's words under its title: a worked example's
+// leading comment, less its opening where that is the title again
+// (seed 001's "Seed 001's worked example: …"), a starter's algorithm's
+// summary.
+function description(e) {
+  if (e.starter || !e.description.startsWith(e.title)) return e.description;
+  return e.description.slice(e.title.length).replace(/^[:.;,]\s*/, '');
+}
+
 // drawGallery fills box with the examples, grouped; pick(entry) is called
 // when one is chosen.
 export function drawGallery(box, entries, pick) {
@@ -43,7 +52,7 @@ export function drawGallery(box, entries, pick) {
         },
         h('span', { class: 'card-title' }, e.title),
         h('span', { class: 'card-meta' }, `${e.algorithm} · ${e.nodes.length} nodes${e.expects ? ` · ${e.expects} expectation${e.expects === 1 ? '' : 's'}` : ''}`),
-        h('span', { class: 'card-desc' }, e.starter ? e.description : e.description.slice(e.title.length).replace(/^[:.;]\s*/, '')),
+        h('span', { class: 'card-desc' }, description(e)),
         )))),
     ));
   }
