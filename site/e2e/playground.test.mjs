@@ -275,7 +275,6 @@ async function exploreWatchingProgress() {
 
 test('after the search, the liveness check shows its own progress', { skip }, async () => {
   await configure({ algo: 'election-bully', nodes: 3, requests: 2 });
-  await page.uncheck('input[name=prop][value=order]');
   const seen = await exploreWatchingProgress();
   assert.equal(await page.textContent('#verdicts li[data-property=liveness] .badge'), 'holds');
   const lv = seen.filter((t) => /checking liveness/.test(t));
@@ -284,23 +283,40 @@ test('after the search, the liveness check shows its own progress', { skip }, as
   assert.ok(searched, lv[0]);
   // The search was over: the liveness check reports the states it found.
   assert.match(await page.textContent('#progress'), new RegExp(`^Explored election-bully with N=3, R=2, 1 crash: ${searched} states · `));
-  await page.check('input[name=prop][value=order]');
 });
 
 test('an election is not asked about Order, which it has none of', { skip }, async () => {
+  const order = 'input[name=prop][value=order]';
+  await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
+  assert.ok(await page.isEnabled(order));
+  assert.ok(await page.isChecked(order), 'Order is ticked, as by default');
+  // For an election the box cannot be ticked, and says why on hover,
+  // instead of refusing it with a toast once Explore is pressed.
+  await configure({ algo: 'election-bully', nodes: 3, requests: 1 });
+  assert.ok(await page.isDisabled(order), 'Order cannot be ticked for an election');
+  assert.ok(!(await page.isChecked(order)), 'nor shows ticked');
+  const label = page.locator('label', { has: page.locator(order) });
+  assert.match(await label.getAttribute('title'), /^Order does not apply to an election: .*an election has none/);
+  assert.equal(await page.getAttribute(order, 'title'), await label.getAttribute('title'), 'said to a screen reader too');
+  await label.click({ force: true }); // a click on it does nothing, and says nothing
+  assert.ok(!(await page.isChecked(order)));
+  assert.ok(await page.isHidden('#toast'), 'no toast');
   await configure({ algo: 'election-ring', nodes: 3, requests: 1 });
-  assert.ok(await page.isChecked('input[name=prop][value=order]'), 'Order is ticked, as by default');
+  assert.ok(await page.isDisabled(order));
   await page.getByRole('button', { name: 'Explore' }).click();
   await page.waitForFunction(() => /^Explored election-ring/.test(document.getElementById('progress').textContent), null, { timeout: 120000 });
   assert.equal(await page.locator('#verdicts li[data-property=safety]').count(), 1);
   assert.equal(await page.locator('#verdicts li[data-property=order]').count(), 0, 'no "order unknown" for an election');
-  // Order alone: said why nothing is searched.
-  await page.uncheck('input[name=prop][value=safety]');
-  await page.uncheck('input[name=prop][value=liveness]');
-  await page.getByRole('button', { name: 'Explore' }).click();
-  await page.waitForFunction(() => /an election has none/.test(document.body.textContent), null, { timeout: 10000 });
-  await page.check('input[name=prop][value=safety]');
-  await page.check('input[name=prop][value=liveness]');
+  // A mutual exclusion again: Order is back as the student left it.
+  await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
+  assert.ok(await page.isEnabled(order));
+  assert.ok(await page.isChecked(order), 'ticked again, as it was');
+  assert.equal(await page.locator('label', { has: page.locator(order) }).getAttribute('title'), null);
+  await page.uncheck(order);
+  await configure({ algo: 'election-ring', nodes: 3, requests: 1 });
+  await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
+  assert.ok(!(await page.isChecked(order)), 'left unticked, it comes back unticked');
+  await page.check(order);
 });
 
 test('after a reduced search finds a violation, the search for a shorter run says so', { skip }, async () => {

@@ -118,6 +118,31 @@ function showConfig(p) {
   const info = algos.find((a) => a.name === p.algo);
   $('algo-summary').textContent = info ? info.summary : '';
   listingView?.setAlgo(p.algo);
+  drawOrderBox(p.algo);
+}
+
+// drawOrderBox makes Order, a property of mutual exclusion, one that
+// cannot be ticked for an election (it has no critical section to enter
+// in order), saying why on hover, instead of refusing it once Explore is
+// pressed. The student's own tick comes back with a mutual exclusion.
+const ORDER_OFF = 'Order does not apply to an election: it is about entering a critical section in the order of the requests, and an election has none. Safety and liveness say whether the right leader is elected.';
+function drawOrderBox(algo) {
+  const box = document.querySelector('input[name=prop][value=order]');
+  const off = isElection(algo);
+  if (off === box.disabled) return;
+  if (off) {
+    box.dataset.ticked = String(box.checked);
+    box.checked = false;
+  } else {
+    box.checked = box.dataset.ticked !== 'false';
+  }
+  box.disabled = off;
+  const label = box.closest('label');
+  label.classList.toggle('off', off);
+  for (const e of [label, box]) { // the box's: its accessible description
+    if (off) e.title = ORDER_OFF;
+    else e.removeAttribute('title');
+  }
 }
 
 // withListing is p run as listing (an edited listing's text; undefined:
@@ -775,9 +800,10 @@ async function explore(ev) {
   p = withListing(p, listingView.applied());
   if (p.requests === 0 && !isElection(p.algo)) { refuseNoRequests(p); return; }
   // Order is mutual exclusion's: an election has none to keep, so it is
-  // not asked (else it would read "order unknown").
+  // not asked (else it would read "order unknown"; its box cannot be
+  // ticked then: drawOrderBox).
   const asked = isElection(p.algo) ? props.filter((x) => x !== 'order') : props;
-  if (!asked.length) { toast('Order is about entering a critical section: an election has none. Choose safety or liveness.', 'error'); return; }
+  if (!asked.length) { toast('Choose at least one property.', 'error'); return; }
   const refocus = busy();
   $('cancel').disabled = false;
   $('verdicts').replaceChildren();
