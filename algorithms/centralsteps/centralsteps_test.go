@@ -27,11 +27,13 @@ func TestReferenceIsCentral(t *testing.T) {
 func TestContract(t *testing.T) {
 	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
 		{OpEnter, func(v *Vars, from, _ int) { v.State = Wanted; v.SendGrant(2) }, []string{"request N2"}, "Enter() sent Grant, but Enter() sends only Request"},
-		{OpEnter, func(v *Vars, from, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
+		{OpEnter, func(v *Vars, from, _ int) {}, []string{"request N2"}, "Enter() left state = Released, but Enter() sets state = Wanted"},
+		{OpExit, func(v *Vars, from, _ int) {}, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2"}, "Exit() left state = Held, but Exit() sets state = Released"},
 		{OpExit, func(v *Vars, from, _ int) { v.State = Released; v.SendRelease(); v.SendRelease() }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2"}, "Exit() sent 2 messages"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Holder = from; v.SendGrant(7) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to node 7"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Queue = append(v.Queue, 9) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() put 9 in the queue"},
-		{OpRequest, func(v *Vars, from, _ int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from RELEASED to HELD"},
+		{OpRequest, func(v *Vars, from, _ int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from Released to Held, but the server's handlers keep the server's own state"},
+		{OpGrant, func(v *Vars, from, _ int) { v.State = Released }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnGrant() changed state from Wanted to Released, but a grant can only let the node in (Held)"},
 		{OpGrant, func(v *Vars, from, _ int) { v.State = Held; v.Holder = 1 }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnGrant() changed holder or queue"},
 		{OpRelease, func(v *Vars, from, _ int) { _ = v.Queue[5] }, []string{"request N2", "deliver N2->N1", "deliver N1->N2", "exit N2", "deliver N2->N1"}, "OnRelease() panicked: runtime error: index out of range"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Holder = 0; v.SendGrant(0) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent a message to itself (N1)"},
@@ -43,7 +45,7 @@ func TestContract(t *testing.T) {
 		// N2 asked, but its Enter() let it in at once and its Exit() left:
 		// the Grant answers its Request, and the fault is N2's own.
 		{OpEnter, func(v *Vars, from, _ int) { v.State = Held; v.SendRequest() }, []string{"request N2", "exit N2", "deliver N2->N1 request", "deliver N1->N2"},
-			"OnGrant() changed state from RELEASED to HELD, but a grant can only let in a client that is waiting for it (Wanted): this one had asked, and its Enter() or Exit() left it RELEASED before the Grant came"},
+			"OnGrant() changed state from Released to Held, but a grant can only let in a client that is waiting for it (Wanted): this one had asked, and its Enter() or Exit() left it Released before the Grant came"},
 	})
 }
 

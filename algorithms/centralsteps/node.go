@@ -46,12 +46,12 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	switch op {
 	case OpEnter:
 		if v.State != Wanted && v.State != Held {
-			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State)
+			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State.GoName())
 		}
 		return sends(op, out, Request)
 	case OpExit:
 		if v.State != Released {
-			return fmt.Sprintf("left state = %s, but Exit() sets state = Released", v.State)
+			return fmt.Sprintf("left state = %s, but Exit() sets state = Released", v.State.GoName())
 		}
 		return sends(op, out, Release)
 	case OpGrant:
@@ -66,9 +66,9 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 				return grantedUnasked
 			}
 			if v.State == Held {
-				return fmt.Sprintf("changed state from %s to %s, but a grant can only let in a client that is waiting for it (Wanted): this one had asked, and its Enter() or Exit() left it %s before the Grant came", old.State, v.State, old.State)
+				return fmt.Sprintf("changed state from %s to %s, but a grant can only let in a client that is waiting for it (Wanted): this one had asked, and its Enter() or Exit() left it %s before the Grant came", old.State.GoName(), v.State.GoName(), old.State.GoName())
 			}
-			return fmt.Sprintf("changed state from %s to %s, but a grant can only let the node in (Held)", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but a grant can only let the node in (Held)", old.State.GoName(), v.State.GoName())
 		}
 		if len(out) > 0 {
 			return "sent a message, but OnGrant() sends nothing"
@@ -77,7 +77,7 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	}
 	switch {
 	case v.State != old.State:
-		return fmt.Sprintf("changed state from %s to %s, but the server's handlers keep the server's own state", old.State, v.State)
+		return fmt.Sprintf("changed state from %s to %s, but the server's handlers keep the server's own state", old.State.GoName(), v.State.GoName())
 	case v.Holder != None && (v.Holder < 0 || v.Holder >= nn):
 		return fmt.Sprintf("set holder = %d, but it is None (-1) or a node 0..%d", v.Holder, nn-1)
 	}

@@ -76,7 +76,13 @@ const (
 	Waiting               // got ok, waiting for the coordinator message
 )
 
+// String is the registry's word for s (idle), which the state tables
+// show.
 func (s State) String() string { return stepwire.Named("State", int(s), "idle", "electing", "waiting") }
+
+// GoName is the name of s's constant in the student's code (Idle): a
+// fault names states as the code it blames does.
+func (s State) GoName() string { return stepwire.Named("State", int(s), "Idle", "Electing", "Waiting") }
 
 // None is Leader while the node is undecided (the seed's elected_i = false).
 const None = -1

@@ -158,7 +158,7 @@ func (n *node) check(op Op, arg int, old, v *Vars, out []Send) string {
 	id, nn := n.At().ID, n.At().N
 	switch {
 	case v.State > Waiting:
-		return fmt.Sprintf("set State = %s, but it is Idle, Electing or Waiting", v.State)
+		return fmt.Sprintf("set State = %s, but it is Idle, Electing or Waiting", v.State.GoName())
 	case v.Leader != None && (v.Leader < 0 || v.Leader >= nn):
 		return fmt.Sprintf("set Leader = %d, but it is None (-1) or a node 0..%d", v.Leader, nn-1)
 	case v.Leader != old.Leader && v.Leader != None && v.Leader != id && !(op == OpCoordinator && v.Leader == arg):

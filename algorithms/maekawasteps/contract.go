@@ -38,11 +38,11 @@ func (n *node) check(op Op, old, v *Vars, out []Msg) string {
 	}
 	switch {
 	case op == OpEnter && v.State != Wanted:
-		return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State)
+		return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State.GoName())
 	case op == OpLeave && v.State != Released:
-		return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State)
+		return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State.GoName())
 	case op == OpReply && v.State != old.State && !(old.State == Wanted && v.State == Held):
-		return fmt.Sprintf("changed state from %s to %s, but a reply can only move WANTED to HELD", old.State, v.State)
+		return fmt.Sprintf("changed state from %s to %s, but a reply can only move Wanted to Held", old.State.GoName(), v.State.GoName())
 	case len(v.Q) > maxQueue:
 		return fmt.Sprintf("let the queue grow to %d requests (at most one per node is ever pending)", len(v.Q))
 	}

@@ -19,6 +19,7 @@ type (
 	requestBadQueue     struct{ ref }
 	enterChangesV       struct{ ref }
 	replyPanics         struct{ ref }
+	leaveStaysHeld      struct{ ref }
 )
 
 func (n enterStaysReleased) Enter()            { n.Replies = 0 }
@@ -28,6 +29,7 @@ func (n replyLeavesCS) OnReply(int)            { n.State = maekawasteps.Released
 func (n requestBadQueue) OnRequest(pj int)     { n.Q = append(n.Q, pj+10) }
 func (n enterChangesV) Enter()                 { n.ref.Enter(); n.V[0] = 3 }
 func (n replyPanics) OnReply(int)              { panic("no votes today") }
+func (n leaveStaysHeld) Leave()                {}
 
 func TestContract(t *testing.T) {
 	for _, c := range []struct {
@@ -35,11 +37,12 @@ func TestContract(t *testing.T) {
 		steps maekawasteps.New
 		fault string
 	}{
-		{"Enter leaves Released", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterStaysReleased{ref{v}} }, "Enter() left state = RELEASED, but Enter() sets state = Wanted"},
+		{"Enter leaves Released", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterStaysReleased{ref{v}} }, "Enter() left state = Released, but Enter() sets state = Wanted"},
 		{"OnRequest sets state", func(v *maekawasteps.Vars) maekawasteps.Steps { return requestSetsState{ref{v}} }, "OnRequest changed state, but OnRequest may only change voted and queue"},
 		{"OnRelease sends a request", func(v *maekawasteps.Vars) maekawasteps.Steps { return releaseSendsRequest{ref{v}} }, "OnRelease sent request to N"},
 		{"OnRelease is told it sends replies", func(v *maekawasteps.Vars) maekawasteps.Steps { return releaseSendsRequest{ref{v}} }, "but OnRelease sends only replies"},
-		{"OnReply leaves the CS", func(v *maekawasteps.Vars) maekawasteps.Steps { return replyLeavesCS{ref{v}} }, "OnReply changed state from WANTED to RELEASED"},
+		{"OnReply leaves the CS", func(v *maekawasteps.Vars) maekawasteps.Steps { return replyLeavesCS{ref{v}} }, "OnReply changed state from Wanted to Released, but a reply can only move Wanted to Held"},
+		{"Leave stays in the CS", func(v *maekawasteps.Vars) maekawasteps.Steps { return leaveStaysHeld{ref{v}} }, "Leave() left state = Held, but Leave() sets state = Released"},
 		{"OnRequest queues a stranger", func(v *maekawasteps.Vars) maekawasteps.Steps { return requestBadQueue{ref{v}} }, "OnRequest put 1"},
 		{"Enter changes V", func(v *maekawasteps.Vars) maekawasteps.Steps { return enterChangesV{ref{v}} }, "Enter() changed V, but Enter() may only change state and replies"},
 		{"OnReply panics", func(v *maekawasteps.Vars) maekawasteps.Steps { return replyPanics{ref{v}} }, "OnReply panicked: no votes today"},
@@ -49,6 +52,7 @@ func TestContract(t *testing.T) {
 			f := steptest.FirstFault(t, alg, sim.Config{N: 3}, sim.Options{Requests: 2})
 			require.NotEmpty(t, f, "no node failed")
 			assert.Contains(t, f, c.fault)
+			steptest.GoNames(t, f, maekawasteps.Released, maekawasteps.Wanted, maekawasteps.Held)
 		})
 	}
 }

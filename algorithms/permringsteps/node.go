@@ -78,32 +78,32 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	switch op {
 	case OpEnter:
 		if v.State != Trying && v.State != Held {
-			return fmt.Sprintf("left state = %s, but Enter() sets state = Trying (or Held in a ring of one)", v.State)
+			return fmt.Sprintf("left state = %s, but Enter() sets state = Trying (or Held in a ring of one)", v.State.GoName())
 		}
 		return ownOnly()
 	case OpRetry:
 		if v.State != Trying {
-			return fmt.Sprintf("left state = %s, but Retry() sets state = Trying", v.State)
+			return fmt.Sprintf("left state = %s, but Retry() sets state = Trying", v.State.GoName())
 		}
 		return ownOnly()
 	case OpLeave:
 		switch {
 		case v.State != Released:
-			return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State)
+			return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State.GoName())
 		case sends > 0:
 			return "sent a message, but Leave() sends nothing"
 		}
 	case OpRequest:
 		switch {
 		case v.State != old.State && !(old.State == Trying && v.State == Held):
-			return fmt.Sprintf("changed state from %s to %s, but a request's arrival can only move TRYING to HELD", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but a request's arrival can only move Trying to Held", old.State.GoName(), v.State.GoName())
 		case sends > 1:
 			return fmt.Sprintf("sent %d messages, but OnRequest() passes the request on or refuses it, once", sends)
 		}
 	case OpRefuse:
 		switch {
 		case v.State != old.State && !(old.State == Trying && v.State == Refused):
-			return fmt.Sprintf("changed state from %s to %s, but a refusal can only move TRYING to REFUSED", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but a refusal can only move Trying to Refused", old.State.GoName(), v.State.GoName())
 		case sends > 0:
 			return "sent a message, but OnRefuse() sends nothing"
 		}

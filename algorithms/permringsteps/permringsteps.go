@@ -34,8 +34,6 @@
 package permringsteps
 
 import (
-	"strconv"
-
 	"dmelab/algorithms/internal/stepwire"
 	"dmelab/algorithms/sim"
 )
@@ -56,13 +54,16 @@ const (
 	Held
 )
 
-var stateNames = [...]string{"RELEASED", "TRYING", "REFUSED", "HELD"}
-
+// String is the seed's word for s (REFUSED), which the state tables and
+// the scenarios show.
 func (s State) String() string {
-	if int(s) < len(stateNames) {
-		return stateNames[s]
-	}
-	return "State(" + strconv.Itoa(int(s)) + ")"
+	return stepwire.Named("State", int(s), "RELEASED", "TRYING", "REFUSED", "HELD")
+}
+
+// GoName is the name of s's constant in the student's code (Refused): a
+// fault names states as the code it blames does.
+func (s State) GoName() string {
+	return stepwire.Named("State", int(s), "Released", "Trying", "Refused", "Held")
 }
 
 // Phase is the simulator's phase of a node in state s.

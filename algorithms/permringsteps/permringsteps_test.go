@@ -74,17 +74,22 @@ func TestContract(t *testing.T) {
 	fails := func(op Op, bad func(v *Vars, owner int), run []string, fault string) {
 		c := steptest.Override(ends.Code(newRef), int(op), func(v *Vars, owner, _ int) int { bad(v, owner); return 0 })
 		for _, b := range steptest.Both(harness.Wire, c) {
-			steptest.Fault(t, harness.Descriptor("permission-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, run, fault)
+			got := steptest.Fault(t, harness.Descriptor("permission-ring", b), sim.Config{N: 3}, sim.Options{Requests: 1}, run, fault)
+			steptest.GoNames(t, got, Released, Trying, Refused, Held)
 		}
 	}
 	enter, request := []string{"request N2"}, []string{"request N1", "deliver N1->N2"}
-	fails(OpEnter, func(v *Vars, _ int) {}, enter, "Enter() left state = RELEASED")
+	fails(OpEnter, func(v *Vars, _ int) {}, enter, "Enter() left state = Released, but Enter() sets state = Trying (or Held in a ring of one)")
 	fails(OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRefuse(0) }, enter, "Enter() sent a refusal, but only OnRequest() refuses")
 	fails(OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRequest(0, 1) }, enter, "Enter() sent a request to N1, but the ring goes from N2 to N3")
 	fails(OpEnter, func(v *Vars, _ int) { v.State = Trying; v.SendRefuse(5) }, enter, "Enter() sent a refusal to node 5 (the nodes are 0..2)")
 	fails(OpRetry, func(v *Vars, _ int) { v.State = Trying; v.SendRequest(1, 1) },
 		[]string{"request N1", "request N2", "deliver N1->N2", "deliver N2->N1 refuse", "step N1"}, "Retry() sent the request of N2, but a node starts only its own")
-	fails(OpRequest, func(v *Vars, _ int) { v.State = Held }, request, "OnRequest() changed state from RELEASED to HELD")
+	fails(OpRequest, func(v *Vars, _ int) { v.State = Held }, request, "OnRequest() changed state from Released to Held, but a request's arrival can only move Trying to Held")
+	refused := []string{"request N1", "request N2", "deliver N1->N2", "deliver N2->N1 refuse"}
+	fails(OpRefuse, func(v *Vars, _ int) { v.State = Held }, refused, "OnRefuse() changed state from Trying to Held, but a refusal can only move Trying to Refused")
+	fails(OpRetry, func(v *Vars, _ int) {}, append(refused, "step N1"), "Retry() left state = Refused, but Retry() sets state = Trying")
+	fails(OpLeave, func(v *Vars, _ int) {}, []string{"request N1", "deliver N1->N2", "deliver N2->N3", "deliver N3->N1", "exit N1"}, "Leave() left state = Held, but Leave() sets state = Released")
 	fails(OpRequest, func(v *Vars, owner int) { v.SendRequest(2, owner); v.SendRefuse(owner) }, request, "OnRequest() sent 2 messages")
 	fails(OpRequest, func(v *Vars, owner int) { v.SendRequest(2, 7) }, request, "OnRequest() sent a request of node 7")
 	fails(OpRequest, func(v *Vars, _ int) { var m map[int]int; m[1] = 1 }, request, "OnRequest() panicked: assignment to entry in nil map")

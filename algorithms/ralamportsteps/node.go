@@ -108,7 +108,7 @@ func (n *node) check(op Op, j int, old, v *Vars, out []Send) string {
 	case OpEnter:
 		switch {
 		case v.State != Wanted && v.State != Held:
-			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State)
+			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted", v.State.GoName())
 		case !sameQueue:
 			return "changed the queue, but Enter() does not touch it"
 		}
@@ -116,7 +116,7 @@ func (n *node) check(op Op, j int, old, v *Vars, out []Send) string {
 	case OpRequest:
 		switch {
 		case v.State != old.State:
-			return fmt.Sprintf("changed state from %s to %s, but a request never changes the state", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but a request never changes the state", old.State.GoName(), v.State.GoName())
 		case v.T != old.T:
 			return fmt.Sprintf("changed T from %d to %d, but only Enter() sets T", old.T, v.T)
 		case v.Replies != old.Replies:
@@ -134,7 +134,7 @@ func (n *node) check(op Op, j int, old, v *Vars, out []Send) string {
 	case OpReply:
 		switch {
 		case v.State != old.State && !(old.State == Wanted && v.State == Held):
-			return fmt.Sprintf("changed state from %s to %s, but a reply can only move WANTED to HELD", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but a reply can only move Wanted to Held", old.State.GoName(), v.State.GoName())
 		case v.T != old.T:
 			return fmt.Sprintf("changed T from %d to %d, but only Enter() sets T", old.T, v.T)
 		case !sameQueue:
@@ -144,7 +144,7 @@ func (n *node) check(op Op, j int, old, v *Vars, out []Send) string {
 		}
 	case OpExit:
 		if v.State != Released {
-			return fmt.Sprintf("left state = %s, but Exit() sets state = Released", v.State)
+			return fmt.Sprintf("left state = %s, but Exit() sets state = Released", v.State.GoName())
 		}
 		if f := only(op, out, Reply); f != "" {
 			return f

@@ -130,7 +130,7 @@ func TestContract(t *testing.T) {
 	held := []string{"request N1", "deliver N1->N2", "deliver N1->N3", "deliver N2->N1", "deliver N3->N1"}
 	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
 		{OpEnter, func(v *Vars, j, tj int) { v.SendRequest(1) }, []string{"request N1"},
-			"Enter() left state = RELEASED, but Enter() sets state = Wanted"},
+			"Enter() left state = Released, but Enter() sets state = Wanted"},
 		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendReply(1) }, []string{"request N1"},
 			"Enter() sent a reply, but Enter() sends only requests"},
 		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.SendRequest(0) }, []string{"request N1"},
@@ -144,7 +144,7 @@ func TestContract(t *testing.T) {
 		{OpEnter, func(v *Vars, j, tj int) { v.State = Wanted; v.Queue = append(v.Queue, Waiter{1, 1}) }, []string{"request N1"},
 			"Enter() changed the queue, but Enter() does not touch it"},
 		{OpRequest, func(v *Vars, j, tj int) { v.State = Held }, []string{"request N1", "deliver N1->N2"},
-			"OnRequest() changed state from RELEASED to HELD, but a request never changes the state"},
+			"OnRequest() changed state from Released to Held, but a request never changes the state"},
 		{OpRequest, func(v *Vars, j, tj int) { v.T = tj; v.SendReply(j) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() changed T from 0 to 1, but only Enter() sets T"},
 		{OpRequest, func(v *Vars, j, tj int) { v.Replies++; v.SendReply(j) }, []string{"request N1", "deliver N1->N2"},
@@ -162,7 +162,7 @@ func TestContract(t *testing.T) {
 		{OpRequest, func(v *Vars, j, tj int) { v.Queue = make([]Waiter, 65) }, []string{"request N1", "deliver N1->N2"},
 			"OnRequest() made the queue 65 long, but it holds at most 64 requests"},
 		{OpReply, func(v *Vars, j, tj int) { v.State = Released }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
-			"OnReply() changed state from WANTED to RELEASED, but a reply can only move WANTED to HELD"},
+			"OnReply() changed state from Wanted to Released, but a reply can only move Wanted to Held"},
 		{OpReply, func(v *Vars, j, tj int) { v.T = v.Clock() }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
 			"OnReply() changed T from 1 to 3, but only Enter() sets T"},
 		{OpReply, func(v *Vars, j, tj int) { v.SendReply(j) }, []string{"request N1", "deliver N1->N2", "deliver N2->N1"},
@@ -171,7 +171,7 @@ func TestContract(t *testing.T) {
 			[]string{"request N1", "request N2", "deliver N2->N1", "deliver N1->N3", "deliver N3->N1"},
 			"OnReply() changed the queue, but OnReply() does not touch it"},
 		{OpExit, func(v *Vars, j, tj int) {}, append(held, "exit N1"),
-			"Exit() left state = HELD, but Exit() sets state = Released"},
+			"Exit() left state = Held, but Exit() sets state = Released"},
 		{OpExit, func(v *Vars, j, tj int) { v.State = Released; v.SendRequest(1) }, append(held, "exit N1"),
 			"Exit() sent a request, but Exit() sends only replies"},
 		{OpExit, func(v *Vars, j, tj int) { _ = v.Queue[3] }, append(held, "exit N1"),
@@ -188,7 +188,7 @@ func TestFailedNodeWaits(t *testing.T) {
 		steptest.Apply(t, w, line)
 	}
 	assert.Equal(t, sim.Wanting, w.Nodes[0].Phase())
-	assert.Contains(t, w.NodeString(0), "fault=Exit() left state = HELD")
+	assert.Contains(t, w.NodeString(0), "fault=Exit() left state = Held")
 	var e sim.Enc
 	w.Nodes[0].Encode(&e)
 	c := w.Nodes[0].Clone()

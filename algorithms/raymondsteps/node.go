@@ -52,15 +52,15 @@ func (n *node) check(op Op, old, v *Vars, out []Send) string {
 	switch op {
 	case OpEnter:
 		if v.State != Wanted && v.State != Held {
-			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted or Held", v.State)
+			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted or Held", v.State.GoName())
 		}
 	case OpExit:
 		if v.State != Released {
-			return fmt.Sprintf("left state = %s, but Exit() sets state = Released", v.State)
+			return fmt.Sprintf("left state = %s, but Exit() sets state = Released", v.State.GoName())
 		}
 	default:
 		if v.State != old.State && !(old.State == Wanted && v.State == Held) {
-			return fmt.Sprintf("changed state from %s to %s, but a message can only move WANTED to HELD", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but a message can only move Wanted to Held", old.State.GoName(), v.State.GoName())
 		}
 	}
 	return ""

@@ -50,7 +50,7 @@ func TestKinds(t *testing.T) {
 // directly and through the wire.
 func TestContract(t *testing.T) {
 	steptest.Contract(t, suite, sim.Config{N: 4}, sim.Options{Requests: 1}, []bad{
-		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
+		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = Released, but Enter() sets state = Wanted or Held"},
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.SendRequest(2) }, []string{"request N2"}, "Enter() sent a message to N3, but N3 is not N2's neighbour"},
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.SendRequest(7) }, []string{"request N2"}, "Enter() sent a message to node 7, but the nodes are 0..3"},
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.SendPrivilege(0) }, []string{"request N2"}, "Enter() sent the PRIVILEGE, but the node did not hold it"},
@@ -58,9 +58,9 @@ func TestContract(t *testing.T) {
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.Holder = 9 }, []string{"request N2"}, "Enter() set HOLDER = 9"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Queue = append(v.Queue, 1, 1, 1, 1, 1) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() made request_Q 5 long"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Queue = append(v.Queue, -1) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() put -1 in request_Q"},
-		{OpRequest, func(v *Vars, from, _ int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from RELEASED to HELD"},
+		{OpRequest, func(v *Vars, from, _ int) { v.State = Held }, []string{"request N2", "deliver N2->N1"}, "OnRequest() changed state from Released to Held, but a message can only move Wanted to Held"},
 		{OpRequest, func(v *Vars, from, _ int) { v.Holder = from; v.SendPrivilege(from); v.SendPrivilege(from) }, []string{"request N2", "deliver N2->N1"}, "OnRequest() sent the PRIVILEGE 2 times"},
-		{OpExit, func(v *Vars, _, _ int) {}, []string{"request N1", "exit N1"}, "Exit() left state = HELD"},
+		{OpExit, func(v *Vars, _, _ int) {}, []string{"request N1", "exit N1"}, "Exit() left state = Held, but Exit() sets state = Released"},
 		{OpPrivilege, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, []string{"request N2", "deliver N2->N1", "deliver N1->N2"}, "OnPrivilege() panicked: assignment to entry in nil map"},
 	})
 }

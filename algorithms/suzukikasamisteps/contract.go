@@ -90,23 +90,25 @@ func counts(what string, x []int, n int) string {
 // state says why the handler op may not go from state old to now, or "";
 // held: the node holds the token after the call; sent: the call sent it.
 // A handler other than Exit that sends the token from the critical section
-// is told that it sent it, not that it "left state = HELD": the state was
-// HELD before the call and the code did not touch it, so the send is what
-// to fix (Exit that sends it and stays HELD forgot state = Released).
+// is told that it sent it, not that it "left state = Held": the state was
+// Held before the call and the code did not touch it, so the send is what
+// to fix (Exit that sends it and stays Held forgot state = Released).
+// A fault names states as the student's code does (GoName), not as the
+// state tables show them.
 func state(op Op, old, now State, held, sent bool) string {
 	switch {
 	case now == Held && !held && sent && op != OpExit && old == Held:
-		return "sent the token from the critical section (state = HELD), but a node keeps the token until its Exit()"
+		return "sent the token from the critical section (state = Held), but a node keeps the token until its Exit()"
 	case now == Held && !held && sent && op != OpExit:
-		return "sent the token but left state = HELD: only the token's holder may be in the critical section"
+		return "sent the token but left state = Held: only the token's holder may be in the critical section"
 	case now == Held && !held:
-		return "left state = HELD, but only the token's holder may be in the critical section"
+		return "left state = Held, but only the token's holder may be in the critical section"
 	case op == OpEnter && now != Wanted && now != Held:
-		return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted or Held", now)
+		return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted or Held", now.GoName())
 	case op == OpExit && now != Released:
-		return fmt.Sprintf("left state = %s, but Exit() sets state = Released", now)
+		return fmt.Sprintf("left state = %s, but Exit() sets state = Released", now.GoName())
 	case op != OpEnter && op != OpExit && now != old && !(old == Wanted && now == Held):
-		return fmt.Sprintf("changed state from %s to %s, but a message can only move WANTED to HELD", old, now)
+		return fmt.Sprintf("changed state from %s to %s, but a message can only move Wanted to Held", old.GoName(), now.GoName())
 	}
 	return ""
 }

@@ -42,8 +42,8 @@ func TestKinds(t *testing.T) {
 func TestContract(t *testing.T) {
 	asked := []string{"request N2", "deliver N2->N1"}
 	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
-		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
-		{OpEnter, func(v *Vars, _, _ int) { v.State = Held }, []string{"request N2"}, "Enter() left state = HELD, but only the token's holder"},
+		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = Released, but Enter() sets state = Wanted or Held"},
+		{OpEnter, func(v *Vars, _, _ int) { v.State = Held }, []string{"request N2"}, "Enter() left state = Held, but only the token's holder may be in the critical section"},
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.RN = v.RN[:1] }, []string{"request N2"}, "Enter() made RN 1 long, but there are 3 nodes"},
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.RN[2] = -1 }, []string{"request N2"}, "Enter() set RN[N3] = -1"},
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.SendRequest(1, 0) }, []string{"request N2"}, "Enter() sent a message to itself (N2)"},
@@ -58,11 +58,11 @@ func TestContract(t *testing.T) {
 		{OpRequest, func(v *Vars, _, _ int) { v.Q = []int{1, 1, 1, 1} }, asked, "OnRequest() made Q 4 long, but there are only 3 nodes"},
 		{OpRequest, func(v *Vars, _, _ int) { v.Q = []int{5} }, asked, "OnRequest() put 5 in Q, but the nodes are 0..2"},
 		{OpRequest, func(v *Vars, _, _ int) { v.LN[0] = -2 }, asked, "OnRequest() set LN[N1] = -2"},
-		{OpRequest, func(v *Vars, _, _ int) { v.State = Wanted }, asked, "OnRequest() changed state from RELEASED to WANTED"},
-		{OpRequest, func(v *Vars, from, _ int) { v.SendToken(from) }, []string{"request N1", "request N2", "deliver N2->N1"}, "OnRequest() sent the token from the critical section (state = HELD), but a node keeps the token until its Exit()"},
-		{OpEnter, func(v *Vars, _, _ int) { v.State = Held; v.SendToken(1) }, []string{"request N1"}, "Enter() sent the token but left state = HELD"},
-		{OpExit, func(v *Vars, _, _ int) {}, []string{"request N1", "exit N1"}, "Exit() left state = HELD"},
-		{OpExit, func(v *Vars, _, _ int) { v.SendToken(1) }, []string{"request N1", "exit N1"}, "Exit() left state = HELD, but only the token's holder"},
+		{OpRequest, func(v *Vars, _, _ int) { v.State = Wanted }, asked, "OnRequest() changed state from Released to Wanted, but a message can only move Wanted to Held"},
+		{OpRequest, func(v *Vars, from, _ int) { v.SendToken(from) }, []string{"request N1", "request N2", "deliver N2->N1"}, "OnRequest() sent the token from the critical section (state = Held), but a node keeps the token until its Exit()"},
+		{OpEnter, func(v *Vars, _, _ int) { v.State = Held; v.SendToken(1) }, []string{"request N1"}, "Enter() sent the token but left state = Held: only the token's holder may be in the critical section"},
+		{OpExit, func(v *Vars, _, _ int) {}, []string{"request N1", "exit N1"}, "Exit() left state = Held, but Exit() sets state = Released"},
+		{OpExit, func(v *Vars, _, _ int) { v.SendToken(1) }, []string{"request N1", "exit N1"}, "Exit() left state = Held, but only the token's holder"},
 		{OpToken, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, append(asked, "deliver N1->N2"), "OnToken() panicked: assignment to entry in nil map"},
 	})
 }

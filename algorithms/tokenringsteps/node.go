@@ -50,14 +50,14 @@ func (n *node) check(op Op, old, v *Vars, out []int) string {
 		case v.Token != old.Token:
 			return "changed token, but Enter() only sets state"
 		case v.State != Wanted && v.State != Held:
-			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted or Held", v.State)
+			return fmt.Sprintf("left state = %s, but Enter() sets state = Wanted or Held", v.State.GoName())
 		case sends > 0:
 			return "sent the token, but Enter() sends nothing"
 		}
 	case OpLeave:
 		switch {
 		case v.State != Released:
-			return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State)
+			return fmt.Sprintf("left state = %s, but Leave() sets state = Released", v.State.GoName())
 		case sends > 1:
 			return fmt.Sprintf("sent the token %d times", sends)
 		case v.Token && !old.Token:
@@ -68,7 +68,7 @@ func (n *node) check(op Op, old, v *Vars, out []int) string {
 		case sends > 0:
 			return "sent the token, but OnToken() only takes it"
 		case v.State != old.State && !(old.State == Wanted && v.State == Held):
-			return fmt.Sprintf("changed state from %s to %s, but the token's arrival can only move WANTED to HELD", old.State, v.State)
+			return fmt.Sprintf("changed state from %s to %s, but the token's arrival can only move Wanted to Held", old.State.GoName(), v.State.GoName())
 		}
 	case OpPass:
 		switch {

@@ -27,9 +27,10 @@ func TestReferenceIsTokenRing(t *testing.T) {
 func TestContract(t *testing.T) {
 	steptest.Contract(t, suite, sim.Config{N: 3}, sim.Options{Requests: 1}, []bad{
 		{OpEnter, func(v *Vars, _, _ int) { v.State = Wanted; v.SendToken(2) }, []string{"request N2"}, "Enter() sent the token, but Enter() sends nothing"},
-		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = RELEASED"},
+		{OpEnter, func(v *Vars, _, _ int) {}, []string{"request N2"}, "Enter() left state = Released, but Enter() sets state = Wanted or Held"},
 		{OpPass, func(v *Vars, _, _ int) { v.Token = false; v.SendToken(2) }, []string{"step N1"}, "Pass() sent the token to N3, but the ring goes from N1 to N2"},
-		{OpToken, func(v *Vars, _, _ int) { v.Token = true; v.State = Held }, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from RELEASED to HELD"},
+		{OpToken, func(v *Vars, _, _ int) { v.Token = true; v.State = Held }, []string{"step N1", "deliver N1->N2"}, "OnToken() changed state from Released to Held, but the token's arrival can only move Wanted to Held"},
+		{OpLeave, func(v *Vars, _, _ int) {}, []string{"request N1", "exit N1"}, "Leave() left state = Held, but Leave() sets state = Released"},
 		{OpLeave, func(v *Vars, _, _ int) { var m map[int]int; m[1] = 1 }, []string{"request N1", "exit N1"}, "Leave() panicked: assignment to entry in nil map"},
 	})
 }

@@ -140,12 +140,15 @@ func Faults(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, 
 }
 
 // Fault requires that applying lines makes exactly one node fail, with a
-// fault that says want.
-func Fault(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, lines []string, want string) {
+// fault that says want and names stepwire's states as the student's code
+// does (GoNames), and returns the fault.
+func Fault(t *testing.T, alg *sim.Algorithm, cfg sim.Config, opts sim.Options, lines []string, want string) string {
 	t.Helper()
 	f := Faults(t, alg, cfg, opts, lines)
 	require.Len(t, f, 1, "failed nodes")
 	assert.Contains(t, f[0], want)
+	GoNames(t, f[0], stepwireStates[:]...)
+	return f[0]
 }
 
 // Override is c with handler op replaced by f.

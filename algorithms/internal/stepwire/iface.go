@@ -142,7 +142,13 @@ const (
 	Held
 )
 
+// String is the seeds' word for s (RELEASED), which the state tables
+// and the scenarios show.
 func (s State) String() string { return Named("State", int(s), "RELEASED", "WANTED", "HELD") }
+
+// GoName is the name of s's constant in the student's code (Released):
+// a fault names states as the code it blames does.
+func (s State) GoName() string { return Named("State", int(s), "Released", "Wanted", "Held") }
 
 // Named is names[i], or typ(i) for a value without a name: how the
 // interfaces' enumerations print.
