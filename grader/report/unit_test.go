@@ -227,8 +227,8 @@ func TestRepeatedFailureIsFolded(t *testing.T) {
 		return Test{Name: name, Visibility: Search, MaxPoints: 1, Message: msg, Counterexample: ce(node)}
 	}
 	r := &Result{Status: Graded, Tests: []Test{
-		failed("explore N=2", "N2 failed at step 3: Enter() left state = RELEASED.", 1),
-		failed("explore N=3", "N3 failed at step 5: Enter() left state = RELEASED.", 2),
+		failed("explore N=2", "N2 failed at step 3: Enter() left state = Released.", 1),
+		failed("explore N=3", "N3 failed at step 5: Enter() left state = Released.", 2),
 		failed("explore N=4", "N1 failed at step 2: OnGrant() let in a client that had not asked.", 0),
 	}}
 	md := Markdown(r, Options{})
@@ -236,7 +236,7 @@ func TestRepeatedFailureIsFolded(t *testing.T) {
 	folded := md[strings.Index(md, "<details>\n<summary>The run of this test</summary>"):]
 	assert.Equal(t, 2, strings.Count(folded, "### Step by step"), "the repeat's table is in the fold, the different failure's after it")
 	assert.Less(t, strings.Index(folded, "</details>"), strings.Index(folded, "## ✗ explore N=4"))
-	assert.Contains(t, md, "*As `explore N=2` above, with other nodes or steps:* N3 failed at step 5: Enter() left state = RELEASED.")
+	assert.Contains(t, md, "*As `explore N=2` above, with other nodes or steps:* N3 failed at step 5: Enter() left state = Released.")
 	assert.Contains(t, md, "<details>\n<summary>The run of this test</summary>\n\n**Liveness violated (deadlock)")
 	assert.NotContains(t, md, "As `explore N=3`")
 	assert.NotContains(t, md, "*As `explore N=2` above, with other nodes or steps:* N1 failed")
