@@ -25,8 +25,7 @@ func TestStateNames(t *testing.T) {
 }
 
 // stateNames is what one package says of its State: the names of its
-// constants in order, the words String and GoName give them, and its
-// fault texts (string literals outside String) and what they format.
+// constants in order and the words String and GoName give them.
 type stateNames struct {
 	consts, shown, goNames []string
 	alias                  bool // State is stepwire's
@@ -71,6 +70,7 @@ func TestFaultsNameStatesAsTheCode(t *testing.T) {
 				words = append(words, regexp.QuoteMeta(w))
 			}
 		}
+		require.NotEmpty(t, words, "%s: String and GoName say the same", pkg)
 		shown := regexp.MustCompile(`\b(` + strings.Join(words, "|") + `)\b`)
 		for _, f := range files {
 			checkFaults(t, f, shown)
