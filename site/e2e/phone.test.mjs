@@ -2,7 +2,10 @@
 // nodes: the space-time diagram is drawn at a size one can read (no text
 // under 11 px) and scrolls sideways inside its panel to the rest of it,
 // never the page; the pseudocode's node marks stay apart and legible; and
-// on a laptop's screen the diagram is drawn as it always was.
+// on a laptop's screen the diagram is drawn as it always was. Then an
+// exercise's feedback (served by dmelab serve) on a 375 px phone: its
+// tables' rows are cards, each cell labelled with its column's header,
+// and nothing scrolls sideways; on a laptop they are tables still.
 //
 // Run: node site/e2e/run.mjs site/e2e/phone.test.mjs (after make site).
 
@@ -12,12 +15,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ART, ROOT, playground, skip } from './harness.mjs';
+import { mutant, served, submit } from './serve.mjs';
 
 const pg = playground();
 const { pageErrors } = pg;
+const ex = served();
 
-before(() => pg.start());
-after(() => pg.stop());
+before(() => Promise.all([pg.start(), ex.start()]));
+after(() => Promise.all([pg.stop(), ex.stop()]));
 
 const PHONE = { width: 390, height: 844 };
 const SEED001 = skip ? '' : fs.readFileSync(path.join(ROOT, 'algorithms', 'scenario', 'testdata', 'seed001.scn'), 'utf8');
@@ -197,4 +202,142 @@ test('Explore on a phone: the answer says the diagram shows a counterexample, an
     await p.screenshot({ path: path.join(ART, '67-phone-explore-run.png') });
   });
   assert.deepEqual(pageErrors, []);
+});
+
+// tables measures the feedback's tables (in its frame, whose document
+// the page can read): each one's header cells, each body cell's label
+// (data-label), role and box, whether it is on show, how it lays out
+// (the first row's and cell's display, the header row's height), and
+// whether the table, the feedback or the page scrolls sideways. step is
+// the index of the step table (step, node, event, ...).
+const tables = (p) => p.evaluate(() => {
+  const d = document.getElementById('feedback').contentDocument;
+  const box = (e) => { const b = e.getBoundingClientRect(); return { left: b.left, right: b.right, top: b.top, bottom: b.bottom, width: b.width }; };
+  const ts = [...d.querySelectorAll('table')].map((t) => {
+    const row = t.tBodies[0].rows[0];
+    return {
+      heads: [...t.querySelectorAll('thead th')].map((th) => th.textContent.trim()),
+      shown: t.checkVisibility(), // not in a closed <details>
+      roles: [t.getAttribute('role'), row.getAttribute('role'), row.cells[0].getAttribute('role'), t.querySelector('thead th').getAttribute('role')],
+      rows: [...t.tBodies[0].rows].map((tr) => [...tr.cells].map((td) => ({ label: td.getAttribute('data-label'), empty: td.textContent.trim() === '', ...box(td) }))),
+      display: [getComputedStyle(row).display, getComputedStyle(row.cells[0]).display],
+      head: t.tHead.getBoundingClientRect().height,
+      box: box(t),
+      scroll: [t.scrollWidth, t.clientWidth],
+    };
+  });
+  return {
+    tables: ts,
+    step: ts.findIndex((t) => t.heads.slice(0, 3).join() === 'step,node,event'),
+    doc: [d.documentElement.scrollWidth, d.documentElement.clientWidth],
+    page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+    frame: box(document.getElementById('feedback')),
+  };
+});
+
+// shownTables waits until the frame shows a feedback with tables (and
+// the text given: the feedback awaited, not the one before it).
+const shownTables = (p, text = '') => p.waitForFunction((t) => {
+  const f = document.getElementById('feedback');
+  const d = f.contentDocument;
+  return !f.hidden && d?.readyState === 'complete' && d.querySelector('table tbody td') !== null && d.body.textContent.includes(t);
+}, text, { timeout: 60000 });
+
+// cards checks that the feedback's tables are cards on a phone: every
+// body cell labelled with its column's header (and the table's
+// semantics kept in roles for screen readers), the rows laid out as
+// blocks with their cells one under another across the card's width,
+// the header row out of sight (still in the document), and nothing
+// scrolling sideways: not a table, not the feedback, not the page.
+function cards(m, width, what) {
+  assert.ok(m.step >= 0, `${what}: the feedback has a step table: ${JSON.stringify(m.tables.map((t) => t.heads))}`);
+  for (const t of m.tables) {
+    const name = `${what}, the table ${t.heads.join('|')}`;
+    for (const [i, row] of t.rows.entries()) {
+      assert.deepEqual(row.map((c) => c.label), t.heads.slice(0, row.length), `${name}, row ${i + 1}: each cell is labelled with its column's header`);
+    }
+    assert.deepEqual(t.roles, ['table', 'row', 'cell', 'columnheader'], `${name}: its semantics are kept in roles`);
+    if (!t.shown) continue; // in a closed <details>
+    assert.ok(t.display[0] === 'block' && /^(block|flow-root)$/.test(t.display[1]), `${name}: its rows and cells are blocks (cards): ${t.display}`);
+    assert.ok(t.head <= 1, `${name}: the header row is out of sight (${t.head} px)`);
+    assert.ok(t.scroll[0] <= t.scroll[1], `${name}: it does not scroll sideways (${t.scroll[0]} px in ${t.scroll[1]})`);
+    for (const [i, row] of t.rows.entries()) {
+      const shown = row.filter((c) => !c.empty);
+      for (let k = 1; k < shown.length; k++) assert.ok(shown[k].top >= shown[k - 1].bottom - 1, `${name}, row ${i + 1}: its cells stand one under another`);
+      for (const c of shown) assert.ok(c.width >= 0.8 * t.box.width && c.right <= t.box.right + 1, `${name}, row ${i + 1}: the cell "${c.label}" takes the card's width (${c.width} of ${t.box.width} px)`);
+    }
+  }
+  assert.ok(m.doc[0] <= m.doc[1], `${what}: the feedback does not scroll sideways (${m.doc[0]} px in ${m.doc[1]})`);
+  assert.ok(m.page[0] <= m.page[1] && m.frame.right <= width, `${what}: the page does not scroll sideways (${m.page[0]} px in ${m.page[1]}, the feedback ends at ${m.frame.right})`);
+}
+
+// axTables is what the browser tells a screen reader of the feedback's
+// tables (its accessibility tree, the frame's): how many tables, column
+// headers and cells, and the cells' names.
+async function axTables(p) {
+  const cdp = await p.context().newCDPSession(p);
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const frameId = frameTree.childFrames[0].frame.id;
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree', { frameId });
+    const shown = nodes.filter((n) => !n.ignored);
+    const of = (role) => shown.filter((n) => n.role?.value === role);
+    return { tables: of('table').length, headers: of('columnheader').length, cells: of('cell').map((n) => n.name?.value ?? '') };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+// The feedback of a wrong solution on a 375 px phone: shown when its
+// grading ends, again from the history after a reload, and a try's;
+// then on a laptop, where its tables are tables.
+test('an exercise\'s feedback on a phone: its tables\' rows are cards, each cell labelled with its header, and nothing scrolls sideways', { skip }, async () => {
+  const p = ex.page;
+  const PHONE375 = { width: 375, height: 812 };
+  await p.setViewportSize(PHONE375);
+  await p.goto(ex.server.url + 'exercises/ra-steps');
+  assert.match(await submit(p, mutant('ra-steps', 'no_tie_break')), /^graded: /);
+  await shownTables(p);
+  await p.evaluate(() => { const d = document.getElementById('feedback'); window.scrollTo(0, d.getBoundingClientRect().top + window.scrollY + [...d.contentDocument.querySelectorAll('h3')].find((h) => /Step by step/.test(h.textContent)).getBoundingClientRect().top); });
+  await p.screenshot({ path: path.join(ART, '82-phone-feedback-cards.png') });
+  const m375 = await tables(p);
+  cards(m375, PHONE375.width, 'a submission\'s feedback');
+  // To a screen reader the cards are the tables they were: the same
+  // tables, headers and cells, the cells named by their text alone (the
+  // label drawn before each is not read out; its column header is).
+  const ax = await axTables(p);
+  const shown = m375.tables.filter((t) => t.shown); // those in a closed <details> are not in the tree
+  assert.equal(ax.tables, shown.length, 'every table on show is a table to a screen reader');
+  assert.equal(ax.headers, shown.flatMap((t) => t.heads).length, 'with its column headers');
+  assert.equal(ax.cells.length, shown.reduce((n, t) => n + t.rows.flat().length, 0), 'and its cells');
+  const step = m375.tables[m375.step];
+  assert.ok(step.shown && ax.cells.filter((c) => /^⟲? ?\d+$/.test(c)).length >= step.rows.length, 'a step cell is named by its number alone');
+
+  // From the history, after a reload.
+  await p.reload();
+  await shownTables(p);
+  cards(await tables(p), PHONE375.width, 'the feedback shown from the history');
+
+  // A try's feedback: the code's run on the student's own run.
+  await p.click('#try summary');
+  await p.click('#try-run');
+  await p.waitForFunction(() => /^(tried: |try not run)/.test(document.getElementById('status').textContent), null, { timeout: 300000 });
+  await shownTables(p, 'yours/my-run');
+  cards(await tables(p), PHONE375.width, 'a try\'s feedback');
+
+  // On a laptop the tables are tables: a header row on show, each row's
+  // cells side by side, no labels drawn in them.
+  await p.setViewportSize({ width: 1366, height: 800 });
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('feedback').contentDocument.querySelector('tbody tr')).display === 'table-row');
+  const m = await tables(p);
+  for (const t of m.tables.filter((x) => x.shown)) {
+    assert.deepEqual(t.display, ['table-row', 'table-cell'], `on a laptop, the table ${t.heads.join('|')} is a table`);
+    assert.ok(t.head > 10, `its header row is on show (${t.head} px)`);
+    for (const row of t.rows) for (let k = 1; k < row.length; k++) assert.ok(Math.abs(row[k].top - row[0].top) < 1 && row[k].left >= row[k - 1].right - 1, 'its cells side by side');
+  }
+  await p.evaluate(() => { const d = document.getElementById('feedback'); window.scrollTo(0, d.getBoundingClientRect().top + window.scrollY + d.contentDocument.querySelector('table').getBoundingClientRect().top - 20); });
+  await p.screenshot({ path: path.join(ART, '83-laptop-feedback-tables.png') });
+  const before = await p.evaluate(() => getComputedStyle(document.getElementById('feedback').contentDocument.querySelector('tbody td'), '::before').content);
+  assert.equal(before, 'none', 'no label drawn in a cell');
+  assert.deepEqual(ex.pageErrors, []);
 });

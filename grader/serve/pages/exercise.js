@@ -375,11 +375,59 @@ if (work) {
     fit();
   });
   window.addEventListener('resize', fit);
-  // narrow: on a narrow screen the feedback's own margins shrink (it sits
-  // inside the page's card already), so that its text uses the width; its
-  // tables and diagrams scroll sideways in their own boxes.
-  const narrow = '<style>@media (max-width: 36rem) { main { padding: .75rem .4rem; } }</style>';
-  const withNarrow = (html) => (html.includes('</head>') ? html.replace('</head>', `${narrow}</head>`) : narrow + html);
+  // narrow: on a narrow screen (a phone) the feedback's own margins
+  // shrink (it sits inside the page's card already), so that its text
+  // uses the width; its diagrams scroll sideways in their own boxes; and
+  // each of its tables (the tests, a step table, the nodes' state), which
+  // would scroll sideways in tall, cramped rows, is shown as cards: a row
+  // a card, its cells one under another, each labelled with its column's
+  // header (data-label, see framed). The header row is out of sight but
+  // there, and the roles framed adds keep the table a table to a screen
+  // reader (display: block drops a table's semantics in some browsers);
+  // the labels drawn are not read out (the header is, as in any table).
+  // An empty cell takes no room. Wider, the tables are as the grader
+  // wrote them. These styles go in the feedback's own document: this
+  // page's stylesheet does not reach into the frame.
+  const narrow = `<style>@media (max-width: 36rem) {
+main { padding: .75rem .4rem; }
+table.cards { display: block; overflow: visible; background: none; }
+table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+table.cards tbody, table.cards tr { display: block; }
+table.cards tr { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .3rem .6rem; margin: 0 0 .5rem; }
+table.cards td { display: flow-root; border: 0; padding: .1rem 0 .1rem 5.6rem; line-height: 1.5rem; text-align: left !important; overflow-wrap: anywhere; }
+table.cards td::before { content: attr(data-label); content: attr(data-label) / ""; float: left; width: 5.1rem; margin-left: -5.6rem; color: #59606e; font-size: .8125rem; line-height: 1.5rem; }
+table.cards td:empty { padding: 0; }
+table.cards td:empty::before { content: none; }
+}</style>`;
+  // framed is a feedback's HTML as the frame shows it: narrow's styles
+  // added, and each table with a header row labelled for its cards:
+  // every body cell's data-label is its column's header, and the table,
+  // its row groups, rows, header cells and cells have their roles
+  // written out. Parsed here, not in the frame: nothing in it runs or
+  // loads (DOMParser), and the frame shows it labelled from the start.
+  const framed = (html) => {
+    const d = new DOMParser().parseFromString(html, 'text/html');
+    for (const table of d.querySelectorAll('table')) {
+      const heads = [...(table.tHead?.rows[0]?.cells || [])].map((th) => th.textContent.trim());
+      if (heads.length === 0) continue;
+      table.classList.add('cards');
+      table.setAttribute('role', 'table');
+      for (const group of [table.tHead, ...table.tBodies]) group.setAttribute('role', 'rowgroup');
+      for (const th of table.tHead.rows[0].cells) th.setAttribute('role', 'columnheader');
+      for (const body of table.tBodies) {
+        for (const tr of body.rows) {
+          tr.setAttribute('role', 'row');
+          for (const [i, td] of [...tr.cells].entries()) {
+            td.setAttribute('role', td.localName === 'th' ? 'rowheader' : 'cell');
+            if (heads[i]) td.dataset.label = heads[i];
+          }
+        }
+      }
+      table.tHead.rows[0].setAttribute('role', 'row');
+    }
+    d.head.insertAdjacentHTML('beforeend', narrow);
+    return `<!DOCTYPE html>\n${d.documentElement.outerHTML}`;
+  };
 
   // The editor, once attached (see the end): {view, mark, reveal}; and
   // the try box's editor (its view), attached with it.
@@ -592,7 +640,7 @@ if (work) {
     label();
     sayShown();
     frame.hidden = false;
-    frame.srcdoc = withNarrow(v.feedback.html);
+    frame.srcdoc = framed(v.feedback.html);
     syncToFeedback();
   }
 
