@@ -194,6 +194,38 @@ test('a syntax error is marked on its line while typing', { skip }, async () => 
   assert.equal(await page.evaluate(() => document.getElementById('diagram-wrap').classList.contains('stale')), false);
 });
 
+// A script that stops says why at its line, in the editor, wrapped
+// within its width; at the run's end that line is scrolled into view
+// with the step's (it used to wrap below the editor's view, the step's
+// line alone being brought into it), and its whole text is its title.
+test('a script that stops says why at its line, in view', { skip }, async () => {
+  const lines = SEED001.split('\n');
+  const at = lines.findIndex((l) => l === 'deliver N3->N32 reply');
+  lines.splice(at, 0, 'deliver N80->N12 reply'); // nothing of the kind was sent
+  await open(pg.server.url + '#' + fragment(lines.join('\n'), -1));
+  await page.locator('#diagram-wrap').focus();
+  await page.keyboard.press('End');
+  const badge = page.locator('#editor .cm-outcome.fail', { hasText: /^✗ stopped: / });
+  await badge.waitFor();
+  const text = await badge.textContent();
+  assert.match(text, /^✗ stopped: "deliver N80->N12 reply" is not possible now; possible for N80: .* \(and \d+ other events\)$/);
+  assert.equal(await badge.getAttribute('title'), text);
+  assert.match(await status(), new RegExp(`^The script stopped at line ${at + 1}: `));
+  await page.waitForFunction(() => {
+    const b = document.querySelector('#editor .cm-outcome.fail').getBoundingClientRect();
+    const v = document.querySelector('#editor .cm-scroller').getBoundingClientRect();
+    return b.top >= v.top && b.bottom <= v.bottom;
+  }, null, { timeout: 5000 }).catch(() => {});
+  const [b, v, wide] = await page.evaluate(() => {
+    const r = (e) => { const x = e.getBoundingClientRect(); return { left: x.left, right: x.right, top: x.top, bottom: x.bottom }; };
+    const sc = document.querySelector('#editor .cm-scroller');
+    return [r(document.querySelector('#editor .cm-outcome.fail')), r(sc), sc.scrollWidth > sc.clientWidth];
+  });
+  assert.ok(b.top >= v.top && b.bottom <= v.bottom, `the reason is in the editor's view: ${JSON.stringify({ badge: b, view: v })}`);
+  assert.ok(b.left >= v.left && b.right <= v.right + 0.5 && !wide, `and within its width: ${JSON.stringify({ badge: b, view: v })}`);
+  await shot('23-script-stopped.png');
+});
+
 test('a scenario naming an unknown node does not pass for the run on screen', { skip }, async () => {
   // Over a run made from the settings.
   await open(pg.server.url + '#algo=ra-v1&n=2&r=1&app=0');

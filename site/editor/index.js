@@ -41,7 +41,8 @@ const theme = EditorView.theme({
   '.cm-expect-fail': { background: '#ffebe9' },
   '.cm-expect-unknown': { background: '#fff8c5' },
   '.cm-expect-later': { opacity: '0.7' },
-  '.cm-outcome': { marginLeft: '1.2em', fontSize: '11px', fontFamily: 'system-ui, sans-serif', whiteSpace: 'pre-wrap' },
+  // Wrapped within the editor's width, a long name broken too.
+  '.cm-outcome': { marginLeft: '1.2em', fontSize: '11px', fontFamily: 'system-ui, sans-serif', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   '.cm-outcome.ok': { color: '#1a7f37' },
   '.cm-outcome.fail': { color: '#cf222e', fontWeight: '600' },
   '.cm-outcome.unknown, .cm-outcome.later': { color: '#9a6700' },
@@ -49,7 +50,8 @@ const theme = EditorView.theme({
 
 // ---------- marks set by the page ----------
 
-// setMarks carries {step: line or 0, expects: [{line, status, text}]}.
+// setMarks carries {step: line or 0, expects: [{line, status, text}],
+// show: a line to keep in view with the step's, or 0}.
 const setMarks = StateEffect.define();
 
 class Outcome extends WidgetType {
@@ -59,6 +61,7 @@ class Outcome extends WidgetType {
     const s = document.createElement('span');
     s.className = `cm-outcome ${this.cls}`;
     s.textContent = this.text;
+    s.title = this.text;
     return s;
   }
   ignoreEvent() { return true; }
@@ -132,6 +135,7 @@ export function createEditor(parent, opts) {
   }, { delay: 300 });
 
   let stepScroll = -1; // the position setMarks asked to scroll to, if pending
+  let showTo = -1; // and the one to keep in view with it (setMarks' show)
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -152,13 +156,17 @@ export function createEditor(parent, opts) {
         // The step's line is scrolled into view within the editor only:
         // CodeMirror's own scrolling would scroll the page too, to
         // wherever the editor is, on every step.
+        // A line to show with it (a stopped script's line, whose
+        // outcome wraps below it) is brought into view too, the step's
+        // line giving way where both do not fit.
         EditorView.scrollHandler.of((v, range) => {
           if (range.head !== stepScroll) return false;
-          stepScroll = -1;
           const b = v.lineBlockAt(range.head); // drawn by now: exact
-          const top = v.documentTop + b.top - 4;
-          const bottom = v.documentTop + b.bottom + 4;
+          const e = showTo >= 0 ? v.lineBlockAt(showTo) : b;
+          stepScroll = showTo = -1;
           const box = v.scrollDOM.getBoundingClientRect();
+          const bottom = v.documentTop + Math.max(b.bottom, e.bottom) + 4;
+          const top = Math.max(v.documentTop + Math.min(b.top, e.top) - 4, bottom - box.height);
           if (top < box.top) v.scrollDOM.scrollTop -= box.top - top;
           else if (bottom > box.bottom) v.scrollDOM.scrollTop += bottom - box.bottom;
           return true;
@@ -191,13 +199,18 @@ export function createEditor(parent, opts) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
     // setMarks shows the current step's line and the expectations'
-    // outcomes; scrollTo brings the step's line into view within the
-    // editor only (EditorView.scrollIntoView would scroll the page too,
-    // to wherever the editor is, on every step).
+    // outcomes; scrollTo brings the step's line (and m.show's, with its
+    // outcome) into view within the editor only
+    // (EditorView.scrollIntoView would scroll the page too, to wherever
+    // the editor is, on every step).
     setMarks(m, scrollTo = false) {
       const effects = [setMarks.of(m)];
-      if (scrollTo && m.step >= 1 && m.step <= view.state.doc.lines) {
-        stepScroll = view.state.doc.line(m.step).from;
+      const lines = view.state.doc.lines;
+      const show = m.show >= 1 && m.show <= lines ? m.show : 0;
+      const first = m.step >= 1 && m.step <= lines ? m.step : show;
+      if (scrollTo && first) {
+        stepScroll = view.state.doc.line(first).from;
+        showTo = show ? view.state.doc.line(show).to : -1;
         effects.push(EditorView.scrollIntoView(stepScroll, { y: 'nearest' }));
       }
       view.dispatch({ effects });

@@ -481,8 +481,11 @@ function drawScript(s) {
       const mark = { ok: '✓', FAIL: '✗', UNKNOWN: '?' }[e.status] || '…';
       return { line: e.line, status: e.status, text: e.status === 'ok' ? mark : `${mark} ${e.got || e.status}` };
     });
-    if (sc.stopped && s.pos >= sc.events) expects.push({ line: sc.stopped.line, status: 'FAIL', text: `✗ stopped: ${sc.stopped.message}` });
-    editor.setMarks({ step, expects }, true);
+    // Where the script stopped, its reason, wrapped under the line, is
+    // kept in view with the step's line.
+    const stopped = sc.stopped && s.pos >= sc.events ? sc.stopped.line : 0;
+    if (stopped) expects.push({ line: stopped, status: 'FAIL', text: `✗ stopped: ${sc.stopped.message}` });
+    editor.setMarks({ step, expects, show: stopped }, true);
   } else if (!edited) {
     editor.setMarks({});
   }
