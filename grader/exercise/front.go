@@ -40,6 +40,9 @@ func decodeFront(file string, first int, text []byte, v any) (*yaml.Node, error)
 		return nil, c.err()
 	}
 	if err := root.Content[0].Decode(v); err != nil {
+		if strings.Contains(err.Error(), "excessive aliasing") {
+			return nil, fmt.Errorf("%s:%d: the front matter's aliases (*name) expand to too many values: write the values out", file, first)
+		}
 		// Not expected once the checks pass; say it without Go types.
 		return nil, fmt.Errorf("%s:%d: %s", file, first, goTypeRE.ReplaceAllString(strings.TrimPrefix(err.Error(), "yaml: "), "a value of another kind"))
 	}
@@ -102,6 +105,16 @@ type frontChecker struct {
 	file  string
 	first int
 	errs  []frontError
+	// aliased is every anchored node checked, by the type it was checked
+	// against: each is checked once (and its mistakes said once), so that
+	// aliases of aliases (a "billion laughs", or merge keys doubling at
+	// each level) cost what their text does, not what they expand to.
+	aliased map[aliasCheck]bool
+}
+
+type aliasCheck struct {
+	n *yaml.Node
+	t reflect.Type
 }
 
 // maxFrontErrors is how many errors are reported; the rest are counted.
@@ -135,6 +148,15 @@ func (c *frontChecker) errorf(n *yaml.Node, format string, args ...any) {
 func (c *frontChecker) value(n *yaml.Node, t reflect.Type, path string) {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
+	}
+	if n.Anchor != "" {
+		if c.aliased == nil {
+			c.aliased = map[aliasCheck]bool{}
+		}
+		if c.aliased[aliasCheck{n, t}] {
+			return
+		}
+		c.aliased[aliasCheck{n, t}] = true
 	}
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return // left out: the default
@@ -187,9 +209,21 @@ func (c *frontChecker) value(n *yaml.Node, t reflect.Type, path string) {
 func (c *frontChecker) mapping(n *yaml.Node, t reflect.Type, path string) {
 	fields := yamlFields(t)
 	seen := map[string]*yaml.Node{}
+	var merged *yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if k.Tag == "!!merge" { // <<: *defaults
+		if k.Tag == "!!merge" { // <<: *defaults, or <<: [*a, *b]
+			if merged != nil {
+				c.errorf(k, "%s: << is given twice in one mapping (first at line %d): merge several with <<: [*a, *b]", name(path), merged.Line+c.first-1)
+				continue
+			}
+			merged = k
+			if v.Kind == yaml.SequenceNode {
+				for _, e := range v.Content {
+					c.value(e, t, path)
+				}
+				continue
+			}
 			c.value(v, t, path)
 			continue
 		}

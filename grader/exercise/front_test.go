@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -95,4 +96,44 @@ func TestNearestKey(t *testing.T) {
 	for key, want := range map[string]string{"point": "points", "Title": "title", "maxstates": "max-states", "cal": "call", "lg": "log", "x": "", "difficulty": "", "lo": "log", "ab": ""} {
 		assert.Equal(t, want, nearest(key, keys), key)
 	}
+}
+
+// Aliases of aliases cost what their text does: a front matter whose
+// merge keys double at each of 64 levels (2^64 values once expanded) is
+// answered at once, with an error at its line, as any other.
+func TestFrontAliasBombIsCheckedOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\ntitle: T\nalgorithm: central\ninterface: centralsteps\nexplore:\n  - &a0 {nodes: 3, requests: 1, props: [safety]}\n")
+	for k := 1; k <= 64; k++ {
+		fmt.Fprintf(&b, "  - &a%d {<<: *a%d, <<: *a%d}\n", k, k-1, k-1)
+	}
+	b.WriteString("---\n# T\n")
+	_, err := Load(mk(t, map[string]string{"exercise.md": b.String()}), "")
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "ex/exercise.md:7:19: explore[1]: << is given twice in one mapping (first at line 7)"), err.Error())
+	assert.NotRegexp(t, goTypes, err.Error())
+
+	// The same doubling with one << and a list.
+	b.Reset()
+	b.WriteString("---\ntitle: T\nalgorithm: central\ninterface: centralsteps\nexplore:\n  - &a0 {nodes: 3, requests: 1, props: [safety]}\n")
+	for k := 1; k <= 64; k++ {
+		fmt.Fprintf(&b, "  - &a%d {<<: [*a%d, *a%d]}\n", k, k-1, k-1)
+	}
+	b.WriteString("---\n# T\n")
+	_, err = Load(mk(t, map[string]string{"exercise.md": b.String()}), "")
+	require.Error(t, err)
+	assert.Equal(t, "ex/exercise.md:2: the front matter's aliases (*name) expand to too many values: write the values out", err.Error())
+}
+
+// Merging several mappings with one << and a list works; a second << in
+// one mapping is told in the author's words.
+func TestFrontMergeKeys(t *testing.T) {
+	head := "---\ntitle: T\nalgorithm: central\ninterface: centralsteps\nexplore:\n  - &a {nodes: 2}\n  - &b {requests: 1}\n"
+	_, err := Load(mk(t, map[string]string{"exercise.md": head + "  - {<<: [*a, *b], props: [safety]}\n---\n# T\n"}), "")
+	if err != nil {
+		assert.NotContains(t, err.Error(), "explore[2]", "a merge of a list of mappings is not a mistake")
+	}
+	_, err = Load(mk(t, map[string]string{"exercise.md": head + "  - {<<: *a, <<: *b}\n---\n# T\n"}), "")
+	require.Error(t, err)
+	assert.Equal(t, "ex/exercise.md:8:14: explore[2]: << is given twice in one mapping (first at line 8): merge several with <<: [*a, *b]", err.Error())
 }
