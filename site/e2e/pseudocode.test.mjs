@@ -88,6 +88,45 @@ test('the diagram of a 6-node ring election with the scenario\'s names: no label
   assert.deepEqual(pageErrors, []);
 });
 
+// Maekawa's fans of requests and votes, with messages to itself: every
+// arrow keeps its label, no label covers another, and none sits on
+// another arrow (they used to: "reply" of a node's vote for itself on
+// its own request's arrows, "reques" cut by its neighbour's).
+test('maekawa N=4 run to its end: every arrow keeps its label, on no other label or arrow', { skip }, async () => {
+  await page.goto('about:blank');
+  await page.goto(`${pg.server.url}#algo=maekawa&n=4&r=1&app=0`);
+  await page.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+  await page.getByRole('button', { name: 'Run to the end' }).click();
+  await page.waitForFunction(() => /done/.test(document.getElementById('position').textContent));
+  await checkLayout(['N1', 'N2', 'N3', 'N4'], 'maekawa N=4');
+  const { labels, arrows, crossed } = await page.evaluate(() => {
+    const svg = document.getElementById('diagram');
+    const ls = [...svg.querySelectorAll('text.msglabel')].map((t) => ({ msg: t.dataset.msg, text: t.textContent, b: t.getBBox() }));
+    const ps = [...svg.querySelectorAll('path.msg')];
+    const out = [];
+    for (const l of ls) {
+      // Inside the text's box, by more than half a pixel.
+      const inBox = (q) => q.x > l.b.x + 0.5 && q.x < l.b.x + l.b.width - 0.5 && q.y > l.b.y + 0.5 && q.y < l.b.y + l.b.height - 0.5;
+      for (const p of ps) {
+        if (p.dataset.msg === l.msg) continue;
+        const len = p.getTotalLength();
+        for (let k = 0; k <= 200; k++) {
+          if (inBox(p.getPointAtLength((len * k) / 200))) {
+            out.push(`"${l.text}" (message ${l.msg}) lies on ${p.querySelector('title').textContent}`);
+            break;
+          }
+        }
+      }
+    }
+    return { labels: ls.length, arrows: ps.length, crossed: out };
+  });
+  assert.ok(arrows > 30, `a run of many messages (${arrows})`);
+  assert.equal(labels, arrows, 'every arrow keeps its label');
+  assert.deepEqual(crossed, [], 'no label on another arrow');
+  await page.locator('#diagram-wrap').screenshot({ path: path.join(ART, '61-maekawa-labels.png') });
+  assert.deepEqual(pageErrors, []);
+});
+
 test('seed 001\'s six nodes mid-run: the header (names, phases, step count) does not overlap, tooltips use N3…N80', { skip }, async () => {
   const seed001 = fs.readFileSync(path.join(ROOT, 'algorithms', 'scenario', 'testdata', 'seed001.scn'), 'utf8');
   for (const at of [13, 35]) {

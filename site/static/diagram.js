@@ -113,6 +113,27 @@ function textWidth(s, px, bold = false) {
 // Boxes {x1, y1, x2, y2} that labels must keep out of, and the test.
 const overlaps = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
 
+// crosses says whether the polyline pts (an arrow) passes through box b.
+function crosses(b, pts) {
+  const inBox = ([px, py]) => px > b.x1 && px < b.x2 && py > b.y1 && py < b.y2;
+  for (let i = 1; i < pts.length; i++) {
+    const [x1, y1] = pts[i - 1];
+    const [x2, y2] = pts[i];
+    if (inBox(pts[i - 1]) || inBox(pts[i])) return true;
+    // Liang–Barsky: the part of the segment inside the box, if any.
+    let t0 = 0, t1 = 1;
+    const dx = x2 - x1, dy = y2 - y1;
+    const clip = (p, q) => {
+      if (p === 0) return q >= 0;
+      const r = q / p;
+      if (p < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; }
+      return true;
+    };
+    if (clip(-dx, x1 - b.x1) && clip(dx, b.x2 - x1) && clip(-dy, y1 - b.y1) && clip(dy, b.y2 - y1) && t0 < t1) return true;
+  }
+  return false;
+}
+
 // A message label's box when drawn at (lx, ly) with the given anchor:
 // 10.5 px text rises about 10 px above its baseline and drops 3 below.
 function labelBox(lx, ly, w, anchor) {
@@ -329,6 +350,22 @@ export function render(svg, state, opts = {}) {
   const area = { x1: LEFT - 2, y1: TOP + 2, x2: textX - 6, y2: height - 2 };
   const inside = (b) => b.x1 >= area.x1 && b.x2 <= area.x2 && b.y1 >= area.y1 && b.y2 <= area.y2;
 
+  // Every arrow's course, as a polyline (a message to itself: its curve,
+  // sampled), so that a label can keep off the arrows drawn after it too.
+  const course = state.messages.map((m) => {
+    const end = m.delivered || m.lost || 0;
+    const y1 = y(m.sent);
+    const y2 = end ? y(end) : y(L) + TAIL;
+    if (m.from !== m.to) return [[x(m.from), y1], [x(m.to) + (m.to > m.from ? -9 : 9), y2]];
+    const x0 = x(m.from), bx = x0 + 34, x3 = x0 + 9;
+    const pts = [];
+    for (let j = 0; j <= 12; j++) {
+      const t = j / 12, u = 1 - t;
+      pts.push([u * u * u * x0 + 3 * u * t * (u * bx + t * bx) + t * t * t * x3, u * u * u * y1 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y2]);
+    }
+    return pts;
+  });
+
   // Messages.
   state.messages.forEach((m, idx) => {
     const end = m.delivered || m.lost || 0;
@@ -363,25 +400,31 @@ export function render(svg, state, opts = {}) {
       el('path', { class: 'loop', d: `M ${cx - 5} ${cy - 5} L ${cx + 5} ${cy + 5} M ${cx - 5} ${cy + 5} L ${cx + 5} ${cy - 5}` }, g);
     }
     // The label on the arrow, as near its middle as it can be without
-    // covering another label or an event; left out (the arrow's tooltip
-    // still has it) where there is no such place.
+    // covering another label or an event, and crossing as few other
+    // arrows as it can (none, where there is such a place); left out (the
+    // arrow's tooltip still has it) where there is no place at all.
     const w = textWidth(m.label, Math.max(10.5, small));
     const self = m.from === m.to;
     const x1 = x(m.from), x2 = self ? x(m.from) + 26 : x(m.to) + (m.to > m.from ? -9 : 9);
-    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88]) {
+    let best = null;
+    for (const t of [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8, 0.16, 0.84, 0.12, 0.88]) {
       const px = self ? x2 + 4 : x1 + (x2 - x1) * t;
       const py = y1 + (y2 - y1) * t;
-      const spots = self ? [[px, py + 4, 'start']] : [[px, py - 3, 'middle'], [px + 5, py + 4, 'start'], [px - 5, py + 4, 'end'], [px, py + 13, 'middle']];
-      const spot = spots.find(([lx, ly, anchor]) => {
+      // A message to itself: right of its curve, else left of its line.
+      const spots = self ? [[px, py + 4, 'start'], [x1 - 6, py + 4, 'end']] : [[px, py - 3, 'middle'], [px + 5, py + 4, 'start'], [px - 5, py + 4, 'end'], [px, py + 13, 'middle']];
+      for (const [lx, ly, anchor] of spots) {
         const b = labelBox(lx, ly, w, anchor);
-        return inside(b) && !taken.some((o) => overlaps(b, o));
-      });
-      if (spot) {
-        const [lx, ly, anchor] = spot;
-        taken.push(labelBox(lx, ly, w, anchor));
-        text(g, lx, ly, m.label, 'msglabel', { 'text-anchor': anchor, 'data-msg': idx });
-        break;
+        if (!inside(b) || taken.some((o) => overlaps(b, o))) continue;
+        let cost = 0;
+        course.forEach((pts, j) => { if (j !== idx && crosses(b, pts)) cost++; });
+        if (!best || cost < best.cost) best = { lx, ly, anchor, b, cost };
+        if (cost === 0) break;
       }
+      if (best?.cost === 0) break;
+    }
+    if (best) {
+      taken.push(best.b);
+      text(g, best.lx, best.ly, m.label, 'msglabel', { 'text-anchor': best.anchor, 'data-msg': idx });
     }
   });
 
