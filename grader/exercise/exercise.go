@@ -51,6 +51,7 @@ package exercise
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -276,6 +277,9 @@ func Load(dir, hiddenDir string) (*Exercise, error) {
 		}
 	}
 	e.Hidden = schedules(hidden, "hidden", e.Name, &errs)
+	for _, err := range HiddenLinks(dir, hiddenDir) {
+		errs.add(e.Name, err)
+	}
 	e.Walks = walks(hidden, e.Name, &errs)
 	e.Mutants = e.mutants(filepath.Join(dir, "mutants"), &errs)
 	e.Solutions = solutions(filepath.Join(dir, "solutions"), e.Ext(), e.Name, &errs)
@@ -468,6 +472,51 @@ func schedules(dir, kind, name string, errs *ErrorList) []Schedule {
 		out = append(out, Schedule{Name: strings.TrimSuffix(filepath.Base(f), ".scn"), Path: kind + "/" + filepath.Base(f), Text: text})
 	}
 	return out
+}
+
+// HiddenLinks says which of the files students are shown (exercise.md,
+// the starter, public/) are links to a hidden one (under the exercise's
+// hidden folder or hiddenDir, its reference or its mutants): every
+// reader follows a link, so students would read a hidden test or the
+// reference on the exercise's page. A link elsewhere, or a copy, is the
+// author's choice. serve calls it on the folders it copies, since its
+// copy holds files, not links.
+func HiddenLinks(dir, hiddenDir string) []error {
+	secret := []string{filepath.Join(dir, "hidden"), filepath.Join(dir, "mutants"), filepath.Join(dir, "solutions"),
+		filepath.Join(dir, "solution.go"), filepath.Join(dir, "solution.txt")}
+	if hiddenDir != "" {
+		secret = append(secret, hiddenDir)
+	}
+	for i, p := range secret {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			secret[i] = r
+		}
+	}
+	shown, _ := filepath.Glob(filepath.Join(dir, "public", "*"))
+	shown = append(shown, filepath.Join(dir, "exercise.md"), filepath.Join(dir, "starter.go"), filepath.Join(dir, "starter.txt"))
+	var errs []error
+	for _, f := range shown {
+		if st, err := os.Lstat(f); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		to, err := filepath.EvalSymlinks(f)
+		if err != nil {
+			continue // a broken link is told where the file is read
+		}
+		for _, s := range secret {
+			if rel, err := filepath.Rel(s, to); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				name, _ := filepath.Rel(dir, f)
+				if real, err := filepath.EvalSymlinks(dir); err == nil {
+					if r, err := filepath.Rel(real, to); err == nil && !strings.HasPrefix(r, "..") {
+						to = r
+					}
+				}
+				errs = append(errs, fmt.Errorf("%s is a link to %s: students are shown it, and would read what is kept from them; copy what they may see instead", filepath.ToSlash(name), filepath.ToSlash(to)))
+				break
+			}
+		}
+	}
+	return errs
 }
 
 // mutants reads mutants/*.patch and mutants/*.go (see PatchMutant), by

@@ -259,3 +259,40 @@ func TestListingExercise(t *testing.T) {
 	_, err = Load(mk(t, files), "")
 	assert.ErrorContains(t, err, "the reference listing does not compile")
 }
+
+// A file students are shown that is a link to a hidden one (every
+// reader of the folder follows it) would show them a hidden test or the
+// reference: the exercise does not load. A copy is the author's choice.
+func TestShownFileThatLinksToAHiddenOne(t *testing.T) {
+	src := filepath.Join("..", "..", "exercises", "central")
+	for _, c := range []struct{ link, to, want string }{
+		{"public/zz.scn", "../hidden/HIDDEN", "central/public/zz.scn is a link to hidden/HIDDEN: students are shown it"},
+		{"starter.go", "solution.go", "central/starter.go is a link to solution.go: students are shown it"},
+		{"public/copy.scn", "", ""},
+	} {
+		t.Run(c.link, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "central")
+			require.NoError(t, os.CopyFS(dir, os.DirFS(src)))
+			hidden, err := filepath.Glob(filepath.Join(dir, "hidden", "*.scn"))
+			require.NoError(t, err)
+			require.NotEmpty(t, hidden)
+			h := filepath.Base(hidden[0])
+			link := filepath.Join(dir, c.link)
+			if err := os.Remove(link); err != nil {
+				require.ErrorIs(t, err, os.ErrNotExist) // a new file
+			}
+			if c.to == "" {
+				text, err := os.ReadFile(hidden[0])
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(link, text, 0o644))
+				_, err = Load(dir, "")
+				assert.NoError(t, err)
+				return
+			}
+			require.NoError(t, os.Symlink(strings.ReplaceAll(c.to, "HIDDEN", h), link))
+			_, err = Load(dir, "")
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), strings.ReplaceAll(c.want, "HIDDEN", h))
+		})
+	}
+}

@@ -324,3 +324,19 @@ func TestRestartFallsBackOnlyOnAVersionThatLoads(t *testing.T) {
 	var bad *ExercisesError
 	require.ErrorAs(t, err, &bad)
 }
+
+// A public schedule that is a link to a hidden one is refused at start,
+// although serve's copy of it is a file: students would read the hidden
+// test on the exercise's page.
+func TestLinkToAHiddenScheduleIsNotServed(t *testing.T) {
+	o, md := editableSet(t, nil)
+	dir := filepath.Dir(md)
+	hidden, err := filepath.Glob(filepath.Join(dir, "hidden", "*.scn"))
+	require.NoError(t, err)
+	require.NotEmpty(t, hidden)
+	require.NoError(t, os.Symlink(filepath.Join("..", "hidden", filepath.Base(hidden[0])), filepath.Join(dir, "public", "zz.scn")))
+	_, err = New(o)
+	var bad *ExercisesError
+	require.ErrorAs(t, err, &bad)
+	assert.Contains(t, err.Error(), "exercise central cannot be served: central/public/zz.scn is a link to hidden/"+filepath.Base(hidden[0]))
+}

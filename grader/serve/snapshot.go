@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -172,9 +173,18 @@ func (s *Server) open(id string) (*snapshot, error) {
 	return sn, nil
 }
 
-// check says whether every exercise of sn loads as the grader loads it.
+// check says whether every exercise of sn loads as the grader loads it,
+// and whether a file students are shown was a link to a hidden one in
+// the folders it was copied from (the copy holds the file, not the link:
+// see exercise.HiddenLinks).
 func (s *Server) check(sn *snapshot) error {
-	return s.onDisk(sn, sn.catalog.Gradable(sn.exercises, sn.hidden))
+	errs := []error{s.onDisk(sn, sn.catalog.Gradable(sn.exercises, sn.hidden))}
+	for _, e := range sn.catalog.List() {
+		for _, err := range exercise.HiddenLinks(filepath.Join(s.opts.Exercises, filepath.FromSlash(e.Set), e.Name), s.opts.Hidden) {
+			errs = append(errs, fmt.Errorf("exercise %s cannot be served: %s/%w", path.Join(e.Set, e.Name), e.Name, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // onDisk names the folders on disk in err instead of their copies.
