@@ -65,14 +65,14 @@ func TestHostile(t *testing.T) {
 	t.Run("sends the token from the critical section", func(t *testing.T) {
 		t.Parallel()
 		// The feedback names the send the student wrote, and shows the
-		// failed node as failed: it said "OnRequest() left state = HELD"
+		// failed node as failed: it said "OnRequest() left state = Held"
 		// (a state the code never touched) on a node shown "wanting".
 		res := gradeFile(t, load(t, "suzuki-kasami"), hostile("suzuki_token_from_cs.go"))
 		require.Equal(t, report.Graded, res.Status)
 		named := false
 		for _, tt := range res.Tests {
 			named = named || strings.Contains(tt.Message, "OnRequest() sent the token from the critical section")
-			assert.NotContains(t, tt.Message, "left state = HELD", tt.Name)
+			assert.NotContains(t, tt.Message, "left state = Held", tt.Name)
 			if ce := tt.Counterexample; ce != nil {
 				for _, s := range ce.Steps {
 					for _, v := range s.Vars {
