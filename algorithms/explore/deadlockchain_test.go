@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func TestDeadlockChainTranscript(t *testing.T) {
 	res, err := Check(Config{Alg: withoutStuck("ra-v1"), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}})
 	require.NoError(t, err)
 	require.Equal(t, Violated, res.Verdicts[Liveness])
-	assert.Equal(t, "N1 cannot finish: nothing is left that must happen; only some idle application could still act (call enter()), and none has to. "+
+	assert.Equal(t, "N1 cannot finish: nothing is left that must happen; only optional events are (an idle application may call enter()), and none has to happen. "+
 		"What each did last: N1 waits since its enter() at step 1, and has had since nothing from N2. "+
 		"N2 is idle; its last step was step 5: N2 P11 requestedNum=1 > myNum=0: add N1 to deferred.",
 		res.Counterexamples[Liveness].Summary)
@@ -90,7 +91,7 @@ func TestStarvationSaysItsCycle(t *testing.T) {
 	tr := res.Counterexamples[Liveness]
 	require.NotNil(t, tr)
 	require.Equal(t, "starvation", tr.Kind)
-	assert.Equal(t, "N1 waits forever: from step 3 on the run repeats a cycle that is fair to every node and channel, and N1 never enters. "+
+	assert.Equal(t, "N1, N2 wait forever: from step 3 on the run repeats a cycle that is fair to every node and channel, and neither enters. "+
 		"The cycle (steps 3–8): N2 receives request(1) from N1, then N1 receives request(2) from N2, then N2 receives refuse from N1, then N2 retry: send request to N1, then N1 receives refuse from N2, then N1 retry: send request to N2, and again.", tr.Summary)
 	for k := tr.Loop; k < len(tr.Steps); k++ {
 		assert.Contains(t, tr.Summary, tr.Steps[k].Text)
@@ -105,4 +106,57 @@ func TestStarvationSaysItsCycle(t *testing.T) {
 	assert.Equal(t, " The cycle (steps 4–10): s4, then s5, then s6, then s7, then s8, then s9, then s10, and again.", long.cycleText(), "one step more is said, not counted")
 	long.Loop = -1
 	assert.Empty(t, long.cycleText())
+}
+
+// A starvation names every node that starves in its cycle, and only
+// those: each node named is in the critical section in no state of the
+// cycle, and each node not named that waits at the cycle's start is in
+// it in some state of the cycle.
+func TestStarvationNamesEveryNodeItStarves(t *testing.T) {
+	seen := 0
+	for _, a := range registry.All() {
+		if a.Election {
+			continue
+		}
+		for n := 2; n <= 3; n++ {
+			c := Config{Alg: a, Sim: sim.Config{N: n}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}, MaxStates: 200000}
+			res, err := Check(c)
+			require.NoError(t, err)
+			tr := res.Counterexamples[Liveness]
+			if tr == nil || tr.Kind != "starvation" {
+				continue
+			}
+			seen++
+			w, err := initial(c)
+			require.NoError(t, err)
+			var entered uint32 // in the CS in some state of the cycle
+			var waitAt uint32  // waiting when the cycle starts
+			if tr.Loop == 0 {
+				waitAt = waiting(w)
+			}
+			for k, s := range tr.Steps {
+				e, err := w.FindEvent(s.Event)
+				require.NoError(t, err)
+				_, err = w.Apply(e)
+				require.NoError(t, err)
+				if k+1 == tr.Loop {
+					waitAt = waiting(w)
+				}
+				if k+1 >= tr.Loop {
+					entered |= inCS(w)
+				}
+			}
+			named := tr.Summary[:strings.Index(tr.Summary, " wait")]
+			for i, name := range w.Names {
+				isNamed := slices.Contains(strings.Split(named, ", "), name)
+				switch {
+				case isNamed:
+					assert.Zero(t, entered&(1<<i), "%s N=%d: %s is named but enters in the cycle: %s", a.Name, n, name, tr.Summary)
+				case waitAt&(1<<i) != 0:
+					assert.NotZero(t, entered&(1<<i), "%s N=%d: %s starves too but is not named: %s", a.Name, n, name, tr.Summary)
+				}
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, seen, 2, "starvations are found")
 }

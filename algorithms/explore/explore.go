@@ -296,6 +296,9 @@ type violation struct {
 	loopClass []uint32
 	detail    string
 	leader    int // the wrong leader elected ("wrong leader")
+	// starved is, for a starvation's trace, every node that waits in
+	// every state of the cycle (victim among them): all of them starve.
+	starved uint32
 }
 
 // Check runs the search described by c.

@@ -69,6 +69,11 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 	for i := range w.Nodes {
 		t.Initial = append(t.Initial, w.Names[i]+": "+w.NodeString(i))
 	}
+	// The nodes that wait in every state of the cycle, as it is replayed.
+	starved := ^uint32(0)
+	if loopAt == 0 {
+		starved &= waiting(w)
+	}
 	var enc sim.Enc
 	for k := 1; k < len(states); k++ {
 		want := s.st.bytes(nil, states[k], nil)
@@ -102,6 +107,9 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 		if found {
 			t.Steps = append(t.Steps, step(w, pick, pickEv))
 			w = pick
+			if loopAt >= 0 && k >= loopAt {
+				starved &= waiting(w)
+			}
 		}
 		if !found {
 			return nil, fmt.Errorf("explore: cannot replay the counterexample at step %d", k)
@@ -114,6 +122,11 @@ func (s *search) trace(prop string, v *violation) (*Trace, error) {
 		}
 		t.Steps = append(t.Steps, step(w, c, v.event))
 		w = c
+	}
+	if v.kind == "starvation" {
+		c := *v
+		c.starved = starved | 1<<v.victim
+		v = &c
 	}
 	t.Summary = summary(w, v, loopAt)
 	t.explain(s.cfg)
@@ -207,7 +220,7 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 			}
 			acts := "nothing can happen any more"
 			if len(evs) > 0 {
-				acts = "only applications could still act: " + idleActs(w, evs)
+				acts = "only optional events are left: " + idleActs(w, evs)
 			}
 			return pre + fmt.Sprintf("Nothing more has to happen, yet %s %s not elected the highest live node, %s (%s).", bitsNames(w, who), verb, w.Names[w.MaxAlive()], acts)
 		}
@@ -219,19 +232,33 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 		// unless a node failed: then the failure is the story.
 		if why := stuckText(w, f); why != "" {
 			if len(evs) > 0 {
-				why += fmt.Sprintf(" Only some idle application could still act (%s), and none has to.", idleActs(w, evs))
+				why += fmt.Sprintf(" Only optional events are left (%s), and none has to happen.", idleActs(w, evs))
 			}
 			return why
 		}
 		if len(evs) > 0 {
-			return pre + fmt.Sprintf("%s cannot finish: nothing is left that must happen; only some idle application could still act (%s), and none has to.", bitsNames(w, stuck), idleActs(w, evs))
+			return pre + fmt.Sprintf("%s cannot finish: nothing is left that must happen; only optional events are (%s), and none has to happen.", bitsNames(w, stuck), idleActs(w, evs))
 		}
 		return pre + fmt.Sprintf("Nothing can happen any more, yet %s cannot finish (waiting to enter or to leave).", bitsNames(w, stuck))
 	case "starvation":
-		if w.Alg.Election {
-			return fmt.Sprintf("%s never settles on the highest live node: from step %d on the run repeats a cycle that is fair to every node and channel.", w.Names[v.victim], loopAt+1)
+		// Every node that waits in every state of the cycle starves, not
+		// only the one the search noticed.
+		who, many := w.Names[v.victim], mbits.OnesCount32(v.starved) > 1
+		if many {
+			who = bitsNames(w, v.starved)
 		}
-		return fmt.Sprintf("%s waits forever: from step %d on the run repeats a cycle that is fair to every node and channel, and %s never enters.", w.Names[v.victim], loopAt+1, w.Names[v.victim])
+		cycle := fmt.Sprintf("from step %d on the run repeats a cycle that is fair to every node and channel", loopAt+1)
+		switch {
+		case w.Alg.Election && many:
+			return fmt.Sprintf("%s never settle on the highest live node: %s.", who, cycle)
+		case w.Alg.Election:
+			return fmt.Sprintf("%s never settles on the highest live node: %s.", who, cycle)
+		case many && mbits.OnesCount32(v.starved) == 2:
+			return fmt.Sprintf("%s wait forever: %s, and neither enters.", who, cycle)
+		case many:
+			return fmt.Sprintf("%s wait forever: %s, and none of them enters.", who, cycle)
+		}
+		return fmt.Sprintf("%s waits forever: %s, and %s never enters.", who, cycle, who)
 	case "wrong leader":
 		return w.WrongLeaderText(v.victim, v.leader) + "."
 	case "order":
@@ -243,14 +270,16 @@ func summary(w *sim.World, v *violation, loopAt int) string {
 	return ""
 }
 
-// idleActs says in words what the applications could still do in a
-// deadlock: the kinds of the events left, each once, in the simulator's
-// order (only what this configuration allows: no crash where none may
-// happen).
+// idleActs says in words what could still happen in a deadlock, none of
+// it required: the kinds of the events left, each once, in the
+// simulator's order (only what this configuration allows: no crash where
+// none may happen). An application's call and a fault are told apart: a
+// crash is not something an application does.
 func idleActs(w *sim.World, evs []sim.Event) string {
-	words := map[sim.EventKind]string{sim.EvRequest: "call enter()", sim.EvApp: "send a message", sim.EvCrash: "crash a node", sim.EvRecover: "recover a node"}
+	words := map[sim.EventKind]string{sim.EvRequest: "an idle application may call enter()", sim.EvApp: "an application may send a message",
+		sim.EvCrash: "a node may crash", sim.EvRecover: "a crashed node may recover"}
 	if w.Alg.Election {
-		words[sim.EvRequest] = "start an election"
+		words[sim.EvRequest] = "an application may start an election"
 	}
 	var left [sim.EvRecover + 1]bool // the kinds, in the simulator's order
 	for _, e := range evs {
@@ -263,7 +292,7 @@ func idleActs(w *sim.World, evs []sim.Event) string {
 		}
 		word, named := words[sim.EventKind(k)]
 		if !named {
-			word = "act"
+			word = "a node may act"
 		}
 		acts = append(acts, word)
 	}

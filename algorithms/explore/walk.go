@@ -23,9 +23,14 @@ type WalkConfig struct {
 }
 
 // Walk runs the random walks and reports the shortest violation of each
-// property it met. States counts the states visited (with repeats);
-// SawDecision says that some walk let a node into the critical section
-// (an election's: elect a leader).
+// property it met. States counts the states visited (with repeats, each
+// walk's start among them); SawDecision says that some walk let a node
+// into the critical section (an election's: elect a leader).
+//
+// Config.Stop, if set, is asked every stopEvery states as Check asks it
+// (the caller owns the clock); when it says stop, the walks end there,
+// with Result.Bound BoundStopped: the violations met so far are
+// reported, Walked says how many walks had begun.
 func Walk(c WalkConfig) (*Result, error) {
 	if c.Walks <= 0 {
 		c.Walks = 1000
@@ -48,13 +53,25 @@ func Walk(c WalkConfig) (*Result, error) {
 	best := map[string][]sim.Event{}
 	kinds := map[string]string{}
 	var evs []sim.Event
+	// stop counts a state visited and asks Config.Stop every stopEvery.
+	stop := func() bool {
+		res.States++
+		if c.Stop != nil && res.States%stopEvery == 0 && c.Stop() {
+			res.Bound = BoundStopped
+			return true
+		}
+		return false
+	}
+walks:
 	for k := 0; k < c.Walks; k++ {
 		if c.First && len(best) > 0 {
 			break
 		}
 		w := start.Clone()
 		var path []sim.Event
-		res.States++
+		if stop() {
+			break
+		}
 		for d := 0; d < c.Depth; d++ {
 			evs = w.Events(evs[:0])
 			if len(evs) == 0 || stuck(w, evs) {
@@ -69,8 +86,8 @@ func Walk(c WalkConfig) (*Result, error) {
 				return nil, err
 			}
 			path = append(path, e)
-			res.States++
 			res.Transitions++
+			stopped := stop()
 			if out.Entered || w.Alg.Election && !res.SawDecision && w.Decided() {
 				res.SawDecision = true
 			}
@@ -82,7 +99,13 @@ func Walk(c WalkConfig) (*Result, error) {
 			}
 			if w.Unsafe() {
 				keep(best, kinds, Safety, "two nodes in the CS", path, c.wants(Safety))
+				if stopped {
+					break walks
+				}
 				break
+			}
+			if stopped {
+				break walks
 			}
 			if c.Progress != nil && res.States%65536 == 0 {
 				c.Progress(Progress{States: res.States, Transitions: res.Transitions, Depth: d})
@@ -112,6 +135,12 @@ func Walk(c WalkConfig) (*Result, error) {
 	return res, nil
 }
 
+// Walked is how many walks the search of r, a Result of Walk, began: all
+// it was asked for, unless Config.First or Config.Stop ended it sooner.
+// Each walk visits its start, where no transition led: r.States counts
+// the starts and the transitions.
+func Walked(r *Result) int { return r.States - r.Transitions }
+
 func keep(best map[string][]sim.Event, kinds map[string]string, p, kind string, path []sim.Event, want bool) {
 	if !want {
 		return
@@ -127,7 +156,7 @@ func keep(best map[string][]sim.Event, kinds map[string]string, p, kind string, 
 // taken and armed again, see sim.TimerProc): a walk would go round them
 // until its depth ran out. The exhaustive search sees such a state as a
 // cycle on which whoever waits starves; a walk reports it as stuck
-// (only applications could still act). Only quiet states, where every
+// (only optional events are left). Only quiet states, where every
 // forced event is a timeout, are tried.
 func stuck(w *sim.World, evs []sim.Event) bool {
 	timers := false

@@ -27,7 +27,7 @@ func TestExplorerNamesTheStaleRequest(t *testing.T) {
 	assert.Equal(t, "N2 waits (rule 3a) behind the request (T=1) in its q[N1], which is stale: "+
 		"N1 has released it since (N1's own q[N1] holds Rel@4), but that release reached N2 first and the request, arriving after it, replaced it (rule 2); "+
 		"only a newer message from N1 would replace it, and N1 is idle: it sends N2 nothing more unless it calls enter() again. "+
-		"Only some idle application could still act (call enter()), and none has to.", ce.Summary)
+		"Only optional events are left (an idle application may call enter()), and none has to happen.", ce.Summary)
 }
 
 // Random runs on unordered channels: every deadlock they reach is

@@ -25,7 +25,7 @@ func TestExplorerNamesTheCircularWait(t *testing.T) {
 	assert.Equal(t, "Circular wait: N1 has its own vote and N3's and waits for N2's, which N2 kept for itself; "+
 		"N2 has its own vote and waits for N1's, which N1 kept for itself. "+
 		"A vote comes back only with a Release, which a node sends when it leaves the CS: none of them can enter, so none will. "+
-		"Only some idle application could still act (call enter()), and none has to.", ce.Summary)
+		"Only optional events are left (an idle application may call enter()), and none has to happen.", ce.Summary)
 }
 
 // ring is n nodes with V_i = {i, i+1 mod n} that each voted for

@@ -111,10 +111,19 @@ func (r *runner) property(s *ExpectStmt, res *ExpectResult) *ExpectResult {
 		}
 		how = fmt.Sprintf("reached by %s's search of %d states", line, v.States)
 	}
-	res.Got = fmt.Sprintf("%s %s over every completion %s (%s)", s.Prop, verdict, where, how)
+	// One completion is enough to violate a property; holding takes them
+	// all.
+	switch verdict {
+	case explore.Holds:
+		res.Got = fmt.Sprintf("%s holds over every completion %s (%s)", s.Prop, where, how)
+	case explore.Violated:
+		res.Got = fmt.Sprintf("%s violated by a completion %s (%s)", s.Prop, where, how)
+	default:
+		res.Got = fmt.Sprintf("%s %s over the completions %s (%s)", s.Prop, verdict, where, how)
+	}
 	switch verdict {
 	case explore.Violated:
-		res.Witness = v.Witness[s.Prop]
+		res.Witness, res.After = v.Witness[s.Prop], len(r.res.Steps)
 		res.Got += ": " + res.Witness.Summary
 		res.Status = Pass
 		if s.Holds {

@@ -112,6 +112,10 @@ type ExpectResult struct {
 	// Witness: for a property expectation settled by a run, the events of
 	// that run from the expectation's point.
 	Witness *Witness `json:"witness,omitempty"`
+	// After is how many of the script's steps ran before the search that
+	// settled a property expectation: the witness's steps, and the step
+	// numbers its summary gives, count from the first step after them.
+	After int `json:"after,omitempty"`
 }
 
 // Exit is the exit status dmelab run should use: 0 the script ran to its

@@ -86,12 +86,17 @@ func (e *ExpectResult) String() string {
 	if e.Status != NotReached && e.Got != "" {
 		s += "  -- " + e.Got
 	}
+	// The witness's steps are numbered as its summary numbers them: from
+	// 1, even when the search began after some of the script's steps.
 	if w := e.Witness; w != nil {
+		if e.After > 0 {
+			s += fmt.Sprintf("\n         (a completion of the state after step %d; its steps are numbered from 1)", e.After)
+		}
 		for k, ev := range w.Events {
 			if k == w.Loop {
 				s += "\n         (from here the run repeats forever)"
 			}
-			s += "\n         " + ev
+			s += fmt.Sprintf("\n      %3d  %s", k+1, ev)
 		}
 	}
 	return s

@@ -126,7 +126,7 @@ func TestExplorerExplainsTheDeadlocks(t *testing.T) {
 		return "N1 waits at P5 for N2's reply, which N2 deferred at " + decide + " although idle at P1 " +
 			"(N1's number 1 is not smaller than N2's myNum 0, its initial value). " +
 			"A deferred request is answered only at P7–P9, after the deferring node's CS, and N2 is not asking for one: N1 waits for ever. " +
-			"Only some idle application could still act (call enter()), and none has to."
+			"Only optional events are left (an idle application may call enter()), and none has to happen."
 	}
 	assert.Equal(t, idle("P11"), summary(t, rav1.Algorithm(), 2))
 	assert.Equal(t, idle("P11"), summary(t, rav2.Algorithm(), 2))
@@ -136,7 +136,7 @@ func TestExplorerExplainsTheDeadlocks(t *testing.T) {
 		"and for N3's, which N3 deferred at P11 although idle at P1 "+
 		"(N1's number 1 is not smaller than N3's myNum 0, its initial value). "+
 		"A deferred request is answered only at P7–P9, after the deferring node's CS, and N2 and N3 are not asking for one: N1 waits for ever. "+
-		"Only some idle application could still act (call enter()), and none has to.", summary(t, rav1.Algorithm(), 3))
+		"Only optional events are left (an idle application may call enter()), and none has to happen.", summary(t, rav1.Algorithm(), 3))
 	assert.Equal(t, "N1 and N2 wait for each other: "+
 		"N1 waits at P5 for N2's reply, which N2 deferred at P12 between its P2a and P2b, requestCS already true but myNum not yet raised "+
 		"(its myNum now, 2, would let N1's 1 through); "+
