@@ -28,7 +28,7 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 	if res.Lanes > 1 {
 		mode += fmt.Sprintf(", successors computed on %d cores", res.Lanes)
 	}
-	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, completeness(res), elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, searched(f, res), elapsed.Round(time.Millisecond))
 	fmt.Fprintln(w, "| property | verdict | counterexample |")
 	fmt.Fprintln(w, "|---|---|---|")
 	for _, p := range explore.Properties {
@@ -46,10 +46,18 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 	if met != nil {
 		fmt.Fprintf(w, "Metrics (virtual time: a message takes 1 unit, the CS is held %d): ", metrics.Hold)
 		fmt.Fprintf(w, "%.4g messages per entry and client delay %d without contention; ", met.MessagesPerEntry, met.ClientDelay)
-		if met.Overlap {
-			fmt.Fprintf(w, "with all %d clients asking at once, %.4g messages per entry and no synchronization delay: two nodes were in the CS at once.\n", met.Entries, met.ContendedMessagesPerEntry)
-		} else {
-			fmt.Fprintf(w, "with all %d clients asking at once, %.4g messages per entry and synchronization delay %.3g.\n", met.Entries, met.ContendedMessagesPerEntry, met.SyncDelay)
+		all := fmt.Sprintf("all %d clients", met.Entries)
+		if met.Entries == 2 {
+			all = "both clients"
+		}
+		switch {
+		case met.Entries < 2:
+			// No exit is followed by another's entry: no delay to measure.
+			fmt.Fprintf(w, "with one client there is no contention to measure.\n")
+		case met.Overlap:
+			fmt.Fprintf(w, "with %s asking at once, %.4g messages per entry and no synchronization delay: two nodes were in the CS at once.\n", all, met.ContendedMessagesPerEntry)
+		default:
+			fmt.Fprintf(w, "with %s asking at once, %.4g messages per entry and synchronization delay %.3g.\n", all, met.ContendedMessagesPerEntry, met.SyncDelay)
 		}
 	} else {
 		fmt.Fprintf(w, "Metrics: none (%v).\n", merr)
@@ -72,6 +80,20 @@ func completeness(res *explore.Result) string {
 		return "settled (every verdict final; the rest not searched)"
 	}
 	return "incomplete (bound reached)"
+}
+
+// searched is completeness in the words of the search f asked for: a
+// search that --first stopped reached no bound, and random walks sample
+// schedules, they do not bound a search.
+func searched(f *checkFlags, res *explore.Result) string {
+	switch {
+	case res.Complete || res.Settled:
+	case f.seedSet:
+		return "a sample of the schedules (a verdict other than violated stays unknown)"
+	case f.first && res.Bound == "" && len(res.Counterexamples) > 0:
+		return "stopped at the first violation (--first; the verdicts left unknown were not searched)"
+	}
+	return completeness(res)
 }
 
 // writeSteps prints a counterexample as a step table: one row per event,
