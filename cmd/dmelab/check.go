@@ -137,6 +137,8 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 		return nil, fmt.Errorf("--max-states must not be negative, got %d", f.maxStates)
 	case f.walks < 1 || f.depth < 1:
 		return nil, errors.New("--walks and --depth must be positive")
+	case f.depth > maxWalkDepth:
+		return nil, fmt.Errorf("--depth must be at most %d events (a walk keeps its events, to replay the shortest violation), got %d", maxWalkDepth, f.depth)
 	case f.appMsgs < 0 || f.appMsgs > 10:
 		return nil, fmt.Errorf("--app-messages must be between 0 and 10, got %d", f.appMsgs)
 	case f.crashes < 0 || f.crashes >= f.nodes:
@@ -286,6 +288,11 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// maxWalkDepth bounds --depth: a walk keeps every event it takes, and its
+// counterexample is replayed and cut down event by event. (--walks needs
+// no bound of its own: --time-limit ends walks as it ends a search.)
+const maxWalkDepth = 100_000
+
 // parseSize reads a memory size: bytes, or a number with KiB, MiB, GiB
 // (or K, M, G, KB, MB, GB, all powers of 1024).
 func parseSize(s string) (int, error) {
@@ -318,6 +325,10 @@ func searchBytes(max int) int {
 // stoppedLine says where a search that hit a bound stopped: "stopped at
 // 12,345,678 states, 2048 MiB (--max-memory 2GiB): ...".
 func stoppedLine(f *checkFlags, res *explore.Result) string {
+	if f.seedSet && res.Bound == explore.BoundStopped {
+		return fmt.Sprintf("stopped after %s (the --time-limit bound) in walk %s of %s (%s states): raise it, or ask for fewer --walks",
+			f.timeLimit, costbench.Thousands(int64(explore.Walked(res))), costbench.Thousands(int64(f.walks)), costbench.Thousands(int64(res.States)))
+	}
 	if res.LivenessStopped {
 		return fmt.Sprintf("stopped after %s (the --time-limit bound) in its liveness check; the search itself was complete, %s states, %d MiB: raise the limit, or check fewer nodes or requests", f.timeLimit, costbench.Thousands(int64(res.States)), res.StoreBytes>>20)
 	}

@@ -220,3 +220,22 @@ func TestCheckCoresSayTheSame(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "--cores must be between 0 (every core) and 256, got -1")
 }
+
+// --time-limit ends random walks as it ends a search: however many walks
+// were asked for, the answer comes at the limit, saying after how many
+// walks it stopped. --depth is bounded: a walk keeps its events.
+func TestCheckWalksTimeLimit(t *testing.T) {
+	start := time.Now()
+	code, out, errs := runCLI("check", "--algo", "ra-lamport", "--nodes", "3", "--seed", "1", "--walks", "100000000", "--time-limit", "300ms", "--json")
+	assert.Less(t, time.Since(start), 20*time.Second)
+	require.Equal(t, exitIncomplete, code, errs)
+	var res map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, "random-walk", res["mode"])
+	assert.Regexp(t, `^stopped after 300ms \(the --time-limit bound\) in walk [0-9,]+ of 100,000,000 \([0-9,]+ states\)`, res["stopped"])
+	assert.Contains(t, errs, "dmelab check: stopped after 300ms")
+
+	code, _, errs = runCLI("check", "--algo", "ra-lamport", "--nodes", "3", "--seed", "1", "--depth", "100000000")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "--depth must be at most 100000 events")
+}
