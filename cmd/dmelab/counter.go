@@ -36,7 +36,10 @@ func cmdCounter(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		} else {
 			fmt.Fprintf(stderr, "dmelab counter: %s\n", oneLine(err))
 		}
 		return exitUsage
@@ -46,7 +49,11 @@ func cmdCounter(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dmelab counter: %s\n", oneLine(err))
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "%d processes × %d additions, %s: %s", *procs, *adds, *algo, r)
+	guard := *algo
+	if c.Alg == nil {
+		guard = "without mutual exclusion"
+	}
+	fmt.Fprintf(stdout, "%d processes × %d additions, %s: %s", *procs, *adds, guard, r)
 	if c.Alg != nil {
 		fmt.Fprintf(stdout, " (%d messages)", r.Messages)
 	}

@@ -8,6 +8,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -48,6 +49,29 @@ func register(name, summary string, run func(args []string, stdout, stderr io.Wr
 	commands[name] = command{summary, run}
 }
 
+// help prints command name's help on stdout ("dmelab help check" and
+// "dmelab check -h" alike), with exit 0. A command with a usage text of
+// its own prints it; for one that leaves -h to Go's flag package (its
+// flags, on stderr, exit 2), its summary is printed, then those flags.
+func help(name string, c command, stdout io.Writer) int {
+	var out, flags bytes.Buffer
+	if code := c.run([]string{"-h"}, &out, &flags); code == exitOK && out.Len() > 0 {
+		stdout.Write(out.Bytes())
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "dmelab %s: %s\n", name, c.summary)
+	text := flags.String()
+	if strings.HasPrefix(text, "Usage of ") { // the flag package's own heading
+		_, text, _ = strings.Cut(text, "\n")
+	}
+	if strings.HasPrefix(strings.TrimLeft(text, " "), "-") {
+		fmt.Fprintf(stdout, "\nflags:\n%s", text)
+	} else {
+		fmt.Fprintln(stdout, "(no flags)")
+	}
+	return exitOK
+}
+
 // usageText lists the built-in commands and the registered ones.
 func usageText() string {
 	names := make([]string, 0, len(commands))
@@ -71,10 +95,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "--help":
+		if c, ok := commands[strings.Join(args[1:], " ")]; ok && len(args) == 2 {
+			return help(args[1], c, stdout)
+		}
 		fmt.Fprint(stdout, usageText())
 		return exitOK
 	}
 	if c, ok := commands[args[0]]; ok {
+		if len(args) == 2 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
+			return help(args[0], c, stdout)
+		}
 		return c.run(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "dmelab: unknown command %q (try: dmelab help)\n", args[0])

@@ -24,7 +24,8 @@ type metricsFlags struct {
 	json      bool
 }
 
-func parseMetricsFlags(args []string) (*metricsFlags, error) {
+// parseMetricsFlags parses metrics' flags; on -h it writes them to help.
+func parseMetricsFlags(args []string, help io.Writer) (*metricsFlags, error) {
 	fs := flag.NewFlagSet("metrics", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	nodes := fs.String("nodes", joinInts(metricspage.Nodes), "comma-separated sizes N (2..8)")
@@ -32,6 +33,10 @@ func parseMetricsFlags(args []string) (*metricsFlags, error) {
 	maxStates := fs.Int("max-states", metricspage.MaxStates, "bound of each verdict search (0: no verdicts)")
 	asJSON := fs.Bool("json", false, "print JSON instead of Markdown")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(help)
+			fs.PrintDefaults()
+		}
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -63,7 +68,7 @@ func parseMetricsFlags(args []string) (*metricsFlags, error) {
 }
 
 func cmdMetrics(args []string, stdout, stderr io.Writer) int {
-	f, err := parseMetricsFlags(args)
+	f, err := parseMetricsFlags(args, stderr)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "dmelab metrics: %s\n", oneLine(err))

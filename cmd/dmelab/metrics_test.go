@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func TestMetricsSuzukiKasami(t *testing.T) {
 // (internal/metricspage's test holds the page to it): every
 // mutual-exclusion algorithm at the page's sizes and bound.
 func TestMetricsDefaultsAreThePages(t *testing.T) {
-	f, err := parseMetricsFlags(nil)
+	f, err := parseMetricsFlags(nil, io.Discard)
 	require.NoError(t, err)
 	assert.Equal(t, metricspage.Nodes, f.nodes)
 	assert.Equal(t, metricspage.MaxStates, f.maxStates)
