@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -85,7 +86,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 	fs.IntVar(&f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
 	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
 	props := fs.String("props", "safety,liveness", "properties to check, comma-separated: safety, liveness, order (order multiplies the states: ask for it with --props safety,liveness,order)")
-	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; 0: no bound)")
+	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; at least 1MiB; 0: no bound)")
 	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
 	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
 	fs.IntVar(&f.cores, "cores", 0, "cores the search computes successors on (0: every core; at most the cores there are; the states and verdicts are the same on any number)")
@@ -294,7 +295,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 const maxWalkDepth = 100_000
 
 // parseSize reads a memory size: bytes, or a number with KiB, MiB, GiB
-// (or K, M, G, KB, MB, GB, all powers of 1024).
+// (or K, M, G, KB, MB, GB, all powers of 1024). A number is Go's float
+// syntax, so 1e9 is 1,000,000,000 bytes (953 MiB) and 1.5GiB is 1536 MiB;
+// 0 is no bound, and a bound must be at least 1MiB.
 func parseSize(s string) (int, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	mult := 1
@@ -308,11 +311,22 @@ func parseSize(s string) (int, error) {
 		}
 	}
 	n, err := strconv.ParseFloat(t, 64)
-	if err != nil || n < 0 || n*float64(mult) > 1<<50 {
+	if err != nil || math.IsNaN(n) || n < 0 || n*float64(mult) > 1<<50 {
 		return 0, fmt.Errorf("%q is not a size such as 512MiB or 2GiB", s)
 	}
-	return int(n * float64(mult)), nil
+	b := int(n * float64(mult))
+	if n > 0 && b < minSize {
+		// Not "no bound", which is 0: a bound the search and the
+		// collector could never keep to.
+		return 0, fmt.Errorf("%q is less than 1MiB, too little for any search (0: no bound)", s)
+	}
+	return b, nil
 }
+
+// minSize is the least memory bound parseSize takes, other than 0 (none):
+// the process needs a few MiB before any search begins, and a smaller
+// share of it for the states (searchBytes) would round to 0, no bound.
+const minSize = 1 << 20
 
 // searchBytes is the share of --max-memory the search's own figure
 // (explore.Config.MaxBytes) may reach: the rest is for the hash table's

@@ -18,17 +18,27 @@ import (
 
 func TestParseSize(t *testing.T) {
 	for in, want := range map[string]int{
-		"0": 0, "1024": 1024, "512MiB": 512 << 20, "2GiB": 2 << 30, "2G": 2 << 30,
-		"1.5GiB": 3 << 29, "64mb": 64 << 20, "10K": 10 << 10, "100B": 100,
+		"0": 0, "1048576": 1 << 20, "512MiB": 512 << 20, "2GiB": 2 << 30, "2G": 2 << 30,
+		"1.5GiB": 3 << 29, "64mb": 64 << 20, "1024K": 1 << 20, "1048576B": 1 << 20,
+		"1e9": 1e9, "0.5G": 1 << 29, "0.0": 0,
 	} {
 		got, err := parseSize(in)
 		require.NoError(t, err, in)
 		assert.Equal(t, want, got, in)
 	}
-	for _, in := range []string{"", "lots", "-1", "2TiB0", "GiB", "1e300"} {
+	for _, in := range []string{"", "lots", "-1", "2TiB0", "GiB", "1e300", "NaN", "inf", "-0.5"} {
 		_, err := parseSize(in)
 		assert.Error(t, err, in)
 	}
+	// A bound too small to keep (below 1MiB) is refused, not read as 0,
+	// no bound: 1 byte's share for the states, 3/4 of it, was 0.
+	for _, in := range []string{"1", "3", "0.5", "100B", "10K", "1023KiB", "1e-9"} {
+		_, err := parseSize(in)
+		assert.ErrorContains(t, err, "less than 1MiB, too little for any search (0: no bound)", in)
+	}
+	code, _, errs := runCLI("check", "--algo", "central", "--nodes", "2", "--max-memory", "3")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, `dmelab check: --max-memory: "3" is less than 1MiB`)
 }
 
 // The default properties leave Order out and say so; asking for it
