@@ -44,6 +44,7 @@ func (p *program) algorithm(src string) *sim.Algorithm {
 		Clocks:   p.clocks,
 		FIFO:     p.fifo,
 		Election: p.start != nil,
+		Chooses:  p.choose,
 
 		TickedClocks: p.ticked,
 		Servers:      p.servers,

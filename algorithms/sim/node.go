@@ -199,6 +199,10 @@ type Algorithm struct {
 	// playground's Explore starts with when the algorithm is chosen. Zero
 	// fields mean N=3, R=1 and no crashes.
 	Shows Bounds
+	// Chooses: a node picks its number freely from 1..K (chooseNumber(),
+	// K from Config.ChooseRange), so that every verdict is for that range
+	// only: a larger K may break what holds for a smaller one.
+	Chooses bool
 	// Group is the notes the algorithm comes from, as the gallery groups
 	// them (package seeds: "Seed 002 — ...", "Beyond the notes"); ""
 	// for the student interfaces, which have no gallery of their own.

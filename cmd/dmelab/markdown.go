@@ -8,6 +8,7 @@ import (
 
 	"dmelab/algorithms/explore"
 	"dmelab/algorithms/metrics"
+	"dmelab/algorithms/sim"
 )
 
 // writeMarkdown prints the result as Markdown that also reads well as plain
@@ -29,6 +30,13 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 		mode += fmt.Sprintf(", successors computed on %d cores", res.Lanes)
 	}
 	fmt.Fprintf(w, "%s: %d states, %d transitions, %s, %s.\n\n", mode, res.States, res.Transitions, searched(f, res), elapsed.Round(time.Millisecond))
+	if f.alg != nil && f.alg.Chooses {
+		// A verdict that holds is for these numbers only (ra-v1 is safe
+		// at N=3 R=2 with 1..2, not with 1..3).
+		if k, err := (sim.Config{Numbers: f.numbers}).ChooseRange(); err == nil {
+			fmt.Fprintf(w, "chooseNumber() picks from 1..%d (--numbers K for 1..K): the verdicts are for this range; a wider one may break what holds here.\n\n", k)
+		}
+	}
 	fmt.Fprintln(w, "| property | verdict | counterexample |")
 	fmt.Fprintln(w, "|---|---|---|")
 	for _, p := range explore.Properties {

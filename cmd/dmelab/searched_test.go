@@ -38,3 +38,17 @@ func TestCheckMetricsOfOneClient(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	assert.Contains(t, out, "with both clients asking at once, 2 messages per entry and synchronization delay 1.")
 }
+
+// An algorithm that picks its numbers freely says the range its verdicts
+// are for: ra-v1 is safe at N=3 R=2 with numbers 1..2, not with 1..3.
+func TestCheckSaysTheRangeOfChosenNumbers(t *testing.T) {
+	code, out, errs := runCLI("check", "--algo", "ra-v1", "--nodes", "3", "--requests", "2", "--props", "safety")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "chooseNumber() picks from 1..2 (--numbers K for 1..K)")
+	assert.Contains(t, out, "| safety | holds |")
+	code, out, errs = runCLI("check", "--algo", "ra-v1", "--nodes", "3", "--requests", "2", "--props", "safety", "--numbers", "3")
+	require.Equal(t, exitViolation, code, errs)
+	assert.Contains(t, out, "chooseNumber() picks from 1..3")
+	_, out, _ = runCLI("check", "--algo", "ra-benari", "--nodes", "2", "--requests", "1")
+	assert.NotContains(t, out, "chooseNumber()")
+}

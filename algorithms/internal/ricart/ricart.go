@@ -95,6 +95,7 @@ func Algorithm(v Variant) *sim.Algorithm {
 		Name:    v.Name,
 		Summary: v.Summary,
 		Group:   v.Group,
+		Chooses: v.Choose,
 		// Two rounds: ra-v1's and ra-v2's safety failures need a second
 		// request (a number below a waiting node's).
 		Shows:    sim.Bounds{Nodes: 2, Requests: 2},
