@@ -1,8 +1,10 @@
 package scenario
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Parse reads a scenario's syntax. It reports every syntax error it can
@@ -138,6 +140,14 @@ func describe(t *token) string {
 	}
 	if t.kind == tWord || t.kind == tInt {
 		return strconv.Quote(t.text)
+	}
+	// A character no statement uses: as is when it prints, else quoted
+	// as Go writes it ('\x1b', '\x00', '\xff' for a byte that is not
+	// UTF-8), never raw (a terminal would act on it).
+	if r, size := utf8.DecodeRuneInString(t.text); r == utf8.RuneError && size == 1 {
+		return fmt.Sprintf(`'\x%02x'`, t.text[0])
+	} else if odd(r) {
+		return strconv.QuoteRune(r)
 	}
 	return t.text
 }

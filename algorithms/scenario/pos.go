@@ -3,7 +3,10 @@ package scenario
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Pos is a place in a scenario file. Line and Col count from 1; Col counts
@@ -40,9 +43,38 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 // all at once (as go/parser does) saves a student one round trip per typo.
 type ErrorList []*Error
 
+// add appends the error format says. The message's control and invalid
+// bytes, which echo the scenario's text, are written as escapes (\x1b),
+// never raw (a terminal would act on them).
 func (l *ErrorList) add(p Pos, format string, args ...any) {
-	*l = append(*l, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+	*l = append(*l, &Error{Pos: p, Msg: escapeOdd(fmt.Sprintf(format, args...))})
 }
+
+// escapeOdd writes every character of s that is not printable (a control
+// byte, a byte that is not UTF-8) as Go escapes it: ESC reads \x1b.
+func escapeOdd(s string) string {
+	if !strings.ContainsFunc(s, odd) && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case odd(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// odd reports a character a message must not hold raw.
+func odd(r rune) bool { return r != ' ' && !unicode.IsPrint(r) }
 
 // Error renders one problem per line, "file:line:col: message".
 func (l ErrorList) Error() string {
