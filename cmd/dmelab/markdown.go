@@ -75,7 +75,11 @@ func writeMarkdown(w io.Writer, f *checkFlags, res *explore.Result, elapsed time
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\n## %s: %s (%d steps)\n\n%s\n\n", p, t.Kind, len(t.Steps), t.Summary)
+		head := p + ": " + t.Kind // "safety: two nodes in the CS"
+		if t.Kind == p {
+			head = p + " violated" // not "order: order"
+		}
+		fmt.Fprintf(w, "\n## %s (%d steps)\n\n%s\n\n", head, len(t.Steps), t.Summary)
 		writeSteps(w, t)
 	}
 }

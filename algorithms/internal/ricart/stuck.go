@@ -180,7 +180,7 @@ func explainStuck(ns []*node, left []int) string {
 	}
 	switch len(who) {
 	case 1:
-		b.WriteString(": " + name(who[0]) + " waits for ever.")
+		b.WriteString(": " + name(who[0]) + " waits forever.")
 	case 2:
 		b.WriteString(": neither can enter, so neither will.")
 	default:

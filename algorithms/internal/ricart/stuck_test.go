@@ -125,7 +125,7 @@ func TestExplorerExplainsTheDeadlocks(t *testing.T) {
 	idle := func(decide string) string {
 		return "N1 waits at P5 for N2's reply, which N2 deferred at " + decide + " although idle at P1 " +
 			"(N1's number 1 is not smaller than N2's myNum 0, its initial value). " +
-			"A deferred request is answered only at P7–P9, after the deferring node's CS, and N2 is not asking for one: N1 waits for ever. " +
+			"A deferred request is answered only at P7–P9, after the deferring node's CS, and N2 is not asking for one: N1 waits forever. " +
 			"Only optional events are left (an idle application may call enter()), and none has to happen."
 	}
 	assert.Equal(t, idle("P11"), summary(t, rav1.Algorithm(), 2))
@@ -135,7 +135,7 @@ func TestExplorerExplainsTheDeadlocks(t *testing.T) {
 		"(N1's number 1 is not smaller than N2's myNum 0, its initial value), "+
 		"and for N3's, which N3 deferred at P11 although idle at P1 "+
 		"(N1's number 1 is not smaller than N3's myNum 0, its initial value). "+
-		"A deferred request is answered only at P7–P9, after the deferring node's CS, and N2 and N3 are not asking for one: N1 waits for ever. "+
+		"A deferred request is answered only at P7–P9, after the deferring node's CS, and N2 and N3 are not asking for one: N1 waits forever. "+
 		"Only optional events are left (an idle application may call enter()), and none has to happen.", summary(t, rav1.Algorithm(), 3))
 	assert.Equal(t, "N1 and N2 wait for each other: "+
 		"N1 waits at P5 for N2's reply, which N2 deferred at P12 between its P2a and P2b, requestCS already true but myNum not yet raised "+
