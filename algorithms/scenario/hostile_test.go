@@ -54,3 +54,43 @@ func TestControlBytesAreQuoted(t *testing.T) {
 		}
 	}
 }
+
+// A scenario wrong on every line says its first ten errors and counts
+// the rest, at the first of them; a value it echoes (a voting set of
+// 100,000 members) is cut, saying how much was left out.
+func TestErrorsAreCapped(t *testing.T) {
+	src := "algorithm central\nnodes N1 N2\n" + strings.Repeat("request N3\n", 2000)
+	_, err := Load("s.scn", []byte(src))
+	require.Error(t, err)
+	var list ErrorList
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 11)
+	for k, e := range list[:10] {
+		assert.Equal(t, fmt.Sprintf("s.scn:%d:9: unknown node N3: the nodes are N1 N2 (to use N3, add it to the nodes line)", k+3), e.Error())
+	}
+	assert.Equal(t, "s.scn:13:9: and 1,990 more errors, the next one here", list[10].Error())
+
+	// Syntax errors and the checker's, cut each, merge into one list cut
+	// so: the first ten of both, the rest counted.
+	src = "algorithm central\nnodes N1 N2\n" + strings.Repeat("request N3\nrequest\n", 50)
+	_, err = Load("s.scn", []byte(src))
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 11)
+	assert.Equal(t, "s.scn:3:9: unknown node N3: the nodes are N1 N2 (to use N3, add it to the nodes line)", list[0].Error())
+	assert.Equal(t, `s.scn:4:8: expected a node name after "request", e.g. "request N1"`, list[1].Error())
+	assert.Equal(t, "s.scn:13:9: and 90 more errors, the next one here", list[10].Error())
+
+	// Included files' errors too, after the scenario's own.
+	fs := memFS{"pre.scn": strings.Repeat("request\n", 30)}
+	_, err = LoadFiles("m.scn", []byte("algorithm central\nnodes N1 N2\ninclude pre.scn\n"+strings.Repeat("request N3\n", 30)), fs.read)
+	require.ErrorAs(t, err, &list)
+	require.Len(t, list, 11)
+	assert.Equal(t, "m.scn:14:9: and 50 more errors, the next one here", list[10].Error())
+
+	// A long echo is cut.
+	set := "{" + strings.Repeat("N1, ", 100000) + "N2}"
+	_, err = Load("s.scn", []byte("algorithm maekawa\nnodes N1 N2\nvoting-set N1 = "+set+"\nvoting-set N2 = {N1, N2}\n"))
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 1600, err.Error())
+	assert.Regexp(t, `… \([0-9,]+ more bytes\)`, err.Error())
+}
