@@ -27,7 +27,8 @@ func Diagnostics(src string, err error) []diag.Diagnostic {
 	default:
 		list = ErrorList{{Msg: err.Error()}}
 	}
-	text := diag.Lines(src)
+	// Lines as the scanner splits them: a lone "\r" ends one too.
+	text := diag.Text(splitLines(src))
 	for _, e := range list {
 		out = append(out, text.At(e.Pos.Line, e.Pos.Col, e.Msg))
 	}

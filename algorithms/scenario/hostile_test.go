@@ -94,3 +94,30 @@ func TestErrorsAreCapped(t *testing.T) {
 	assert.Less(t, len(err.Error()), 1600, err.Error())
 	assert.Regexp(t, `… \([0-9,]+ more bytes\)`, err.Error())
 }
+
+// A file with old Mac line endings (a lone CR) reads as the lines it
+// shows, as CRLF and LF files do, and its errors point at those lines.
+func TestLoneCREndsALine(t *testing.T) {
+	lf := "algorithm central\nnodes N1 N2\nrequest N2\nrun\nexpect N2 phase = in-cs\n"
+	want, err := Load("s.scn", []byte(lf))
+	require.NoError(t, err)
+	for _, eol := range []string{"\r", "\r\n"} {
+		src := strings.ReplaceAll(lf, "\n", eol)
+		s, err := Load("s.scn", []byte(src))
+		require.NoError(t, err, "%q", eol)
+		assert.Equal(t, Format(want.File), Format(s.File), "%q", eol)
+		assert.Equal(t, 5, s.Script[len(s.Script)-1].meta().Pos.Line, "%q", eol)
+
+		_, err = Load("s.scn", []byte(strings.ReplaceAll(lf+"request N3\n", "\n", eol)))
+		assert.EqualError(t, err, "s.scn:6:9: unknown node N3: the nodes are N1 N2 (to use N3, add it to the nodes line)", "%q", eol)
+		// The browser's lines are the scanner's: a column after an "é"
+		// converts on line 6 as in the LF file.
+		d := Diagnostics(src+"réquest N3"+eol, err)
+		assert.Equal(t, Diagnostics(lf+"réquest N3\n", err), d, "%q", eol)
+		assert.Equal(t, 8, d[0].Col)
+	}
+	// Mixed: each ending counts once.
+	s, err := Load("s.scn", []byte("algorithm central\r\nnodes N1 N2\rrequest N2\n\rrun\n"))
+	require.NoError(t, err)
+	assert.Equal(t, 5, s.Script[len(s.Script)-1].meta().Pos.Line)
+}

@@ -43,7 +43,9 @@ type srcLine struct {
 
 func (l *srcLine) blank() bool { return l.code == "" && l.comment == "" }
 
-// scanLines splits src into lines and tokenizes each.
+// scanLines splits src into lines and tokenizes each. A line ends at
+// "\n", "\r\n" or a lone "\r" (old Mac line endings, which editors such
+// as CodeMirror also read as line ends).
 // A byte-order mark at the start (some editors save one) reads as the
 // three spaces of its bytes: no part of the first line's statement, and
 // the columns are still those of the text as given (an editor or an API
@@ -52,13 +54,12 @@ func scanLines(src string) []srcLine {
 	if rest, ok := strings.CutPrefix(src, "\ufeff"); ok {
 		src = "   " + rest
 	}
-	raw := strings.Split(src, "\n")
+	raw := splitLines(src)
 	if len(raw) > 0 && raw[len(raw)-1] == "" {
 		raw = raw[:len(raw)-1]
 	}
 	lines := make([]srcLine, len(raw))
 	for i, r := range raw {
-		r = strings.TrimSuffix(r, "\r")
 		l := srcLine{num: i + 1}
 		if k := strings.IndexByte(r, '#'); k >= 0 {
 			l.comment = strings.TrimRightFunc(r[k:], unicode.IsSpace)
@@ -70,6 +71,25 @@ func scanLines(src string) []srcLine {
 		lines[i] = l
 	}
 	return lines
+}
+
+// splitLines splits s at "\n", "\r\n" and a lone "\r".
+func splitLines(s string) []string {
+	if !strings.Contains(s, "\r") {
+		return strings.Split(s, "\n")
+	}
+	var out []string
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i])
+		if s[i] == '\r' && strings.HasPrefix(s[i+1:], "\n") {
+			i++
+		}
+		s = s[i+1:]
+	}
 }
 
 func isWordRune(r rune) bool {
