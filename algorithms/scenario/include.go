@@ -19,16 +19,28 @@ type ReadFunc func(name string) ([]byte, error)
 // (two spellings of one file) still ends.
 const maxIncludeDepth = 8
 
+// maxIncludes and maxIncludeBytes bound what a scenario's includes bring
+// in, each file counted every time it is included: depth alone does not
+// bound fan-out (six files, each including the next forty times, would
+// expand to 40^6 copies of the last: a "billion laughs").
+const (
+	maxIncludes     = 10_000
+	maxIncludeBytes = 4 << 20
+)
+
 // Expand replaces every include line of f by the statements of the file it
 // names, read with read and resolved relative to the including file, and
 // recursively so. Included statements keep their own file's positions, so
 // an error in a preamble points into the preamble. The include line's
 // comments stay with its first statement. A file that includes itself,
-// directly or not, is an error.
+// directly or not, is an error, and so are includes that bring in more
+// than maxIncludes files or maxIncludeBytes of text. Each file is read
+// once.
 func Expand(f *File, read ReadFunc) (*File, error) {
 	var errs ErrorList
 	out := &File{Name: f.Name, Tail: f.Tail, broken: f.broken}
-	out.Stmts = expand(f, read, []string{path.Clean(f.Name)}, &errs)
+	x := &expander{read: read, files: map[string]readFile{}, errs: &errs}
+	out.Stmts = x.expand(f, []string{path.Clean(f.Name)})
 	if len(errs) > 0 {
 		// An included file that could not be read or parsed may hold the
 		// settings: Check must not call them missing.
@@ -42,7 +54,24 @@ func Expand(f *File, read ReadFunc) (*File, error) {
 	return out, errs.Err()
 }
 
-func expand(f *File, read ReadFunc, stack []string, errs *ErrorList) []Stmt {
+// An expander expands one scenario's includes.
+type expander struct {
+	read  ReadFunc
+	files map[string]readFile // every file read, by name
+	errs  *ErrorList
+	count int  // files included so far, each time counted
+	bytes int  // their text
+	over  bool // a bound was passed: nothing more is included
+}
+
+// readFile is a file read, and whether its syntax errors were reported.
+type readFile struct {
+	src      []byte
+	err      error
+	reported bool
+}
+
+func (x *expander) expand(f *File, stack []string) []Stmt {
 	var out []Stmt
 	for _, s := range f.Stmts {
 		inc, ok := s.(*IncludeStmt)
@@ -50,30 +79,52 @@ func expand(f *File, read ReadFunc, stack []string, errs *ErrorList) []Stmt {
 			out = append(out, s)
 			continue
 		}
+		if x.over {
+			continue
+		}
 		name := path.Join(path.Dir(f.Name), inc.Path)
 		if path.IsAbs(inc.Path) {
 			name = path.Clean(inc.Path)
 		}
+		chain := func() string { return strings.Join(append(stack[:len(stack):len(stack)], name), " → ") }
 		switch {
 		case len(stack) >= maxIncludeDepth:
-			errs.add(inc.Pos, "include %s: includes nested more than %d deep", inc.Path, maxIncludeDepth)
+			x.errs.add(inc.Pos, "include %s: includes nested more than %d deep", inc.Path, maxIncludeDepth)
 			continue
 		case slices.Contains(stack, name):
-			errs.add(inc.Pos, "include %s: the file includes itself (%s)", inc.Path, strings.Join(append(stack, name), " → "))
+			x.errs.add(inc.Pos, "include %s: the file includes itself (%s)", inc.Path, chain())
 			continue
 		}
-		src, err := read(name)
-		if err != nil {
-			errs.add(inc.Pos, "include %s: %v", inc.Path, err)
+		rf, seen := x.files[name]
+		if !seen {
+			rf.src, rf.err = x.read(name)
+		}
+		x.count++
+		x.bytes += len(rf.src)
+		switch {
+		case x.count > maxIncludes:
+			x.over = true
+			x.errs.add(inc.Pos, "include %s: more than %s files included, each counted every time it is included (%s): include each file once", inc.Path, thousands(maxIncludes), chain())
+			continue
+		case x.bytes > maxIncludeBytes:
+			x.over = true
+			x.errs.add(inc.Pos, "include %s: the included files come to more than %d MiB, each counted every time it is included (%s): include each file once", inc.Path, maxIncludeBytes>>20, chain())
 			continue
 		}
-		g, err := Parse(name, src)
-		if err != nil {
-			// Report the included file's syntax errors, and use the
-			// statements that parsed.
-			*errs = append(*errs, err.(ErrorList)...)
+		if rf.err != nil {
+			x.files[name] = rf
+			x.errs.add(inc.Pos, "include %s: %v", inc.Path, rf.err)
+			continue
 		}
-		stmts := expand(g, read, append(stack, name), errs)
+		g, err := Parse(name, rf.src)
+		if err != nil && !rf.reported {
+			// Report the included file's syntax errors (once), and use
+			// the statements that parsed.
+			*x.errs = append(*x.errs, err.(ErrorList)...)
+			rf.reported = true
+		}
+		x.files[name] = rf
+		stmts := x.expand(g, append(stack[:len(stack):len(stack)], name))
 		if len(stmts) > 0 {
 			first := *stmts[0].meta()
 			first.Lead = append(append([]string(nil), inc.Lead...), first.Lead...)

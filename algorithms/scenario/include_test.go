@@ -2,7 +2,9 @@ package scenario
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -110,4 +112,40 @@ func TestLoadFilesReportsTogether(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "main.scn:2:9: unknown node N3: the nodes are N1 N2 (to use N3, add it to the nodes line)\n"+
 		"pre.scn:3:10: missing = before \"3\": write \"clock N1 = 3\"", err.Error())
+}
+
+// Includes that fan out (each file including the next forty times, a
+// "billion laughs") are bounded by what they bring in, not only by their
+// depth: the error says the bound and the chain of includes that passed
+// it, at once. Each file is read once however often it is included, and
+// a broken one's syntax errors are said once.
+func TestIncludeFanOutIsBounded(t *testing.T) {
+	fs := memFS{"main.scn": "algorithm central\nnodes N1 N2\ninclude l0.scn\nrequest N1\n", "l6.scn": "request N2\n"}
+	for i := 0; i < 6; i++ {
+		fs[fmt.Sprintf("l%d.scn", i)] = strings.Repeat(fmt.Sprintf("include l%d.scn\n", i+1), 40)
+	}
+	reads := map[string]int{}
+	read := func(name string) ([]byte, error) { reads[name]++; return fs.read(name) }
+	start := time.Now()
+	_, err := LoadFiles("main.scn", []byte(fs["main.scn"]), read)
+	assert.Less(t, time.Since(start), 10*time.Second)
+	require.Error(t, err)
+	assert.Equal(t, "l5.scn:26:1: include l6.scn: more than 10,000 files included, each counted every time it is included "+
+		"(main.scn → l0.scn → l1.scn → l2.scn → l3.scn → l4.scn → l5.scn → l6.scn): include each file once", err.Error())
+	for name, n := range reads {
+		assert.Equal(t, 1, n, name)
+	}
+
+	// Fewer, bigger files: their bytes are bounded (b.scn's 640 bytes and
+	// 31 copies of big.scn's 128 KiB fit in 4 MiB, a 32nd does not).
+	fs = memFS{"big.scn": strings.Repeat("# a comment of sixty-four bytes with its end of line, 128 KiB..\n", 2048), "b.scn": strings.Repeat("include big.scn\n", 40)}
+	_, err = LoadFiles("m.scn", []byte("include b.scn\n"), fs.read)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "b.scn:32:1: include big.scn: the included files come to more than 4 MiB, each counted every time it is included (m.scn → b.scn → big.scn)")
+
+	// A broken file included twice: its error once.
+	fs = memFS{"bad.scn": "request\n"}
+	_, err = LoadFiles("m.scn", []byte("algorithm central\nnodes A B\ninclude bad.scn\ninclude bad.scn\n"), fs.read)
+	require.Error(t, err)
+	assert.Equal(t, `bad.scn:1:8: expected a node name after "request", e.g. "request N1"`, err.Error())
 }
