@@ -12,6 +12,7 @@ import (
 	"path"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -240,7 +241,44 @@ func parseRequest(body []byte) (*request, string) {
 	if dec.More() {
 		return nil, "malformed JSON: more than one value in the body"
 	}
+	if msg := keysOnce(body); msg != "" {
+		return nil, msg
+	}
 	return &req, ""
+}
+
+// requestKeys are a request's fields, spelt exactly.
+var requestKeys = []string{"exercise", "file", "source", "schedules"}
+
+// keysOnce says what is wrong with the keys of body, a JSON object that
+// decoded: encoding/json takes a key twice (the last wins) and in any
+// case ("Exercise"), so that a proxy or log that reads the first, or the
+// exact name, would see another exercise than the one graded.
+func keysOnce(body []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		k, _ := t.(string)
+		switch {
+		case !slices.Contains(requestKeys, k):
+			return fmt.Sprintf("malformed request: unknown field %q (the fields are %s, spelt so)", truncate(k, 40), strings.Join(requestKeys, ", "))
+		case seen[k]:
+			return fmt.Sprintf("malformed request: field %q is given twice", k)
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return ""
+		}
+	}
+	return ""
 }
 
 func (s *Server) validate(cat *Catalog, req *request) string {

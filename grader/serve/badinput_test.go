@@ -44,6 +44,8 @@ func TestBadInput(t *testing.T) {
 		{"empty body", "POST", "/api/submissions", "application/json", nil, nil, 400, "empty"},
 		{"two values", "POST", "/api/submissions", "application/json", []byte(`{"exercise":"ra","file":"a.go","source":"x"} {}`), nil, 400, "more than one value"},
 		{"unknown field", "POST", "/api/submissions", "application/json", []byte(`{"exercise":"ra","file":"a.go","source":"x","admin":true}`), nil, 400, `unknown field "admin"`},
+		{"a field twice", "POST", "/api/submissions", "application/json", []byte(`{"exercise":"ra","file":"a.go","source":"x","exercise":"set1/mk"}`), nil, 400, `field "exercise" is given twice`},
+		{"a field in capitals", "POST", "/api/submissions", "application/json", []byte(`{"Exercise":"ra","file":"a.go","source":"x"}`), nil, 400, `unknown field "Exercise" (the fields are exercise, file, source, schedules, spelt so)`},
 		{"wrong type", "POST", "/api/submissions", "application/json", []byte(`{"exercise":"ra","file":"a.go","source":42}`), nil, 400, `field "source" must be a string`},
 		{"not an object", "POST", "/api/submissions", "application/json", []byte(`[]`), nil, 400, `send one JSON object, {"exercise": NAME, "file": FILE, "source": TEXT}`},
 		{"schedules not an array", "POST", "/api/submissions", "application/json", []byte(`{"exercise":"ra","file":"a.go","source":"x","schedules":"run.scn"}`), nil, 400, `"schedules" must be an array of objects, each {"name": NAME, "text": SCENARIO}`},
