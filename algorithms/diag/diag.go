@@ -31,9 +31,31 @@ type Diagnostic struct {
 // can be converted without splitting it once per problem.
 type Text []string
 
-// Lines splits text at "\n" (a "\r" before it stays on its line and, being
-// after every column, changes none).
-func Lines(text string) Text { return strings.Split(text, "\n") }
+// Lines splits text into its lines, each ending at "\n", "\r\n" or a lone
+// "\r" (old Mac line endings), as the scenario scanner numbers them and as
+// a browser's editor (CodeMirror) reads them, so that a column is
+// converted on the line the editor shows. It is the one splitting of a
+// text into lines for positions: the playground and the scenario API
+// convert columns on it, never on a split of their own. (A listing holds
+// no lone "\r": its scanner reports one where it stands, which is where
+// this line ends.)
+func Lines(text string) Text {
+	if !strings.Contains(text, "\r") {
+		return strings.Split(text, "\n")
+	}
+	var out Text
+	for {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			return append(out, text)
+		}
+		out = append(out, text[:i])
+		if text[i] == '\r' && strings.HasPrefix(text[i+1:], "\n") {
+			i++
+		}
+		text = text[i+1:]
+	}
+}
 
 // At is the Diagnostic for msg at line and byte column col of t (both from
 // 1; 0 for no position).

@@ -55,7 +55,7 @@ func FuzzCol(f *testing.F) {
 	f.Add("request Nå N3", 12)
 	f.Add("😀 é\u20ac", 3)
 	f.Fuzz(func(t *testing.T, line string, col int) {
-		if strings.Contains(line, "\n") {
+		if strings.ContainsAny(line, "\r\n") {
 			return
 		}
 		got := Lines(line).Col(1, col)
@@ -70,4 +70,36 @@ func FuzzCol(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLines: a line ends at "\n", "\r\n" or a lone "\r", each read as one
+// line end ("\n\r" is two), as the scenario scanner and CodeMirror read
+// them; a text that ends with one has an empty last line.
+func TestLines(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want Text
+	}{
+		{"", Text{""}},
+		{"a\nb\n", Text{"a", "b", ""}},
+		{"a\r\nb\r\n", Text{"a", "b", ""}},
+		{"a\rb\r", Text{"a", "b", ""}},
+		{"a\rb\nc\r\nd", Text{"a", "b", "c", "d"}},
+		{"a\n\rb", Text{"a", "", "b"}},
+		{"\r\r\n\n", Text{"", "", "", ""}},
+		{"no end", Text{"no end"}},
+	} {
+		assert.Equal(t, c.want, Lines(c.text), "%q", c.text)
+	}
+}
+
+// TestColOnEveryLineEnd: a column is converted on its own line whatever
+// ends the lines before it (before, a CR-only text was one line, and a
+// column on its line 2 came back as the byte column it was).
+func TestColOnEveryLineEnd(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		text := Lines("first" + nl + "Nå x" + nl)
+		assert.Equal(t, 4, text.Col(2, 5), "%q", nl) // "x" after "Nå "
+		assert.Equal(t, Diagnostic{Line: 2, Col: 4, Message: "m"}, text.At(2, 5, "m"), "%q", nl)
+	}
 }

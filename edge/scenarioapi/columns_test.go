@@ -3,6 +3,7 @@ package scenarioapi
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"testing"
 
 	"dmelab/algorithms/diag"
@@ -52,6 +53,40 @@ func TestColumnsMatchPlayground(t *testing.T) {
 			got.Errors = nil
 			require.NoError(t, json.Unmarshal(w.Body.Bytes(), &got))
 			assert.Equal(t, fwant, got.Errors)
+		})
+	}
+}
+
+// TestExpectationColumnsOnEveryLineEnd: an expectation's column is
+// converted on its own line whether the file's lines end in LF, CRLF or a
+// lone CR (old Mac endings, which the scanner and the editor both read as
+// line ends): the API and the playground say the same. Before, both split
+// the text at "\n" only, so in a CR-only file line 4 was past the text and
+// its byte column came back unconverted (4, not 2, after an ideographic
+// space of three bytes and one UTF-16 unit).
+func TestExpectationColumnsOnEveryLineEnd(t *testing.T) {
+	h := Handler()
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		text := "algorithm ra-v1" + nl + "nodes N1 N2" + nl + "request N1" + nl +
+			"\u3000expect N1 phase = idle" + nl
+		t.Run(strconv.Quote(nl), func(t *testing.T) {
+			r, d, err := play.NewScenarioRun(text)
+			require.NoError(t, err)
+			require.Empty(t, d)
+			sc := r.State().Script
+			require.Len(t, sc.Expects, 1)
+			assert.Equal(t, 4, sc.Expects[0].Line)
+			assert.Equal(t, 2, sc.Expects[0].Col)
+
+			body, err := json.Marshal(map[string]string{"text": text})
+			require.NoError(t, err)
+			w := do(h, "POST", Prefix+"run", string(body))
+			require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+			var got struct{ Expectations []struct{ Line, Col int } }
+			require.NoError(t, json.Unmarshal(w.Body.Bytes(), &got))
+			require.Len(t, got.Expectations, 1)
+			assert.Equal(t, 4, got.Expectations[0].Line)
+			assert.Equal(t, 2, got.Expectations[0].Col)
 		})
 	}
 }

@@ -324,6 +324,7 @@ func run(w http.ResponseWriter, text string) {
 		return
 	}
 	res := scenario.Run(s, opts)
+	// The lines as the scanner numbers them (LF, CRLF, a lone CR).
 	lines := diag.Lines(text)
 	exps := make([]expectation, 0, len(res.Expects))
 	for _, e := range res.Expects {

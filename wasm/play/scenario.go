@@ -186,6 +186,7 @@ func NewScenarioRunWith(text, lst string) (*Run, []diag.Diagnostic, error) {
 		s.events = append(s.events, r.steps[k].Event)
 		s.info.Lines = append(s.info.Lines, res.Steps[k].Pos.Line)
 	}
+	// The lines as the scanner numbers them (LF, CRLF, a lone CR).
 	lines := diag.Lines(text)
 	for _, x := range res.Expects {
 		ex := Expectation{Line: x.Pos.Line, Col: lines.Col(x.Pos.Line, x.Pos.Col), Text: x.Text,

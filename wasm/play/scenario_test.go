@@ -293,3 +293,21 @@ func TestScenarioChannelsAreItsSettings(t *testing.T) {
 	_, err = Check(CheckParams{Params: Params{Algo: "lamport", Nodes: 2, Requests: 1, Channel: []ChannelParam{{From: 0, To: 2}}}}, nil)
 	assert.ErrorContains(t, err, "no channel from node 1 to node 3 among 2 nodes")
 }
+
+// An expectation's column is converted on the line it is on whatever ends
+// the lines (LF, CRLF, a lone CR, as the editor reads them all): before,
+// a CR-only file was one line to the conversion, and the expect after an
+// ideographic space (three bytes, one UTF-16 unit) said column 4, not 2.
+func TestScenarioExpectColumnOnEveryLineEnd(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		text := "algorithm ra-v1" + nl + "nodes Nå N2" + nl + "request Nå" + nl +
+			"\u3000expect Nå phase = idle" + nl
+		r, d, err := NewScenarioRun(text)
+		require.NoError(t, err, "%q", nl)
+		require.Empty(t, d, "%q", nl)
+		sc := r.State().Script
+		require.Len(t, sc.Expects, 1, "%q", nl)
+		assert.Equal(t, 4, sc.Expects[0].Line, "%q", nl)
+		assert.Equal(t, 2, sc.Expects[0].Col, "%q", nl)
+	}
+}
