@@ -619,6 +619,23 @@ test('Share link after an edit not yet run says the edit is not in the link', { 
   }
 });
 
+// Every keyword of the grammar is drawn as one: recoveries and recover /
+// N recovers (the bully's) as crashes and crash / N crashes are.
+test('the editor highlights recoveries, recover and recovers as keywords', { skip }, async () => {
+  const text = 'algorithm election-bully\nnodes N1 N2 N3\ncrashes 2\nrecoveries 2\nrequest N1\ncrash N3\nrecover N3\nN3 crashes\nN3 recovers\n';
+  await open(`${pg.server.url}#${fragment(text, 0)}`);
+  await page.waitForFunction(() => document.querySelectorAll('#editor .cm-line').length >= 9);
+  // The classes of the span that draws each word of each line.
+  const cls = await page.$$eval('#editor .cm-line', (ls) => ls.map((l) => Object.fromEntries([...l.querySelectorAll('span')].map((s) => [s.textContent, s.className]))));
+  const keyword = cls[2].crashes;
+  assert.ok(keyword, `crashes is drawn as a keyword: ${JSON.stringify(cls[2])}`);
+  assert.equal(cls[3].recoveries, keyword, 'recoveries is a keyword, as crashes is');
+  assert.equal(cls[5].crash, keyword);
+  assert.equal(cls[6].recover, keyword, 'recover is a keyword, as crash is');
+  assert.equal(cls[7].crashes, keyword);
+  assert.equal(cls[8].recovers, keyword, 'recovers is a keyword, as crashes is');
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

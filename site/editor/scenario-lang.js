@@ -9,9 +9,9 @@ import { StreamLanguage } from '@codemirror/language';
 
 // Every keyword of the grammar (algorithms/scenario/doc.go).
 export const KEYWORDS = new Set([
-  'algorithm', 'nodes', 'requests', 'clock', 'numbers', 'app-messages', 'crashes',
+  'algorithm', 'nodes', 'requests', 'clock', 'numbers', 'app-messages', 'crashes', 'recoveries',
   'channels', 'channel', 'fifo', 'unordered', 'voting-set', 'include',
-  'request', 'exit', 'crash', 'step', 'deliver', 'app', 'exits',
+  'request', 'exit', 'crash', 'recover', 'step', 'deliver', 'app', 'exits', 'recovers',
   'run', 'until', 'quiet', 'hold', 'release', 'schedule',
   'expect', 'safety', 'liveness', 'order', 'holds', 'violated', 'enters', 'before',
   'messages', 'message', 'no',
