@@ -143,3 +143,52 @@ func FuzzLinesAsTheFrontEndsSplitThem(f *testing.F) {
 		}
 	})
 }
+
+// Why a script stopped is told as a parse error is (ErrorList.add): a
+// control byte the scenario wrote is escaped ('\x1b' read as \x1b, never
+// raw: the report goes to a terminal, the playground and the API), and
+// its long words (a node's name of 5,000 letters, a step's text) are cut,
+// saying how much was left out. Before, a release or a "run until" echoed
+// the escape sequence raw, and an exit of a long-named node ran to 15 KB.
+func TestStopsAreQuotedAndCut(t *testing.T) {
+	long := "N" + strings.Repeat("x", 5000)
+	for _, c := range []struct{ name, src, want string }{
+		{"release", "algorithm ra-v1\nnodes N1 N2\nhold N1->N2 request\nrelease N1->N2 \x1b[2J\n",
+			`release N1->N2 \x1b[2J: nothing was held with these words (held: "N1->N2 request")`},
+		{"run until", "algorithm ra-v1\nnodes N1 N2\nrun until N1 myNum = \x1b[2J\n",
+			`run until N1 myNum = \x1b[2J: nothing more can happen after step 10 (this run's 10 events, steps 1–10), and it never came true`},
+		{"not possible", "algorithm ra-v1\nnodes N1 N2\nrequest N1\nstep N1 P9 \x1b]0;pwn\a\n", ""},
+		{"a long name", "algorithm ra-v1\nnodes " + long + " N2\nexit " + long + "\n", ""},
+		{"a long step", "algorithm ra-v1\nnodes N1 N2\nstep N1 P2 " + strings.Repeat("x", 5000) + "\n", ""},
+		{"a long release", "algorithm ra-v1\nnodes N1 N2\nrelease N1->N2 request " + strings.Repeat("x", 5000) + "\n", ""},
+	} {
+		s, err := Load("s.scn", []byte(c.src))
+		require.NoError(t, err, c.name)
+		res := Run(s, Options{})
+		require.NotNil(t, res.Stopped, c.name)
+		msg := res.Stopped.Msg
+		if c.want != "" {
+			assert.Equal(t, c.want, msg, c.name)
+		}
+		if r, ok := raw(msg); ok {
+			t.Errorf("%s: the stop holds %q raw: %.200s", c.name, r, msg)
+		}
+		assert.LessOrEqual(t, len(msg), 1600, "%s: %.200s", c.name, msg)
+		if len(c.src) > 5000 {
+			assert.Regexp(t, `… \([0-9,]+ more bytes\)`, msg, c.name)
+		}
+		if _, ok := raw(res.Report()); ok {
+			t.Errorf("%s: the report holds a raw control byte", c.name)
+		}
+	}
+}
+
+// The events a stop lists as possible, which the simulator wrote, are cut
+// only with the whole message: twelve of 40 bytes are all there.
+func TestStopListsArePossibleEventsWhole(t *testing.T) {
+	res := runSrc(t, "algorithm ra-v1\nnodes N1 N2\nnumbers 12\nrequest N1\nexit N1\n")
+	require.NotNil(t, res.Stopped)
+	assert.Greater(t, len(res.Stopped.Msg), maxEcho)
+	assert.NotContains(t, res.Stopped.Msg, "more bytes")
+	assert.Contains(t, res.Stopped.Msg, `"step N1 P2 myNum = chooseNumber() = 12"`)
+}

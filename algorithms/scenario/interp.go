@@ -162,7 +162,7 @@ func Run(s *Scenario, opts Options) *Result {
 	w, err := st.world()
 	res := &Result{Name: s.File.Name, Algorithm: st.Alg.Name, Nodes: st.Names, setup: st}
 	if err != nil {
-		res.Stopped = &Error{Pos: Pos{File: s.File.Name}, Msg: err.Error()}
+		res.Stopped = stopped(Pos{File: s.File.Name}, "%v", err)
 		return res
 	}
 	r := &runner{s: s, opts: opts, w: w, v: view{w, renamer(st.Names)}, res: res}
@@ -204,9 +204,26 @@ type runner struct {
 	held []string
 }
 
+// stop ends the script at p, saying why as a parse error says it
+// (ErrorList.add): the scenario's words it echoes (an event line, a
+// value, a node's name) are cut at maxEcho bytes, the whole message at
+// maxMsg, and control and invalid bytes are written as escapes (\x1b),
+// never raw.
 func (r *runner) stop(p Pos, format string, args ...any) {
-	r.res.Stopped = &Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
+	r.res.Stopped = stopped(p, format, args...)
 }
+
+// stopped is the Error a stop at p reports.
+func stopped(p Pos, format string, args ...any) *Error {
+	var l ErrorList
+	l.add(p, format, args...)
+	return l[0]
+}
+
+// listed is a list the simulator wrote (the events possible now, at most
+// twelve): a stop message cuts it only as it cuts the whole message, not
+// at maxEcho as it does an echo of the scenario's own words.
+type listed string
 
 func (r *runner) stmt(s Stmt) {
 	switch s := s.(type) {
@@ -260,7 +277,7 @@ func (r *runner) find(s *EventStmt, exact bool) (sim.Event, bool) {
 		for _, e := range prefix {
 			opts = append(opts, r.v.event(e))
 		}
-		r.stop(s.Pos, "%q is ambiguous: it could be %s; write more of it", want, quoteList(opts))
+		r.stop(s.Pos, "%q is ambiguous: it could be %s; write more of it", want, listed(quoteList(opts)))
 		r.res.Ambiguous = &Ambiguity{Line: want, Events: opts}
 		return sim.Event{}, false
 	}
@@ -274,7 +291,7 @@ func (r *runner) find(s *EventStmt, exact bool) (sim.Event, bool) {
 		r.stop(s.Pos, "%q is not possible now: %s's %s does %q here in %s", want, s.A.Name, stepLabel(s.Text), other, r.w.Alg.Name)
 		return sim.Event{}, false
 	}
-	r.stop(s.Pos, "%q is not possible now; %s", want, r.possible(evs, s))
+	r.stop(s.Pos, "%q is not possible now; %s", want, listed(r.possible(evs, s)))
 	return sim.Event{}, false
 }
 
