@@ -300,6 +300,39 @@ test('a step the run cannot take is marked at its line once tried', { skip }, as
   assert.match(await page.textContent('.cm-tooltip-lint'), /"step N1 P13" is not possible now/);
 });
 
+// The marks are the code's: another file in the editor (or another run
+// in the box) takes them away, tooltip and all, and so does showing
+// another submission; the try shown again with its code puts them back.
+test('a try\'s marks go when the code they were computed for changes', { skip }, async () => {
+  const marked = () => page.$('#try .cm-lint-marker-error');
+  assert.ok(await marked(), 'the previous test left the run marked');
+  await page.hover('#try .cm-lintRange-error');
+  await page.waitForSelector('.cm-tooltip-lint');
+  const tryId = (await history()).at(-1).id;
+  await setSource(`${solution}// another file\n`);
+  await page.waitForFunction(() => !document.querySelector('#try .cm-lint-marker-error, #try .cm-lintRange-error, .cm-tooltip-lint'));
+  // Shown again while the editor holds another file: still unmarked.
+  await page.click(`#history a[href="#${tryId}"]`);
+  await page.waitForFunction(() => /^tried: your run failed/.test(document.getElementById('status').textContent));
+  assert.equal(await marked(), null, 'not marked on another file');
+  await page.getByRole('button', { name: 'Put this code and its run back' }).click();
+  await page.waitForSelector('#try .cm-lint-marker-error');
+  assert.equal(await page.textContent('#try .cm-lintRange-error'), 'step', 'its code back: marked again');
+  // Another run in the box: the marks were the old run's.
+  const run = await page.inputValue('#try-text');
+  await setRun(`${run}# another run\n`);
+  assert.equal(await marked(), null, 'not marked on another run');
+  await setRun(run);
+  await page.click(`#history a[href="#${tryId}"]`);
+  await page.waitForSelector('#try .cm-lint-marker-error');
+  // A submission starts (here the same code as a graded one, whose
+  // feedback is shown instead): the try's marks go.
+  await page.click('#submit');
+  await page.waitForFunction(() => !document.querySelector('#try .cm-lint-marker-error'));
+  await page.waitForFunction(() => /^(not )?graded:|^This is the same code/.test(document.getElementById('status').textContent), null, { timeout: GRADE });
+  assert.equal(await marked(), null, 'not marked under a submission\'s feedback');
+});
+
 test('no errors in the page', { skip }, () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -73,6 +73,7 @@ if (work) {
   src.addEventListener('input', () => {
     keepDraft(src.value);
     offerCode();
+    unmarkRun();
   });
   // The plain textarea (no editor): Tab indents, as in the editor, and
   // Escape then Tab leaves it.
@@ -109,6 +110,7 @@ if (work) {
     src.value = text;
     keepDraft(text);
     offerCode();
+    unmarkRun();
   };
   // "Back to starter.go" sets the file aside (a button puts it back), so
   // that no click loses it.
@@ -438,6 +440,7 @@ table.cards td:empty::before { content: none; }
   // box's focus, its aria-invalid and what describes it.
   const tryField = () => tryEditor?.contentDOM || tryText;
   let tryMarked = []; // the run's mistakes marked before the editor came
+  let runMarked = false; // the box shows markRun's marks (where a try's run stopped or broke an expectation)
   // showProblems lists where the file does not compile under the buttons
   // and marks those positions in the editor; [] clears both.
   let marked = [];
@@ -596,7 +599,8 @@ table.cards td:empty::before { content: none; }
   // sentence of what the feedback says of it: a step that cannot run is
   // found only when the run runs, after the box's own checks passed.
   function markRun(s, res) {
-    if (!tryEditor || typeof s?.run !== 'string' || s.run !== tryText.value) return;
+    unmarkRun();
+    if (!tryEditor || typeof s?.run !== 'string' || s.run !== tryText.value || s.source !== src.value) return;
     const marks = [];
     for (const t of Array.isArray(res?.tests) ? res.tests : []) {
       const m = /:(\d+)(?::(\d+))?$/.exec(String(t.at || ''));
@@ -605,7 +609,20 @@ table.cards td:empty::before { content: none; }
       marks.push({ line: Number(m[1]), col: Number(m[2] || 1), message: first });
     }
     tryMarked = marks;
+    runMarked = marks.length > 0;
     editor.mark(tryEditor, marks, 'your run');
+  }
+  // unmarkRun takes markRun's marks out of the try's box: they belong to
+  // the code and the run they were computed for, and go when either
+  // changes, when another submission is shown, or when a new submission
+  // or try is sent (a mark left on line 9 while the editor holds another
+  // file reads as that file's doing). The box's own mistakes
+  // (showTryErrors) are the run's, and stay.
+  function unmarkRun() {
+    if (!runMarked) return;
+    runMarked = false;
+    tryMarked = [];
+    if (tryEditor) editor.mark(tryEditor, [], 'your run');
   }
 
   // show makes submission id the one shown: its label at once, then its
@@ -625,6 +642,7 @@ table.cards td:empty::before { content: none; }
     label();
     say('');
     showProblems([]);
+    unmarkRun();
     const v = await track(id, since);
     if (shownId !== id) return; // another submission was chosen meanwhile
     doneWaiting();
@@ -682,6 +700,7 @@ table.cards td:empty::before { content: none; }
     submit.setAttribute('aria-disabled', 'true');
     tryRun.setAttribute('aria-disabled', 'true');
     showProblems([]);
+    unmarkRun();
     if (isTry) showTryErrors('');
     say(isTry ? 'sending your file and your run…' : 'sending…');
     try {
@@ -797,6 +816,7 @@ table.cards td:empty::before { content: none; }
   const sayStart = () => { if (tryStart) tryStart.hidden = tryText.value !== startRun; };
   sayStart();
   tryText.addEventListener('input', () => {
+    unmarkRun();
     sayStart();
     offerCode();
     try { localStorage.setItem(runKey, tryText.value); } catch { /* full: the box still holds it */ }
