@@ -362,11 +362,15 @@ func (m *md) table(r *Result) {
 	if len(r.Tests) == 0 {
 		return
 	}
+	if r.Status == Refused || r.Status == CompileError {
+		m.noneRan(r)
+		return
+	}
 	m.p("| test | kind | points | verdict |\n|---|---|---:|---|\n")
 	for _, t := range r.Tests {
 		verdict := "✓ passed"
-		if r.Status == Refused || r.Status == CompileError || t.NotRun {
-			verdict = "— not run" // the problems above, or the test's message, say why
+		if t.NotRun {
+			verdict = "— not run" // the test's message says why
 		} else if !t.Passed {
 			verdict = "✗ failed"
 			if ce := t.Counterexample; ce != nil {
@@ -376,6 +380,40 @@ func (m *md) table(r *Result) {
 		m.p("| %s | %s | %s | %s |\n", text(t.Name), kindOf(&t), pointsOf(&t), verdict)
 	}
 	m.p("\n")
+}
+
+// noneRan says once that no test ran in a file refused or not compiled,
+// and names the tests that will run once it is fixed: a table whose every
+// row says "— not run" (nine cards on a phone) tells the student nothing
+// more and pushes the rest away.
+func (m *md) noneRan(r *Result) {
+	why := "the file does not compile"
+	switch {
+	case r.Status == Refused:
+		why = "the file was refused (see the problems above)"
+	case strings.HasSuffix(r.File, ".txt"): // a listing: parsed, not compiled
+		why = "the listing has errors"
+	}
+	var names []string
+	total := 0.0
+	for i := range r.Tests {
+		names = append(names, text(r.Tests[i].Name))
+		if !r.Tests[i].Own {
+			total += r.Tests[i].MaxPoints
+		}
+	}
+	tests, run := fmt.Sprintf("the exercise's %d tests", len(r.Tests)), "run"
+	if len(r.Tests) == 1 {
+		tests, run = "the exercise's one test", "runs"
+	}
+	worth := ""
+	switch {
+	case total == 1:
+		worth = " (1 point)"
+	case total > 0:
+		worth = fmt.Sprintf(" (%s points)", points(total))
+	}
+	m.p("**No test ran:** %s. Once that is fixed, %s%s %s: %s.\n\n", why, tests, worth, run, strings.Join(names, ", "))
 }
 
 // kindOf is the kind column's word for t.

@@ -110,17 +110,31 @@ func TestHighlight(t *testing.T) {
 	assert.Equal(t, "N1 requests", highlight("N1 requests"))
 }
 
-// A file refused or not compiled ran no test: the table says "not run",
-// not "failed", for every one of them.
+// A file refused or not compiled ran no test: the feedback says so once,
+// naming the tests that run once it is fixed, not in a "— not run" row
+// (a card on a phone) per test, and never "failed".
 func TestTableOfAFileNotRun(t *testing.T) {
 	for _, st := range []Status{Refused, CompileError} {
-		r := &Result{Status: st, File: "p.go", MaxScore: 3, Problems: []Problem{{Line: 1, Msg: "no"}},
-			Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1, Message: "not run"}, {Name: "explore N=2 R=1", Visibility: Search, MaxPoints: 2, Message: "not run"}}}
-		md := Markdown(r, Options{})
-		assert.Equal(t, 2, strings.Count(md, "| — not run |"), st)
-		assert.NotContains(t, md, "✗", st)
-		assert.NotContains(t, md, "## public/alone", "no section a test: the problems say why nothing ran (%s)", st)
-		assert.NotContains(t, md, "public/alone (0 / 1)", st)
+		for _, file := range []string{"p.go", "solution.txt"} {
+			r := &Result{Status: st, File: file, MaxScore: 3, Problems: []Problem{{Line: 1, Msg: "no"}},
+				Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1, Message: "not run"}, {Name: "explore N=2 R=1", Visibility: Search, MaxPoints: 2, Message: "not run"}}}
+			for _, o := range []Options{{}, {Web: true}, {NoHTML: true}} {
+				md := Markdown(r, o)
+				assert.NotContains(t, md, "not run |", st)
+				assert.NotContains(t, md, "| test |", "no table (%s)", st)
+				assert.NotContains(t, md, "✗", st)
+				assert.NotContains(t, md, "## public/alone", "no section a test: the problems say why nothing ran (%s)", st)
+				assert.NotContains(t, md, "public/alone (0 / 1)", st)
+				assert.Equal(t, 1, strings.Count(md, "No test ran"), st)
+				assert.Contains(t, md, "Once that is fixed, the exercise's 2 tests (3 points) run: public/alone, explore N=2 R=1.", st)
+			}
+		}
+		one := &Result{Status: st, File: "solution.txt", Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1}}}
+		want := "**No test ran:** the listing has errors. Once that is fixed, the exercise's one test (1 point) runs: public/alone."
+		if st == Refused {
+			want = "**No test ran:** the file was refused (see the problems above). Once that is fixed, the exercise's one test (1 point) runs: public/alone."
+		}
+		assert.Contains(t, Markdown(one, Options{}), want)
 	}
 	r := &Result{Status: Crashed, Tests: []Test{{Name: "public/alone", Visibility: Public, MaxPoints: 1}}}
 	assert.Contains(t, Markdown(r, Options{}), "| ✗ failed |", "a crash stopped tests that had started")
