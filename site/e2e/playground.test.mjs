@@ -290,9 +290,29 @@ test('an election is not asked about Order, which it has none of', { skip }, asy
   await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
   assert.ok(await page.isEnabled(order));
   assert.ok(await page.isChecked(order), 'Order is ticked, as by default');
+  // The settings' tooltips are worded for the kind of algorithm: a
+  // mutual exclusion's Requests are enter() calls, its App msgs make
+  // Order's happened-before edges.
+  const tip = (id) => page.locator(`.config .field:has(#${id})`).getAttribute('title');
+  const mutexTips = async () => {
+    assert.equal(await tip('requests'), 'enter() calls per node R');
+    assert.match(await tip('app'), /^application messages per run \(they create the happened-before edges Order is about\)$/);
+    assert.ok(await page.isEnabled('#app'), 'App msgs can be set for a mutual exclusion');
+    assert.equal(await page.getAttribute('#app', 'title'), await tip('app'), 'said to a screen reader too');
+  };
+  await mutexTips();
   // For an election the box cannot be ticked, and says why on hover,
   // instead of refusing it with a toast once Explore is pressed.
   await configure({ algo: 'election-bully', nodes: 3, requests: 1 });
+  // An election has no enter(): a request starts one; and no Order, so
+  // App msgs cannot be set for it, and says why, as Order does.
+  assert.doesNotMatch(await tip('requests'), /enter\(\) calls/);
+  assert.match(await tip('requests'), /^elections each node may start R \(.*a request starts an election\)$/);
+  assert.equal(await page.getAttribute('#requests', 'title'), await tip('requests'));
+  assert.ok(await page.isDisabled('#app'), 'App msgs cannot be set for an election');
+  assert.match(await tip('app'), /^App msgs does not apply to an election: .*an election has no critical section to enter in order\.$/);
+  assert.equal(await page.getAttribute('#app', 'title'), await tip('app'), 'said to a screen reader too');
+  assert.equal(await page.inputValue('#app'), '0');
   assert.ok(await page.isDisabled(order), 'Order cannot be ticked for an election');
   assert.ok(!(await page.isChecked(order)), 'nor shows ticked');
   const label = page.locator('label', { has: page.locator(order) });
@@ -303,6 +323,8 @@ test('an election is not asked about Order, which it has none of', { skip }, asy
   assert.ok(await page.isHidden('#toast'), 'no toast');
   await configure({ algo: 'election-ring', nodes: 3, requests: 1 });
   assert.ok(await page.isDisabled(order));
+  assert.ok(await page.isDisabled('#app'), 'nor for the ring election');
+  assert.match(await tip('requests'), /a request starts an election/);
   await page.getByRole('button', { name: 'Explore' }).click();
   await page.waitForFunction(() => /^Explored election-ring/.test(document.getElementById('progress').textContent), null, { timeout: 120000 });
   assert.equal(await page.locator('#verdicts li[data-property=safety]').count(), 1);
@@ -311,6 +333,7 @@ test('an election is not asked about Order, which it has none of', { skip }, asy
   await configure({ algo: 'ra-v1', nodes: 2, requests: 1 });
   assert.ok(await page.isEnabled(order));
   assert.ok(await page.isChecked(order), 'ticked again, as it was');
+  await mutexTips();
   assert.equal(await page.locator('label', { has: page.locator(order) }).getAttribute('title'), null);
   await page.uncheck(order);
   await configure({ algo: 'election-ring', nodes: 3, requests: 1 });

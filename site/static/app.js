@@ -119,6 +119,35 @@ function showConfig(p) {
   $('algo-summary').textContent = info ? info.summary : '';
   listingView?.setAlgo(p.algo);
   drawOrderBox(p.algo);
+  drawKindFields(p.algo);
+}
+
+// drawKindFields words the settings' tooltips for the kind of algorithm
+// chosen: an election has no enter() (a request starts an election) and
+// no Order, so App msgs, whose messages are the happened-before edges
+// Order is about, cannot be set for one, and says why on hover, as Order
+// does (drawOrderBox).
+const FIELD_TIPS = {
+  requests: {
+    mutex: 'enter() calls per node R',
+    election: 'elections each node may start R (an election has no enter(): a request starts an election)',
+  },
+  app: {
+    mutex: 'application messages per run (they create the happened-before edges Order is about)',
+    election: 'App msgs does not apply to an election: application messages create the happened-before edges Order is about, and an election has no critical section to enter in order.',
+  },
+};
+function drawKindFields(algo) {
+  const kind = isElection(algo) ? 'election' : 'mutex';
+  for (const [id, tips] of Object.entries(FIELD_TIPS)) {
+    const input = $(id);
+    const field = input.closest('.field');
+    field.title = tips[kind];
+    input.title = tips[kind]; // its accessible description
+  }
+  const off = kind === 'election';
+  $('app').disabled = off;
+  $('app').closest('.field').classList.toggle('off', off);
 }
 
 // drawOrderBox makes Order, a property of mutual exclusion, one that
@@ -501,7 +530,8 @@ function drawRequests(s) {
   const note = $('requests-own');
   note.hidden = !words;
   note.textContent = words.replaceAll(' · ', '\n'); // a line each
-  note.title = words ? `This scenario's enter() calls per node: ${words}. The field is the others' (its requests line).` : '';
+  const what = s.election ? 'elections each node may start' : 'enter() calls per node';
+  note.title = words ? `This scenario's ${what}: ${words}. The field is the others' (its requests line).` : '';
   if (words) $('requests').setAttribute('aria-describedby', 'requests-own');
   else $('requests').removeAttribute('aria-describedby');
 }
