@@ -58,6 +58,12 @@ test('a counterexample opens where it breaks, framed, with a way back to its sta
   assert.match(await page.textContent('#position'), /deadlock/);
   assert.deepEqual(await frame(), [len, len], 'the step where it breaks is framed');
   assert.match(await banner(), new RegExp(`Showing step ${len}, where it breaks \\(framed in red\\)`));
+  // The note under the scenario editor says what the diagram shows: the
+  // counterexample, not a run made from the settings, and how to have it
+  // there as a scenario.
+  const note = await page.textContent('#scenario-status');
+  assert.doesNotMatch(note, /a run made from the settings/);
+  assert.match(note, /^The diagram shows a counterexample Explore found \(of ra-v1 with N=2, R=1\b[^)]*\)\. "Load as a scenario", in its banner, writes it here as a scenario to step, edit and share; "Run scenario" runs this text instead\.$/);
   await shot('80-counterexample-end.png');
 
   // The way back: its first step, the whole run drawn faded ahead, the
@@ -111,6 +117,7 @@ test('Step, Run and Play stop at a counterexample\'s end and keep its banner', {
   await page.locator('#enabled button.ev').first().click();
   assert.equal(await position(), `step ${len + 1} of ${len + 1}`);
   assert.match(await banner(), new RegExp(`Step ${len + 1} is past its end \\(step ${len}\\)`));
+  assert.match(await page.textContent('#scenario-status'), /^The diagram shows a counterexample Explore found \(.*\), and the events you took after its end\. "Load as a scenario"/);
   await page.getByRole('button', { name: `Back to step ${len}` }).click();
   assert.equal(await position(), `step ${len} of ${len + 1}`);
   assert.match(await banner(), /^Counterexample: order, /);
@@ -226,5 +233,6 @@ test('after Explore, the verdicts say whose run the diagram shows, with the way 
   // A run of its own (another algorithm's): nothing is marked.
   await page.selectOption('#algo', 'ra-v1');
   assert.equal(await page.locator('#verdicts .tag.shown, #verdicts .shown-note').count(), 0);
+  assert.match(await page.textContent('#scenario-status'), /^The diagram shows a run made from the settings above\./, 'no counterexample on screen now');
   assert.deepEqual(pageErrors, []);
 });

@@ -518,7 +518,8 @@ function drawScript(s) {
   } else if (!edited) {
     editor.setMarks({});
   }
-  drawScenarioStatus($('scenario-status'), { script: fresh ? sc : null, edited, errors: scenarioErrors, handMade: scenarioText === null, pos: s.pos }, (line) => editor.goTo(line));
+  const ce = counterexample?.params ? { of: bounds(counterexample.params), past: s.steps.length > counterexample.steps.length } : null;
+  drawScenarioStatus($('scenario-status'), { script: fresh ? sc : null, edited, errors: scenarioErrors, handMade: scenarioText === null, counterexample: ce, pos: s.pos }, (line) => editor.goTo(line));
   drawStale();
 }
 

@@ -173,7 +173,9 @@ export function problemList(ps, link, max = 5) {
 
 // drawScenarioStatus says under the editor how the scenario went: its
 // errors, whether the script ran to its end, how many expectations hold
-// (so far, at the cursor), or that the text changed since it ran.
+// (so far, at the cursor), or that the text changed since it ran; over
+// a run not made from it, what that run is (o.counterexample: Explore's,
+// {of: its bounds, past: the student took events after its end}).
 // goTo(line) moves the editor to a line.
 export function drawScenarioStatus(p, o, goTo) {
   const line = (n, text) => h('button', { type: 'button', class: 'linkish', onclick: () => goTo(n) }, `line ${n}`, text ? `: ${text}` : '');
@@ -184,6 +186,11 @@ export function drawScenarioStatus(p, o, goTo) {
     parts = problemList(o.errors, (e) => line(e.line, e.message));
   } else if (o.edited) {
     parts = ['Edited: Run scenario (Ctrl+Enter) to see it run.'];
+  } else if (o.handMade && o.counterexample) {
+    // Explore's counterexample, not a run of the student's making: it
+    // says so, and how to have it here as a scenario.
+    const c = o.counterexample;
+    parts = [`The diagram shows a counterexample Explore found (of ${c.of})${c.past ? ', and the events you took after its end' : ''}. "Load as a scenario", in its banner, writes it here as a scenario to step, edit and share; "Run scenario" runs this text instead.`];
   } else if (o.handMade) {
     parts = ['The diagram shows a run made from the settings above. "From the run" writes it here as a scenario; "Run scenario" runs this text instead.'];
   } else if (o.script) {
