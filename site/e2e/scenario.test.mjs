@@ -92,7 +92,14 @@ test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, 
 
   await page.locator('#gallery button.card[data-file="seed001.scn"]').click();
   await page.waitForSelector('#gallery', { state: 'hidden' }); // it closes
-  await page.waitForFunction(() => /All 33 expectations hold/.test(document.getElementById('scenario-status').textContent));
+  // It opens at its start, as the page's first example does: the whole
+  // run drawn faded ahead, Step and Run going through it.
+  await page.waitForFunction(() => /Step \(→\) through the script: its 33 expectations are checked/.test(document.getElementById('scenario-status').textContent));
+  assert.equal(await position(), 'step 0 of 35');
+  assert.equal(await page.locator('#diagram text.evtext.future').count(), 35, 'every step ahead, faded');
+  assert.ok(await page.isEnabled('#step') && await page.isEnabled('#run'), 'Step and Run go through it');
+  // The toast names it by its title, not by a file the student never saw.
+  assert.equal(await page.textContent('#toast'), 'Seed 001\'s worked example: at its start. Step (→) goes through it, End to its end.');
   assert.equal(await editorText(), SEED001);
   await page.getByRole('button', { name: 'Run scenario' }).click();
   assert.match(await status(), /All 33 expectations hold/);
@@ -491,7 +498,7 @@ test('choosing another algorithm brings its starter, and keeps a script of one\'
     // offered back across a reload, and put back by a click.
     await p.getByRole('button', { name: 'Examples' }).click();
     await p.locator('#gallery button.card[data-file="seed001.scn"]').click();
-    await p.waitForFunction(() => /All 33 expectations hold/.test(document.getElementById('scenario-status').textContent));
+    await p.waitForFunction(() => /its 33 expectations are checked/.test(document.getElementById('scenario-status').textContent));
     assert.equal(await editorText(p), SEED001);
     await p.reload();
     await p.waitForSelector('html[data-ready=true]');

@@ -1089,12 +1089,16 @@ async function openGallery() {
   }
 }
 
+// pickExample opens an example as the page opens seed 001's: at its
+// first step, the whole run drawn faded ahead, Step going through it
+// (End goes to its end). The toast names it by its title (its file is
+// nothing the student has seen).
 async function pickExample(e) {
   try {
     const text = await loadExample(e.file);
     $('gallery').close();
     putText(text);
-    if (runScenario(text)) toast(`${e.title}: ${e.file}`);
+    if (runScenario(text, 0)) toast(`${e.title}: at its start. Step (→) goes through it, End to its end.`);
   } catch (err) {
     toast(err.message, 'error');
   }
