@@ -11,7 +11,9 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	gmtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -32,6 +34,7 @@ func HTML(r *Result, o Options) string {
 	g := &guard{diagrams: m.diagrams, replays: m.replays}
 	gm := goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(anchors{}, 100))),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(g, 100))),
 	)
 	if err := gm.Convert([]byte(m.String()), &body); err != nil {
@@ -113,11 +116,49 @@ func placeholder(i int) string { return fmt.Sprintf("<!-- dmelab:diagram %d -->"
 // counterexample i (Options.Web).
 func replayPlaceholder(i int) string { return fmt.Sprintf("<!-- dmelab:replay %d -->", i) }
 
+// anchorPlaceholder stands before the heading of test i (its index in
+// the Result): anchors gives the heading the id testID(i).
+func anchorPlaceholder(i int) string { return fmt.Sprintf("<!-- dmelab:anchor %d -->", i) }
+
+// testID is the id of the heading of test i's section.
+func testID(i int) string { return fmt.Sprintf("test-%d", i+1) }
+
 var (
 	placeholderRE = regexp.MustCompile(`^<!-- dmelab:diagram ([0-9]+) -->$`)
 	replayRE      = regexp.MustCompile(`^<!-- dmelab:replay ([0-9]+) -->$`)
-	summaryRE     = regexp.MustCompile(`^<summary>[A-Za-z ().,]*(<code>[A-Za-z0-9 ._-]*</code>)?[A-Za-z ().,]*</summary>$`)
+	anchorRE      = regexp.MustCompile(`^<!-- dmelab:anchor ([0-9]+) -->$`)
+	summaryRE     = regexp.MustCompile(`^<summary>[A-Za-z0-9 ().,]*(<code>[A-Za-z0-9 ._-]*</code>)?[A-Za-z0-9 ().,]*</summary>$`)
 )
+
+// anchors gives the heading that follows an anchor placeholder its id
+// and drops the placeholder: ids are numbers this file writes, never a
+// test's name (goldmark's own heading ids and attributes are off, since
+// a name could then choose an id or an attribute).
+type anchors struct{}
+
+func (anchors) Transform(doc *ast.Document, reader gmtext.Reader, _ parser.Context) {
+	src := reader.Source()
+	var drop []ast.Node
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		b, ok := n.(*ast.HTMLBlock)
+		if !ok || b.Lines().Len() != 1 {
+			continue
+		}
+		seg := b.Lines().At(0)
+		m := anchorRE.FindStringSubmatch(strings.TrimRight(string(seg.Value(src)), "\r\n"))
+		if m == nil {
+			continue
+		}
+		if h, ok := n.NextSibling().(*ast.Heading); ok {
+			k, _ := strconv.Atoi(m[1])
+			h.SetAttributeString("id", []byte(testID(k)))
+		}
+		drop = append(drop, n)
+	}
+	for _, n := range drop {
+		doc.RemoveChild(doc, n)
+	}
+}
 
 // guard renders raw HTML, letting through only what Markdown writes
 // itself, and highlights scenario code blocks.
@@ -148,8 +189,9 @@ func (g *guard) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering 
 	for _, ln := range lines {
 		ln = strings.TrimRight(ln, "\r\n")
 		switch {
-		case ln == "<details>" || ln == "</details>" || summaryRE.MatchString(ln):
+		case ln == "<details>" || ln == "<details open>" || ln == "</details>" || summaryRE.MatchString(ln):
 			w.WriteString(ln + "\n")
+		case anchorRE.MatchString(ln): // one anchors did not take: no heading after it
 		case placeholderRE.MatchString(ln):
 			k, _ := strconv.Atoi(placeholderRE.FindStringSubmatch(ln)[1])
 			if k < len(g.diagrams) {

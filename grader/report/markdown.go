@@ -129,6 +129,10 @@ func (m *md) failures(r *Result) {
 	first := map[string]*Test{} // a failure's shape → the test that first failed so
 	for i := range r.Tests {
 		t := &r.Tests[i]
+		if m.html && (t.NotRun || !t.Passed || t.Own && t.Counterexample != nil) {
+			// The heading gets an id (anchors in html.go), for startWith's link.
+			m.p("%s\n\n", anchorPlaceholder(i))
+		}
 		switch {
 		case t.NotRun:
 			m.p("## — %s%s: not run\n\n", text(t.Name), scored(t))
@@ -176,7 +180,13 @@ func (m *md) startWith(r *Result) {
 				if len(ce.Steps) == 1 {
 					steps = "1 step"
 				}
-				m.p("*Start with **%s** below: it shows the first step where your code does not do what the algorithm does, in a run of %s.*\n\n", text(t.Name), steps)
+				name := "**" + text(t.Name) + "**"
+				if m.html {
+					// A link to its section, which may be many screens
+					// down (a phone shows every table as cards).
+					name = fmt.Sprintf("[%s](#%s)", name, testID(i))
+				}
+				m.p("*Start with %s below: it shows the first step where your code does not do what the algorithm does, in a run of %s.*\n\n", name, steps)
 			}
 			return
 		}
@@ -638,10 +648,27 @@ func stepText(s Step) string {
 	return oneLine(s.Event)
 }
 
+// foldSteps is the number of steps above which the web's HTML folds a
+// step table into a <details>, open, whose summary says how many steps
+// it has; the exercise page closes it on a phone (exercise.js). Why: on
+// a laptop the table is what a student reads the run by, beside the
+// diagram, and a fold they must open first would hide it; on a phone
+// every row is a card of five lines, and a run of 26 steps buries the
+// tests after it (the mutant of a starter made a feedback 71,000 px
+// tall), while the failing step and every node's state there, which is
+// what the student came for, are shown above the table already, the
+// replay and the diagram give the run, and the fold opens it at a tap.
+// A short table is never folded: it costs less than the fold.
+const foldSteps = 12
+
 // steps writes the step table: one row per step, with the variables the
 // step changed (node by node) and the messages in flight after it.
 func (m *md) steps(ce *Counterexample) {
 	m.initial(ce)
+	if fold := m.html && m.o.Web && len(ce.Steps) > foldSteps; fold {
+		m.p("<details open>\n<summary>The %d steps, a row each</summary>\n\n", len(ce.Steps))
+		defer m.p("</details>\n\n")
+	}
 	m.p("| step | node | event | variables changed | in flight after |\n|---:|---|---|---|---|\n")
 	prev := ce.Initial
 	n := len(ce.Steps)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -355,8 +356,41 @@ func TestConformanceFailureIsPointedTo(t *testing.T) {
 		require.GreaterOrEqual(t, i, 0, md)
 		assert.Less(t, i, strings.Index(md, "## ✗ public/alone"), "before the first failure")
 	}
+	// In HTML the name is a link to the test's section, many screens
+	// down on a phone: the section's heading has the id it names.
+	for _, web := range []bool{false, true} {
+		page := HTML(r, Options{Web: web})
+		assert.Contains(t, page, `<em>Start with <a href="#test-3"><strong>conform N=2 R=1</strong></a> below:`)
+		assert.Contains(t, page, `<h2 id="test-3">✗ conform N=2 R=1 (0 / 4)</h2>`)
+		assert.Contains(t, page, `<h2 id="test-2">✗ public/alone (0 / 1)</h2>`)
+		assert.Equal(t, 1, strings.Count(page, `id="test-3"`))
+		assert.NotContains(t, page, "dmelab:anchor", "the placeholders are gone")
+	}
 	r.Tests = []Test{passed, conform, public}
 	assert.NotContains(t, Markdown(r, Options{Web: true}), "Start with")
+}
+
+// On the web a step table of more than foldSteps steps is folded, open,
+// with a summary that says how many steps it has (the exercise page
+// closes it on a phone); a short one, and the other formats, are not.
+func TestWebFoldsLongStepTables(t *testing.T) {
+	run := func(n int) *Result {
+		ce := &Counterexample{Property: "safety", Nodes: []string{"N1"}, Loop: -1, Scenario: "algorithm central\nnodes N1\n"}
+		for k := 0; k < n; k++ {
+			ce.Steps = append(ce.Steps, Step{Event: fmt.Sprintf("request N1 %d", k), Vars: []string{fmt.Sprint("v=", k)}})
+		}
+		return &Result{Status: Graded, MaxScore: 1, Tests: []Test{{Name: "t", Visibility: Public, MaxPoints: 1, Counterexample: ce}}}
+	}
+	page := HTML(run(foldSteps+1), Options{Web: true})
+	fold := fmt.Sprintf("<details open>\n<summary>The %d steps, a row each</summary>\n<table>", foldSteps+1)
+	require.Contains(t, page, fold)
+	assert.Contains(t, page[strings.Index(page, fold):], "</tbody>\n</table>\n</details>", "the table, and only it, is in the fold")
+	assert.NotContains(t, HTML(run(foldSteps), Options{Web: true}), "<details open>", "a short table is not folded")
+	for _, o := range []Options{{}, {NoHTML: true}} {
+		assert.NotContains(t, HTML(run(foldSteps+1), o), "<details open>")
+		assert.NotContains(t, Markdown(run(foldSteps+1), o), "a row each")
+	}
+	assert.NotContains(t, Markdown(run(foldSteps+1), Options{Web: true}), "a row each")
 }
 
 // The caret under a quoted line stands under the column told: a tab is

@@ -155,6 +155,36 @@ test('a wrong solution gets a counterexample', { skip }, async () => {
 // feedback is the feedback frame's document (as Playwright sees it).
 const feedback = async () => (await page.$('#feedback')).contentFrame();
 
+// The mutant's feedback opens by pointing to its conformance test, many
+// sections down: the pointer is a link that scrolls the page (the frame
+// is as tall as the feedback) to that section, without loading anything
+// into the frame (its srcdoc's links resolve against the page's address),
+// and puts the focus on its heading. On a laptop a long step table is in
+// a fold, open, that says how many steps it has.
+test('the pointer to the conformance test goes to its section; a long step table is folded open', { skip }, async () => {
+  const fb = await feedback();
+  const link = fb.locator('a[href^="#test-"]', { hasText: 'conform N=2 R=1' });
+  assert.equal(await link.count(), 1, 'the pointer is a link');
+  const id = (await link.getAttribute('href')).slice(1);
+  assert.match(await fb.textContent(`[id="${id}"]`), /^✗ conform N=2 R=1 /, 'to the conformance test\'s heading');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await link.click();
+  await page.waitForFunction((i) => {
+    const h = document.getElementById('feedback').contentDocument.getElementById(i);
+    return Math.abs(h.getBoundingClientRect().top + document.getElementById('feedback').getBoundingClientRect().top) < 4;
+  }, id, { timeout: 5000 });
+  assert.equal(await fb.evaluate(() => location.href), 'about:srcdoc', 'nothing was loaded into the frame');
+  assert.equal(await fb.evaluate(() => document.activeElement?.id), id, 'the heading has the focus');
+  assert.ok(await page.evaluate(() => window.scrollY) > 800, 'the page scrolled down to it');
+  const fold = await fb.evaluate(() => [...document.querySelectorAll('details')]
+    .filter((d) => /^The \d+ steps, a row each$/.test(d.querySelector(':scope > summary').textContent)).map((d) => [d.open, d.querySelector(':scope > table thead')?.textContent.trim().split(/\s+/).slice(0, 3).join()]));
+  assert.ok(fold.length > 0, 'a long step table is folded');
+  for (const [open, heads] of fold) {
+    assert.equal(open, true, 'open on a laptop');
+    assert.equal(heads, 'step,node,event', 'the fold holds the step table');
+  }
+});
+
 // Issue 14, item 8: the replay link opens the playground outside the
 // sandboxed frame (which the playground's frame-ancestors 'none' would
 // block), and the feedback still cannot run script.

@@ -298,6 +298,18 @@ test('an exercise\'s feedback on a phone: its tables\' rows are cards, each cell
   await p.goto(ex.server.url + 'exercises/ra-steps');
   assert.match(await submit(p, mutant('ra-steps', 'no_tie_break')), /^graded: /);
   await shownTables(p);
+  // A long step table (30 steps: 30 cards) comes folded on a phone, its
+  // fold saying how many steps; a tap opens it.
+  const folded = await p.evaluate(() => [...document.getElementById('feedback').contentDocument.querySelectorAll('details')]
+    .filter((d) => /^The \d+ steps, a row each$/.test(d.querySelector(':scope > summary').textContent)).map((d) => [d.open, d.querySelector(':scope > table thead')?.textContent.trim().split(/\s+/).slice(0, 3).join()]));
+  assert.ok(folded.length > 0, 'a long step table is folded');
+  for (const [open, heads] of folded) {
+    assert.equal(open, false, 'folded shut on a phone');
+    assert.equal(heads, 'step,node,event', 'the fold holds the step table');
+  }
+  const fold = p.frameLocator('#feedback').locator('summary', { hasText: /^The \d+ steps, a row each$/ }).first();
+  await fold.click();
+  await p.waitForFunction(() => [...document.getElementById('feedback').contentDocument.querySelectorAll('details')].some((d) => d.open && /a row each$/.test(d.querySelector(':scope > summary').textContent)));
   await p.evaluate(() => { const d = document.getElementById('feedback'); window.scrollTo(0, d.getBoundingClientRect().top + window.scrollY + [...d.contentDocument.querySelectorAll('h3')].find((h) => /Step by step/.test(h.textContent)).getBoundingClientRect().top); });
   await p.screenshot({ path: path.join(ART, '82-phone-feedback-cards.png') });
   const m375 = await tables(p);

@@ -374,8 +374,32 @@ if (work) {
     const d = frame.contentDocument;
     if (!d) return;
     d.addEventListener('toggle', fit, true); // a <details> opened or closed
+    d.addEventListener('click', inFeedbackLink);
     fit();
   });
+  // inFeedbackLink follows a link within the feedback ("Start with
+  // conform N=2 R=1 below", to that test's section). The frame's document
+  // is a srcdoc one, whose links resolve against this page's address: left
+  // to itself, "#test-5" would load this page into the frame. And the
+  // frame is as tall as the feedback, so the page scrolls, not the frame:
+  // the section's heading is scrolled to the top of the window here (a
+  // fold around it opened) and takes the focus, where a keyboard or a
+  // screen reader goes on from.
+  function inFeedbackLink(e) {
+    const a = e.target.closest?.('a[href^="#"]');
+    if (!a) return;
+    e.preventDefault();
+    const d = frame.contentDocument;
+    let id = a.getAttribute('href').slice(1);
+    try { id = decodeURIComponent(id); } catch { /* kept as written */ }
+    const to = d.getElementById(id);
+    if (!to) return;
+    for (let up = to.parentElement; up; up = up.parentElement) if (up.localName === 'details') up.open = true;
+    fit();
+    window.scrollTo({ top: window.scrollY + frame.getBoundingClientRect().top + frame.clientTop + to.getBoundingClientRect().top });
+    if (!to.hasAttribute('tabindex')) to.setAttribute('tabindex', '-1');
+    to.focus({ preventScroll: true });
+  }
   window.addEventListener('resize', fit);
   // narrow: on a narrow screen (a phone) the feedback's own margins
   // shrink (it sits inside the page's card already), so that its text
@@ -428,6 +452,9 @@ table.cards td:empty::before { content: none; }
       table.tHead.rows[0].setAttribute('role', 'row');
     }
     d.head.insertAdjacentHTML('beforeend', narrow);
+    // A long step table comes folded open (report's foldSteps says why);
+    // on a phone, where each of its rows is a card, it is folded shut.
+    if (window.matchMedia('(max-width: 40em)').matches) for (const fold of d.querySelectorAll('details[open]')) fold.open = false;
     return `<!DOCTYPE html>\n${d.documentElement.outerHTML}`;
   };
 
