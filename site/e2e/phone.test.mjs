@@ -271,6 +271,34 @@ function cards(m, width, what) {
   assert.ok(m.page[0] <= m.page[1] && m.frame.right <= width, `${what}: the page does not scroll sideways (${m.page[0]} px in ${m.page[1]}, the feedback ends at ${m.frame.right})`);
 }
 
+// brokenWords lists where a line of the feedback's table cells breaks
+// inside a word (a run of letters and digits: "requestedNu" / "m") or
+// inside an arrow ("N1-" / ">N2"), in the cells on show.
+const brokenWords = (p) => p.evaluate(() => {
+  const d = document.getElementById('feedback').contentDocument;
+  const bad = [];
+  for (const td of d.querySelectorAll('td')) {
+    if (!td.checkVisibility()) continue;
+    const walk = d.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    const chars = []; // [text node, offset] of each character of the cell
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) for (let i = 0; i < n.data.length; i++) chars.push([n, i]);
+    const text = chars.map(([n, i]) => n.data[i]).join('');
+    const top = (k) => {
+      const r = d.createRange();
+      r.setStart(chars[k][0], chars[k][1]);
+      r.setEnd(chars[k][0], chars[k][1] + 1);
+      const rects = r.getClientRects();
+      return rects.length ? rects[0].top : NaN;
+    };
+    for (const m of text.matchAll(/[A-Za-z0-9]{2,}|->/g)) {
+      const a = top(m.index);
+      const b = top(m.index + m[0].length - 1);
+      if (Math.abs(a - b) > 2) bad.push(`${m[0]} in "${text.slice(0, 80)}"`);
+    }
+  }
+  return bad;
+});
+
 // axTables is what the browser tells a screen reader of the feedback's
 // tables (its accessibility tree, the frame's): how many tables, column
 // headers and cells, and the cells' names.
@@ -314,6 +342,21 @@ test('an exercise\'s feedback on a phone: its tables\' rows are cards, each cell
   await p.screenshot({ path: path.join(ART, '82-phone-feedback-cards.png') });
   const m375 = await tables(p);
   cards(m375, PHONE375.width, 'a submission\'s feedback');
+  // A line of a card breaks at a space, after a comma or after an
+  // arrow, not inside a word or an arrow; what is copied is what is
+  // shown, no character added.
+  assert.deepEqual(await brokenWords(p), [], 'no word or arrow broken across lines');
+  const copied = await p.evaluate(() => {
+    const d = document.getElementById('feedback').contentDocument;
+    const td = [...d.querySelectorAll('td')].find((c) => c.textContent.includes('->') && c.checkVisibility());
+    const r = d.createRange();
+    r.selectNodeContents(td);
+    d.getSelection().removeAllRanges();
+    d.getSelection().addRange(r);
+    return [d.getSelection().toString(), td.textContent];
+  });
+  assert.equal(copied[0], copied[1], 'a cell copies as its text');
+  assert.doesNotMatch(copied[0], /[\u200b\u00ad\u2060]/, 'with no invisible character');
   // To a screen reader the cards are the tables they were: the same
   // tables, headers and cells, the cells named by their text alone (the
   // label drawn before each is not read out; its column header is).

@@ -27,6 +27,14 @@
 // their own (the playground may not be framed), and its download links
 // download.
 
+// A short code word of the statement (`--nodes`, `N1->N2`) is not broken
+// inside: a browser breaks a line after any hyphen ("-" / "-nodes"). A
+// longer one, or one with spaces, still wraps, rather than run off a
+// phone's screen.
+for (const c of document.querySelectorAll('.statement :not(pre) > code')) {
+  if (c.textContent.length <= 24 && !/\s/.test(c.textContent)) c.classList.add('word');
+}
+
 const work = document.querySelector('.work');
 if (work) {
   const name = work.dataset.exercise;
@@ -414,7 +422,8 @@ if (work) {
   // An empty cell takes no room. Wider, the tables are as the grader
   // wrote them. These styles go in the feedback's own document: this
   // page's stylesheet does not reach into the frame.
-  const narrow = `<style>@media (max-width: 36rem) {
+  const narrow = `<style>.nb { white-space: nowrap; }
+@media (max-width: 36rem) {
 main { padding: .75rem .4rem; }
 table.cards { display: block; overflow: visible; background: none; }
 table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -425,6 +434,36 @@ table.cards td::before { content: attr(data-label); content: attr(data-label) / 
 table.cards td:empty { padding: 0; }
 table.cards td:empty::before { content: none; }
 }</style>`;
+  // breakable lets a line of a table's cell break after a comma and after
+  // an arrow, and never inside the arrow: "send(request,N3,myID)" and
+  // "N1->N2:request(1) N1->N3:request(1)" have few spaces, and a browser
+  // breaks after any hyphen ("N1-" / ">N3") or, at a phone's width, inside
+  // a word ("requestedNu" / "m", overflow-wrap: anywhere being the last
+  // resort). A <wbr> after each comma and arrow, and the arrow in a span
+  // that does not wrap (.nb): no character is added, so text copied from
+  // the feedback is the text it shows.
+  const breakable = (d, root) => {
+    const walk = d.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (/,\S|->/.test(n.data)) texts.push(n);
+    for (const n of texts) {
+      const parts = d.createDocumentFragment();
+      let at = 0;
+      for (const m of n.data.matchAll(/,(?=\S)|->/g)) {
+        parts.append(n.data.slice(at, m.index));
+        if (m[0] === '->') {
+          const arrow = d.createElement('span');
+          arrow.className = 'nb';
+          arrow.textContent = '->';
+          parts.append(arrow);
+        } else parts.append(',');
+        parts.append(d.createElement('wbr'));
+        at = m.index + m[0].length;
+      }
+      parts.append(n.data.slice(at));
+      n.replaceWith(parts);
+    }
+  };
   // framed is a feedback's HTML as the frame shows it: narrow's styles
   // added, and each table with a header row labelled for its cards:
   // every body cell's data-label is its column's header, and the table,
@@ -433,6 +472,7 @@ table.cards td:empty::before { content: none; }
   // loads (DOMParser), and the frame shows it labelled from the start.
   const framed = (html) => {
     const d = new DOMParser().parseFromString(html, 'text/html');
+    for (const td of d.querySelectorAll('td')) breakable(d, td);
     for (const table of d.querySelectorAll('table')) {
       const heads = [...(table.tHead?.rows[0]?.cells || [])].map((th) => th.textContent.trim());
       if (heads.length === 0) continue;
