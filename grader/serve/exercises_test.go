@@ -1,7 +1,10 @@
 package serve
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -127,4 +130,22 @@ func TestCatalogListingExercise(t *testing.T) {
 	assert.Contains(t, ex.Starter, "algorithm ra-v1\n")
 	assert.Equal(t, "solution.go", c.Lookup("ra-steps").File)
 	assert.False(t, c.Lookup("ra-steps").Listing())
+}
+
+// A statement is read on the exercise page, in the browser: it points to
+// what the page offers (the listing language's reference folded above the
+// editor, the playground, the try box), never to a file of the repository
+// (docs/listings.md) or a command line the student cannot run there.
+func TestStatementsPointToThePage(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "exercises", "*", "exercise.md"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	bad := regexp.MustCompile("docs/[a-z]+\\.md|`(bin/)?dmelab [a-z]+")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(b), "\n") {
+			assert.False(t, bad.MatchString(line), "%s:%d: %s", f, i+1, line)
+		}
+	}
 }
