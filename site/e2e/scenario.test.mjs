@@ -76,8 +76,12 @@ test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, 
     assert.ok(!dangling.has(title.split(/\s+/).pop().toLowerCase()), `${file}: "${title}" ends with a word a cut sentence does`);
     assert.ok(count(title, '(') === count(title, ')') && count(title, '"') % 2 === 0, `${file}: "${title}" leaves a bracket or a quote open`);
     assert.notEqual(desc.trim(), '', `${file} has a description`);
+    // A description names no file the student never saw (another
+    // example is named by its title), and starts with a capital.
+    assert.doesNotMatch(desc, /\.scn\b/, `${file}: its description names no file`);
+    assert.doesNotMatch(desc, /^\p{Ll}/u, `${file}: "${desc.slice(0, 40)}…" starts with a capital`);
     if (file.startsWith('start-')) {
-      assert.equal(`start-${title}.scn`, file, 'a starter is titled by its algorithm');
+      assert.equal(`start-${title.replace(/: a starter scenario$/, '')}.scn`, file, 'a starter is titled by its algorithm, as what it is');
       continue;
     }
     assert.doesNotMatch(title, /\.scn\b/, `${file}: "${title}" names a file`);
@@ -88,6 +92,31 @@ test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, 
   assert.equal(seed001.title, 'Seed 001\'s worked example');
   assert.match(seed001.desc, /^Ricart and Agrawala with Lamport timestamps/, 'the comment, less the title it opens with');
   assert.match(titled.find((c) => c.file === 'bully_crash.scn').desc, /^Seed 002, bully: the highest node \(N4\) has crashed/, 'a title of its own leaves the whole comment');
+  assert.match(titled.find((c) => c.file === 'lamport_nonfifo.scn').desc, /^The run of the example “Seed 004: Lamport's 1978 algorithm on FIFO channels” on channels that do not keep order\./, 'another example is named by its title');
+  assert.equal(titled.find((c) => c.file === 'start-ra-v1.scn').title, 'ra-v1: a starter scenario');
+  // Nothing in the gallery, its tooltips included, names a file.
+  assert.doesNotMatch(await page.textContent('#gallery'), /\.scn\b/);
+  const tips = await page.$$eval('#gallery [title]', (es) => es.map((e) => e.title));
+  for (const t of tips) assert.doesNotMatch(t, /\.scn\b/, `a tooltip names a file: ${t}`);
+  // The groups in the course's order: the seeds by number, then Ben-Ari's
+  // fix and beyond the notes, the starters last.
+  const groups = await page.$$eval('#gallery .gallery-group h3', (hs) => hs.map((x) => x.textContent));
+  assert.deepEqual(groups.map((g) => g.match(/^(Seed \d+|Ben-Ari|Beyond|Starters)/)?.[1]), ['Seed 000', 'Seed 001', 'Seed 002', 'Seed 003', 'Seed 004', 'Ben-Ari', 'Beyond', 'Starters'], groups.join(' / '));
+  // A description cut after its first lines can be read whole: its
+  // card's tooltip is all of it, and "Read all" under the card opens it.
+  const tie = page.locator('#gallery li', { has: page.locator('button.card[data-file="rav1_tie.scn"]') });
+  const cut = () => tie.locator('.card-desc').evaluate((d) => d.scrollHeight > d.clientHeight + 1);
+  assert.ok(await cut(), 'the tie\'s description is cut on its card');
+  const whole = titled.find((c) => c.file === 'rav1_tie.scn').desc;
+  assert.equal(await tie.locator('button.card').getAttribute('title'), whole);
+  const more = tie.locator('button.card-more');
+  assert.equal(await tie.getByRole('button', { name: /^Read all\b/ }).count(), 1);
+  assert.equal(await more.getAttribute('aria-expanded'), 'false');
+  await more.click();
+  assert.equal(await more.getAttribute('aria-expanded'), 'true');
+  assert.equal(await more.textContent(), 'Show less');
+  assert.ok(!(await cut()), 'opened, the whole description shows');
+  assert.ok(await page.isVisible('#gallery[open]'), 'and the example is not opened for it');
   await shot('20-gallery.png');
 
   await page.locator('#gallery button.card[data-file="seed001.scn"]').click();

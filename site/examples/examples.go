@@ -17,7 +17,6 @@ import (
 
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
-	"dmelab/algorithms/seeds"
 	"dmelab/algorithms/sim"
 	"dmelab/site/starter"
 )
@@ -27,8 +26,10 @@ type Entry struct {
 	File  string `json:"file"`
 	Group string `json:"group"`
 	// Title is the card's: a worked example's from titles, a starter's
-	// its algorithm's name. Description is a worked example's leading
-	// comment, a starter's algorithm's summary.
+	// "ALGO: a starter scenario". Description is a worked example's
+	// leading comment, a starter's algorithm's summary, as a student
+	// reads it on the card (describe: other examples named by their
+	// titles, not their files; a capital first).
 	Title       string   `json:"title"`
 	Description string   `json:"description"`
 	Algorithm   string   `json:"algorithm"`
@@ -98,6 +99,18 @@ func Build(dir string) (*Gallery, error) {
 			return nil, fmt.Errorf("site/examples/titles.go titles %s, which is not among the examples in %s", name, dir)
 		}
 	}
+	algos := map[string]bool{}
+	for _, n := range registry.Names() {
+		algos[n] = true
+	}
+	for i := range g.Index {
+		e := &g.Index[i]
+		d, err := describe(e.Description, titles, algos)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, e.File), err)
+		}
+		e.Description = d
+	}
 	for _, a := range registry.All() {
 		name, src, err := Starter(a)
 		if err != nil {
@@ -108,8 +121,12 @@ func Build(dir string) (*Gallery, error) {
 			return nil, err
 		}
 		e.Group, e.Starter = StarterGroup, true
-		e.Title = a.Name
-		e.Description = a.Summary
+		e.Title = starterTitle(a.Name)
+		d, err := describe(a.Summary, titles, algos)
+		if err != nil {
+			return nil, fmt.Errorf("%s's summary: %v", a.Name, err)
+		}
+		e.Description = d
 		g.add(e, src)
 	}
 	g.sort()
@@ -121,24 +138,19 @@ func (g *Gallery) add(e Entry, src []byte) {
 	g.Index = append(g.Index, e)
 }
 
-// sort orders the index by group (the notes' order, starters last), then
-// by the registry's order of algorithms, then by file name.
+// sort orders the index by group (the seeds by number, then Ben-Ari's
+// fix and beyond the notes, starters last: groupRank), then by the
+// registry's order of algorithms, then by file name.
 func (g *Gallery) sort() {
-	rank := map[string]int{}
-	order := seeds.Order()
-	for i, gr := range order {
-		rank[gr] = i
-	}
-	rank["More examples"] = len(order)
-	rank[StarterGroup] = len(order) + 1
+	rank := groupRank()
 	alg := map[string]int{}
 	for i, n := range registry.Names() {
 		alg[n] = i
 	}
 	sort.SliceStable(g.Index, func(i, j int) bool {
 		a, b := g.Index[i], g.Index[j]
-		if rank[a.Group] != rank[b.Group] {
-			return rank[a.Group] < rank[b.Group]
+		if rank(a.Group) != rank(b.Group) {
+			return rank(a.Group) < rank(b.Group)
 		}
 		if alg[a.Algorithm] != alg[b.Algorithm] {
 			return alg[a.Algorithm] < alg[b.Algorithm]

@@ -4,13 +4,16 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"dmelab/algorithms/registry"
 	"dmelab/algorithms/scenario"
+	"dmelab/algorithms/seeds"
 )
 
 const testdata = "../../algorithms/scenario/testdata"
@@ -36,12 +39,25 @@ func TestBuildGallery(t *testing.T) {
 	for _, n := range registry.Names() {
 		assert.True(t, starters[n], "no starter for %s", n)
 	}
-	first := g.Index[0]
-	assert.Equal(t, "seed001.scn", first.File)
+	var first Entry
+	for _, e := range g.Index {
+		if e.File == "seed001.scn" {
+			first = e
+		}
+	}
 	assert.Equal(t, "Seed 001's worked example", first.Title)
 	assert.Equal(t, []string{"N3", "N5", "N6", "N12", "N32", "N80"}, first.Nodes)
 	assert.Equal(t, 33, first.Expects)
 	assert.Equal(t, StarterGroup, g.Index[len(g.Index)-1].Group, "starters come last")
+	// The groups in the course's order: the seeds by number, then Ben-Ari's
+	// fix and what is beyond the notes, the starters last.
+	var groups []string
+	for _, e := range g.Index {
+		if len(groups) == 0 || groups[len(groups)-1] != e.Group {
+			groups = append(groups, e.Group)
+		}
+	}
+	assert.Equal(t, []string{seeds.Seed000, seeds.Seed001, seeds.Seed002, seeds.Seed003, seeds.Seed004, seeds.BenAri, seeds.Beyond, StarterGroup}, groups)
 
 	dir := t.TempDir()
 	require.NoError(t, g.Write(dir))
@@ -138,4 +154,43 @@ func TestBuildRejectsABrokenExample(t *testing.T) {
 	assert.ErrorContains(t, err, "bad.scn")
 	_, err = Build(t.TempDir())
 	assert.Error(t, err)
+}
+
+// A card's description names no file the student never saw: another
+// example is named by its title; an algorithm's id does not open it, and
+// its first letter is a capital. The files themselves are copied as they
+// are (TestBuildGallery).
+func TestDescriptions(t *testing.T) {
+	g, err := Build(testdata)
+	require.NoError(t, err)
+	by := map[string]Entry{}
+	for _, e := range g.Index {
+		by[e.File] = e
+		assert.NotContains(t, e.Description, ".scn", e.File)
+		r := []rune(e.Description)
+		assert.False(t, len(r) == 0 || unicode.IsLower(r[0]), "%s: %q starts with a capital", e.File, e.Description)
+		if e.Starter {
+			assert.Equal(t, e.Algorithm+": a starter scenario", e.Title)
+		}
+	}
+	assert.True(t, strings.HasPrefix(by["lamport_nonfifo.scn"].Description, "The run of the example “Seed 004: Lamport's 1978 algorithm on FIFO channels” on channels that do not keep order."), by["lamport_nonfifo.scn"].Description)
+	assert.True(t, strings.HasPrefix(by["benari_flagfirst.scn"].Description, "The interleaving of the example “Ben-Ari's fix split, flag first: deadlock” under Ben-Ari's algorithm."), by["benari_flagfirst.scn"].Description)
+	assert.True(t, strings.HasPrefix(by["flagfirst.scn"].Description, "Ben-Ari's requestCS, but the flag"), by["flagfirst.scn"].Description)
+	assert.True(t, strings.HasPrefix(by["maekawa_safe.scn"].Description, "Maekawa 1985's full algorithm, beyond the seeds: the same two requests as the example “Seed 003's basic algorithm can deadlock” on"), by["maekawa_safe.scn"].Description)
+	assert.Equal(t, "Central server queues requests and grants one at a time (seed 002)", by["start-central.scn"].Description)
+	assert.True(t, strings.HasPrefix(by["start-ra-benari-flagfirst.scn"].Description, "Like ra-benari, but with requestCS = true"), by["start-ra-benari-flagfirst.scn"].Description)
+
+	algos := map[string]bool{"ra-v1": true}
+	for in, want := range map[string]string{
+		"ra-v1: the tie of x.scn's run, and y.scn": "The tie of the run of the example “X”, and the example “Y”",
+		"ra-v1 (seed 000): a tie":                  "Seed 000: a tie",
+		"ra-v1 with two steps":                     "Like ra-v1, but with two steps",
+		"a token":                                  "A token",
+	} {
+		got, err := describe(in, map[string]string{"x.scn": "X", "y.scn": "Y"}, algos)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	_, err = describe("As gone.scn shows", nil, algos)
+	assert.ErrorContains(t, err, "names gone.scn, which is no example of the gallery")
 }

@@ -13,7 +13,8 @@ import (
 // card shows under it. A worked example added to the scenario
 // package's testdata needs a line here: Build refuses a gallery with an
 // example that has none, or a title that names no example or reads as a
-// cut sentence (CheckTitle). A starter's title is its algorithm's name.
+// cut sentence (CheckTitle). A starter's title is its algorithm's name
+// and "a starter scenario" (starterTitle).
 var titles = map[string]string{
 	"seed001.scn":            "Seed 001's worked example",
 	"rav1_tie.scn":           "Seed 000's first listing: a tie deadlocks",
