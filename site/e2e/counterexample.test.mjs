@@ -124,6 +124,28 @@ test('Step, Run and Play stop at a counterexample\'s end and keep its banner', {
   assert.deepEqual(pageErrors, []);
 });
 
+// The token ring's Order counterexample ends with a node that holds the
+// token calling enter(): the call and the entry are one step, and its row
+// and the status say so (the row used to read only "N1 calls enter()",
+// the chip a neutral "waiting: N2", under a banner saying N1 enters).
+test('a call that enters at once breaks Order: its row and the status say it entered', { skip }, async () => {
+  await open(pg.server.url + '#algo=token-ring&n=3&r=1&app=1');
+  await explore();
+  const len = await show('order');
+  assert.equal(await position(), `step ${len} of ${len}`);
+  const row = await page.locator('#diagram text.evtext').nth(len).textContent();
+  const m = row.match(/^(N\d) calls enter\(\) and enters the critical section at once \(it holds the token\)$/);
+  assert.ok(m, `the last row says the call entered: ${row}`);
+  const chip = page.locator('#position .chip');
+  assert.match(await chip.textContent(), new RegExp(`^order broken: ${m[1]} entered at once, before (N\\d), whose enter\\(\\) came first$`));
+  assert.ok(await chip.evaluate((c) => c.classList.contains('bad')), 'the chip is marked as a violation');
+  assert.match(await banner(), new RegExp(`${m[1]} enters the critical section`));
+  // A step earlier, the chip says who waits, as for any run.
+  await page.keyboard.press('ArrowLeft');
+  assert.doesNotMatch(await page.textContent('#position'), /order broken/);
+  assert.deepEqual(pageErrors, []);
+});
+
 test('loaded as a scenario, a counterexample keeps its place and its banner', { skip }, async () => {
   await open(pg.server.url + '#algo=ra-v1&n=2&r=1&app=1');
   await explore();

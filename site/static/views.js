@@ -30,6 +30,14 @@ export function statusText(s) {
     if (st.waiting.length) return { text: `not yet elected the highest: ${names(st.waiting)}`, cls: '' };
     return { text: '', cls: '' };
   }
+  // The step at the cursor broke Order: who entered, how (a call that
+  // entered at once, holding the token), and before whom.
+  const last = s.pos > 0 ? s.steps[s.pos - 1] : null;
+  if (last?.orderBroken) {
+    const before = last.before || [];
+    const whose = before.length === 1 ? `${names(before)}, whose enter() came first` : `${names(before)}, whose enter() calls came first`;
+    return { text: `order broken: ${s.names[last.node]} entered${last.kind === 'request' ? ' at once' : ''}${before.length ? `, before ${whose}` : ''}`, cls: 'bad' };
+  }
   if (st.done) return { text: 'done: every enter() returned', cls: 'good' };
   if (st.waiting.length) return { text: `waiting: ${names(st.waiting)}`, cls: '' };
   return { text: '', cls: '' };

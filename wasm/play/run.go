@@ -175,6 +175,9 @@ type Step struct {
 	Entered     bool     `json:"entered"`
 	Unsafe      bool     `json:"unsafe"`
 	OrderBroken bool     `json:"orderBroken"`
+	// Before: where the entry broke Order, the nodes whose enter() calls
+	// happened-before the entering node's and still wait (indices).
+	Before []int `json:"before,omitempty"`
 	// Lines are the listing lines the event ran (sim.LinesOf): the
 	// branch it took, not the whole handler.
 	Lines []int `json:"lines"`
@@ -292,6 +295,16 @@ func (r *Run) apply(e sim.Event) error {
 		Say: sim.Explain(w, e, next, out)}
 	if st.Lines == nil {
 		st.Lines = []int{}
+	}
+	if e.Kind == sim.EvRequest && out.Entered && st.Say == "" {
+		// The call and the entry are one step: the words say both, and
+		// why where the node's variables show it (it holds the token).
+		st.Say = st.Text + " and enters the critical section at once" + holdsToken(w, e.Node)
+	}
+	for i := range w.Nodes {
+		if out.Before&(1<<i) != 0 {
+			st.Before = append(st.Before, i)
+		}
 	}
 	if e.Kind == sim.EvDeliver {
 		st.Msg = r.deliver(e.Msg, k)
@@ -530,4 +543,17 @@ func phases(w *sim.World) []string {
 		}
 	}
 	return ph
+}
+
+// holdsToken says why node i of w may enter at once, where its variables
+// show it: " (it holds the token)" for a token algorithm's holder (the
+// token ring's and Suzuki–Kasami's token = yes, Raymond's holder = self);
+// "" otherwise.
+func holdsToken(w *sim.World, i int) string {
+	for _, v := range w.Nodes[i].Vars() {
+		if v.Name == "token" && v.Value == "yes" || v.Name == "holder" && v.Value == "self" {
+			return " (it holds the token)"
+		}
+	}
+	return ""
 }
