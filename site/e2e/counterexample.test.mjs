@@ -146,6 +146,39 @@ test('a call that enters at once breaks Order: its row and the status say it ent
   assert.deepEqual(pageErrors, []);
 });
 
+// An election's nodes say whom they elected, not a mutual exclusion's
+// phase ("idle" on every node, the leader included); the status agrees
+// with the verdict when a wrong leader is elected.
+test('an election\'s nodes say their leader, and a wrong leader is said as the verdict says it', { skip }, async () => {
+  await open(pg.server.url + '#algo=election-bully&n=3&r=1&app=0&c=1');
+  await page.keyboard.press('r');
+  await page.waitForSelector('#note:not([hidden])');
+  assert.match(await page.textContent('#note'), /^Settled at step \d+ \(every live node has elected the highest\)/);
+  const words = () => page.$$eval('#diagram .node-phase', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(await words(), ['leader N3', 'leader N3', 'leader']);
+  const cards = () => page.$$eval('#nodes-view article', (as) => as.map((a) => [a.getAttribute('aria-label'), a.querySelector('.phase').textContent]));
+  assert.deepEqual(await cards(), [['N1: leader N3', 'leader N3'], ['N2: leader N3', 'leader N3'], ['N3: leader', 'leader']]);
+  await page.keyboard.press('Home');
+  assert.deepEqual(await words(), ['no leader', 'no leader', 'no leader'], 'before any election');
+
+  // With a recovery, a node that comes back finds a lower leader elected.
+  await page.fill('#recoveries', '1');
+  await page.dispatchEvent('#recoveries', 'change');
+  await explore();
+  const len = await show('safety');
+  assert.match(await banner(), /^Counterexample: safety \(wrong leader\)/);
+  assert.equal(await position(), `step ${len} of ${len}`);
+  const chip = page.locator('#position .chip');
+  const m = (await chip.textContent()).match(/^wrong leader: (N\d) elected (N\d), not the highest live node$/);
+  assert.ok(m, `the chip says what the verdict says: ${await chip.textContent()}`);
+  assert.ok(await chip.evaluate((c) => c.classList.contains('bad')));
+  assert.match(await page.locator('#diagram text.warn, #diagram text').filter({ hasText: '⚠ wrong leader' }).first().textContent(), /⚠ wrong leader/);
+  const at = Object.fromEntries((await cards()).map(([l]) => l.split(': ')));
+  assert.equal(at[m[1]], `leader ${m[2]}`, 'the node that elected wrongly says whom');
+  await shot('84-election-wrong-leader.png');
+  assert.deepEqual(pageErrors, []);
+});
+
 test('loaded as a scenario, a counterexample keeps its place and its banner', { skip }, async () => {
   await open(pg.server.url + '#algo=ra-v1&n=2&r=1&app=1');
   await explore();

@@ -197,6 +197,18 @@ function split(word, w, bold) {
   return pack(word.split(/(?<=[,(=])/)).flatMap((p) => (textWidth(p, 12, bold) <= w ? [p] : pack([...p])));
 }
 
+// nodeWord is what the page says of node nd of state s, over its column
+// and on its card: crashed, failed, or in an election whom it has elected
+// ("leader" on the one that elected itself, "leader N3" on the others,
+// "no leader"), else its mutual-exclusion phase (idle, wanting, in-cs…).
+export function nodeWord(s, nd) {
+  if (nd.crashed) return 'crashed';
+  if (nd.failed) return 'failed';
+  if (!s.election) return nd.phase;
+  if (!nd.leader) return 'no leader';
+  return nd.leader === nd.name ? 'leader' : `leader ${nd.leader}`;
+}
+
 // phaseAt returns node i's phase in state k.
 function phaseAt(state, k, i) {
   return k === 0 ? state.initial[i] : state.steps[k - 1].phases[i];
@@ -214,7 +226,7 @@ export function render(svg, state, opts = {}) {
   small = opts.phone ? SMALL_PHONE : SMALL;
   // Keep room for about 280 px of step text to the right of the nodes,
   // but never make a column narrower than its node's name and phase.
-  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nd.crashed ? 'crashed' : nd.failed ? 'failed' : nd.phase, small, !!nd.failed)));
+  const widest = Math.max(0, ...state.names.map((nm) => textWidth(nm, 13, true)), ...state.nodes.map((nd) => textWidth(nodeWord(state, nd), small, !!nd.failed)));
   const colMin = Math.max(COL_MIN, Math.ceil(widest) + 12);
   COL = opts.fit ? Math.max(colMin, Math.min(COL_MAX, Math.floor((opts.fit - LEFT - 292) / Math.max(1, n)))) : Math.max(colMin, COL_MAX);
   const L = state.steps.length;
@@ -224,7 +236,7 @@ export function render(svg, state, opts = {}) {
   // (play.Step.Say), else the event in words; the tooltip has both.
   const labelOf = (s) => s.say || s.text;
   const tipOf = (s) => (s.say && s.say !== s.text ? `${s.say}\n(${s.text})` : s.text);
-  const warnOf = (s) => [s.unsafe && 'two nodes in the CS', s.orderBroken && 'order broken'].filter(Boolean);
+  const warnOf = (s) => [s.unsafe && 'two nodes in the CS', s.orderBroken && 'order broken', s.wrongLeader && 'wrong leader'].filter(Boolean);
   // A step's text wraps to the width the diagram is given (opts.fit),
   // when that leaves room for a readable column of text; its warning
   // goes after the last line if it fits there, else on a line of its own.
@@ -510,7 +522,7 @@ export function render(svg, state, opts = {}) {
     }
     text(head, x(i), TOP - 26, state.names[i], 'node-name');
     const nd = state.nodes[i];
-    text(head, x(i), TOP - 11, nd.crashed ? 'crashed' : nd.failed ? 'failed' : nd.phase, nd.failed && !nd.crashed ? 'node-phase failed' : 'node-phase');
+    text(head, x(i), TOP - 11, nodeWord(state, nd), nd.failed && !nd.crashed ? 'node-phase failed' : 'node-phase');
   }
   // (A class of its own: .node-phase's centring would win over an
   // attribute and push it into the last node's phase.)

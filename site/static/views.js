@@ -2,6 +2,8 @@
 // play.State): the events one may take next, the nodes, the messages in
 // flight, and an exploration's verdicts.
 
+import { nodeWord } from './diagram.js';
+
 // h builds an element: attributes (on* are listeners), then children.
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -25,6 +27,14 @@ export function statusText(s) {
   if (st.unsafe) return { text: 'unsafe: two nodes in the CS', cls: 'bad' };
   if (st.deadlock) return { text: `deadlock (${names(st.waiting) || 'someone cannot leave'})`, cls: 'bad' };
   if (s.election) {
+    // A node that elected a leader who is not the highest live node (the
+    // explorer's "wrong leader") and still holds it: the chip says so, as
+    // the verdict does, not "not yet elected".
+    const wrong = s.steps.slice(0, s.pos).filter((x) => x.wrongLeader && s.nodes[x.node].leader === s.names[x.elected] && !s.nodes[x.node].crashed);
+    if (wrong.length) {
+      const w = wrong[wrong.length - 1];
+      return { text: `wrong leader: ${s.names[w.node]} elected ${s.names[w.elected]}, not the highest live node`, cls: 'bad' };
+    }
     const started = s.steps.slice(0, s.pos).some((x) => x.kind === 'request');
     if (started && !st.waiting.length) return { text: 'every live node has elected the highest', cls: 'good' };
     if (st.waiting.length) return { text: `not yet elected the highest: ${names(st.waiting)}`, cls: '' };
@@ -104,9 +114,12 @@ export function drawNodes(box, s, prev) {
     }
     // A node whose code failed (a listing's broken rule) says so, and
     // why, where its phase would be: it does nothing more.
-    const shown = n.crashed ? 'crashed' : n.failed ? 'failed' : n.phase;
+    // An election's node says whom it has elected (nodeWord), not a
+    // mutual exclusion's phase word.
+    const shown = nodeWord(s, n);
+    const cls = n.crashed ? 'crashed' : n.failed ? 'failed' : s.election ? (shown === 'leader' ? 'leader' : 'follower') : n.phase;
     if (n.failed) meta.unshift(`stopped: ${n.failed}`);
-    return h('article', { class: `node phase-${shown}`, 'aria-label': `${n.name}: ${shown}` },
+    return h('article', { class: `node phase-${cls}`, 'aria-label': `${n.name}: ${shown}` },
       h('header', {}, h('strong', {}, n.name), h('span', { class: 'phase', title: n.failed ? `failed (it was ${n.phase}): ${n.failed}` : null }, shown), h('span', { class: 'meta' }, meta.join(' · '))),
       rows.length ? h('table', {}, h('tbody', {}, rows)) : '');
   }));

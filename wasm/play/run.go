@@ -178,6 +178,11 @@ type Step struct {
 	// Before: where the entry broke Order, the nodes whose enter() calls
 	// happened-before the entering node's and still wait (indices).
 	Before []int `json:"before,omitempty"`
+	// WrongLeader (an election): the acting node elected Elected (an
+	// index), who is not the highest live node, as the explorer's
+	// safety says ("wrong leader").
+	WrongLeader bool `json:"wrongLeader,omitempty"`
+	Elected     int  `json:"elected,omitempty"`
 	// Lines are the listing lines the event ran (sim.LinesOf): the
 	// branch it took, not the whole handler.
 	Lines []int `json:"lines"`
@@ -300,6 +305,9 @@ func (r *Run) apply(e sim.Event) error {
 		// The call and the entry are one step: the words say both, and
 		// why where the node's variables show it (it holds the token).
 		st.Say = st.Text + " and enters the critical section at once" + holdsToken(w, e.Node)
+	}
+	if out.WrongLeader {
+		st.WrongLeader, st.Elected = true, out.Leader
 	}
 	for i := range w.Nodes {
 		if out.Before&(1<<i) != 0 {

@@ -32,7 +32,10 @@ type NodeState struct {
 	// Failed is why the node's code failed (a listing's step that broke
 	// a rule: sim.Faulter); "" while it has not. A failed node does
 	// nothing more: its phase is where it stopped.
-	Failed  string `json:"failed,omitempty"`
+	Failed string `json:"failed,omitempty"`
+	// Leader (an election) is the node this one has elected, in the
+	// run's names; "" while it has none.
+	Leader  string `json:"leader,omitempty"`
 	Entries int    `json:"entries"` // CS entries so far
 	Left    int    `json:"left"`    // enter() calls still to come
 	Vars    []Var  `json:"vars"`
@@ -122,6 +125,11 @@ func (r *Run) State() State {
 		}
 		if f, ok := n.(sim.Faulter); ok {
 			ns.Failed = rn(f.Fault())
+		}
+		if e, ok := n.(sim.Elector); ok && r.alg.Election {
+			if l := e.Leader(); l >= 0 && l < len(s.Names) {
+				ns.Leader = s.Names[l]
+			}
 		}
 		for _, v := range n.Vars() {
 			ns.Vars = append(ns.Vars, Var{v.Name, rn(v.Value)})
