@@ -2,9 +2,11 @@ package grade_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -195,7 +197,13 @@ func TestListingReplayLinksCarryTheListing(t *testing.T) {
 		s, err := scenario.LoadWith("link.scn", []byte(sh.Text), alg)
 		require.NoError(t, err, tt.Name)
 		run := scenario.Run(s, scenario.Options{})
-		assert.Nil(t, run.Stopped, "%s: the scenario replays on the listing", tt.Name)
+		if tt.Visibility == report.Public && tt.Counterexample.Kind == "stopped" {
+			// A public schedule replays as written: it stops where the grader's run did.
+			require.NotNil(t, run.Stopped, "%s: the replay stops where the grader's run did", tt.Name)
+			assert.Equal(t, tt.At, fmt.Sprintf("%s:%d", tt.Source, run.Stopped.Pos.Line), tt.Name)
+		} else {
+			assert.Nil(t, run.Stopped, "%s: the scenario replays on the listing", tt.Name)
+		}
 		assert.Len(t, run.Steps, len(tt.Counterexample.Steps), "%s: step for step", tt.Name)
 		if b, err := scenario.Load("link.scn", []byte(sh.Text)); err != nil {
 			builtinDiffers = true
@@ -209,6 +217,58 @@ func TestListingReplayLinksCarryTheListing(t *testing.T) {
 	md := report.Markdown(res, report.Options{})
 	assert.Contains(t, md, "dmelab run --listing mine.txt FILE")
 	assert.Contains(t, md, "&lst=")
+}
+
+// A listing exercise's public schedule that stopped or broke an
+// expectation replays as written, up to that line: the line the feedback
+// cites (public/arrival_order.scn:10) is the line the playground marks
+// when it replays the run on the listing (the run written out event by
+// event put its expectation on line 12).
+func TestListingReplayKeepsTheSchedulesLines(t *testing.T) {
+	ex := load(t, "listing-central")
+	i := slices.IndexFunc(ex.Mutants, func(m exercise.Mutant) bool { return m.Name == "grants_when_busy" })
+	require.GreaterOrEqual(t, i, 0)
+	res, err := grader.Grade(context.Background(), ex, "mine.txt", ex.Mutants[i].Src)
+	require.NoError(t, err)
+	alg, err := listing.Load("mine.txt", res.Listing)
+	require.NoError(t, err)
+	public, arrival := 0, false
+	for _, tt := range res.Tests {
+		if tt.Passed || tt.Counterexample == nil || tt.Visibility != report.Public || tt.At == "" {
+			continue
+		}
+		public++
+		file, line, ok := strings.Cut(tt.At, ":")
+		require.True(t, ok, tt.At)
+		require.Equal(t, tt.Source, file)
+		n, err := strconv.Atoi(line)
+		require.NoError(t, err)
+		own, err := os.ReadFile(filepath.Join("..", "..", "exercises", "listing-central", file))
+		require.NoError(t, err)
+		text := tt.Counterexample.Scenario
+		assert.Equal(t, strings.Split(string(own), "\n")[:n], strings.Split(text, "\n")[:n], "%s: the replay is the schedule's own lines up to %s", tt.Name, tt.At)
+		assert.Contains(t, tt.Message, "("+tt.At+")", "%s: the feedback cites that line", tt.Name)
+		s, err := scenario.LoadWith("link.scn", []byte(text), alg)
+		require.NoError(t, err, tt.Name)
+		run := scenario.Run(s, scenario.Options{})
+		at := 0
+		if run.Stopped != nil {
+			at = run.Stopped.Pos.Line
+		}
+		for _, x := range run.Expects {
+			if x.Status != scenario.Pass && (at == 0 || x.Pos.Line < at) {
+				at = x.Pos.Line
+			}
+		}
+		assert.Equal(t, n, at, "%s: the playground marks the line the feedback cites", tt.Name)
+		assert.Len(t, run.Steps, len(tt.Counterexample.Steps), "%s: step for step", tt.Name)
+		if tt.At == "public/arrival_order.scn:10" {
+			arrival = true
+			assert.Equal(t, "expect N1 holder = N3", strings.Split(text, "\n")[9])
+		}
+	}
+	require.Positive(t, public, "the mutant fails a public schedule at a line")
+	assert.True(t, arrival, "public/arrival_order fails at line 10")
 }
 
 // FirstFailure stops the grading at the first test that loses points:

@@ -218,6 +218,9 @@ func (r *runner) schedule(t planned, rt *report.Test) error {
 		if err != nil {
 			return err
 		}
+		if text := r.asWritten(t, alg, res.Events, res.Stopped.Pos, "stopped: "+summary); text != "" {
+			ce.Scenario = text
+		}
 		rt.Counterexample = ce
 		rt.Message = r.explain(what+r.wouldFail(st, res.Events), ce, f)
 		return nil
@@ -372,9 +375,68 @@ func (r *runner) expectation(t planned, rt *report.Test, st *scenario.Setup, res
 	if e.Witness == nil && !r.ex.IsListing() {
 		ce.Scenario = keptOnReference(ce.Scenario)
 	}
+	if e.Witness == nil {
+		if text := r.asWritten(t, st.Alg, prefix, e.Pos, "expectation failed: "+e.Got); text != "" {
+			ce.Scenario = text
+		}
+	}
 	rt.Counterexample = ce
 	rt.Message = r.explain(what, ce, f)
 	return nil
+}
+
+// asWritten is the replay of a listing exercise's public schedule (or
+// the student's own) that stopped, or broke an expectation, at pos: the
+// schedule's own lines up to that line (and a "}" if it is inside a
+// schedule block), then what went wrong as a comment. The feedback cites
+// the schedule's line ("public/arrival_order.scn:10"), and the playground,
+// replaying the schedule on the student's listing, marks the same line:
+// the run written out event by event (FromTrace) starts with a header and
+// a schedule block, and its expectation would be on line 12. Kept only
+// when it runs on the listing to the very events the grader's run took
+// and fails at that line; otherwise (a Go exercise's, whose replay runs
+// on the exercise's own algorithm; a hidden schedule, whose text is not
+// shown; an include; a line in an included file) "".
+func (r *runner) asWritten(t planned, alg *sim.Algorithm, events []sim.Event, pos scenario.Pos, note string) string {
+	if !r.ex.IsListing() || t.vis != report.Public || t.sched == nil || pos.Line <= 0 ||
+		pos.File != "" && pos.File != t.sched.Path || strings.ContainsRune(string(t.sched.Text), '\r') {
+		return ""
+	}
+	lines := strings.Split(string(t.sched.Text), "\n")
+	if pos.Line > len(lines) {
+		return ""
+	}
+	cut := strings.Join(lines[:pos.Line], "\n") + "\n"
+	comment := "# " + oneLine(note) + "\n"
+	for _, text := range []string{cut + comment, cut + "}\n" + comment} {
+		sc, err := scenario.LoadWith(t.sched.Path, []byte(text), alg)
+		if err != nil {
+			continue
+		}
+		res := scenario.Run(sc, scenario.Options{MaxStates: r.maxStates(), MaxBytes: r.maxBytes(), Progress: r.guard.progress})
+		if len(res.Events) != len(events) {
+			return ""
+		}
+		for i := range events {
+			if res.Events[i] != events[i] {
+				return ""
+			}
+		}
+		at := 0 // the line the replay fails at
+		if res.Stopped != nil {
+			at = res.Stopped.Pos.Line
+		}
+		for _, x := range res.Expects {
+			if x.Status != scenario.Pass && (at == 0 || x.Pos.Line < at) {
+				at = x.Pos.Line
+			}
+		}
+		if at != pos.Line {
+			return ""
+		}
+		return text
+	}
+	return ""
 }
 
 // keptOnReference is a Go file's replay of a failed expectation (its

@@ -58,9 +58,9 @@ test('a listing exercise: the starter listing in the editor, a mistake at line:c
 
 // The replay link of a wrong listing's feedback opens the playground with
 // that listing in the Listing view and the counterexample run on it: the
-// pseudocode is the student's listing, line for line, the scenario's
-// expectations hold on it (on the built-in ra-v1 its steps would not
-// even exist), and stepping through the run marks the student's P12.
+// pseudocode is the student's listing, line for line, the run is the
+// feedback's (on the built-in ra-v1 its steps would not even exist), and
+// stepping through the run marks the student's P12.
 test('a wrong listing\'s replay link opens the playground on the student\'s listing', { skip }, async () => {
   await page.goto(fx.server.url + 'exercises/listing-ra-v1');
   await page.waitForSelector('.work[data-editor="listing"] .cm-editor');
@@ -97,11 +97,17 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
     assert.ok(lines.includes(edited), 'with the student\'s P12');
 
     // The counterexample, replayed on the listing: every step, every
-    // expectation holding.
+    // expectation holding; or, for a public schedule that stopped, the
+    // schedule as written, stopping at the line the feedback cites.
     assert.match(await pg.evaluate(() => document.getElementById('editor').editorText()), /^algorithm ra-v1$/m);
     const st = await pg.textContent('#scenario-status');
-    assert.match(st, /^(The script ran \d+ steps|The expectation holds|All \d+ expectations hold)/);
-    assert.doesNotMatch(st, /stopped|failed/);
+    const stopped = /^The script stopped at line (\d+): /.exec(st);
+    if (stopped) {
+      assert.ok(await fb.locator(`text=/public\\/[a-z_]+\\.scn:${stopped[1]}\\b/`).count() > 0, `the feedback cites line ${stopped[1]}: ${st}`);
+    } else {
+      assert.match(st, /^(The script ran \d+ steps|The expectation holds|All \d+ expectations hold)/);
+      assert.doesNotMatch(st, /stopped|failed/);
+    }
     const [, k, len] = (await pg.textContent('#position span')).match(/step (\d+) of (\d+)/);
     assert.equal(k, len, 'at the end of the run');
     assert.equal(Number(len), steps, 'the feedback\'s counterexample, step for step');
@@ -130,6 +136,43 @@ test('a wrong listing\'s replay link opens the playground on the student\'s list
     }
     assert.ok(p12 > 0, 'some step runs the student\'s P12');
     assert.deepEqual(errors, []);
+  } finally {
+    await pg.close();
+  }
+});
+
+// The line a failed public schedule's feedback cites is the line the
+// playground marks when it replays that run on the listing: the replay is
+// the schedule as written, up to that line (not the run written out
+// event by event, whose header and schedule block moved it two lines
+// down: public/arrival_order.scn:10 cited, line 12 marked).
+test('a public schedule\'s failure is cited and replayed at the same line', { skip }, async () => {
+  await page.goto(fx.server.url + 'exercises/listing-central');
+  await page.waitForSelector('.work[data-editor="listing"] .cm-editor');
+  assert.match(await submit(page, mutant('listing-central', 'grants_when_busy'), 60000), /^graded: /);
+  const fb = await (await page.$('#feedback')).contentFrame();
+  const { cited, href } = await fb.evaluate(() => {
+    const h = [...document.querySelectorAll('h2')].find((x) => x.textContent.includes('public/arrival_order'));
+    let text = '';
+    let link = null;
+    for (let e = h.nextElementSibling; e && e.localName !== 'h2' && !link; e = e.nextElementSibling) {
+      text += e.textContent;
+      link = e.querySelector('a[href*="#scenario="]');
+    }
+    return { cited: /public\/arrival_order\.scn:(\d+)/.exec(text)?.[1], href: link?.href };
+  });
+  assert.equal(cited, '10', 'the feedback cites the schedule\'s line 10');
+  assert.ok(href, 'the test has a replay link');
+  const pg = await page.context().newPage();
+  try {
+    await pg.goto(href);
+    await pg.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    await pg.waitForFunction(() => /line \d+/.test(document.getElementById('scenario-status').textContent), null, { timeout: 30000 });
+    const st = await pg.textContent('#scenario-status');
+    assert.match(st, /\bline 10\b/, `the playground marks line 10: ${st}`);
+    assert.doesNotMatch(st, /\bline (?!10\b)\d+/, 'and no other line');
+    const line10 = await pg.evaluate(() => document.getElementById('editor').editorText().split('\n')[9]);
+    assert.equal(line10, 'expect N1 holder = N3', 'the schedule\'s own line 10');
   } finally {
     await pg.close();
   }
