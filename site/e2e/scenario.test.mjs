@@ -129,6 +129,9 @@ test('open seed 001 from the gallery, run it: N80 enters before N12', { skip }, 
   assert.ok(await page.isEnabled('#step') && await page.isEnabled('#run'), 'Step and Run go through it');
   // The toast names it by its title, not by a file the student never saw.
   assert.equal(await page.textContent('#toast'), 'Seed 001\'s worked example: at its start. Step (→) goes through it, End to its end.');
+  // The help's "Where to start" says so too (it used to send the student
+  // to Start first).
+  assert.match(await page.textContent('#help'), /Open Examples \(g\) and pick one:\s+it opens at its start\. Press Step/);
   assert.equal(await editorText(), SEED001);
   await page.getByRole('button', { name: 'Run scenario' }).click();
   assert.match(await status(), /All 33 expectations hold/);
