@@ -160,3 +160,21 @@ func TestStarvationNamesEveryNodeItStarves(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, seen, 2, "starvations are found")
 }
+
+// A deadlock that a crash caused says which message the crash took with
+// it: the ring's election message, lost with the node it was going to.
+func TestDeadlockSaysWhatACrashLost(t *testing.T) {
+	res, err := Check(Config{Alg: registry.Lookup("election-ring"), Sim: sim.Config{N: 3}, Opts: sim.Options{Requests: 1, Crashes: 1}, Props: []string{Liveness}})
+	require.NoError(t, err)
+	tr := res.Counterexamples[Liveness]
+	require.NotNil(t, tr)
+	require.Equal(t, "deadlock", tr.Kind)
+	assert.Contains(t, tr.Summary, "N2 crashed at step 2 while election(1) from N1 was on its way to it: the message was lost with it.")
+	assert.Contains(t, tr.Summary, "an application may start an election", "a crash is not said to be an application's act")
+	assert.NotContains(t, tr.Summary, "crash a node")
+
+	// No crash, nothing said of one.
+	res, err = Check(Config{Alg: registry.Lookup("ra-v1"), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: 1}, Props: []string{Liveness}})
+	require.NoError(t, err)
+	assert.NotContains(t, res.Counterexamples[Liveness].Summary, "crashed")
+}

@@ -32,9 +32,10 @@ func orderChain(w0 *sim.World, lines []string) string {
 		return ""
 	}
 	victim, before := -1, uint32(0) // the entry that broke Order, the calls before it
-	for _, r := range rows {
+	ke := -1                         // its step
+	for k, r := range rows {
 		if r.out.OrderBroken {
-			victim, before = r.e.Node, r.out.Before
+			victim, before, ke = r.e.Node, r.out.Before, k
 		}
 	}
 	if victim < 0 || before == 0 {
@@ -109,5 +110,30 @@ func orderChain(w0 *sim.World, lines []string) string {
 	for a, b := 0, len(links)-1; a < b; a, b = a+1, b-1 {
 		links[a], links[b] = links[b], links[a]
 	}
-	return fmt.Sprintf("%s's call happened before %s's: %s. Order asks that the call that happened first be served first.", w0.Names[x], w0.Names[victim], strings.Join(links, ", then "))
+	return fmt.Sprintf("%s's call happened before %s's: %s. Order asks that the call that happened first be served first.%s", w0.Names[x], w0.Names[victim], strings.Join(links, ", then "), gotIn(w0, rows, victim, x, sv, ke))
+}
+
+// gotIn says how the victim of an Order counterexample got in all the
+// same, between its enter() (step sv) and its entry (ke): what it had
+// from the earlier caller x (a permission given while x waited, say), or
+// from whoever let it in, or that it needed nothing (a token it held).
+func gotIn(w0 *sim.World, rows []replayRow, victim, x, sv, ke int) string {
+	v := w0.Names[victim]
+	if ke < 0 {
+		return ""
+	}
+	if ke == sv {
+		return fmt.Sprintf(" %s's enter() returned at once (step %d): nothing had to reach it first.", v, ke+1)
+	}
+	had := []string{hadFrom(w0, rows, victim, x, sv+1, ke)}
+	if strings.HasPrefix(had[0], "nothing") {
+		had = had[:0]
+		for _, y := range senders(rows, victim, sv+1, ke) {
+			had = append(had, hadFrom(w0, rows, victim, y, sv+1, ke))
+		}
+		if len(had) == 0 {
+			had = append(had, "nothing from any node")
+		}
+	}
+	return fmt.Sprintf(" How %s got in all the same: it entered at step %d; since its enter() at step %d it had %s.", v, ke+1, sv+1, strings.Join(had, "; "))
 }

@@ -18,7 +18,8 @@ import (
 // find it in the step table: an application message (central), a call
 // whose own request carries it (suzuki-kasami), a chain through a third
 // node (raymond: N3's request reaches N1, whose privilege then reaches
-// N2).
+// N2), then how the victim got in all the same (the server's grant, the
+// token sent on, a privilege already held).
 func TestOrderChainTranscripts(t *testing.T) {
 	for _, c := range []struct {
 		alg  string
@@ -27,13 +28,13 @@ func TestOrderChainTranscripts(t *testing.T) {
 	}{
 		{"central", sim.Options{Requests: 1, AppMsgs: 1}, "N3 enters the critical section although an enter() call that happened-before its own (N2) is still waiting. " +
 			"N2's call happened before N3's: N2 calls enter() (step 1), then N2 sends N3 an application message (step 2), then N3 receives app from N2 (step 3), then N3 calls enter() (step 4). " +
-			"Order asks that the call that happened first be served first."},
+			"Order asks that the call that happened first be served first. How N3 got in all the same: it entered at step 6; since its enter() at step 4 it had from N1: grant (sent at step 5: N1 receives request from N3)."},
 		{"suzuki-kasami", sim.Options{Requests: 2}, "N3 enters the critical section although an enter() call that happened-before its own (N2) is still waiting. " +
 			"N2's call happened before N3's: N2 calls enter() and sends request(1) to N3 (step 1), then N3 receives request(1) from N2 (step 2), then N3 calls enter() (step 3). " +
-			"Order asks that the call that happened first be served first."},
+			"Order asks that the call that happened first be served first. How N3 got in all the same: it entered at step 5; since its enter() at step 3 it had from N1: token[LN=0,0,0 Q=-] (sent at step 4: N1 receives request(1) from N3)."},
 		{"raymond", sim.Options{Requests: 2}, "N2 enters the critical section although an enter() call that happened-before its own (N3) is still waiting. " +
 			"N3's call happened before N2's: N3 calls enter() and sends request to N1 (step 3), then N1 receives request from N3 (step 5), then N1 sends privilege to N2 (step 6), then N2 receives privilege from N1 (step 7), then N2 calls enter() (step 9). " +
-			"Order asks that the call that happened first be served first."},
+			"Order asks that the call that happened first be served first. N2's enter() returned at once (step 9): nothing had to reach it first."},
 	} {
 		t.Run(c.alg, func(t *testing.T) {
 			res, err := Check(Config{Alg: registry.Lookup(c.alg), Sim: sim.Config{N: 3}, Opts: c.opts, Props: []string{Order}})
@@ -75,6 +76,8 @@ func TestEveryOrderCounterexampleSaysItsChain(t *testing.T) {
 					last = k
 				}
 				assert.Equal(t, "N"+m[2][1:]+" calls enter()", tr.Steps[last-1].Text, "the last step named is the victim's call")
+				// And how the victim got in all the same.
+				assert.Regexp(t, `\. (N\d's enter\(\) returned at once \(step \d+\): nothing had to reach it first|How N\d got in all the same: it entered at step \d+; since its enter\(\) at step \d+ it had .*)\.$`, tr.Summary)
 			})
 		}
 	}

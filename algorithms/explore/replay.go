@@ -69,7 +69,7 @@ func hadFrom(w0 *sim.World, rows []replayRow, x, y, from, to int) string {
 		}
 		msg := w0.Alg.Format(e.Msg)
 		if s := sentAt(rows, j, e.Msg); s >= 0 {
-			msg += fmt.Sprintf(" (sent at step %d: %s)", s+1, rows[s].w.Describe(rows[s].e))
+			msg += fmt.Sprintf(" (sent at step %d%s: %s)", s+1, standing(w0, rows[s].w, y), rows[s].w.Describe(rows[s].e))
 		}
 		got = append(got, msg)
 	}
@@ -80,6 +80,20 @@ func hadFrom(w0 *sim.World, rows []replayRow, x, y, from, to int) string {
 		return fmt.Sprintf("from %s (the last %d of %d): %s", w0.Names[y], chainMsgs, n, strings.Join(got[n-chainMsgs:], ", then "))
 	}
 	return fmt.Sprintf("from %s: %s", w0.Names[y], strings.Join(got, ", then "))
+}
+
+// standing is where node y stood in w, said after a step number, unless
+// idle: a node that answers while itself waiting to enter, or from inside
+// the critical section, is most often how two got in (ra-benari-numfirst's
+// reply between P2a and P2b, ra-v1's from the CS).
+func standing(w0, w *sim.World, y int) string {
+	switch w.Nodes[y].Phase() {
+	case sim.Wanting:
+		return " while " + w0.Names[y] + " waited to enter"
+	case sim.InCS:
+		return " from " + w0.Names[y] + "'s critical section"
+	}
+	return ""
 }
 
 // lastCall is the index of node x's last enter() at or before step k,

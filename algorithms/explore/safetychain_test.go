@@ -29,11 +29,11 @@ func TestSafetyChainTranscripts(t *testing.T) {
 		want string
 	}{
 		{"ra-benari-numfirst", 1, "N1, N2 are in the critical section at the same time. How each got in: " +
-			"N1 entered at step 17; since its enter() at step 1 it had from N2: request(1) (sent at step 6: N2 P4 send(request,N1,myID,myNum=1)), then reply (sent at step 15: N2 P12 requestCS and requestedNum=myNum=1 and source=N1 < myID=N2: send(reply,N1,myID)). " +
-			"N2 entered at step 18; since its enter() at step 2 it had from N1: reply (sent at step 9: N1 P12 not requestCS: send(reply,N2,myID)), then request(1) (sent at step 12: N1 P4 send(request,N2,myID,myNum=1))."},
+			"N1 entered at step 17; since its enter() at step 1 it had from N2: request(1) (sent at step 6 while N2 waited to enter: N2 P4 send(request,N1,myID,myNum=1)), then reply (sent at step 15 while N2 waited to enter: N2 P12 requestCS and requestedNum=myNum=1 and source=N1 < myID=N2: send(reply,N1,myID)). " +
+			"N2 entered at step 18; since its enter() at step 2 it had from N1: reply (sent at step 9 while N1 waited to enter: N1 P12 not requestCS: send(reply,N2,myID)), then request(1) (sent at step 12 while N1 waited to enter: N1 P4 send(request,N2,myID,myNum=1))."},
 		{"ra-v1", 2, "N1, N2 are in the critical section at the same time. How each got in: " +
-			"N1 entered at step 26; since its enter() at step 19 it had from N2: reply (sent at step 24: N2 P11 requestedNum=1 < myNum=2: send(reply,N1,myID)). " +
-			"N2 entered at step 23; since its enter() at step 2 it had from N1 (the last 2 of 3): reply (sent at step 16: N1 P9 send(reply,N2,myID)), then request(1) (sent at step 21: N1 P4 send(request,N2,myID,myNum=1))."},
+			"N1 entered at step 26; since its enter() at step 19 it had from N2: reply (sent at step 24 from N2's critical section: N2 P11 requestedNum=1 < myNum=2: send(reply,N1,myID)). " +
+			"N2 entered at step 23; since its enter() at step 2 it had from N1 (the last 2 of 3): reply (sent at step 16: N1 P9 send(reply,N2,myID)), then request(1) (sent at step 21 while N1 waited to enter: N1 P4 send(request,N2,myID,myNum=1))."},
 	} {
 		t.Run(c.alg, func(t *testing.T) {
 			res, err := Check(Config{Alg: registry.Lookup(c.alg), Sim: sim.Config{N: 2}, Opts: sim.Options{Requests: c.r}, Props: []string{Safety}})
@@ -50,7 +50,7 @@ func TestSafetyChainTranscripts(t *testing.T) {
 // quoted at the step that sent it, before the step that delivered it.
 func TestEverySafetyCounterexampleSaysHowEachGotIn(t *testing.T) {
 	entered := regexp.MustCompile(`(N\d) entered at step (\d+); since its enter\(\) at step (\d+) it had`)
-	sent := regexp.MustCompile(`\(sent at step (\d+): ([^)]*(?:\)[^)]*)*?)\)(?:, then |\. |; |$)`)
+	sent := regexp.MustCompile(`\(sent at step (\d+)(?: while (N\d+) waited to enter| from (N\d+)'s critical section)?: ([^)]*(?:\)[^)]*)*?)\)(?:, then |\. |; |$)`)
 	seen, quoted := 0, 0
 	for _, a := range registry.All() {
 		if a.Election {
@@ -80,7 +80,10 @@ func TestEverySafetyCounterexampleSaysHowEachGotIn(t *testing.T) {
 						quoted++
 						k, _ := strconv.Atoi(s[1])
 						require.LessOrEqual(t, k, len(tr.Steps), tr.Summary)
-						assert.True(t, strings.HasPrefix(s[2], tr.Steps[k-1].Text), "the step quoted is step %d: %q, %q", k, s[2], tr.Steps[k-1].Text)
+						assert.True(t, strings.HasPrefix(s[4], tr.Steps[k-1].Text), "the step quoted is step %d: %q, %q", k, s[4], tr.Steps[k-1].Text)
+						if who := s[2] + s[3]; who != "" {
+							assert.True(t, strings.HasPrefix(tr.Steps[k-1].Text, who+" "), "the node said to wait or be in its CS is the sender: %q", s[0])
+						}
 					}
 				})
 			}

@@ -161,6 +161,43 @@ func (t *Trace) explain(c Config) {
 	if why := chain(w0, t.Events()); why != "" {
 		t.Summary += " " + why
 	}
+	if t.Kind == "deadlock" {
+		if lost := lostInCrashes(w0, t.Events()); lost != "" {
+			t.Summary += " " + lost
+		}
+	}
+}
+
+// lostInCrashes says which messages a crash took with it (a crashed
+// node's channel is emptied, sim.World.Apply): where a run stops short of
+// its goal because of a crash, the message that vanished is usually why
+// ("N2 crashed at step 2 while election(1) from N1 was on its way to it:
+// the message was lost with it."). "" when no crash lost a message.
+func lostInCrashes(w0 *sim.World, lines []string) string {
+	rows, _, ok := replayLines(w0, lines)
+	if !ok {
+		return ""
+	}
+	var said []string
+	for k, r := range rows {
+		if r.e.Kind != sim.EvCrash {
+			continue
+		}
+		var msgs []string
+		for _, m := range r.w.Net {
+			if int(m.To) == r.e.Node {
+				msgs = append(msgs, r.w.Alg.Format(m)+" from "+r.w.Names[m.From])
+			}
+		}
+		switch len(msgs) {
+		case 0:
+		case 1:
+			said = append(said, fmt.Sprintf("%s crashed at step %d while %s was on its way to it: the message was lost with it.", r.w.Names[r.e.Node], k+1, msgs[0]))
+		default:
+			said = append(said, fmt.Sprintf("%s crashed at step %d while %s were on their way to it: the messages were lost with it.", r.w.Names[r.e.Node], k+1, strings.Join(msgs, ", ")))
+		}
+	}
+	return strings.Join(said, " ")
 }
 
 // cycleMax is how many of a starvation cycle's steps its summary says.

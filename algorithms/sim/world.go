@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Options bound what the application does in a run or a search.
@@ -862,8 +863,11 @@ func (w *World) Describe(e Event) string {
 	case EvStep:
 		return who + " " + w.Nodes[e.Node].StepLabel(e.Step)
 	case EvDeliver:
-		s := fmt.Sprintf("%s receives %s from %s", who, w.Alg.Format(e.Msg), w.name(int(e.Msg.From)))
-		if w.Clock != nil && e.Msg.Kind != AppKind {
+		msg := w.Alg.Format(e.Msg)
+		s := fmt.Sprintf("%s receives %s from %s", who, msg, w.name(int(e.Msg.From)))
+		// The message's time, unless the algorithm's own words for the
+		// message already say it ("request(T=2)").
+		if w.Clock != nil && e.Msg.Kind != AppKind && !strings.Contains(msg, fmt.Sprintf("T=%d", e.Msg.TS)) {
 			s += fmt.Sprintf(" (T=%d)", e.Msg.TS)
 		}
 		return s
