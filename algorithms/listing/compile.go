@@ -327,8 +327,14 @@ func (s *scope) one(st Stmt, step bool) stmtCode {
 			out.act = func(n *node, ctx *sim.Ctx, _ int64) { store(n, int64(ctx.Tick())) }
 			return out
 		}
-		v := s.expr(st.Value)
 		t := c.slots[i].typ
+		if id, ok := st.Value.(*Ident); ok && t == Node && s.unknownName(id.Name) {
+			// Declaring it as an int, as undeclared advises elsewhere,
+			// would not do for a node: say what a node's value can be.
+			s.c.errs.add(id.Pos, "%s is not declared: %s is a node, so its value is none, myID, a node's number (N1 is 0) or a node variable%s", id.Name, targetString(st), suggest(id.Name, append(s.names(), "none")))
+			return stmtCode{}
+		}
+		v := s.expr(st.Value)
 		if !fits(t, v.typ) {
 			c.errs.add(st.Value.At(), "%s is %s, but %s is %s", targetString(st), a(t.String()), ExprString(st.Value), a(typeName(v)))
 		}

@@ -147,6 +147,21 @@ const (
 	held
 )
 
+// unknownName says that name, read as a value, is neither a word of the
+// language nor declared nor a message kind (what expr reports with
+// undeclared).
+func (s *scope) unknownName(name string) bool {
+	switch name {
+	case "myID", "n", "none", "empty", "V", "RELEASED", "WANTED", "HELD", "clock":
+		return false
+	}
+	if _, ok := s.lookup(name); ok {
+		return false
+	}
+	_, kind := s.c.msgs[name]
+	return !kind
+}
+
 // undeclared reports a name that is not declared, with the closest one
 // or how to declare it.
 func (s *scope) undeclared(pos Pos, name string) {
