@@ -32,7 +32,7 @@ func orderChain(w0 *sim.World, lines []string) string {
 		return ""
 	}
 	victim, before := -1, uint32(0) // the entry that broke Order, the calls before it
-	ke := -1                         // its step
+	ke := -1                        // its step
 	for k, r := range rows {
 		if r.out.OrderBroken {
 			victim, before, ke = r.e.Node, r.out.Before, k
