@@ -89,7 +89,7 @@ func (x *expander) expand(f *File, stack []string) []Stmt {
 		chain := func() string { return strings.Join(append(stack[:len(stack):len(stack)], name), " → ") }
 		switch {
 		case len(stack) >= maxIncludeDepth:
-			x.errs.add(inc.Pos, "include %s: includes nested more than %d deep", inc.Path, maxIncludeDepth)
+			x.errs.add(inc.Pos, "include %s: a chain of includes holds at most %d files (%s)", inc.Path, maxIncludeDepth, chain())
 			continue
 		case slices.Contains(stack, name):
 			x.errs.add(inc.Pos, "include %s: the file includes itself (%s)", inc.Path, chain())

@@ -1,7 +1,8 @@
 // Package seeds names the course notes an algorithm comes from, as the
 // playground's gallery groups them. An algorithm's package says its group
-// (sim.Algorithm.Group); the gallery shows the groups in Order(), so a new
-// algorithm of an existing group needs no other edit.
+// (sim.Algorithm.Group); the gallery shows the seeds' groups by their
+// number, then the others in Order() (site/examples), so a new algorithm
+// of an existing group needs no other edit.
 package seeds
 
 // The groups, in the order the gallery shows them: seed 001's worked
