@@ -28,7 +28,7 @@ func Diagnostics(src string, err error) []diag.Diagnostic {
 		list = ErrorList{{Msg: err.Error()}}
 	}
 	// Lines as the scanner splits them: a lone "\r" ends one too.
-	text := diag.Text(splitLines(src))
+	text := diag.Lines(src)
 	for _, e := range list {
 		out = append(out, text.At(e.Pos.Line, e.Pos.Col, e.Msg))
 	}

@@ -2,13 +2,10 @@ package scenario
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
-
-	"dmelab/algorithms/diag"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -123,25 +120,6 @@ func TestLoneCREndsALine(t *testing.T) {
 	s, err := Load("s.scn", []byte("algorithm central\r\nnodes N1 N2\rrequest N2\n\rrun\n"))
 	require.NoError(t, err)
 	assert.Equal(t, 5, s.Script[len(s.Script)-1].meta().Pos.Line)
-}
-
-// TestLinesAsTheFrontEndsSplitThem: the scanner's lines are diag.Lines',
-// the splitting the playground and the scenario API convert columns on:
-// an expectation or a stop on line 4 of a CR-only file is on the line the
-// front ends look up, whatever ends the lines.
-func TestLinesAsTheFrontEndsSplitThem(t *testing.T) {
-	for _, s := range []string{"", "a", "a\n", "a\r", "a\r\n", "a\rb\nc\r\nd", "\n\r", "\r\r\n\n\r", "é\rå\r\n😀\n"} {
-		assert.Equal(t, []string(diag.Lines(s)), splitLines(s), "%q", s)
-	}
-}
-
-func FuzzLinesAsTheFrontEndsSplitThem(f *testing.F) {
-	f.Add("algorithm central\r\nnodes N1 N2\rrequest N2\n\rrun\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := splitLines(s), []string(diag.Lines(s)); !slices.Equal(got, want) {
-			t.Fatalf("splitLines(%q) = %q, diag.Lines %q", s, got, want)
-		}
-	})
 }
 
 // Why a script stopped is told as a parse error is (ErrorList.add): a

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"dmelab/algorithms/diag"
 )
 
 // The language is line-oriented, like the seeds' pseudocode: one statement
@@ -54,7 +56,7 @@ func scanLines(src string) []srcLine {
 	if rest, ok := strings.CutPrefix(src, "\ufeff"); ok {
 		src = "   " + rest
 	}
-	raw := splitLines(src)
+	raw := diag.Lines(src) // the lines the front ends convert columns on
 	if len(raw) > 0 && raw[len(raw)-1] == "" {
 		raw = raw[:len(raw)-1]
 	}
@@ -71,25 +73,6 @@ func scanLines(src string) []srcLine {
 		lines[i] = l
 	}
 	return lines
-}
-
-// splitLines splits s at "\n", "\r\n" and a lone "\r".
-func splitLines(s string) []string {
-	if !strings.Contains(s, "\r") {
-		return strings.Split(s, "\n")
-	}
-	var out []string
-	for {
-		i := strings.IndexAny(s, "\r\n")
-		if i < 0 {
-			return append(out, s)
-		}
-		out = append(out, s[:i])
-		if s[i] == '\r' && strings.HasPrefix(s[i+1:], "\n") {
-			i++
-		}
-		s = s[i+1:]
-	}
 }
 
 func isWordRune(r rune) bool {
