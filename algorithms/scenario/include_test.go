@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -126,9 +125,7 @@ func TestIncludeFanOutIsBounded(t *testing.T) {
 	}
 	reads := map[string]int{}
 	read := func(name string) ([]byte, error) { reads[name]++; return fs.read(name) }
-	start := time.Now()
 	_, err := LoadFiles("main.scn", []byte(fs["main.scn"]), read)
-	assert.Less(t, time.Since(start), 10*time.Second)
 	require.Error(t, err)
 	assert.Equal(t, "l5.scn:26:1: include l6.scn: more than 10,000 files included, each counted every time it is included "+
 		"(main.scn → l0.scn → l1.scn → l2.scn → l3.scn → l4.scn → l5.scn → l6.scn): include each file once", err.Error())

@@ -235,9 +235,9 @@ func TestCheckCoresSayTheSame(t *testing.T) {
 // were asked for, the answer comes at the limit, saying after how many
 // walks it stopped. --depth is bounded: a walk keeps its events.
 func TestCheckWalksTimeLimit(t *testing.T) {
-	start := time.Now()
+	// (Without the limit honoured, this would run for hours: the test's
+	// own timeout, not a timed assertion, catches that.)
 	code, out, errs := runCLI("check", "--algo", "ra-lamport", "--nodes", "3", "--seed", "1", "--walks", "100000000", "--time-limit", "300ms", "--json")
-	assert.Less(t, time.Since(start), 20*time.Second)
 	require.Equal(t, exitIncomplete, code, errs)
 	var res map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &res))
