@@ -69,7 +69,7 @@ func hadFrom(w0 *sim.World, rows []replayRow, x, y, from, to int) string {
 		}
 		msg := w0.Alg.Format(e.Msg)
 		if s := sentAt(rows, j, e.Msg); s >= 0 {
-			msg += fmt.Sprintf(" (sent at step %d%s: %s)", s+1, standing(w0, rows[s].w, y), rows[s].w.Describe(rows[s].e))
+			msg += fmt.Sprintf(" (sent at step %d%s: %s)", s+1, standing(w0, rows[s].w, y, x), rows[s].w.Describe(rows[s].e))
 		}
 		got = append(got, msg)
 	}
@@ -82,18 +82,32 @@ func hadFrom(w0 *sim.World, rows []replayRow, x, y, from, to int) string {
 	return fmt.Sprintf("from %s: %s", w0.Names[y], strings.Join(got, ", then "))
 }
 
-// standing is where node y stood in w, said after a step number, unless
-// idle: a node that answers while itself waiting to enter, or from inside
-// the critical section, is most often how two got in (ra-benari-numfirst's
-// reply between P2a and P2b, ra-v1's from the CS).
-func standing(w0, w *sim.World, y int) string {
+// standing is where node y, sending a message to x, stood in w, said
+// after a step number, unless idle: a node that answers while itself
+// waiting to enter, or from inside the critical section, is most often how
+// two got in (ra-benari-numfirst's reply between P2a and P2b, ra-v1's from
+// the CS); an idle sender (a server) that answers while a third node is in
+// the critical section is the other way (a central server's grant).
+func standing(w0, w *sim.World, y, x int) string {
 	switch w.Nodes[y].Phase() {
 	case sim.Wanting:
 		return " while " + w0.Names[y] + " waited to enter"
 	case sim.InCS:
 		return " from " + w0.Names[y] + "'s critical section"
 	}
-	return ""
+	var in []string
+	for _, z := range w.InCS() {
+		if z != x && z != y {
+			in = append(in, w0.Names[z])
+		}
+	}
+	switch len(in) {
+	case 0:
+		return ""
+	case 1:
+		return " while " + in[0] + " was in the critical section"
+	}
+	return " while " + strings.Join(in, ", ") + " were in the critical section"
 }
 
 // lastCall is the index of node x's last enter() at or before step k,
