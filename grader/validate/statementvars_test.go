@@ -86,7 +86,7 @@ func TestStatementVarsUnnamed(t *testing.T) {
 			name:     "run until",
 			exercise: "listing-ra-v1",
 			oldnew:   []string{"and at `main`, the step", "and at main, the step", "(`main = P1` back", "(main = P1 back"},
-			want:     []string{"the statement says main (listing-ra-v1/exercise.md:28:9), but never `main` as code (in backticks, as the schedules spell it), which hidden/flag_reset.scn:9:14 (run until N1 main = P1) looks at: write `main` where it says what it shows"},
+			want:     []string{"the statement says main (listing-ra-v1/exercise.md:29:9), but never `main` as code (in backticks, as the schedules spell it), which hidden/flag_reset.scn:9:14 (run until N1 main = P1) looks at: write `main` where it says what it shows"},
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
