@@ -76,6 +76,24 @@ func edit(t *testing.T, md, key, points string) {
 	require.NoError(t, os.WriteFile(md, []byte(s), 0o644))
 }
 
+// staffCatalogue is the catalogue page as staff see it.
+func (e *env) staffCatalogue() string {
+	e.t.Helper()
+	e.auth = "Bearer " + e.srv.StaffToken()
+	defer func() { e.auth = "" }()
+	_, body, _ := e.do("GET", "/exercises/", "", nil)
+	return string(body)
+}
+
+// unbreak mends edit(t, md, "point", "5")'s misspelt key: the front
+// matter's "point: 5" becomes "hidden: 5".
+func unbreak(t *testing.T, md string) {
+	t.Helper()
+	b, err := os.ReadFile(md)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "  point: 5\n", "  hidden: 5\n", 1)), 0o644))
+}
+
 // statement is the exercise's statement as the API shows it.
 func (e *env) statement(name string) string {
 	e.t.Helper()
@@ -150,12 +168,7 @@ func TestBrokenEditKeepsTheVersionServed(t *testing.T) {
 	var logs syncBuffer
 	o.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	e := start(t, o)
-	staffPage := func() string {
-		e.auth = "Bearer " + e.srv.StaffToken()
-		defer func() { e.auth = "" }()
-		_, body, _ := e.do("GET", "/exercises/", "", nil)
-		return string(body)
-	}
+	staffPage := e.staffCatalogue
 
 	edit(t, md, "point", "5")
 	eventually(t, "staff are told the exercises do not load", func() bool {
@@ -169,9 +182,7 @@ func TestBrokenEditKeepsTheVersionServed(t *testing.T) {
 	v := e.await(e.submitTo("central", "during.go"))
 	assert.Equal(t, 2.0, hiddenPoints(t, v), "graded on the version shown, not failed")
 
-	b, err := os.ReadFile(md)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "  point: 5\n", "  hidden: 5\n", 1)), 0o644))
+	unbreak(t, md)
 	eventually(t, "the fixed edit is taken", func() bool {
 		return strings.Contains(e.statement("central"), "Hidden schedules: 5 points each")
 	})
@@ -276,18 +287,11 @@ func TestRestartWithABrokenEditServesTheLastVersion(t *testing.T) {
 	assert.Contains(t, e.statement("central"), "Hidden schedules: 2 points each")
 	assert.Equal(t, 2.0, hiddenPoints(t, e.await(e.submitTo("central", "after-restart.go"))))
 	assert.Contains(t, logs.String(), "the exercises on disk do not load: students are shown and graded on the version the last run served")
-	page := func() string {
-		e.auth = "Bearer " + e.srv.StaffToken()
-		defer func() { e.auth = "" }()
-		_, body, _ := e.do("GET", "/exercises/", "", nil)
-		return string(body)
-	}
+	page := e.staffCatalogue
 	assert.Contains(t, page(), "The exercises on disk do not load")
 	assert.Contains(t, page(), "central/exercise.md:")
 
-	b, err := os.ReadFile(md)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "  point: 5\n", "  hidden: 5\n", 1)), 0o644))
+	unbreak(t, md)
 	eventually(t, "the fixed edit is taken", func() bool {
 		return strings.Contains(e.statement("central"), "Hidden schedules: 5 points each")
 	})
@@ -295,8 +299,7 @@ func TestRestartWithABrokenEditServesTheLastVersion(t *testing.T) {
 	e.stop()
 
 	// A fresh data directory has no version to fall back on.
-	edit(t, md, "point", "7")
-	b, err = os.ReadFile(md)
+	b, err := os.ReadFile(md)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(md, []byte(strings.Replace(string(b), "  hidden: 5\n", "  point: 5\n", 1)), 0o644))
 	o.DataDir = t.TempDir()
