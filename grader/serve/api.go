@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"reflect"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -247,8 +248,15 @@ func parseRequest(body []byte) (*request, string) {
 	return &req, ""
 }
 
-// requestKeys are a request's fields, spelt exactly.
-var requestKeys = []string{"exercise", "file", "source", "schedules"}
+// requestKeys are a request's fields, spelt exactly: its JSON names.
+var requestKeys = func() []string {
+	t := reflect.TypeFor[request]()
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	}
+	return keys
+}()
 
 // keysOnce says what is wrong with the keys of body, a JSON object that
 // decoded: encoding/json takes a key twice (the last wins) and in any
