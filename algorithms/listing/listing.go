@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"dmelab/algorithms/diag"
 	"dmelab/algorithms/maekawa"
 	"dmelab/algorithms/sim"
 )
@@ -107,7 +108,10 @@ func (p *program) nodes(cfg sim.Config) ([]sim.Node, error) {
 // number of the first step in its block; NCS runs at enter(), CS at
 // exit(), a receive and a handler's lines at their message's delivery.
 func lines(src string, p *program) []sim.Line {
-	text := strings.Split(strings.TrimRight(src, "\n"), "\n")
+	text := diag.Lines(src) // the scanner's lines, so that numbers agree
+	for len(text) > 1 && text[len(text)-1] == "" {
+		text = text[:len(text)-1]
+	}
 	out := make([]sim.Line, len(text))
 	for i, t := range text {
 		out[i].Text = t

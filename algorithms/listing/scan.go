@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"dmelab/algorithms/diag"
 )
 
 // The scanner cuts a listing into lines, as the seeds print it: each line
@@ -51,14 +53,16 @@ type line struct {
 // their ASCII ones.
 var ops = []string{"<<", "<=", ">=", "!=", "==", "≤", "≥", "≠", "(", ")", "[", "]", ",", ":", ";", "=", "<", ">", "+", "-", "*"}
 
-// scan splits src into lines; lines holding only a comment have no
+// scan splits src into lines (at "\n", "\r\n" or a lone "\r", as
+// diag.Lines does, so that a problem's line is the one an editor shows and
+// the playground converts); lines holding only a comment have no
 // tokens, and blank lines are dropped. A byte-order mark at the start
 // (some editors save one) is skipped and drawn zero wide, its bytes kept,
 // so that columns are still those of the text as given (an editor
 // converts them on that text) and the first line is not indented.
 func scan(src string, errs *ErrorList) []line {
 	var out []line
-	for i, text := range strings.Split(src, "\n") {
+	for i, text := range diag.Lines(src) {
 		text = strings.TrimRight(text, " \t\r")
 		l := line{num: i + 1}
 		hash := strings.IndexByte(text, '#')

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"dmelab/algorithms/diag"
 	"dmelab/algorithms/listing"
 	"dmelab/algorithms/sim"
 	"dmelab/grader/exercise"
@@ -87,14 +88,14 @@ func runListingTest(rn *runner, t planned) (rt report.Test, err error) {
 // steps.
 func compileListing(ex *exercise.Exercise, filename string, src []byte) (alg *sim.Algorithm, probs []report.Problem) {
 	text := string(src)
-	lines := strings.Split(text, "\n")
+	lines := diag.Lines(text) // as the compiler numbers them
 	at := func(p listing.Pos, msg string) report.Problem {
 		pr := report.Problem{Line: p.Line, Col: p.Col, Msg: msg}
 		if p.Line >= 1 && p.Line <= len(lines) {
 			// The line as written, indentation kept, so that the
 			// feedback's caret sits under the column (the report
 			// cleans what it quotes; a long line is cut).
-			src := strings.TrimRight(lines[p.Line-1], "\r")
+			src := lines[p.Line-1]
 			if len(src) > maxText {
 				src = strings.ToValidUTF8(src[:maxText], "")
 			}

@@ -21,6 +21,24 @@ import (
 	"dmelab/grader/report"
 )
 
+// A listing whose lines end in "\r\n" or a lone "\r" has its problems at
+// the same lines and columns, the line quoted without the line's end.
+func TestListingCompileErrorsLineEnds(t *testing.T) {
+	ex := load(t, "listing-ra-v1")
+	src := strings.Replace(listing.SeedText("ra-v1"), "P11: if requestedNum < myNum:", "P11: if requestedNum < myNumber:", 1)
+	for _, end := range []string{"\r\n", "\r"} {
+		res, err := grader.Grade(context.Background(), ex, "mine.txt", []byte(strings.ReplaceAll(src, "\n", end)))
+		require.NoError(t, err, "%q", end)
+		require.Equal(t, report.CompileError, res.Status, "%q", end)
+		require.NotEmpty(t, res.Problems, "%q", end)
+		p := res.Problems[0]
+		assert.Equal(t, [2]int{26, 32}, [2]int{p.Line, p.Col}, "%q", end)
+		require.GreaterOrEqual(t, len(p.Source), p.Col-1+8, "%q", end)
+		assert.Equal(t, "myNumber", p.Source[p.Col-1:p.Col-1+8], "%q", end)
+		assert.NotContains(t, p.Source, "\r", "%q", end)
+	}
+}
+
 // A listing that does not compile is not run: every problem comes at its
 // line and column (bytes) with the line quoted, and every test is listed
 // as not run.
