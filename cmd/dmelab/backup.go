@@ -13,7 +13,19 @@ import (
 )
 
 func init() {
-	register("backup", "copy dmelab serve's database, consistently, while it serves", cmdBackup)
+	register("backup", command{
+		summary: "copy dmelab serve's database, consistently, while it serves",
+		usage:   backupUsage,
+		flags:   flagsOf(backupFlags),
+		run:     cmdBackup,
+	})
+}
+
+func backupFlags() (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	data := fs.String("data", "dmelab-data", "`DIR` the server's data directory")
+	return fs, data
 }
 
 const backupUsage = `usage: dmelab backup [--data DIR] FILE
@@ -25,19 +37,13 @@ copy holds every submission accepted before the backup began.
 
 To restore, put the copy as dmelab.db in an empty data directory and
 start dmelab serve --data on it.
-
-flags:
-  --data DIR   the server's data directory (default dmelab-data)
 `
 
 func cmdBackup(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	data := fs.String("data", "dmelab-data", "")
+	fs, data := backupFlags()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, backupUsage)
-			return exitOK
+			return help("backup", stdout)
 		}
 		fmt.Fprintf(stderr, "dmelab backup: %s\n", oneLine(err))
 		return exitUsage

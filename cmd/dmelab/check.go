@@ -25,8 +25,17 @@ import (
 )
 
 func init() {
-	register("list", "print every algorithm name, one per line", cmdList)
-	register("check", "model-check an algorithm: dmelab check --algo NAME --nodes N --requests R", cmdCheck)
+	register("list", command{
+		summary: "print every algorithm name, one per line",
+		usage:   "usage: dmelab list\n",
+		run:     cmdList,
+	})
+	register("check", command{
+		summary: "model-check an algorithm: dmelab check --algo NAME --nodes N --requests R",
+		usage:   "usage: dmelab check --algo NAME | --listing FILE --nodes N [flags]\n",
+		flags:   func() *flag.FlagSet { return checkFlagSet().fs },
+		run:     cmdCheck,
+	})
 }
 
 func cmdList(args []string, stdout, stderr io.Writer) int {
@@ -65,37 +74,50 @@ type checkFlags struct {
 	cores               int
 }
 
-func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
-	f := &checkFlags{}
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+// checkInput is check's FlagSet and what its flags set: checkFlags, and
+// the values parseCheck validates into them.
+type checkInput struct {
+	fs                     *flag.FlagSet
+	f                      *checkFlags
+	seed                   uint64
+	props, maxMemory, sets string
+}
+
+func checkFlagSet() *checkInput {
+	in := &checkInput{f: &checkFlags{}}
+	in.fs = flag.NewFlagSet("check", flag.ContinueOnError)
+	fs := in.fs
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&f.algo, "algo", "", "algorithm name (see dmelab list)")
-	fs.StringVar(&f.listing, "listing", "", "check the algorithm a listing file describes (see docs/listings.md) instead of --algo")
-	fs.IntVar(&f.nodes, "nodes", 0, "number of nodes N (1..32)")
-	fs.IntVar(&f.requests, "requests", 1, "enter() calls per node R")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of Markdown")
-	fs.BoolVar(&f.first, "first", false, "stop at the first violation of any property")
-	fs.BoolVar(&f.emit, "emit-scenario", false, "print the shortest counterexample as a scenario that replays it (for dmelab run and the playground)")
-	fs.BoolVar(&f.reduce, "reduce", true, "use the partial-order reduction, or sleep sets, where they are sound (--reduce=false: full search)")
-	fs.IntVar(&f.maxStates, "max-states", 0, "stop after this many states (0: no bound)")
-	seed := fs.Uint64("seed", 0, "random-walk mode: seed of the walks (for configurations too big to exhaust)")
-	fs.IntVar(&f.walks, "walks", 1000, "random-walk mode: number of walks")
-	fs.IntVar(&f.depth, "depth", 500, "random-walk mode: events per walk at most")
-	fs.IntVar(&f.appMsgs, "app-messages", 1, "application messages allowed per run (they create the happened-before edges Order is about)")
-	fs.IntVar(&f.crashes, "crashes", 0, "crash faults allowed per run (for the elections)")
-	fs.IntVar(&f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
-	fs.IntVar(&f.numbers, "numbers", 0, "chooseNumber() range 1..K for ra-v1 and ra-v2 (0: the algorithm's default)")
-	props := fs.String("props", "safety,liveness", "properties to check, comma-separated: safety, liveness, order (order multiplies the states: ask for it with --props safety,liveness,order)")
-	maxMemory := fs.String("max-memory", "2GiB", "stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; at least 1MiB; 0: no bound)")
-	fs.DurationVar(&f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
-	fs.StringVar(&f.channels, "channels", "", "fifo or unordered: every channel's order (default: the algorithm's own)")
-	fs.IntVar(&f.cores, "cores", 0, "cores the search computes successors on (0: every core; at most the cores there are; the states and verdicts are the same on any number)")
-	sets := fs.String("sets", "grid", `Maekawa voting sets: grid, plane (N = 7, 13, 21, 31) or the sets, e.g. "{1,2} {2,3} {3,1}"`)
+	fs.StringVar(&in.f.algo, "algo", "", "`NAME` the algorithm (see dmelab list)")
+	fs.StringVar(&in.f.listing, "listing", "", "`FILE` check the algorithm this listing describes (see docs/listings.md) instead of --algo")
+	fs.IntVar(&in.f.nodes, "nodes", 0, "number of nodes `N` (1..32)")
+	fs.IntVar(&in.f.requests, "requests", 1, "enter() calls per node `R`")
+	fs.BoolVar(&in.f.json, "json", false, "print one JSON object instead of Markdown")
+	fs.BoolVar(&in.f.first, "first", false, "stop at the first violation of any property")
+	fs.BoolVar(&in.f.emit, "emit-scenario", false, "print the shortest counterexample as a scenario that replays it (for dmelab run and the playground)")
+	fs.BoolVar(&in.f.reduce, "reduce", true, "use the partial-order reduction, or sleep sets, where they are sound (--reduce=false: full search)")
+	fs.IntVar(&in.f.maxStates, "max-states", 0, "stop after this many states (0: no bound)")
+	fs.Uint64Var(&in.seed, "seed", 0, "random-walk mode: seed of the walks (for configurations too big to exhaust)")
+	fs.IntVar(&in.f.walks, "walks", 1000, "random-walk mode: number of walks")
+	fs.IntVar(&in.f.depth, "depth", 500, "random-walk mode: events per walk at most")
+	fs.IntVar(&in.f.appMsgs, "app-messages", 1, "application messages allowed per run (they create the happened-before edges Order is about)")
+	fs.IntVar(&in.f.crashes, "crashes", 0, "crash faults allowed per run (for the elections)")
+	fs.IntVar(&in.f.recoveries, "recoveries", 0, "recoveries of crashed nodes allowed per run (election-bully; needs --crashes)")
+	fs.IntVar(&in.f.numbers, "numbers", 0, "chooseNumber() range 1..`K` for ra-v1 and ra-v2 (0: the algorithm's default)")
+	fs.StringVar(&in.props, "props", "safety,liveness", "`LIST` properties to check, comma-separated: safety, liveness, order (order multiplies the states: ask for it with --props safety,liveness,order)")
+	fs.StringVar(&in.maxMemory, "max-memory", "2GiB", "`SIZE` stop a search whose states take more memory than this (e.g. 512MiB, 4GiB; at least 1MiB; 0: no bound)")
+	fs.DurationVar(&in.f.timeLimit, "time-limit", 30*time.Second, "stop a search still running after this long (e.g. 2m; 0: no limit)")
+	fs.StringVar(&in.f.channels, "channels", "", "`ORDER` fifo or unordered: every channel's order (default: the algorithm's own)")
+	fs.IntVar(&in.f.cores, "cores", 0, "cores the search computes successors on (0: every core; at most the cores there are; the states and verdicts are the same on any number)")
+	fs.StringVar(&in.sets, "sets", "grid", "`SETS` Maekawa voting sets: grid, plane (N = 7, 13, 21, 31) or the sets, e.g. \"{1,2} {2,3} {3,1}\"")
+	return in
+}
+
+func parseCheck(args []string) (*checkFlags, error) {
+	in := checkFlagSet()
+	fs, f := in.fs, in.f
+	seed, props, maxMemory, sets := &in.seed, &in.props, &in.maxMemory, &in.sets
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-		}
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -183,11 +205,12 @@ func parseCheck(args []string, stderr io.Writer) (*checkFlags, error) {
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	f, err := parseCheck(args, stderr)
+	f, err := parseCheck(args)
 	if err != nil {
 		var list listing.ErrorList
 		switch {
 		case errors.Is(err, flag.ErrHelp):
+			return help("check", stdout)
 		case errors.As(err, &list):
 			fmt.Fprintln(stderr, list.Error()) // one problem a line, as go vet prints them
 		default:

@@ -11,17 +11,35 @@ import (
 )
 
 func init() {
-	register("counter", "seed 002's shared counter: lost updates without mutual exclusion, none with it", cmdCounter)
+	register("counter", command{
+		summary: "seed 002's shared counter: lost updates without mutual exclusion, none with it",
+		usage:   "usage: dmelab counter [flags]\n",
+		flags:   flagsOf(counterFlags),
+		run:     cmdCounter,
+	})
+}
+
+type counterOpts struct {
+	algo        string
+	procs, adds int
+	seed        uint64
+}
+
+func counterFlags() (*flag.FlagSet, *counterOpts) {
+	o := &counterOpts{}
+	fs := flag.NewFlagSet("counter", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.algo, "algo", "none", "`ALGO` the mutual-exclusion algorithm guarding t = t + 1, or none")
+	fs.IntVar(&o.procs, "procs", 10, "processes")
+	fs.IntVar(&o.adds, "adds", 100, "additions per process (the seed's own example: 1000000)")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the interleaving")
+	return fs, o
 }
 
 // cmdCounter runs seed 002's shared-counter example.
 func cmdCounter(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("counter", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	algo := fs.String("algo", "none", "mutual-exclusion algorithm guarding t = t + 1, or none")
-	procs := fs.Int("procs", 10, "processes")
-	adds := fs.Int("adds", 100, "additions per process (the seed's own example: 1000000)")
-	seed := fs.Uint64("seed", 1, "seed of the interleaving")
+	fs, o := counterFlags()
+	algo, procs, adds, seed := &o.algo, &o.procs, &o.adds, &o.seed
 	err := fs.Parse(args)
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -37,11 +55,9 @@ func cmdCounter(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-		} else {
-			fmt.Fprintf(stderr, "dmelab counter: %s\n", oneLine(err))
+			return help("counter", stdout)
 		}
+		fmt.Fprintf(stderr, "dmelab counter: %s\n", oneLine(err))
 		return exitUsage
 	}
 	r, err := counter.Run(c)

@@ -18,7 +18,13 @@ import (
 )
 
 func init() {
-	register("grade", "grade a student's file: dmelab grade --exercise DIR SUBMISSION.go", cmdGrade)
+	register("grade", command{
+		summary: "grade a student's file: dmelab grade --exercise DIR SUBMISSION.go",
+		usage:   gradeUsage,
+		flags:   flagsOf(gradeFlags),
+		notes:   gradeNotes,
+		run:     cmdGrade,
+	})
 }
 
 // Exit codes of grade (the autograder packages depend on them).
@@ -32,61 +38,52 @@ const gradeUsage = `usage: dmelab grade --exercise DIR [flags] SUBMISSION.go
 Grades a student's file: the exercise's public and hidden schedules, its
 explorations and walks (or, with --schedule, the given scenarios alone),
 run on the student's code in a sandbox.
+`
 
-flags:
-  --exercise DIR     the exercise folder (exercise.md, public/, hidden/, ...)
-  --hidden DIR       hidden schedules kept outside the exercise
-                     (DIR/NAME/ if it exists, else DIR itself)
-  --format FORMAT    md (default), html, json, gradescope, prairielearn
-  --out FILE         write the feedback there instead of stdout
-  --playground URL   where counterexample links point (default ` + report.DefaultPlaygroundURL + `)
-  --hidden-visibility V  Gradescope visibility of hidden tests (after_due_date)
-  --schedule FILE    run only this scenario on the code, as the test
-                     yours/NAME (repeat for more): your own run, with the
-                     expectations you believe, shown step by step
-  --cache DIR        compiled modules (default: the user cache directory)
-  --root DIR         the dmelab module's sources (default: found from the
-                     current directory, or $DMELAB_ROOT)
-  --engine E         how the sandbox runs the code: auto (default: a file
-                     compiled before starts compiled, and so does one of
-                     an exercise whose recent gradings were long, or one
-                     graded interpreted for as long before; any
-                     other starts in wazero's interpreter, and a grading
-                     that turns out long is compiled meanwhile on an idle
-                     core and goes on compiled), interpreter or compiler
-  --quiet            no progress on stderr
-  --max-memory BYTES bound on the grading's own work on this machine (default
-                     1 GiB): a test that needs more is stopped and fails
-
-exit status: 0 graded (whatever the score), 1 grading failed, 2 bad
+const gradeNotes = `exit status: 0 graded (whatever the score), 1 grading failed, 2 bad
 usage, 4 the submission could not be graded (refused, does not compile,
 crashed at start); the feedback is written in every case but 1 and 2.
 `
 
-// cmdGrade grades one submission.
-func cmdGrade(args []string, stdout, stderr io.Writer) int {
+type gradeOpts struct {
+	exDir, hidden, format, out, play, vis string
+	cache, root, engine                   string
+	quiet                                 bool
+	maxMem                                int64
+	own                                   []string // --schedule, in order
+}
+
+func gradeFlags() (*flag.FlagSet, *gradeOpts) {
+	o := &gradeOpts{}
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	exDir := fs.String("exercise", "", "")
-	hidden := fs.String("hidden", "", "")
-	format := fs.String("format", "md", "")
-	out := fs.String("out", "", "")
-	play := fs.String("playground", "", "")
-	vis := fs.String("hidden-visibility", "", "")
-	cache := fs.String("cache", "", "")
-	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
-	engine := fs.String("engine", "auto", "")
-	quiet := fs.Bool("quiet", false, "")
-	maxMem := fs.Int64("max-memory", 0, "")
-	var own []string
-	fs.Func("schedule", "", func(f string) error { own = append(own, f); return nil })
+	fs.StringVar(&o.exDir, "exercise", "", "`DIR` the exercise folder (exercise.md, public/, hidden/, ...)")
+	fs.StringVar(&o.hidden, "hidden", "", "`DIR` hidden schedules kept outside the exercise (DIR/NAME/ if it exists, else DIR itself)")
+	fs.StringVar(&o.format, "format", "md", "`FORMAT` md (default), html, json, gradescope, prairielearn")
+	fs.StringVar(&o.out, "out", "", "`FILE` write the feedback there instead of stdout")
+	fs.StringVar(&o.play, "playground", "", "`URL` where counterexample links point (default "+report.DefaultPlaygroundURL+")")
+	fs.StringVar(&o.vis, "hidden-visibility", "", "`V` Gradescope visibility of hidden tests (default after_due_date)")
+	fs.Func("schedule", "`FILE` run only this scenario on the code, as the test yours/NAME (repeat for more): your own run, with the expectations you believe, shown step by step",
+		func(f string) error { o.own = append(o.own, f); return nil })
+	fs.StringVar(&o.cache, "cache", "", "`DIR` compiled modules (default: the user cache directory)")
+	fs.StringVar(&o.root, "root", os.Getenv("DMELAB_ROOT"), "`DIR` the dmelab module's sources (default: found from the current directory, or $DMELAB_ROOT)")
+	fs.StringVar(&o.engine, "engine", "auto", "`E` how the sandbox runs the code: auto (default: a file compiled before starts compiled, and so does one of an exercise whose recent gradings were long, or one graded interpreted for as long before; any other starts in wazero's interpreter, and a grading that turns out long is compiled meanwhile on an idle core and goes on compiled), interpreter or compiler")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	fs.Int64Var(&o.maxMem, "max-memory", 0, "`BYTES` bound on the grading's own work on this machine (default 1 GiB): a test that needs more is stopped and fails")
+	return fs, o
+}
+
+// cmdGrade grades one submission.
+func cmdGrade(args []string, stdout, stderr io.Writer) int {
+	fs, o := gradeFlags()
+	exDir, hidden, format, out, play, vis := &o.exDir, &o.hidden, &o.format, &o.out, &o.play, &o.vis
+	cache, root, engine, quiet, maxMem := &o.cache, &o.root, &o.engine, &o.quiet, &o.maxMem
 	var files []string
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, gradeUsage)
-				return exitOK
+				return help("grade", stdout)
 			}
 			return gradeBad(stderr, err.Error())
 		}
@@ -108,8 +105,8 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return gradeBad(stderr, err.Error())
 	}
-	if len(own) > 0 {
-		sched, err := exercise.ReadOwn(own)
+	if len(o.own) > 0 {
+		sched, err := exercise.ReadOwn(o.own)
 		if err == nil {
 			err = ex.UseOwn(sched)
 		}

@@ -14,7 +14,12 @@ import (
 )
 
 func init() {
-	register("grade-worker", "grade submissions read on stdin, one after another (dmelab serve runs it)", cmdGradeWorker)
+	register("grade-worker", command{
+		summary: "grade submissions read on stdin, one after another (dmelab serve runs it)",
+		usage:   gradeWorkerUsage,
+		flags:   flagsOf(gradeWorkerFlags),
+		run:     cmdGradeWorker,
+	})
 }
 
 const gradeWorkerUsage = `usage: dmelab grade-worker --exercises DIR [flags]
@@ -23,37 +28,43 @@ A grading process of dmelab serve: it reads gradings to do as lines of
 JSON on stdin, grades them one after another as dmelab grade does, and
 answers each with a line of JSON on stdout. It ends when stdin does.
 Not meant to be run by hand.
-
-flags:
-  --exercises DIR    the exercises
-  --hidden DIR       hidden schedules kept outside the exercises
-  --cache DIR        compiled modules (default: the user cache directory)
-  --root DIR         the dmelab module's sources
-  --max-memory BYTES bound on a grading's own work (default 1 GiB)
 `
 
-func cmdGradeWorker(args []string, stdout, stderr io.Writer) int {
+type gradeWorkerOpts struct {
+	exercises, hidden, cache, root string
+	maxMem                         int64
+}
+
+func gradeWorkerFlags() (*flag.FlagSet, *gradeWorkerOpts) {
+	o := &gradeWorkerOpts{}
 	fs := flag.NewFlagSet("grade-worker", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	exercises := fs.String("exercises", "", "")
-	hidden := fs.String("hidden", "", "")
-	cache := fs.String("cache", "", "")
-	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
-	maxMem := fs.Int64("max-memory", 0, "")
+	fs.StringVar(&o.exercises, "exercises", "", "`DIR` the exercises")
+	fs.StringVar(&o.hidden, "hidden", "", "`DIR` hidden schedules kept outside the exercises")
+	fs.StringVar(&o.cache, "cache", "", "`DIR` compiled modules (default: the user cache directory)")
+	fs.StringVar(&o.root, "root", os.Getenv("DMELAB_ROOT"), "`DIR` the dmelab module's sources (default: found, or $DMELAB_ROOT)")
+	fs.Int64Var(&o.maxMem, "max-memory", 0, "`BYTES` bound on a grading's own work (default 1 GiB)")
+	return fs, o
+}
+
+func cmdGradeWorker(args []string, stdout, stderr io.Writer) int {
+	fs, o := gradeWorkerFlags()
+	exercises, hidden, cache, root, maxMem := &o.exercises, &o.hidden, &o.cache, &o.root, &o.maxMem
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, gradeWorkerUsage)
-			return exitOK
+			return help("grade-worker", stdout)
 		}
-		return gradeBad(stderr, err.Error())
+		fmt.Fprintf(stderr, "dmelab grade-worker: %s\n", oneLine(err))
+		return exitUsage
 	}
 	if *exercises == "" || fs.NArg() > 0 {
-		fmt.Fprint(stderr, gradeWorkerUsage)
+		help("grade-worker", stderr)
 		return exitUsage
 	}
 	g, err := newGrader(*root, *cache, sandbox.Auto)
 	if err != nil {
-		return gradeBad(stderr, err.Error())
+		fmt.Fprintf(stderr, "dmelab grade-worker: %s\n", oneLine(err))
+		return exitUsage
 	}
 	if *maxMem > 0 {
 		g.MaxMemory = *maxMem

@@ -14,7 +14,29 @@ import (
 )
 
 func init() {
-	register("metrics", "seed 002's comparison: messages, client and synchronization delay, properties, per algorithm and N (make metrics)", cmdMetrics)
+	register("metrics", command{
+		summary: "seed 002's comparison: messages, client and synchronization delay, properties, per algorithm and N (make metrics)",
+		usage:   "usage: dmelab metrics [flags]\n",
+		flags:   flagsOf(metricsFlagSet),
+		run:     cmdMetrics,
+	})
+}
+
+type metricsOpts struct {
+	nodes, algos string
+	maxStates    int
+	json         bool
+}
+
+func metricsFlagSet() (*flag.FlagSet, *metricsOpts) {
+	o := &metricsOpts{}
+	fs := flag.NewFlagSet("metrics", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.nodes, "nodes", joinInts(metricspage.Nodes), "`SIZES` comma-separated sizes N (2..8)")
+	fs.StringVar(&o.algos, "algo", "", "`ALGOS` comma-separated algorithms (default: every mutual-exclusion algorithm)")
+	fs.IntVar(&o.maxStates, "max-states", metricspage.MaxStates, "bound of each verdict search (0: no verdicts)")
+	fs.BoolVar(&o.json, "json", false, "print JSON instead of Markdown")
+	return fs, o
 }
 
 type metricsFlags struct {
@@ -24,19 +46,11 @@ type metricsFlags struct {
 	json      bool
 }
 
-// parseMetricsFlags parses metrics' flags; on -h it writes them to help.
-func parseMetricsFlags(args []string, help io.Writer) (*metricsFlags, error) {
-	fs := flag.NewFlagSet("metrics", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	nodes := fs.String("nodes", joinInts(metricspage.Nodes), "comma-separated sizes N (2..8)")
-	algos := fs.String("algo", "", "comma-separated algorithms (default: every mutual-exclusion algorithm)")
-	maxStates := fs.Int("max-states", metricspage.MaxStates, "bound of each verdict search (0: no verdicts)")
-	asJSON := fs.Bool("json", false, "print JSON instead of Markdown")
+// parseMetricsFlags parses metrics' flags.
+func parseMetricsFlags(args []string) (*metricsFlags, error) {
+	fs, o := metricsFlagSet()
+	nodes, algos, maxStates, asJSON := &o.nodes, &o.algos, &o.maxStates, &o.json
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(help)
-			fs.PrintDefaults()
-		}
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -68,11 +82,12 @@ func parseMetricsFlags(args []string, help io.Writer) (*metricsFlags, error) {
 }
 
 func cmdMetrics(args []string, stdout, stderr io.Writer) int {
-	f, err := parseMetricsFlags(args, stderr)
+	f, err := parseMetricsFlags(args)
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "dmelab metrics: %s\n", oneLine(err))
+		if errors.Is(err, flag.ErrHelp) {
+			return help("metrics", stdout)
 		}
+		fmt.Fprintf(stderr, "dmelab metrics: %s\n", oneLine(err))
 		return exitUsage
 	}
 	rows, err := metricspage.Rows(f.nodes, f.algos, f.maxStates)

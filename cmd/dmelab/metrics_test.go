@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 
@@ -117,7 +116,7 @@ func TestMetricsSuzukiKasami(t *testing.T) {
 // (internal/metricspage's test holds the page to it): every
 // mutual-exclusion algorithm at the page's sizes and bound.
 func TestMetricsDefaultsAreThePages(t *testing.T) {
-	f, err := parseMetricsFlags(nil, io.Discard)
+	f, err := parseMetricsFlags(nil)
 	require.NoError(t, err)
 	assert.Equal(t, metricspage.Nodes, f.nodes)
 	assert.Equal(t, metricspage.MaxStates, f.maxStates)

@@ -23,7 +23,29 @@ import (
 )
 
 func init() {
-	register("new", "scaffold an exercise: dmelab new exercise NAME --algo ALGO", cmdNew)
+	register("new", command{
+		summary: "scaffold an exercise: dmelab new exercise NAME --algo ALGO",
+		usage:   newUsage,
+		flags:   flagsOf(newFlags),
+		run:     cmdNew,
+	})
+}
+
+type newOpts struct {
+	algo, in, from, root string
+	skeleton             bool
+}
+
+func newFlags() (*flag.FlagSet, *newOpts) {
+	o := &newOpts{}
+	fs := flag.NewFlagSet("new", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.algo, "algo", "", "`ALGO` the algorithm the exercise is on (see dmelab list)")
+	fs.StringVar(&o.in, "in", "exercises", "`DIR` the folder to create the exercise in")
+	fs.StringVar(&o.from, "from", "", "`SET` the exercise set the template exercise is taken from (default: DIR, else the exercises of the dmelab sources)")
+	fs.StringVar(&o.root, "root", "", "`SRC` the dmelab sources (default: found from $DMELAB_ROOT, the working directory or this program's)")
+	fs.BoolVar(&o.skeleton, "interface", false, "start from the skeleton of ALGO's student interface even when an exercise on ALGO exists")
+	return fs, o
 }
 
 const newUsage = `usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET | --interface] [--root SRC]
@@ -56,24 +78,17 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	}
 	// dmelab new --help, and dmelab new exercise --help as well.
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") || len(args) > 1 && args[0] == "exercise" && (args[1] == "-h" || args[1] == "--help") {
-		fmt.Fprint(stdout, newUsage)
-		return exitOK
+		return help("new", stdout)
 	}
 	if len(args) < 2 || args[0] != "exercise" {
 		return bad("usage: dmelab new exercise NAME --algo ALGO [--in DIR] [--from SET]")
 	}
 	name := args[1]
-	fs := flag.NewFlagSet("new", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	algo := fs.String("algo", "", "")
-	in := fs.String("in", "exercises", "")
-	from := fs.String("from", "", "")
-	rootFlag := fs.String("root", "", "")
-	skeleton := fs.Bool("interface", false, "")
+	fs, o := newFlags()
+	algo, in, from, rootFlag, skeleton := &o.algo, &o.in, &o.from, &o.root, &o.skeleton
 	if err := fs.Parse(args[2:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, newUsage)
-			return exitOK
+			return help("new", stdout)
 		}
 		return bad("%s", err)
 	}

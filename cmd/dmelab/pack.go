@@ -25,7 +25,35 @@ import (
 )
 
 func init() {
-	register("pack", "package an exercise for Gradescope or PrairieLearn (make gradescope, make prairielearn)", cmdPack)
+	register("pack", command{
+		summary: "package an exercise for Gradescope or PrairieLearn (make gradescope, make prairielearn)",
+		usage:   packUsage,
+		flags:   flagsOf(packFlags),
+		notes:   packNotes,
+		run:     cmdPack,
+	})
+}
+
+type packOpts struct {
+	exDir, binary, out, submission, goVersion string
+	play, hidden, vis, root, image            string
+}
+
+func packFlags() (*flag.FlagSet, *packOpts) {
+	o := &packOpts{}
+	fl := flag.NewFlagSet("pack", flag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	fl.StringVar(&o.exDir, "exercise", "", "`DIR` the exercise")
+	fl.StringVar(&o.binary, "binary", "", "`FILE` dmelab built for the platform (CGO_ENABLED=0 GOOS=linux GOARCH=amd64)")
+	fl.StringVar(&o.play, "playground", "", "`URL` the playground students open the replay links of their feedback in (required: your course's, not localhost)")
+	fl.StringVar(&o.out, "out", "", "`PATH` the zip (gradescope) or the course folder (prairielearn)")
+	fl.StringVar(&o.hidden, "hidden", "", "`DIR` hidden schedules kept outside the exercise, as for grade (DIR/NAME if it exists, else DIR itself); packed as hidden/")
+	fl.StringVar(&o.vis, "hidden-visibility", "", "`V` Gradescope visibility of hidden tests: after_due_date (default), after_published, hidden, visible")
+	fl.StringVar(&o.submission, "submission", "", "`NAME` the file students submit (default solution.go, or solution.txt for an exercise that asks for a listing)")
+	fl.StringVar(&o.goVersion, "go-version", strings.TrimPrefix(runtime.Version(), "go"), "`V` the Go toolchain the platform grades with (default this one's)")
+	fl.StringVar(&o.root, "root", os.Getenv("DMELAB_ROOT"), "`DIR` the dmelab sources to pack (default: found, or $DMELAB_ROOT)")
+	fl.StringVar(&o.image, "image", "", "`IMAGE` PrairieLearn's grading image (default golang:MAJOR.MINOR)")
+	return fl, o
 }
 
 const packUsage = `usage: dmelab pack gradescope|prairielearn --exercise DIR --binary FILE --playground URL --out PATH [flags]
@@ -37,24 +65,9 @@ serverFilesCourse/dmelab (what every grading job gets) and
 serverFilesCourse/dmelab-image (a Dockerfile for a warm grading image,
 with no hidden schedule and no solution in it) into the course folder
 PATH.
+`
 
-flags:
-  --exercise DIR     the exercise
-  --binary FILE      dmelab built for the platform (CGO_ENABLED=0 GOOS=linux GOARCH=amd64)
-  --playground URL   the playground students open the replay links of their
-                     feedback in (required: your course's, not localhost)
-  --out PATH         the zip (gradescope) or the course folder (prairielearn)
-  --hidden DIR       hidden schedules kept outside the exercise, as for grade
-                     (DIR/NAME if it exists, else DIR itself); packed as hidden/
-  --hidden-visibility V  Gradescope visibility of hidden tests: after_due_date
-                     (default), after_published, hidden, visible
-  --submission NAME  the file students submit (default solution.go, or
-                     solution.txt for an exercise that asks for a listing)
-  --go-version V     the Go toolchain the platform grades with (default this one's)
-  --root DIR         the dmelab sources to pack (default: found, or $DMELAB_ROOT)
-  --image IMAGE      PrairieLearn's grading image (default golang:MAJOR.MINOR)
-
-Warnings (on stderr; the package is still written): an exercise that
+const packNotes = `Warnings (on stderr; the package is still written): an exercise that
 dmelab validate has not validated as it is now, or found wrong, one with
 no hidden test, no mutant, or the statement dmelab new wrote, and a binary
 linked to the C library (build it with CGO_ENABLED=0).
@@ -202,7 +215,7 @@ func cmdPack(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprint(stdout, packUsage)
+		help("pack", stdout)
 		if len(args) == 0 {
 			return exitUsage
 		}
@@ -212,22 +225,12 @@ func cmdPack(args []string, stdout, stderr io.Writer) int {
 	if platform != "gradescope" && platform != "prairielearn" {
 		return bad("unknown platform %q (gradescope, prairielearn)", platform)
 	}
-	fl := flag.NewFlagSet("pack", flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	exDir := fl.String("exercise", "", "")
-	binary := fl.String("binary", "", "")
-	out := fl.String("out", "", "")
-	submission := fl.String("submission", "", "")
-	goVersion := fl.String("go-version", strings.TrimPrefix(runtime.Version(), "go"), "")
-	play := fl.String("playground", "", "")
-	hidden := fl.String("hidden", "", "")
-	vis := fl.String("hidden-visibility", "", "")
-	root := fl.String("root", os.Getenv("DMELAB_ROOT"), "")
-	image := fl.String("image", "", "")
+	fl, o := packFlags()
+	exDir, binary, out, submission, goVersion := &o.exDir, &o.binary, &o.out, &o.submission, &o.goVersion
+	play, hidden, vis, root, image := &o.play, &o.hidden, &o.vis, &o.root, &o.image
 	if err := fl.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, packUsage)
-			return exitOK
+			return help("pack", stdout)
 		}
 		return bad("%s", err)
 	}

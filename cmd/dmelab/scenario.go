@@ -16,9 +16,55 @@ import (
 )
 
 func init() {
-	register("run", "run a scenario file: its script, the default policy, its expectations", cmdRun)
-	register("explore", "run a scenario's script, then explore every completion of it", cmdExplore)
-	register("fmt", "print a scenario file in canonical form", cmdFmt)
+	register("run", command{
+		summary: "run a scenario file: its script, the default policy, its expectations",
+		usage:   "usage: dmelab run [flags] FILE\n",
+		flags:   flagsOf(runFlags),
+		run:     cmdRun,
+	})
+	register("explore", command{
+		summary: "run a scenario's script, then explore every completion of it",
+		usage:   "usage: dmelab explore [flags] FILE\n",
+		flags:   flagsOf(exploreFlags),
+		run:     cmdExplore,
+	})
+	register("fmt", command{
+		summary: "print a scenario file in canonical form",
+		usage:   "usage: dmelab fmt FILE\n",
+		run:     cmdFmt,
+	})
+}
+
+type runOpts struct {
+	asJSON, emit      bool
+	maxRun, maxStates int
+	lst               string
+}
+
+func runFlags() (*flag.FlagSet, *runOpts) {
+	o := &runOpts{}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.StringVar(&o.lst, "listing", "", "`FILE` run the scenario on the algorithm this listing describes (see docs/listings.md), which the scenario names")
+	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	fs.BoolVar(&o.emit, "emit-scenario", false, "print the run as a scenario that replays it exactly")
+	fs.IntVar(&o.maxRun, "max-events", 0, "stop a run after this many events (0: the default)")
+	fs.IntVar(&o.maxStates, "max-states", 0, "bound the search that settles a property expectation (0: the default bound)")
+	return fs, o
+}
+
+type exploreOpts struct {
+	asJSON    bool
+	maxStates int
+	lst       string
+}
+
+func exploreFlags() (*flag.FlagSet, *exploreOpts) {
+	o := &exploreOpts{}
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.StringVar(&o.lst, "listing", "", "`FILE` explore the scenario on the algorithm this listing describes, which the scenario names")
+	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	fs.IntVar(&o.maxStates, "max-states", 0, "stop after this many states (0: the default bound)")
+	return fs, o
 }
 
 // maxScenarioBytes bounds what run, explore and fmt read.
@@ -43,19 +89,13 @@ func readScenario(name string) ([]byte, error) {
 }
 
 // scenarioFlags parses "FILE [flags]" or "[flags] FILE".
-func scenarioFlags(cmd string, args []string, stderr io.Writer, define func(fs *flag.FlagSet)) (string, error) {
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+func scenarioFlags(cmd string, args []string, fs *flag.FlagSet) (string, error) {
 	fs.SetOutput(io.Discard)
-	define(fs)
 	var file string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		file, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-		}
 		return "", err
 	}
 	rest := fs.Args()
@@ -140,39 +180,33 @@ func printErrors(w io.Writer, err error) {
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
-	var asJSON, emit bool
-	var maxRun, maxStates int
-	var lst string
-	file, err := scenarioFlags("run", args, stderr, func(fs *flag.FlagSet) {
-		fs.StringVar(&lst, "listing", "", "run the scenario on the algorithm a listing file describes (see docs/listings.md), which the scenario names")
-		fs.BoolVar(&asJSON, "json", false, "print one JSON object")
-		fs.BoolVar(&emit, "emit-scenario", false, "print the run as a scenario that replays it exactly")
-		fs.IntVar(&maxRun, "max-events", 0, "stop a run after this many events (0: the default)")
-		fs.IntVar(&maxStates, "max-states", 0, "bound the search that settles a property expectation (0: the default bound)")
-	})
-	if err == nil && maxStates < 0 {
-		err = fmt.Errorf("--max-states must not be negative, got %d", maxStates)
+	fs, o := runFlags()
+	asJSON, emit, maxRun, maxStates, lst := &o.asJSON, &o.emit, &o.maxRun, &o.maxStates, &o.lst
+	file, err := scenarioFlags("run", args, fs)
+	if err == nil && *maxStates < 0 {
+		err = fmt.Errorf("--max-states must not be negative, got %d", *maxStates)
 	}
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "dmelab run: %s\n", oneLine(err))
+		if errors.Is(err, flag.ErrHelp) {
+			return help("run", stdout)
 		}
+		fmt.Fprintf(stderr, "dmelab run: %s\n", oneLine(err))
 		return exitUsage
 	}
-	s, code := loadScenario("run", file, lst, stderr)
+	s, code := loadScenario("run", file, *lst, stderr)
 	if s == nil {
 		return code
 	}
-	r := scenario.Run(s, scenario.Options{MaxRun: maxRun, MaxStates: maxStates})
+	r := scenario.Run(s, scenario.Options{MaxRun: *maxRun, MaxStates: *maxStates})
 	switch {
-	case emit:
+	case *emit:
 		src, err := r.Scenario()
 		if err != nil {
 			fmt.Fprintf(stderr, "dmelab run: %s\n", oneLine(err))
 			return exitUsage
 		}
 		fmt.Fprint(stdout, src)
-	case asJSON:
+	case *asJSON:
 		writeJSONValue(stdout, r)
 	default:
 		fmt.Fprint(stdout, r.Report())
@@ -181,33 +215,29 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 }
 
 func cmdExplore(args []string, stdout, stderr io.Writer) int {
-	var asJSON bool
-	var maxStates int
-	var lst string
-	file, err := scenarioFlags("explore", args, stderr, func(fs *flag.FlagSet) {
-		fs.StringVar(&lst, "listing", "", "explore the scenario on the algorithm a listing file describes, which the scenario names")
-		fs.BoolVar(&asJSON, "json", false, "print one JSON object")
-		fs.IntVar(&maxStates, "max-states", 0, "stop after this many states (0: the default bound)")
-	})
-	if err == nil && maxStates < 0 {
-		err = fmt.Errorf("--max-states must not be negative, got %d", maxStates)
+	fs, o := exploreFlags()
+	asJSON, maxStates, lst := &o.asJSON, &o.maxStates, &o.lst
+	file, err := scenarioFlags("explore", args, fs)
+	if err == nil && *maxStates < 0 {
+		err = fmt.Errorf("--max-states must not be negative, got %d", *maxStates)
 	}
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "dmelab explore: %s\n", oneLine(err))
+		if errors.Is(err, flag.ErrHelp) {
+			return help("explore", stdout)
 		}
+		fmt.Fprintf(stderr, "dmelab explore: %s\n", oneLine(err))
 		return exitUsage
 	}
-	s, code := loadScenario("explore", file, lst, stderr)
+	s, code := loadScenario("explore", file, *lst, stderr)
 	if s == nil {
 		return code
 	}
-	x, err := scenario.Explore(s, scenario.Options{MaxStates: maxStates})
+	x, err := scenario.Explore(s, scenario.Options{MaxStates: *maxStates})
 	if err != nil {
 		fmt.Fprintf(stderr, "dmelab explore: %s\n", oneLine(err))
 		return exitUsage
 	}
-	if asJSON {
+	if *asJSON {
 		writeJSONValue(stdout, x)
 	} else {
 		fmt.Fprint(stdout, x.Report())
@@ -242,11 +272,12 @@ func writeExpectations(w io.Writer, r *scenario.Result) {
 func exploreExit(x *scenario.Exploration) int { return x.Exit() }
 
 func cmdFmt(args []string, stdout, stderr io.Writer) int {
-	file, err := scenarioFlags("fmt", args, stderr, func(*flag.FlagSet) {})
+	file, err := scenarioFlags("fmt", args, flag.NewFlagSet("fmt", flag.ContinueOnError))
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "dmelab fmt: %s\n", oneLine(err))
+		if errors.Is(err, flag.ErrHelp) {
+			return help("fmt", stdout)
 		}
+		fmt.Fprintf(stderr, "dmelab fmt: %s\n", oneLine(err))
 		return exitUsage
 	}
 	src, err := readScenario(file)

@@ -24,7 +24,12 @@ import (
 )
 
 func init() {
-	register("serve", "serve the playground and the grading API on one address (make run)", cmdServe)
+	register("serve", command{
+		summary: "serve the playground and the grading API on one address (make run)",
+		usage:   serveUsage,
+		flags:   flagsOf(serveFlags),
+		run:     cmdServe,
+	})
 }
 
 const serveUsage = `usage: dmelab serve [flags]
@@ -47,54 +52,46 @@ accepted under. The folders are looked at every few seconds: an edit that
 loads (as at start) is copied and served from then on, and logged with
 what changed; one that does not is logged with where, told on the staff
 catalogue page, and the last version that loaded stays served.
-
-flags:
-  --addr ADDR        where to listen (default 127.0.0.1:8080; port 0: any free port)
-  --data DIR         the database's folder (default dmelab-data)
-  --exercises DIR    the exercises (default exercises)
-  --hidden DIR       hidden schedules kept outside the exercises
-  --workers K        grading workers (default: the number of cores)
-  --staff            show staff (requests with the staff token) hidden test
-                     names, grading errors and (computed in the background at
-                     start, cached in DIR) dmelab validate's tables
-  --staff-token T    the staff token (default $DMELAB_STAFF_TOKEN, else a fresh
-                     one, printed at start); send it as "Authorization: Bearer
-                     T", or open any page once with ?token=T (sets a cookie)
-  --accept-loss      start even though the database holds less than its record
-                     counts, reporting what is lost (restoring a backup is better)
-  --client-header H  behind a trusted proxy: the header naming the client
-                     (rate limits are per client)
-  --cache DIR        compiled modules (default: the user cache directory)
-  --root DIR         the dmelab sources submissions are compiled with
-  --in-process       grade in this process rather than in grading processes
-                     (each bounded to 1.5 GiB and each grading to twice its
-                     exercise's build and total limits, at least 3 minutes,
-                     so that no submission can take the server down); for
-                     debugging
-  --fresh-processes  start a grading process for every grading, rather than
-                     keeping them for the next (slower; for comparison)
 `
 
-func cmdServe(args []string, stdout, stderr io.Writer) int {
+type serveOpts struct {
+	addr, data, exercises, hidden string
+	workers                       int
+	staff                         bool
+	staffToken                    string
+	acceptLoss                    bool
+	clientHeader, cache, root     string
+	inProcess, fresh              bool
+}
+
+func serveFlags() (*flag.FlagSet, *serveOpts) {
+	o := &serveOpts{}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	addr := fs.String("addr", "127.0.0.1:8080", "")
-	data := fs.String("data", "dmelab-data", "")
-	exercises := fs.String("exercises", "exercises", "")
-	hidden := fs.String("hidden", "", "")
-	workers := fs.Int("workers", 0, "")
-	staff := fs.Bool("staff", false, "")
-	staffToken := fs.String("staff-token", os.Getenv("DMELAB_STAFF_TOKEN"), "")
-	acceptLoss := fs.Bool("accept-loss", false, "")
-	clientHeader := fs.String("client-header", "", "")
-	cache := fs.String("cache", "", "")
-	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
-	inProcess := fs.Bool("in-process", false, "")
-	fresh := fs.Bool("fresh-processes", false, "")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`ADDR` where to listen (default 127.0.0.1:8080; port 0: any free port)")
+	fs.StringVar(&o.data, "data", "dmelab-data", "`DIR` the database's folder")
+	fs.StringVar(&o.exercises, "exercises", "exercises", "`DIR` the exercises")
+	fs.StringVar(&o.hidden, "hidden", "", "`DIR` hidden schedules kept outside the exercises")
+	fs.IntVar(&o.workers, "workers", 0, "`K` grading workers (default: the number of cores)")
+	fs.BoolVar(&o.staff, "staff", false, "show staff (requests with the staff token) hidden test names, grading errors and (computed in the background at start, cached in DIR) dmelab validate's tables")
+	fs.StringVar(&o.staffToken, "staff-token", os.Getenv("DMELAB_STAFF_TOKEN"), "`T` the staff token (default $DMELAB_STAFF_TOKEN, else a fresh one, printed at start); send it as \"Authorization: Bearer T\", or open any page once with ?token=T (sets a cookie)")
+	fs.BoolVar(&o.acceptLoss, "accept-loss", false, "start even though the database holds less than its record counts, reporting what is lost (restoring a backup is better)")
+	fs.StringVar(&o.clientHeader, "client-header", "", "`H` behind a trusted proxy: the header naming the client (rate limits are per client)")
+	fs.StringVar(&o.cache, "cache", "", "`DIR` compiled modules (default: the user cache directory)")
+	fs.StringVar(&o.root, "root", os.Getenv("DMELAB_ROOT"), "`DIR` the dmelab sources submissions are compiled with (default: found, or $DMELAB_ROOT)")
+	fs.BoolVar(&o.inProcess, "in-process", false, "grade in this process rather than in grading processes (each bounded to 1.5 GiB and each grading to twice its exercise's build and total limits, at least 3 minutes, so that no submission can take the server down); for debugging")
+	fs.BoolVar(&o.fresh, "fresh-processes", false, "start a grading process for every grading, rather than keeping them for the next (slower; for comparison)")
+	return fs, o
+}
+
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	fs, o := serveFlags()
+	addr, data, exercises, hidden, workers := &o.addr, &o.data, &o.exercises, &o.hidden, &o.workers
+	staff, staffToken, acceptLoss, clientHeader := &o.staff, &o.staffToken, &o.acceptLoss, &o.clientHeader
+	cache, root, inProcess, fresh := &o.cache, &o.root, &o.inProcess, &o.fresh
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, serveUsage)
-			return exitOK
+			return help("serve", stdout)
 		}
 		fmt.Fprintf(stderr, "dmelab serve: %s\n", oneLine(err))
 		return exitUsage

@@ -16,7 +16,13 @@ import (
 )
 
 func init() {
-	register("validate", "check an exercise set: statements, starters, references, every mutant caught, every alternative solution full marks", cmdValidate)
+	register("validate", command{
+		summary: "check an exercise set: statements, starters, references, every mutant caught, every alternative solution full marks",
+		usage:   validateUsage,
+		flags:   flagsOf(validateFlags),
+		notes:   validateNotes,
+		run:     cmdValidate,
+	})
 }
 
 const validateUsage = `usage: dmelab validate [flags] DIR
@@ -38,39 +44,40 @@ A mutant is mutants/NAME.patch (a line saying what is wrong, then a
 unified diff against the exercise's solution.go, as diff -u prints it)
 or mutants/NAME.go (the whole file, opening with a // comment saying
 what is wrong). --show-mutant prints a mutant whole: the patch applied.
+`
 
-flags:
-  --show-mutant FILE  print the mutant's Go source (a .patch applied to
-                 its exercise's solution.go) and stop
-  --hidden DIR   hidden schedules kept outside the exercises
-  --probe        grade surviving mutants against larger explorations
-  --full         grade every mutant on every test (its row then lists
-                 every test that caught it, and its score); by default a
-                 mutant's grading stops at the first test that fails
-  --workers N    files graded at once (default: one per core)
-  --cache DIR    compiled modules (default: the user cache directory)
-  --root DIR     the dmelab module's sources (default: found, or $DMELAB_ROOT)
-  --quiet        no progress on stderr
-
-exit status: 0 everything holds, 1 something does not, 2 bad input (a set
+const validateNotes = `exit status: 0 everything holds, 1 something does not, 2 bad input (a set
 or exercise that does not load) or usage.
 `
 
-func cmdValidate(args []string, stdout, stderr io.Writer) int {
+type validateOpts struct {
+	hidden, cache, root, show string
+	probe, full, quiet        bool
+	workers                   int
+}
+
+func validateFlags() (*flag.FlagSet, *validateOpts) {
+	o := &validateOpts{}
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	hidden := fs.String("hidden", "", "")
-	probe := fs.Bool("probe", false, "")
-	full := fs.Bool("full", false, "")
-	workers := fs.Int("workers", runtime.NumCPU(), "")
-	cache := fs.String("cache", "", "")
-	root := fs.String("root", os.Getenv("DMELAB_ROOT"), "")
-	quiet := fs.Bool("quiet", false, "")
-	show := fs.String("show-mutant", "", "")
+	fs.StringVar(&o.show, "show-mutant", "", "`FILE` print the mutant's Go source (a .patch applied to its exercise's solution.go) and stop")
+	fs.StringVar(&o.hidden, "hidden", "", "`DIR` hidden schedules kept outside the exercises")
+	fs.BoolVar(&o.probe, "probe", false, "grade surviving mutants against larger explorations")
+	fs.BoolVar(&o.full, "full", false, "grade every mutant on every test (its row then lists every test that caught it, and its score); by default a mutant's grading stops at the first test that fails")
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "`N` files graded at once (default: one per core)")
+	fs.StringVar(&o.cache, "cache", "", "`DIR` compiled modules (default: the user cache directory)")
+	fs.StringVar(&o.root, "root", os.Getenv("DMELAB_ROOT"), "`DIR` the dmelab module's sources (default: found, or $DMELAB_ROOT)")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	return fs, o
+}
+
+func cmdValidate(args []string, stdout, stderr io.Writer) int {
+	fs, fo := validateFlags()
+	hidden, probe, full, workers := &fo.hidden, &fo.probe, &fo.full, &fo.workers
+	cache, root, quiet, show := &fo.cache, &fo.root, &fo.quiet, &fo.show
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, validateUsage)
-			return exitOK
+			return help("validate", stdout)
 		}
 		fmt.Fprintf(stderr, "dmelab validate: %s\n", oneLine(err))
 		return exitUsage

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,16 +13,38 @@ import (
 // dmelab verdicts makes the verdict table of docs/verdicts.md (package
 // verdicts says how), checks a file's copy of it, or rewrites it.
 func init() {
-	register("verdicts", "print the verdict table (docs/verdicts.md), or check or rewrite a file's copy of it", cmdVerdicts)
+	register("verdicts", command{
+		summary: "print the verdict table (docs/verdicts.md), or check or rewrite a file's copy of it",
+		usage:   "usage: dmelab verdicts [--algo NAME] [--check FILE | --write FILE]\n",
+		flags:   flagsOf(verdictsFlags),
+		run:     cmdVerdicts,
+	})
+}
+
+type verdictsOpts struct{ write, check, only string }
+
+func verdictsFlags() (*flag.FlagSet, *verdictsOpts) {
+	o := &verdictsOpts{}
+	fs := flag.NewFlagSet("verdicts", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.write, "write", "", "`FILE` rewrite the table between this file's verdicts markers (make verdicts: docs/verdicts.md)")
+	fs.StringVar(&o.check, "check", "", "`FILE` compare this file's table with the computed one; exit 1 if they differ")
+	fs.StringVar(&o.only, "algo", "", "`NAME` only this algorithm's rows (with --write: recompute them and keep the file's other rows; with --check: compare the file's rows of it)")
+	return fs, o
 }
 
 func cmdVerdicts(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("verdicts", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	write := fs.String("write", "", "rewrite the table between this file's verdicts markers (make verdicts: docs/verdicts.md)")
-	check := fs.String("check", "", "compare this file's table with the computed one; exit 1 if they differ")
-	only := fs.String("algo", "", "only this algorithm's rows (with --write: recompute them and keep the file's other rows; with --check: compare the file's rows of it)")
+	fs, o := verdictsFlags()
+	write, check, only := &o.write, &o.check, &o.only
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return help("verdicts", stdout)
+		}
+		fmt.Fprintf(stderr, "dmelab verdicts: %s\n", oneLine(err))
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "dmelab verdicts: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
 	if *write != "" && *check != "" {
