@@ -48,6 +48,8 @@ func TestRefused(t *testing.T) {
 		{"cgo", ``, "", `"C"`, `import "C" is not allowed: cgo`},
 		{"linkname", ``, "//go:linkname nanotime runtime.nanotime\nfunc nanotime() int64", `_ "unsafe"`, "the directive //go:linkname is not allowed"},
 		{"wasmimport", ``, "//go:wasmimport wasi_snapshot_preview1 fd_write\nfunc w(int32) int32", ``, "the directive //go:wasmimport is not allowed"},
+		{"line directive", ``, "//line elsewhere.go:3\nfunc f() {}", ``, "the directive //line is not allowed"},
+		{"line directive in a block comment", ``, "/*line elsewhere.go:3*/ func f() {}", ``, "the directive /*line is not allowed"},
 		{"goroutine bomb", "for { go func() { for {} }() }", "", ``, "go statements are not allowed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -66,6 +68,19 @@ func TestRefused(t *testing.T) {
 			require.Greater(t, p.Line, 0)
 			assert.Equal(t, lines[p.Line-1], p.Source, "the problem quotes its line")
 		})
+	}
+}
+
+// A comment that only begins with the word "line" is prose, not a line
+// directive (the compiler takes //line and /*line as one only with a
+// colon: file:line), and an honest file that has one is graded.
+func TestLineProseIsNoDirective(t *testing.T) {
+	for _, c := range []string{
+		"//line up the replies before P12\nfunc f() {}",
+		"/*line by line */ func f() {}",
+	} {
+		src := hostile(t, "n.HighestNum = max(n.HighestNum, n.RequestedNum)", c, "")
+		assert.Nil(t, sandbox.Precheck("ra.go", src, iface.Lookup("rasteps")), "%q", c)
 	}
 }
 

@@ -137,10 +137,17 @@ func printHint(path string) string {
 	return ""
 }
 
-// directive returns the directive a comment holds, or "".
+// directive returns the directive a comment holds, or "". A comment
+// that begins "//line " or "/*line " is a line directive only when what
+// follows has a colon (file:line): without one the compiler ignores it,
+// and it is prose ("//line up the replies"), which refusing would cost
+// an honest file its grade.
 func directive(text string) string {
 	for _, p := range []string{"//go:", "//line ", "/*line ", "//export ", "//extern "} {
 		if strings.HasPrefix(text, p) {
+			if strings.HasSuffix(p, "line ") && !strings.Contains(text[len(p):], ":") {
+				return ""
+			}
 			return strings.Fields(text)[0]
 		}
 	}
