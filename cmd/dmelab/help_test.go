@@ -38,6 +38,9 @@ func TestEveryCommandHasHelp(t *testing.T) {
 			c.flags().VisitAll(func(f *flag.Flag) {
 				n++
 				arg, _ := flag.UnquoteUsage(f)
+				if !strings.Contains(f.Usage, "`") {
+					arg = genericArg[arg]
+				}
 				want := "\n  --" + f.Name
 				if arg != "" {
 					want += " " + arg
@@ -57,7 +60,7 @@ func TestFlagList(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	fs.String("out", "", "`FILE` where to write")
 	fs.String("exercise", "", "`DIR` the exercise folder, which holds exercise.md, public/, hidden/ and mutants/ and the solutions")
-	fs.Int("workers", 4, "grading workers")
+	fs.Int("workers", 4, "grading workers") // named by its kind: N, not int
 	fs.Int("cores", 0, "`N` cores (default: every core)")
 	fs.Bool("quiet", false, "no progress")
 	fs.String("algo", "none", "the `ALGO` to guard with")
@@ -68,7 +71,7 @@ func TestFlagList(t *testing.T) {
   --algo ALGO     the ALGO to guard with (default none)
   --cores N       cores (default: every core)
   --quiet         no progress
-  --workers int   grading workers (default 4)
+  --workers N     grading workers (default 4)
 `, got)
 }
 
@@ -85,5 +88,30 @@ func TestHelpAfterFlagsAndBadFlag(t *testing.T) {
 		assert.Equal(t, exitUsage, code, name)
 		assert.Empty(t, out, name)
 		assert.Equal(t, "dmelab "+name+": flag provided but not defined: -no-such-flag\n", errs, name)
+	}
+}
+
+// "dmelab help" lists every command, help last, each summary starting at
+// one column whatever the longest name.
+func TestCommandListAligned(t *testing.T) {
+	code, out, _ := runCLI("help")
+	require.Equal(t, exitOK, code)
+	_, list, ok := strings.Cut(out, "commands:\n")
+	require.True(t, ok, out)
+	list, _, _ = strings.Cut(list, "\n\n")
+	lines := strings.Split(list, "\n")
+	require.Len(t, lines, len(commands)+1, out)
+	assert.True(t, strings.HasPrefix(lines[len(lines)-1], "  help "), out)
+	col := -1
+	for _, l := range lines {
+		name := strings.Fields(l)[0]
+		if name != "help" {
+			assert.Contains(t, commands, name)
+		}
+		at := len(l) - len(strings.TrimLeft(l[2+len(name):], " "))
+		if col < 0 {
+			col = at
+		}
+		assert.Equal(t, col, at, "%q starts its summary elsewhere", l)
 	}
 }

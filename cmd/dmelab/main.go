@@ -32,8 +32,7 @@ func main() {
 const usage = `usage: dmelab <command> [flags]
 
 commands:
-%s  help      print this text
-
+%s
 Run "dmelab <command> -h" for a command's flags.
 `
 
@@ -122,6 +121,9 @@ func flagList(fs *flag.FlagSet, first []string) string {
 	})
 	for _, f := range flags {
 		arg, usage := flag.UnquoteUsage(f)
+		if !strings.Contains(f.Usage, "`") {
+			arg = genericArg[arg] // the flag package's type name
+		}
 		if strings.HasPrefix(f.Usage, "`"+arg+"` ") {
 			usage = strings.TrimPrefix(usage, arg+" ")
 		}
@@ -158,6 +160,10 @@ func flagList(fs *flag.FlagSet, first []string) string {
 	return b.String()
 }
 
+// genericArg names a flag's argument by its kind where its usage does not
+// name it in backquotes: "--walks N", not the flag package's "--walks int".
+var genericArg = map[string]string{"int": "N", "uint": "N", "float": "X", "duration": "DURATION", "string": "TEXT", "value": "VALUE"}
+
 // isZeroDefault reports whether f's default is its type's zero value,
 // which help does not mention.
 func isZeroDefault(f *flag.Flag) bool {
@@ -175,10 +181,15 @@ func usageText() string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	width := len("help")
+	for _, n := range names {
+		width = max(width, len(n))
+	}
 	var b strings.Builder
 	for _, n := range names {
-		fmt.Fprintf(&b, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, n, commands[n].summary)
 	}
+	fmt.Fprintf(&b, "  %-*s  %s\n", width, "help", "print this text, or a command's help (dmelab help NAME)")
 	return fmt.Sprintf(usage, b.String())
 }
 

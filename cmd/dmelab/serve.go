@@ -32,15 +32,16 @@ func init() {
 	})
 }
 
-const serveUsage = `usage: dmelab serve [flags]
+const serveUsage = `usage: dmelab serve [--addr ADDR] [--data DIR] [--exercises DIR] [flags]
 
 Serves the playground, the exercise pages, the grading API (POST
 /api/submissions, GET /api/submissions/{id}, its /events stream, GET
 /api/exercises) and the scenario API (POST /api/scenario/check, /format,
-/run, as the Cloudflare Worker answers it) on one address, with submissions and results kept in SQLite under --data: a
-submission accepted before a crash or restart is graded after it, exactly
-once. SIGTERM or Ctrl-C stops taking submissions, lets running gradings
-finish for up to 30 s and puts the rest back in the queue. Each accepted
+/run, as the Cloudflare Worker answers it) on one address, with
+submissions and results kept in SQLite under --data: a submission
+accepted before a crash or restart is graded after it, exactly once.
+SIGTERM or Ctrl-C stops taking submissions, lets running gradings finish
+for up to 30 s and puts the rest back in the queue. Each accepted
 submission is in the database file before its answer, and counted in
 DIR/dmelab.record: after a crash, a database that holds less than the
 record counts (its WAL lost or damaged) is refused, naming what is
