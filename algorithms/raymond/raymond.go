@@ -126,6 +126,10 @@ func (n *node) Phase() sim.Phase { return n.phase }
 
 func (n *node) using() bool { return n.phase == sim.InCS }
 
+// HoldsToken says whether HOLDER = self (sim.TokenHolder): the privilege
+// is here, and an idle holder enters at once.
+func (n *node) HoldsToken() bool { return n.holder == n.id }
+
 func (n *node) Request(c *sim.Ctx) {
 	n.phase = sim.Wanting
 	n.queue = append(n.queue, n.id)

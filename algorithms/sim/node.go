@@ -137,6 +137,26 @@ type Elector interface {
 	Leader() int
 }
 
+// TokenHolder is implemented by the nodes of token algorithms, where
+// holding the token is what lets a node into the critical section without
+// asking anybody (seed 002's token ring, Raymond's privilege, Suzuki and
+// Kasami's token): HoldsToken says whether this node holds it now. The
+// node answers from its own state, not from how Vars names it, so the
+// playground can say why an enter() returned at once ("it holds the
+// token") for any algorithm that says so, and for none that does not. A
+// listing (package listing) declares no token, so its nodes answer none.
+type TokenHolder interface {
+	HoldsToken() bool
+}
+
+// HoldsToken says whether node n holds its algorithm's token: a
+// TokenHolder that says so. A node of an algorithm without a token holds
+// none.
+func HoldsToken(n Node) bool {
+	h, ok := n.(TokenHolder)
+	return ok && h.HoldsToken()
+}
+
 // Faulter is a node whose code can fail (a student's handler that
 // panicked, ran too long or broke its step's rules): Fault says why, or
 // is empty. Such a node acts no more.

@@ -100,6 +100,10 @@ func (n *node) CopyFrom(o sim.Node) {
 
 func (n *node) Phase() sim.Phase { return n.phase }
 
+// HoldsToken says whether the token is here (sim.TokenHolder): its holder
+// enters at once when it is idle.
+func (n *node) HoldsToken() bool { return n.has }
+
 func (n *node) Request(c *sim.Ctx) {
 	if n.has {
 		n.phase = sim.InCS

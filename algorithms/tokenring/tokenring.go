@@ -71,6 +71,10 @@ func (n *node) Clone() sim.Node {
 
 func (n *node) Phase() sim.Phase { return n.phase }
 
+// HoldsToken says whether the token is here (sim.TokenHolder): its holder
+// enters at once.
+func (n *node) HoldsToken() bool { return n.token }
+
 func (n *node) Request(*sim.Ctx) {
 	if n.token {
 		n.phase = sim.InCS
