@@ -303,8 +303,11 @@ func (r *Run) apply(e sim.Event) error {
 	}
 	if e.Kind == sim.EvRequest && out.Entered && st.Say == "" {
 		// The call and the entry are one step: the words say both, and
-		// why where the node's variables show it (it holds the token).
-		st.Say = st.Text + " and enters the critical section at once" + holdsToken(w, e.Node)
+		// why where the algorithm says so (sim.TokenHolder).
+		st.Say = st.Text + " and enters the critical section at once"
+		if sim.HoldsToken(w.Nodes[e.Node]) {
+			st.Say += " (it holds the token)"
+		}
 	}
 	if out.WrongLeader {
 		st.WrongLeader, st.Elected = true, out.Leader
@@ -551,17 +554,4 @@ func phases(w *sim.World) []string {
 		}
 	}
 	return ph
-}
-
-// holdsToken says why node i of w may enter at once, where its variables
-// show it: " (it holds the token)" for a token algorithm's holder (the
-// token ring's and Suzuki–Kasami's token = yes, Raymond's holder = self);
-// "" otherwise.
-func holdsToken(w *sim.World, i int) string {
-	for _, v := range w.Nodes[i].Vars() {
-		if v.Name == "token" && v.Value == "yes" || v.Name == "holder" && v.Value == "self" {
-			return " (it holds the token)"
-		}
-	}
-	return ""
 }
