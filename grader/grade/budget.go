@@ -135,8 +135,9 @@ func (g *guard) stopped(reason string, d time.Duration, total time.Duration, max
 }
 
 // stoppedPrinting is stopped's message, where printing, if not "", says
-// how much the code printed in the test (runner.stopMessage's): a likely
-// cause of a stop for time, said instead of asking what grew.
+// how much the code printed in the test, or how long its own calls took
+// (runner.stopMessage's): a likely cause of a stop for time, said
+// instead of asking what grew.
 func (g *guard) stoppedPrinting(reason string, d time.Duration, total time.Duration, maxMem int64, printing string) string {
 	var s string
 	switch {
@@ -182,6 +183,7 @@ type searchStop struct {
 	used    time.Duration
 	last    explore.Progress
 	printed sandbox.Printed
+	code    time.Duration // the code's own time in it (codeUsed)
 	refused bool
 }
 
@@ -201,6 +203,19 @@ func (r *runner) printed() sandbox.Printed {
 	return sandbox.Printed{}
 }
 
+// codeClock is a sandbox that says how much processor time the code's
+// calls have used (sandbox.Sandbox).
+type codeClock interface{ Used() time.Duration }
+
+// codeUsed is the processor time the code's calls have used so far (0
+// for a listing, which has no sandbox).
+func (r *runner) codeUsed() time.Duration {
+	if c, ok := r.sb.(codeClock); ok {
+		return c.Used()
+	}
+	return 0
+}
+
 // refusedCalls is how many calls the sandbox has refused so far.
 func (r *runner) refusedCalls() int {
 	if r.sb == nil {
@@ -216,9 +231,9 @@ func (r *runner) refusedCalls() int {
 // to choose, and could tell what it saw of the test).
 func (r *runner) stopMessage(reason string, used time.Duration, from sandbox.Printed) string {
 	g := r.guard
-	p, in := r.printed().Since(from), "this test"
+	p, code, in := r.printed().Since(from), r.codeUsed()-r.codeFrom, "this test"
 	if g.shared != nil {
-		used, p, g.last, in = g.shared.used, g.shared.printed, g.shared.last, "that search"
+		used, p, code, g.last, in = g.shared.used, g.shared.printed, g.shared.code, g.shared.last, "that search"
 	}
 	var printing string
 	if pr, ok := r.sb.(printer); ok && reason == stopTime && pr.LogCap() > 0 && p.Bytes > int64(pr.LogCap()) {
@@ -228,6 +243,12 @@ func (r *runner) stopMessage(reason string, used time.Duration, from sandbox.Pri
 		} else {
 			printing = fmt.Sprintf(" Your code printed %s lines (%s) in %s, more than the log keeps (%s), and printing takes time: remove the prints, and see whether it runs within its share.", thousands(p.Lines), sandbox.SizeWords(p.Bytes), in, keeps)
 		}
+	} else if reason == stopTime && code > 0 && 2*code >= used {
+		// Most of the time went into the code's own calls: the steps are
+		// slow, whatever the number of states (a search that grows
+		// without end spends its time on the host).
+		printing = fmt.Sprintf(" Your code's own calls took %s of it: its steps are slow (a long loop in every call, say), not the search large. "+
+			"Make the steps quicker, and see whether it runs within its share.", usedWords(min(code, used)))
 	}
 	return g.stoppedPrinting(reason, used, r.total, r.maxMem, printing)
 }

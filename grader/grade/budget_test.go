@@ -64,6 +64,7 @@ func TestStopMessageSaysHowLong(t *testing.T) {
 type printingSandbox struct {
 	printed sandbox.Printed
 	refused int
+	used    time.Duration // the code's own processor time
 }
 
 func (s *printingSandbox) Stopped() string {
@@ -72,6 +73,34 @@ func (s *printingSandbox) Stopped() string {
 func (s *printingSandbox) Refused() int             { return s.refused }
 func (s *printingSandbox) Printed() sandbox.Printed { return s.printed }
 func (s *printingSandbox) LogCap() int              { return 16 << 10 }
+func (s *printingSandbox) Used() time.Duration      { return s.used }
+
+// A test stopped for time whose time went mostly into the code's own
+// calls says that its steps are slow, not that something grows without
+// end: an honest file whose steps compute much more than they need
+// reaches few states, and asking what grows points it the wrong way.
+// Where the calls took less than half the test, the question stays.
+func TestStopMessageSaysTheStepsAreSlow(t *testing.T) {
+	g, _ := fakeGuard(60*time.Second, 2)
+	sb := &printingSandbox{used: 2 * time.Second}
+	r := &runner{guard: g, total: 60 * time.Second, maxMem: 1 << 30, sb: sb}
+	r.codeFrom = r.codeUsed()
+	g.last = explore.Progress{States: 11154, Depth: 10}
+	sb.used += 39 * time.Second
+	msg := r.stopMessage(stopTime, 41700*time.Millisecond, sandbox.Printed{})
+	assert.Equal(t, "This test was stopped after 41.7s of computing: it used up its share of the grading's time (the limit is 1m0s for all tests together). "+
+		"Its search had reached 11154 states at depth 10. Your code's own calls took 39s of it: its steps are slow (a long loop in every call, say), not the search large. "+
+		"Make the steps quicker, and see whether it runs within its share.", msg)
+
+	sb.used = r.codeFrom + 5*time.Second
+	msg = r.stopMessage(stopTime, 41700*time.Millisecond, sandbox.Printed{})
+	assert.Contains(t, msg, "does something grow without end")
+	assert.NotContains(t, msg, "slow")
+
+	sb.used = r.codeFrom + 39*time.Second
+	msg = r.stopMessage(stopMemory, 41700*time.Millisecond, sandbox.Printed{})
+	assert.NotContains(t, msg, "slow", "a stop for memory is not for slow steps")
+}
 
 // A test stopped for time in which the code printed more than the log
 // keeps says that printing takes time, with how much it printed (a

@@ -456,6 +456,9 @@ type runner struct {
 	// met a call the sandbox refused (see notRun).
 	sb            stoppable
 	replayRefused bool
+	// codeFrom is the code's own time (codeUsed) when the running test
+	// began.
+	codeFrom time.Duration
 	// failed is set once a test has failed (see notRun).
 	failed bool
 	// ruleShown names the first test whose message shows a rule the code
@@ -492,6 +495,7 @@ func (r *runner) run(t planned) (rt report.Test, err error) {
 		start = r.guard.clock()
 	}
 	printed := r.printed()
+	r.codeFrom = r.codeUsed()
 	defer func() {
 		p := recover()
 		if p == nil {

@@ -536,7 +536,7 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 	}
 	done, ok := r.searched[x]
 	if !ok {
-		start, printed, refused := r.guard.now(), r.printed(), r.refusedCalls()
+		start, printed, refused, code := r.guard.now(), r.printed(), r.refusedCalls(), r.codeUsed()
 		func() {
 			// A search stopped by the guard stays stopped for the tests
 			// of its other properties, which share it.
@@ -544,7 +544,7 @@ func (r *runner) explore(t planned, rt *report.Test) error {
 				if p := recover(); p != nil {
 					if stop, ok := p.(sim.Stop); ok {
 						r.searched[x] = searchResult{stop: &searchStop{stop: stop, by: rt.Name, used: r.guard.now() - start,
-							last: r.guard.last, printed: r.printed().Since(printed), refused: r.refusedCalls() > refused}}
+							last: r.guard.last, printed: r.printed().Since(printed), code: r.codeUsed() - code, refused: r.refusedCalls() > refused}}
 					}
 					panic(p)
 				}
