@@ -217,3 +217,26 @@ test('the Listing view fits a phone\'s 390 px', { skip }, async () => {
   }
   assert.deepEqual(pageErrors, []);
 });
+
+// With the Listing view open its column widens, but never so far that
+// the run's controls no longer fit their row: on a laptop's 1241–1366 px
+// (the widths where the page has three columns) Start to Reset stand on
+// one row, the run's controls all in sight beside one another.
+test('the Listing view open on a laptop: the run\'s controls stay on one row', { skip }, async () => {
+  const p = await pg.newPage();
+  try {
+    await p.goto(pg.server.url + '#algo=ra-benari&n=3&r=1&app=0');
+    await p.waitForSelector('html[data-ready=true]', { timeout: 180000 });
+    await p.getByRole('button', { name: 'Edit the listing' }).click();
+    for (const width of [1241, 1280, 1320, 1366]) {
+      await p.setViewportSize({ width, height: 800 });
+      const tops = await p.$$eval('.toolbar > :not(.position)', (es) => es.map((e) => [e.id || e.className, Math.round(e.getBoundingClientRect().top)]));
+      assert.equal(tops.length, 7, 'Start, Back, Step, Run, Play, the speed, Reset');
+      assert.deepEqual(tops.map(([, t]) => t), tops.map(() => tops[0][1]), `at ${width} px the controls stand on one row: ${JSON.stringify(tops)}`);
+      if (width === 1280) await p.locator('.stage').screenshot({ path: path.join(ART, '72-listing-laptop-toolbar.png') });
+    }
+  } finally {
+    await p.close();
+  }
+  assert.deepEqual(pageErrors, []);
+});
