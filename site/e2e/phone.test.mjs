@@ -183,6 +183,32 @@ test('seed 001 on a laptop: the diagram fits its panel at its own size, the mark
   assert.deepEqual(pageErrors, []);
 });
 
+// Wider than a phone, the marks stand in a column left of their lines,
+// as wide as the widest line's marks need (up to four a row): three or
+// four nodes on one line, or two with long names (N12, N80), are one
+// row of marks, not "N1 N2" over "N3"; the code starts right of them.
+for (const [what, hash, most] of [
+  ['ra-benari, N=3', () => '#algo=ra-benari&n=3&r=1&app=0', 3],
+  ['maekawa, N=4', () => '#algo=maekawa&n=4&r=1&app=0', 4],
+  ['seed 001 at step 13', () => scenario(SEED001, 13), 2],
+]) {
+  test(`${what} on a laptop and a tablet: a line's marks stand on one row, left of its code`, { skip }, async () => {
+    for (const width of [1366, 1024, 700]) {
+      await withPage({ width, height: 800 }, hash(), async (p) => {
+        const ls = await marks(p);
+        assert.ok(ls.some((l) => l.tags.length === most), `at ${width} px a line has ${most} marks: ${JSON.stringify(ls.map((l) => l.tags.length))}`);
+        for (const l of ls.filter((x) => x.tags.length <= 4)) {
+          const rows = new Set(l.tags.map((t) => Math.round(t.y1))).size;
+          assert.equal(rows, 1, `at ${width} px "${l.line}": its marks ${l.tags.map((t) => t.name).join(' ')} stand in ${rows} rows`);
+        }
+        for (const l of ls) for (const t of l.tags) assert.ok(t.x2 <= l.code.x1 + 0.5, `at ${width} px "${l.line}": ${t.name}'s mark is left of the code`);
+        if (width === 1024) await p.locator('#listing-panel').screenshot({ path: path.join(ART, `85-marks-${what.replace(/\W+/g, '-')}.png`) });
+      });
+    }
+    assert.deepEqual(pageErrors, []);
+  });
+}
+
 // On a phone the diagram is some 2,000 px above Explore's answer: the
 // answer says, where the student is, that the diagram now shows a
 // counterexample and whose, and "Go to the run" takes them up to it.

@@ -31,6 +31,12 @@ export function drawListing(box, hint, s, algo) {
   const st = s.pos > 0 ? s.steps[s.pos - 1] : null;
   const caption = h('p', { class: 'step-say', 'aria-live': 'polite' },
     st ? [h('strong', {}, `Step ${s.pos}: `), st.say || st.text] : 'Initial state: no step taken yet.');
+  // The marks' column: one row of marks for up to four nodes on a line
+  // (fewer with long names), the same width at every step, so the code
+  // does not move as the nodes do; more marks wrap to a second row.
+  const per = 8 + 7.8 * Math.max(2, ...s.names.map((nm) => nm.length)); // a mark and its gap, in px
+  const k = Math.max(1, Math.min(s.names.length, Math.floor(100 / per)));
+  box.style.setProperty('--who', `${Math.max(53, Math.ceil(k * per) + 2)}px`);
   box.replaceChildren(caption, ...lines.map((l, k) => {
     const tags = [
       ...at[k].map((i) => h('span', { class: `tag-node${s.nodes[i].crashed ? ' crashed' : ''}`, 'data-node': s.names[i], title: `${s.names[i]} is here` }, s.names[i])),
